@@ -1,0 +1,103 @@
+//! `judge check`: every case through its problem's reference solver, in
+//! parallel, compared with the expected output; then reports.
+
+use std::path::PathBuf;
+
+use indicatif::ParallelProgressIterator;
+use rayon::prelude::*;
+
+use super::{Context, Error, Status, error_lines, pool, progress_bar};
+use crate::compare::{self, Outcome, read_expected};
+use crate::exec::{Execution, reference};
+use crate::problem::{Case, Problem};
+use crate::report::{CaseReport, Meta, ProblemReport, Report, console};
+use crate::solvers;
+
+#[derive(Debug, Clone)]
+pub struct CheckOptions {
+    pub problems: Vec<String>,
+    pub jobs: usize,
+    pub report_dir: PathBuf,
+}
+
+/// Runs one case through the reference solver and judges it.
+pub fn check_case(problem: &Problem, case: &Case) -> CaseReport {
+    let solver = solvers::find(&problem.spec.solver).expect("discovery checked the solver id");
+    let exec = match reference::read_input(&case.input) {
+        Ok(text) => reference::run(solver, &text),
+        Err(end) => Execution::failed(end, Default::default()),
+    };
+    let mut outcome: Outcome = compare::judge(
+        &exec,
+        read_expected(case.answer.as_deref()),
+        problem.spec.compare,
+        problem.spec.tolerance,
+    );
+    if outcome.verdict == crate::verdict::Verdict::BadInput {
+        outcome.message = outcome.message.map(|m| format!("{}:{m}", case.input.display()));
+    }
+    CaseReport::new(&case.group, &case.name, &exec, outcome)
+}
+
+/// Checks the selected problems and writes the reports.
+pub fn run(ctx: &Context, opts: &CheckOptions) -> Result<(Report, Status), Error> {
+    let found = ctx.load(&opts.problems)?;
+    let (mut meta, started) = Meta::start("check", ctx.command_line.clone(), effective_jobs(opts.jobs));
+    let jobs: Vec<(&Problem, &Case)> = found
+        .problems
+        .iter()
+        .flat_map(|p| p.cases.iter().map(move |c| (p, c)))
+        .collect();
+    let bar = progress_bar(jobs.len(), ctx.progress, "check");
+    let results: Vec<CaseReport> = pool(opts.jobs)?.install(|| {
+        jobs.par_iter()
+            .progress_with(bar.clone())
+            .map(|(p, c)| check_case(p, c))
+            .collect()
+    });
+    bar.finish_and_clear();
+    let mut results = results.into_iter();
+    let problems: Vec<ProblemReport> = found
+        .problems
+        .iter()
+        .map(|p| {
+            let cases = results.by_ref().take(p.cases.len()).collect();
+            ProblemReport::new(&p.id, &p.spec.name, &p.spec.source, p.spec.compare, &p.spec.solver, cases)
+        })
+        .collect();
+    meta.duration_ms = crate::report::millis(started.elapsed());
+    let report = Report::new(meta, problems, error_lines(&found));
+    print_and_write(ctx, &report, &opts.report_dir)?;
+    let status = if !report.errors.is_empty() {
+        Status::ConfigError
+    } else if report.summary.failed > 0 {
+        Status::Failed
+    } else {
+        Status::Passed
+    };
+    Ok((report, status))
+}
+
+/// The worker count a `--jobs` value stands for.
+pub fn effective_jobs(jobs: usize) -> usize {
+    if jobs == 0 { rayon::current_num_threads() } else { jobs }
+}
+
+/// Prints failing cases and the summary, then writes YAML and HTML reports.
+pub fn print_and_write(ctx: &Context, report: &Report, dir: &std::path::Path) -> Result<(), Error> {
+    for p in &report.problems {
+        for c in p.cases.iter().filter(|c| !c.verdict.is_pass()) {
+            println!("{}", console::failure(&p.id, c, ctx.style));
+        }
+    }
+    print!("{}", console::summary(report, ctx.style));
+    report
+        .write_to(dir)
+        .map_err(|e| Error::Config(format!("{}: cannot write the reports: {e}", dir.display())))?;
+    println!(
+        "reports: {} and {}",
+        dir.join("report.yaml").display(),
+        dir.join("report.html").display()
+    );
+    Ok(())
+}

@@ -1,0 +1,67 @@
+//! Execute stage: run something on one case input and record what happened.
+//!
+//! Two executors produce the same [`Execution`] record: reference solvers run
+//! in-process ([`reference`]), submissions run as limited child processes.
+//! Everything after this stage sees only the record, never the executor.
+
+pub mod reference;
+
+use std::time::Duration;
+
+use crate::scan::InputError;
+
+/// How a run ended.
+#[derive(Debug, Clone, PartialEq)]
+pub enum End {
+    /// Normal exit with this status code.
+    Exited(i32),
+    /// Killed by a signal it did not ask for (not one of our limit kills).
+    Signaled(i32),
+    /// Killed at the time limit; `wall` tells whether the wall-clock
+    /// backstop fired rather than the CPU limit.
+    TimedOut { wall: bool },
+    MemoryExceeded,
+    OutputExceeded,
+    /// The reference solver refused the input.
+    InputRejected(InputError),
+    /// The reference solver panicked: a bug in judge, not in the test data.
+    Crashed(String),
+    /// The program could not be started or read.
+    CouldNotRun(String),
+}
+
+/// Everything later stages may know about one run.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Execution {
+    pub stdout: Vec<u8>,
+    /// The last few KiB of standard error, for RE diagnostics.
+    pub stderr_tail: Vec<u8>,
+    pub wall: Duration,
+    /// CPU time (user + system) where the executor can measure it.
+    pub cpu: Option<Duration>,
+    /// Peak resident memory in bytes where the executor can measure it.
+    pub memory: Option<u64>,
+    pub end: End,
+}
+
+impl Execution {
+    /// A run that finished normally with this output.
+    pub fn finished(stdout: Vec<u8>, wall: Duration) -> Self {
+        Execution {
+            stdout,
+            stderr_tail: Vec::new(),
+            wall,
+            cpu: None,
+            memory: None,
+            end: End::Exited(0),
+        }
+    }
+
+    /// A run that ended before producing output.
+    pub fn failed(end: End, wall: Duration) -> Self {
+        Execution {
+            end,
+            ..Execution::finished(Vec::new(), wall)
+        }
+    }
+}

@@ -1,0 +1,48 @@
+//! In-process execution of a reference solver.
+//!
+//! Reference solvers are our own code, so they run as plain function calls:
+//! no process per case, which keeps `judge check` at millions of cases per
+//! minute. A panic is caught and turned into a judge error so one bad case
+//! cannot take the whole run down.
+
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::time::Instant;
+
+use super::{End, Execution};
+use crate::solvers::Solver;
+
+/// Runs `solver` on `input` and records output, time and how it ended.
+pub fn run(solver: &dyn Solver, input: &str) -> Execution {
+    let start = Instant::now();
+    let result = catch_unwind(AssertUnwindSafe(|| solver.solve(input)));
+    let wall = start.elapsed();
+    match result {
+        Ok(Ok(out)) => Execution::finished(out.into_bytes(), wall),
+        Ok(Err(e)) => Execution::failed(End::InputRejected(e), wall),
+        Err(panic) => {
+            let msg = panic
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| panic.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "unknown panic".into());
+            Execution::failed(
+                End::Crashed(format!("reference solver {} panicked: {msg}", solver.id())),
+                wall,
+            )
+        }
+    }
+}
+
+/// Reads a case input as UTF-8 text, or explains why it cannot be used.
+///
+/// Kept here because only in-process solvers need text; child processes get
+/// the raw bytes on stdin.
+pub fn read_input(path: &std::path::Path) -> Result<String, End> {
+    let bytes = std::fs::read(path).map_err(|e| End::CouldNotRun(format!("{}: cannot read: {e}", path.display())))?;
+    String::from_utf8(bytes).map_err(|e| {
+        let valid = &e.as_bytes()[..e.utf8_error().valid_up_to()];
+        let line = valid.iter().filter(|&&b| b == b'\n').count() + 1;
+        let col = valid.iter().rev().take_while(|&&b| b != b'\n').count() + 1;
+        End::InputRejected(crate::scan::InputError::new(line, col, "the input is not valid UTF-8"))
+    })
+}

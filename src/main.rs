@@ -1,0 +1,143 @@
+//! The `judge` command line: parse arguments into validated options once,
+//! dispatch to a command, map its result to an exit code (0 all good,
+//! 1 some case failed, 2 usage or configuration error).
+
+use std::path::PathBuf;
+
+use clap::{Parser, Subcommand, ValueEnum};
+use judge::commands::{self, Context, Status};
+
+#[derive(Parser)]
+#[command(name = "judge", version, about = "Batch grading harness for online-judge style test sets")]
+struct Cli {
+    /// Folder holding one sub-folder per problem.
+    #[arg(long = "problems", global = true, default_value = "problems", value_name = "DIR")]
+    problems_dir: PathBuf,
+    /// Colour on the terminal.
+    #[arg(long, global = true, value_enum, default_value_t = ColorChoice::Auto)]
+    color: ColorChoice,
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum ColorChoice {
+    Auto,
+    Always,
+    Never,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Run every case through the reference solver and compare with the expected output.
+    Check {
+        /// Problems to check (all when none given).
+        problems: Vec<String>,
+        /// Worker threads (0 = one per core).
+        #[arg(long, short, default_value_t = 0)]
+        jobs: usize,
+        /// Where report.yaml and report.html go.
+        #[arg(long, default_value = "reports", value_name = "DIR")]
+        report_dir: PathBuf,
+    },
+    /// Recompute expected outputs (atomic writes; failing cases keep their file).
+    Regen {
+        problems: Vec<String>,
+        /// Show what would change without writing anything.
+        #[arg(long)]
+        dry_run: bool,
+        /// Also list unchanged files.
+        #[arg(long, short)]
+        verbose: bool,
+        #[arg(long, short, default_value_t = 0)]
+        jobs: usize,
+    },
+    /// Print the reference output for standard input.
+    Solve {
+        /// Problem folder name or solver id.
+        problem: String,
+    },
+    /// List problems, their solvers and case counts per group.
+    List,
+    /// Generate random valid inputs, deterministically from a seed.
+    Gen {
+        problem: String,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        #[arg(long, default_value_t = 1)]
+        count: usize,
+        /// Input size from 1 (tiny) to 10 (largest).
+        #[arg(long, default_value_t = 10)]
+        size: u32,
+        /// Folder to write `<prefix>-NNN.in` into (standard output if absent).
+        #[arg(long, value_name = "DIR")]
+        out: Option<PathBuf>,
+        #[arg(long, default_value = "gen")]
+        prefix: String,
+        /// Replace existing files.
+        #[arg(long)]
+        force: bool,
+    },
+}
+
+fn main() {
+    let cli = Cli::parse();
+    let command_line = std::env::args().collect::<Vec<_>>().join(" ");
+    let mut ctx = Context::detect(cli.problems_dir, command_line);
+    match cli.color {
+        ColorChoice::Always => ctx.style.color = true,
+        ColorChoice::Never => ctx.style.color = false,
+        ColorChoice::Auto => {}
+    }
+    let result = match cli.command {
+        Command::Check {
+            problems,
+            jobs,
+            report_dir,
+        } => commands::check::run(&ctx, &commands::check::CheckOptions { problems, jobs, report_dir }).map(|(_, s)| s),
+        Command::Regen {
+            problems,
+            dry_run,
+            verbose,
+            jobs,
+        } => commands::regen::run(
+            &ctx,
+            &commands::regen::RegenOptions {
+                problems,
+                dry_run,
+                verbose,
+                jobs,
+            },
+        ),
+        Command::Solve { problem } => commands::solve::run(&ctx, &problem),
+        Command::List => commands::list::run(&ctx),
+        Command::Gen {
+            problem,
+            seed,
+            count,
+            size,
+            out,
+            prefix,
+            force,
+        } => commands::generate::run(
+            &ctx,
+            &commands::generate::GenOptions {
+                problem,
+                seed,
+                count,
+                size,
+                out,
+                prefix,
+                force,
+            },
+        ),
+    };
+    let code = match result {
+        Ok(status) => status.exit_code(),
+        Err(e) => {
+            eprintln!("{} {e}", ctx.style.red("error:"));
+            Status::ConfigError.exit_code()
+        }
+    };
+    std::process::exit(code);
+}

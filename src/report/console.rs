@@ -1,0 +1,218 @@
+//! What people read on the terminal: failing cases with the start of their
+//! diff, then one aligned summary table. Colour only when asked for (the CLI
+//! turns it on for a TTY without `NO_COLOR`).
+
+use std::fmt::Write;
+
+use super::{CaseReport, Report};
+use crate::diff::{self, LineKind};
+use crate::verdict::Verdict;
+
+/// ANSI styling that collapses to plain text when colour is off.
+#[derive(Debug, Clone, Copy)]
+pub struct Style {
+    pub color: bool,
+}
+
+impl Style {
+    fn paint(self, code: &str, text: &str) -> String {
+        if self.color {
+            format!("\x1b[{code}m{text}\x1b[0m")
+        } else {
+            text.to_string()
+        }
+    }
+    pub fn bold(self, t: &str) -> String {
+        self.paint("1", t)
+    }
+    pub fn dim(self, t: &str) -> String {
+        self.paint("2", t)
+    }
+    pub fn red(self, t: &str) -> String {
+        self.paint("31", t)
+    }
+    pub fn green(self, t: &str) -> String {
+        self.paint("32", t)
+    }
+    pub fn yellow(self, t: &str) -> String {
+        self.paint("33", t)
+    }
+    pub fn cyan(self, t: &str) -> String {
+        self.paint("36", t)
+    }
+
+    /// A verdict code coloured by severity.
+    pub fn verdict(self, v: Verdict) -> String {
+        match v {
+            Verdict::Accepted => self.green(v.code()),
+            Verdict::PresentationError | Verdict::MissingAnswer => self.yellow(v.code()),
+            _ => self.red(v.code()),
+        }
+    }
+}
+
+/// One failing case: a header line, the reason, and the diff's first lines
+/// with changed words highlighted.
+pub fn failure(problem: &str, case: &CaseReport, style: Style) -> String {
+    let mut out = format!(
+        "{} {} {}  {}\n",
+        style.verdict(case.verdict),
+        style.bold(problem),
+        case.id(),
+        style.dim(case.verdict.describe())
+    );
+    if let Some(msg) = &case.message {
+        let _ = writeln!(out, "    {msg}");
+    }
+    if let Some(d) = &case.diff {
+        let cut = diff::truncate_lines(d, diff::TERMINAL_LINES);
+        for line in diff::highlight(&cut) {
+            out.push_str("    ");
+            out.push_str(&styled_line(&line, style));
+            out.push('\n');
+        }
+    }
+    if let Some(err) = &case.stderr {
+        let _ = writeln!(out, "    {}", style.dim("stderr (tail):"));
+        for line in err.lines().rev().take(5).collect::<Vec<_>>().into_iter().rev() {
+            let _ = writeln!(out, "    {}", style.dim(line));
+        }
+    }
+    out
+}
+
+fn styled_line(line: &diff::StyledLine, style: Style) -> String {
+    let (sign, base, emph) = match line.kind {
+        LineKind::Removed => ("-", "31", "1;37;41"),
+        LineKind::Added => ("+", "32", "1;37;42"),
+        LineKind::Context => (" ", "", ""),
+        LineKind::Header | LineKind::Hunk => return style.cyan(&line.parts[0].1),
+        LineKind::Note => return style.dim(&line.parts[0].1),
+    };
+    let mut s = String::new();
+    if !style.color || base.is_empty() {
+        s.push_str(sign);
+        for (_, text) in &line.parts {
+            s.push_str(text);
+        }
+        return s;
+    }
+    s.push_str(&style.paint(base, sign));
+    for (is_emph, text) in &line.parts {
+        s.push_str(&style.paint(if *is_emph { emph } else { base }, text));
+    }
+    s
+}
+
+/// Pads to `width` columns, right-aligned when `right`.
+fn pad(text: &str, width: usize, right: bool) -> String {
+    let n = text.chars().count();
+    let fill = " ".repeat(width.saturating_sub(n));
+    if right { format!("{fill}{text}") } else { format!("{text}{fill}") }
+}
+
+/// A compact human duration: `0.8ms`, `12ms`, `3.40s`.
+pub fn human_ms(ms: f64) -> String {
+    if ms < 10.0 {
+        format!("{ms:.1}ms")
+    } else if ms < 1000.0 {
+        format!("{ms:.0}ms")
+    } else {
+        format!("{:.2}s", ms / 1000.0)
+    }
+}
+
+/// The table printed after every run: one row per problem, then totals.
+pub fn summary(report: &Report, style: Style) -> String {
+    let header = ["problem", "cases", "passed", "failed", "time"];
+    let mut rows: Vec<[String; 5]> = report
+        .problems
+        .iter()
+        .map(|p| {
+            [
+                p.id.clone(),
+                p.cases.len().to_string(),
+                p.passed.to_string(),
+                p.failed.to_string(),
+                human_ms(p.time_ms),
+            ]
+        })
+        .collect();
+    rows.push([
+        "total".into(),
+        report.summary.cases.to_string(),
+        report.summary.passed.to_string(),
+        report.summary.failed.to_string(),
+        human_ms(report.meta.duration_ms),
+    ]);
+    let mut widths = header.map(str::len);
+    for row in &rows {
+        for (w, cell) in widths.iter_mut().zip(row) {
+            *w = (*w).max(cell.chars().count());
+        }
+    }
+    let line = |cells: &[String; 5]| -> String {
+        let mut s = String::new();
+        for (i, cell) in cells.iter().enumerate() {
+            if i > 0 {
+                s.push_str("  ");
+            }
+            s.push_str(&pad(cell, widths[i], i > 0));
+        }
+        s
+    };
+    let mut out = String::new();
+    let _ = writeln!(out, "{}", style.bold(&line(&header.map(String::from))));
+    let last = rows.len() - 1;
+    for (i, row) in rows.iter().enumerate() {
+        if i == last {
+            let _ = writeln!(out, "{}", style.dim(&"─".repeat(widths.iter().sum::<usize>() + 8)));
+        }
+        let text = line(row);
+        let text = match row[3].as_str() {
+            "0" => text,
+            _ => style.red(&text),
+        };
+        let _ = writeln!(out, "{text}");
+    }
+    let counts: Vec<String> = report
+        .summary
+        .verdicts
+        .iter()
+        .map(|(v, n)| format!("{} {n}", style.verdict(*v)))
+        .collect();
+    if !counts.is_empty() {
+        let _ = writeln!(out, "verdicts: {}", counts.join(" · "));
+    }
+    for e in &report.errors {
+        let _ = writeln!(out, "{} {e}", style.red("error:"));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn plain_style_has_no_escape_codes() {
+        let s = Style { color: false };
+        assert_eq!(s.verdict(Verdict::WrongAnswer), "WA");
+        assert_eq!(s.red("x"), "x");
+        assert!(Style { color: true }.red("x").contains('\x1b'));
+    }
+
+    #[test]
+    fn durations_read_naturally() {
+        assert_eq!(human_ms(0.31), "0.3ms");
+        assert_eq!(human_ms(12.4), "12ms");
+        assert_eq!(human_ms(3400.0), "3.40s");
+    }
+
+    #[test]
+    fn padding_aligns_both_ways() {
+        assert_eq!(pad("ab", 4, false), "ab  ");
+        assert_eq!(pad("ab", 4, true), "  ab");
+        assert_eq!(pad("abcdef", 4, true), "abcdef");
+    }
+}

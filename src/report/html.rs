@@ -1,0 +1,210 @@
+//! `report.html`: one self-contained page (inline CSS, no scripts, no
+//! external assets) that works offline and can be attached to a CI run.
+//!
+//! maud escapes every interpolated string, so case names, messages and diffs
+//! with `<`, `&` or quotes cannot break the page.
+
+use maud::{DOCTYPE, Markup, PreEscaped, html};
+
+use super::console::human_ms;
+use super::{CaseReport, ProblemReport, Report};
+use crate::diff::{self, LineKind};
+use crate::verdict::Verdict;
+
+const CSS: &str = r#"
+:root { --fg:#1f2430; --muted:#6b7280; --line:#e5e7eb; --bg:#f7f8fa; --card:#fff;
+  --ok:#15803d; --okbg:#dcfce7; --bad:#b91c1c; --badbg:#fee2e2; --warn:#a16207; --warnbg:#fef3c7;
+  --del:#ffebe9; --delem:#ffc1bc; --ins:#e6ffec; --insem:#abf2bc; }
+* { box-sizing: border-box; }
+body { margin:0; font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif; color:var(--fg); background:var(--bg); }
+main { max-width: 1100px; margin: 0 auto; padding: 28px 24px 60px; }
+h1 { font-size: 22px; margin: 0 0 4px; }
+h1 .status { font-size: 13px; vertical-align: middle; margin-left: 8px; }
+.meta { color: var(--muted); margin-bottom: 20px; }
+.meta code { background: #eef0f3; padding: 1px 5px; border-radius: 4px; }
+.cards { display:flex; gap:12px; flex-wrap:wrap; margin-bottom: 22px; }
+.card { background:var(--card); border:1px solid var(--line); border-radius:10px; padding:12px 16px; min-width:120px; }
+.card .n { font-size: 24px; font-weight: 650; }
+.card .l { color: var(--muted); font-size: 12px; text-transform: uppercase; letter-spacing: .04em; }
+table { border-collapse: collapse; width: 100%; background: var(--card); }
+th, td { text-align: left; padding: 7px 10px; border-bottom: 1px solid var(--line); }
+th { font-size: 12px; color: var(--muted); text-transform: uppercase; letter-spacing: .04em; font-weight: 600; }
+td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
+.summary { border:1px solid var(--line); border-radius:10px; overflow:hidden; margin-bottom: 28px; }
+.summary tr:last-child td { border-bottom: 0; }
+.badge { display:inline-block; min-width: 34px; text-align:center; padding: 1px 7px; border-radius: 999px; font-size: 12px; font-weight: 650; font-family: ui-monospace,SFMono-Regular,Menlo,monospace; }
+.v-ok { background: var(--okbg); color: var(--ok); }
+.v-warn { background: var(--warnbg); color: var(--warn); }
+.v-bad { background: var(--badbg); color: var(--bad); }
+section { background: var(--card); border:1px solid var(--line); border-radius: 10px; margin-bottom: 22px; overflow: hidden; }
+section > header { padding: 12px 16px; border-bottom: 1px solid var(--line); display:flex; align-items:baseline; gap: 10px; flex-wrap: wrap; }
+section > header h2 { font-size: 16px; margin: 0; }
+section > header .sub { color: var(--muted); }
+section > header .counts { margin-left: auto; display:flex; gap:6px; }
+.failure { border-bottom: 1px solid var(--line); padding: 10px 16px 14px; }
+.failure .title { font-weight: 600; margin-bottom: 4px; }
+.failure .msg { color: var(--muted); margin-bottom: 8px; font-family: ui-monospace,SFMono-Regular,Menlo,monospace; font-size: 12.5px; white-space: pre-wrap; }
+pre.diff { margin: 0; border: 1px solid var(--line); border-radius: 6px; overflow-x: auto; font: 12.5px/1.5 ui-monospace,SFMono-Regular,Menlo,monospace; background: #fbfbfc; }
+pre.diff span.l { display: block; padding: 0 10px; white-space: pre; }
+pre.diff .hd { color: var(--muted); }
+pre.diff .hunk { color: #0550ae; background: #ddf4ff; }
+pre.diff .del { background: var(--del); }
+pre.diff .ins { background: var(--ins); }
+pre.diff .del em { background: var(--delem); font-style: normal; border-radius: 2px; }
+pre.diff .ins em { background: var(--insem); font-style: normal; border-radius: 2px; }
+pre.diff .note { color: var(--muted); font-style: italic; }
+pre.stderr { margin: 8px 0 0; padding: 8px 10px; background:#1f2430; color:#e5e7eb; border-radius:6px; font-size:12px; overflow-x:auto; }
+details.all { padding: 0; }
+details.all summary { cursor: pointer; padding: 10px 16px; color: var(--muted); }
+details.all table td, details.all table th { padding: 4px 16px; }
+.errors { background: var(--badbg); color: var(--bad); border-radius: 10px; padding: 10px 16px; margin-bottom: 22px; }
+.errors li { font-family: ui-monospace,SFMono-Regular,Menlo,monospace; font-size: 12.5px; }
+.notes { background: var(--warnbg); color: var(--warn); border-radius: 10px; padding: 10px 16px; margin-bottom: 22px; }
+footer { color: var(--muted); font-size: 12px; margin-top: 30px; }
+"#;
+
+fn verdict_class(v: Verdict) -> &'static str {
+    match v {
+        Verdict::Accepted => "v-ok",
+        Verdict::PresentationError | Verdict::MissingAnswer => "v-warn",
+        _ => "v-bad",
+    }
+}
+
+fn badge(v: Verdict) -> Markup {
+    html! { span.badge class=(verdict_class(v)) title=(v.describe()) { (v.code()) } }
+}
+
+/// Renders the whole page.
+pub fn render(report: &Report) -> String {
+    let ok = report.all_passed();
+    let title = format!("judge {} — {}", report.meta.kind, if ok { "all passed" } else { "failures" });
+    let page = html! {
+        (DOCTYPE)
+        html lang="en" {
+            head {
+                meta charset="utf-8";
+                meta name="viewport" content="width=device-width, initial-scale=1";
+                title { (title) }
+                style { (PreEscaped(CSS)) }
+            }
+            body { main {
+                h1 {
+                    "judge " (report.meta.kind)
+                    @if ok { span.badge.status.v-ok { "PASS" } } @else { span.badge.status.v-bad { "FAIL" } }
+                }
+                div.meta {
+                    code { (report.meta.command) } " · started " (report.meta.started_at)
+                    " · " (human_ms(report.meta.duration_ms)) " · " (report.meta.jobs) " jobs · judge " (report.meta.version)
+                }
+                (cards(report))
+                @if !report.meta.notes.is_empty() {
+                    div.notes { @for n in &report.meta.notes { div { (n) } } }
+                }
+                @if !report.errors.is_empty() {
+                    div.errors { strong { "Problems that could not be loaded" } ul { @for e in &report.errors { li { (e) } } } }
+                }
+                (summary_table(report))
+                @for p in &report.problems { (problem_section(p)) }
+                footer { "Generated by judge " (report.meta.version) ". Verdicts: "
+                    @for v in Verdict::ALL { (v.code()) " = " (v.describe()) "; " } }
+            } }
+        }
+    };
+    page.into_string()
+}
+
+fn cards(report: &Report) -> Markup {
+    let s = &report.summary;
+    html! {
+        div.cards {
+            div.card { div.n { (s.cases) } div.l { "cases" } }
+            div.card { div.n style="color:var(--ok)" { (s.passed) } div.l { "passed" } }
+            div.card { div.n style=(if s.failed > 0 { "color:var(--bad)" } else { "" }) { (s.failed) } div.l { "failed" } }
+            div.card { div.n { (report.problems.len()) } div.l { "problems" } }
+            div.card {
+                div.l style="margin-bottom:6px" { "verdicts" }
+                @for (v, n) in &s.verdicts { (badge(*v)) " " (n) " " }
+            }
+        }
+    }
+}
+
+fn summary_table(report: &Report) -> Markup {
+    html! {
+        div.summary { table {
+            thead { tr { th { "problem" } th { "subject" } th.num { "cases" } th.num { "passed" } th.num { "failed" } th.num { "time" } th { "" } } }
+            tbody { @for p in &report.problems {
+                tr {
+                    td { a href={ "#p-" (p.id) } { (p.name) } " " span style="color:var(--muted)" { (p.id) } }
+                    td { (p.subject) }
+                    td.num { (p.cases.len()) }
+                    td.num { (p.passed) }
+                    td.num { (p.failed) }
+                    td.num { (human_ms(p.time_ms)) }
+                    td { @if p.failed == 0 { (badge(Verdict::Accepted)) } @else { (verdict_counts(&p.cases)) } }
+                }
+            } }
+        } }
+    }
+}
+
+fn verdict_counts(cases: &[CaseReport]) -> Markup {
+    let mut counts = std::collections::BTreeMap::new();
+    for c in cases.iter().filter(|c| !c.verdict.is_pass()) {
+        *counts.entry(c.verdict).or_insert(0) += 1;
+    }
+    html! { @for (v, n) in counts { (badge(v)) " " (n) " " } }
+}
+
+fn problem_section(p: &ProblemReport) -> Markup {
+    html! {
+        section id={ "p-" (p.id) } {
+            header {
+                h2 { (p.name) }
+                span.sub { (p.id) @if !p.source.is_empty() { " · " (p.source) } " · compare " (p.compare.name()) }
+                span.counts { (badge(Verdict::Accepted)) " " (p.passed) @if p.failed > 0 { " " (verdict_counts(&p.cases)) } }
+            }
+            @for c in p.cases.iter().filter(|c| !c.verdict.is_pass()) { (failure(c)) }
+            details.all open[p.cases.len() <= 12] {
+                summary { "All " (p.cases.len()) " cases" }
+                table {
+                    thead { tr { th { "case" } th { "verdict" } th.num { "time" } th.num { "memory" } } }
+                    tbody { @for c in &p.cases { tr {
+                        td { (c.id()) }
+                        td { (badge(c.verdict)) }
+                        td.num { (human_ms(c.time_ms)) }
+                        td.num { @if let Some(m) = c.memory_kib { (m) " KiB" } @else { "—" } }
+                    } } }
+                }
+            }
+        }
+    }
+}
+
+fn failure(c: &CaseReport) -> Markup {
+    html! {
+        div.failure {
+            div.title { (badge(c.verdict)) " " (c.id()) " " span style="color:var(--muted);font-weight:400" { "— " (c.verdict.describe()) } }
+            @if let Some(m) = &c.message { div.msg { (m) } }
+            @if let Some(d) = &c.diff { (diff_block(d)) }
+            @if let Some(e) = &c.stderr { pre.stderr { (e) } }
+        }
+    }
+}
+
+fn diff_block(unified: &str) -> Markup {
+    html! {
+        pre.diff { @for line in diff::highlight(unified) {
+            @let (class, sign) = match line.kind {
+                LineKind::Header => ("hd", ""),
+                LineKind::Hunk => ("hunk", ""),
+                LineKind::Context => ("ctx", " "),
+                LineKind::Removed => ("del", "-"),
+                LineKind::Added => ("ins", "+"),
+                LineKind::Note => ("note", ""),
+            };
+            span.l class=(class) { (sign) @for (emph, text) in &line.parts { @if *emph { em { (text) } } @else { (text) } } }
+        } }
+    }
+}

@@ -1,0 +1,196 @@
+//! Report stage: the final record of a run and its renderings.
+//!
+//! [`Report`] is plain data built once from the outcomes. Each output format
+//! is a pure function of it (YAML, HTML, terminal), which keeps every format
+//! testable on its own and guarantees they all tell the same story.
+
+pub mod console;
+pub mod html;
+pub mod yaml;
+
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::time::Duration;
+
+use serde::{Deserialize, Serialize};
+
+use crate::compare::{CompareMode, Outcome};
+use crate::exec::Execution;
+use crate::verdict::Verdict;
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Report {
+    pub meta: Meta,
+    pub summary: Summary,
+    /// Problems that could not be loaded, one message each.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub errors: Vec<String>,
+    pub problems: Vec<ProblemReport>,
+}
+
+/// How the run was made; everything here but the timings is reproducible.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Meta {
+    pub tool: String,
+    pub version: String,
+    /// `check`, `grade`, …
+    pub kind: String,
+    /// The command line as typed.
+    pub command: String,
+    /// RFC 3339, UTC.
+    pub started_at: String,
+    pub duration_ms: f64,
+    pub jobs: usize,
+    /// Facts a reader must know to trust the run (e.g. "no sandbox").
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Summary {
+    pub cases: usize,
+    pub passed: usize,
+    pub failed: usize,
+    /// Count per verdict, only verdicts that occurred.
+    pub verdicts: BTreeMap<Verdict, usize>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ProblemReport {
+    pub id: String,
+    pub name: String,
+    #[serde(default)]
+    pub source: String,
+    pub compare: CompareMode,
+    /// What ran: a solver id for `check`, a submission for `grade`.
+    pub subject: String,
+    pub passed: usize,
+    pub failed: usize,
+    pub time_ms: f64,
+    pub cases: Vec<CaseReport>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CaseReport {
+    pub group: String,
+    pub name: String,
+    pub verdict: Verdict,
+    pub time_ms: f64,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cpu_ms: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub memory_kib: Option<u64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub message: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub diff: Option<String>,
+    /// Tail of standard error, for run-time errors.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stderr: Option<String>,
+}
+
+impl CaseReport {
+    /// `group/name`.
+    pub fn id(&self) -> String {
+        if self.group.is_empty() {
+            self.name.clone()
+        } else {
+            format!("{}/{}", self.group, self.name)
+        }
+    }
+
+    /// Combines the execute and compare stages' records for one case.
+    pub fn new(group: &str, name: &str, exec: &Execution, outcome: Outcome) -> Self {
+        let stderr = (outcome.verdict == Verdict::RuntimeError && !exec.stderr_tail.is_empty())
+            .then(|| String::from_utf8_lossy(&exec.stderr_tail).into_owned());
+        CaseReport {
+            group: group.to_string(),
+            name: name.to_string(),
+            verdict: outcome.verdict,
+            time_ms: millis(exec.wall),
+            cpu_ms: exec.cpu.map(millis),
+            memory_kib: exec.memory.map(|b| b / 1024),
+            message: outcome.message,
+            diff: outcome.diff,
+            stderr,
+        }
+    }
+}
+
+/// Milliseconds rounded to microseconds: enough precision, stable YAML.
+pub fn millis(d: Duration) -> f64 {
+    (d.as_secs_f64() * 1e6).round() / 1e3
+}
+
+impl ProblemReport {
+    /// Totals are derived here so they can never disagree with the cases.
+    pub fn new(id: &str, name: &str, source: &str, compare: CompareMode, subject: &str, cases: Vec<CaseReport>) -> Self {
+        let passed = cases.iter().filter(|c| c.verdict.is_pass()).count();
+        let time_ms = (cases.iter().map(|c| c.time_ms).sum::<f64>() * 1e3).round() / 1e3;
+        ProblemReport {
+            id: id.into(),
+            name: name.into(),
+            source: source.into(),
+            compare,
+            subject: subject.into(),
+            passed,
+            failed: cases.len() - passed,
+            time_ms,
+            cases,
+        }
+    }
+}
+
+impl Report {
+    pub fn new(meta: Meta, problems: Vec<ProblemReport>, errors: Vec<String>) -> Self {
+        let mut verdicts = BTreeMap::new();
+        for case in problems.iter().flat_map(|p| &p.cases) {
+            *verdicts.entry(case.verdict).or_insert(0) += 1;
+        }
+        let cases = problems.iter().map(|p| p.cases.len()).sum();
+        let passed = problems.iter().map(|p| p.passed).sum();
+        Report {
+            meta,
+            summary: Summary {
+                cases,
+                passed,
+                failed: cases - passed,
+                verdicts,
+            },
+            errors,
+            problems,
+        }
+    }
+
+    /// True when every case passed and every problem loaded.
+    pub fn all_passed(&self) -> bool {
+        self.summary.failed == 0 && self.errors.is_empty()
+    }
+
+    /// Writes `report.yaml` and `report.html` into `dir` (created if needed),
+    /// each atomically.
+    pub fn write_to(&self, dir: &Path) -> std::io::Result<()> {
+        std::fs::create_dir_all(dir)?;
+        let yaml = yaml::render(self).map_err(std::io::Error::other)?;
+        crate::fsutil::write_atomic(&dir.join("report.yaml"), yaml.as_bytes())?;
+        crate::fsutil::write_atomic(&dir.join("report.html"), html::render(self).as_bytes())?;
+        Ok(())
+    }
+}
+
+impl Meta {
+    /// Metadata for a run starting now.
+    pub fn start(kind: &str, command: String, jobs: usize) -> (Self, std::time::Instant) {
+        let meta = Meta {
+            tool: "judge".into(),
+            version: env!("CARGO_PKG_VERSION").into(),
+            kind: kind.into(),
+            command,
+            started_at: humantime::format_rfc3339_seconds(std::time::SystemTime::now()).to_string(),
+            duration_ms: 0.0,
+            jobs,
+            notes: Vec::new(),
+        };
+        (meta, std::time::Instant::now())
+    }
+}

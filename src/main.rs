@@ -8,10 +8,19 @@ use clap::{Parser, Subcommand, ValueEnum};
 use judge::commands::{self, Context, Status};
 
 #[derive(Parser)]
-#[command(name = "judge", version, about = "Batch grading harness for online-judge style test sets")]
+#[command(
+    name = "judge",
+    version,
+    about = "Batch grading harness for online-judge style test sets"
+)]
 struct Cli {
     /// Folder holding one sub-folder per problem.
-    #[arg(long = "problems", global = true, default_value = "problems", value_name = "DIR")]
+    #[arg(
+        long = "problems",
+        global = true,
+        default_value = "problems",
+        value_name = "DIR"
+    )]
     problems_dir: PathBuf,
     /// Colour on the terminal.
     #[arg(long, global = true, value_enum, default_value_t = ColorChoice::Auto)]
@@ -81,6 +90,12 @@ enum Command {
 }
 
 fn main() {
+    // Behave like other Unix tools when the reader goes away
+    // (`judge check | head`): end quietly instead of panicking in println!.
+    // SAFETY: called first thing in main, before any thread exists.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
     let cli = Cli::parse();
     let command_line = std::env::args().collect::<Vec<_>>().join(" ");
     let mut ctx = Context::detect(cli.problems_dir, command_line);
@@ -94,7 +109,15 @@ fn main() {
             problems,
             jobs,
             report_dir,
-        } => commands::check::run(&ctx, &commands::check::CheckOptions { problems, jobs, report_dir }).map(|(_, s)| s),
+        } => commands::check::run(
+            &ctx,
+            &commands::check::CheckOptions {
+                problems,
+                jobs,
+                report_dir,
+            },
+        )
+        .map(|(_, s)| s),
         Command::Regen {
             problems,
             dry_run,

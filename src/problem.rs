@@ -171,9 +171,18 @@ pub fn parse_spec(path: &Path, text: &str) -> Result<ProblemSpec, ProblemError> 
             path: path.to_path_buf(),
             line,
             col,
-            reason: e.to_string(),
+            reason: strip_location(&e.to_string()),
         }
     })
+}
+
+/// serde_yaml appends " at line L column C"; the path:line:col prefix
+/// already says it.
+fn strip_location(message: &str) -> String {
+    match message.rfind(" at line ") {
+        Some(i) if message[i..].contains(" column ") => message[..i].to_string(),
+        _ => message.to_string(),
+    }
 }
 
 /// Loads every problem folder (a folder holding `problem.yaml`) under `root`.
@@ -230,10 +239,21 @@ pub fn load_problem(id: &str, dir: &Path) -> Result<Problem, ProblemError> {
 fn find_cases(cases_dir: &Path) -> (Vec<Case>, Vec<PathBuf>) {
     let mut cases = Vec::new();
     let mut orphans = Vec::new();
-    let walker = WalkDir::new(cases_dir).sort_by_file_name().follow_links(true);
-    for entry in walker.into_iter().filter_map(|e| e.ok()) {
-        let path = entry.path();
-        if !entry.file_type().is_file() {
+    let walker = WalkDir::new(cases_dir)
+        .sort_by_file_name()
+        .follow_links(true);
+    for entry in walker {
+        // A dangling link or unreadable folder entry still names a case:
+        // keep it so the run reports it instead of silently skipping it.
+        let (path, is_file) = match &entry {
+            Ok(e) => (e.path().to_path_buf(), e.file_type().is_file()),
+            Err(e) => match e.path() {
+                Some(p) if p != cases_dir => (p.to_path_buf(), true),
+                _ => continue,
+            },
+        };
+        let path = path.as_path();
+        if !is_file {
             continue;
         }
         let ext = path.extension().and_then(|e| e.to_str());
@@ -281,7 +301,8 @@ impl Discovery {
         let unknown: Vec<String> = wanted
             .iter()
             .filter(|w| {
-                !self.problems.iter().any(|p| &p.id == *w) && !self.errors.iter().any(|(id, _)| id == *w)
+                !self.problems.iter().any(|p| &p.id == *w)
+                    && !self.errors.iter().any(|(id, _)| id == *w)
             })
             .cloned()
             .collect();

@@ -74,7 +74,14 @@ pub fn failure(problem: &str, case: &CaseReport, style: Style) -> String {
     }
     if let Some(err) = &case.stderr {
         let _ = writeln!(out, "    {}", style.dim("stderr (tail):"));
-        for line in err.lines().rev().take(5).collect::<Vec<_>>().into_iter().rev() {
+        for line in err
+            .lines()
+            .rev()
+            .take(5)
+            .collect::<Vec<_>>()
+            .into_iter()
+            .rev()
+        {
             let _ = writeln!(out, "    {}", style.dim(line));
         }
     }
@@ -108,12 +115,18 @@ fn styled_line(line: &diff::StyledLine, style: Style) -> String {
 fn pad(text: &str, width: usize, right: bool) -> String {
     let n = text.chars().count();
     let fill = " ".repeat(width.saturating_sub(n));
-    if right { format!("{fill}{text}") } else { format!("{text}{fill}") }
+    if right {
+        format!("{fill}{text}")
+    } else {
+        format!("{text}{fill}")
+    }
 }
 
-/// A compact human duration: `0.8ms`, `12ms`, `3.40s`.
+/// A compact human duration: `58µs`, `2.5ms`, `12ms`, `3.40s`.
 pub fn human_ms(ms: f64) -> String {
-    if ms < 10.0 {
+    if ms < 1.0 {
+        format!("{:.0}µs", ms * 1000.0)
+    } else if ms < 10.0 {
         format!("{ms:.1}ms")
     } else if ms < 1000.0 {
         format!("{ms:.0}ms")
@@ -166,7 +179,11 @@ pub fn summary(report: &Report, style: Style) -> String {
     let last = rows.len() - 1;
     for (i, row) in rows.iter().enumerate() {
         if i == last {
-            let _ = writeln!(out, "{}", style.dim(&"─".repeat(widths.iter().sum::<usize>() + 8)));
+            let _ = writeln!(
+                out,
+                "{}",
+                style.dim(&"─".repeat(widths.iter().sum::<usize>() + 8))
+            );
         }
         let text = line(row);
         let text = match row[3].as_str() {
@@ -204,7 +221,8 @@ mod tests {
 
     #[test]
     fn durations_read_naturally() {
-        assert_eq!(human_ms(0.31), "0.3ms");
+        assert_eq!(human_ms(0.058), "58µs");
+        assert_eq!(human_ms(2.51), "2.5ms");
         assert_eq!(human_ms(12.4), "12ms");
         assert_eq!(human_ms(3400.0), "3.40s");
     }

@@ -72,13 +72,17 @@ fn verdict_class(v: Verdict) -> &'static str {
 }
 
 fn badge(v: Verdict) -> Markup {
-    html! { span.badge class=(verdict_class(v)) title=(v.describe()) { (v.code()) } }
+    html! { span class={ "badge " (verdict_class(v)) } title=(v.describe()) { (v.code()) } }
 }
 
 /// Renders the whole page.
 pub fn render(report: &Report) -> String {
     let ok = report.all_passed();
-    let title = format!("judge {} — {}", report.meta.kind, if ok { "all passed" } else { "failures" });
+    let title = format!(
+        "judge {} — {}",
+        report.meta.kind,
+        if ok { "all passed" } else { "failures" }
+    );
     let page = html! {
         (DOCTYPE)
         html lang="en" {
@@ -204,7 +208,7 @@ fn diff_block(unified: &str) -> Markup {
                 LineKind::Added => ("ins", "+"),
                 LineKind::Note => ("note", ""),
             };
-            span.l class=(class) { (sign) @for (emph, text) in &line.parts { @if *emph { em { (text) } } @else { (text) } } }
+            span class={ "l " (class) } { (sign) @for (emph, text) in &line.parts { @if *emph { em { (text) } } @else { (text) } } }
         } }
     }
 }

@@ -6,6 +6,7 @@ use std::path::PathBuf;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use judge::commands::{self, Context, Status};
+use judge::exec::sandbox::SandboxMode;
 
 #[derive(Parser)]
 #[command(
@@ -36,6 +37,13 @@ enum ColorChoice {
     Never,
 }
 
+#[derive(Clone, Copy, ValueEnum)]
+enum SandboxChoice {
+    Auto,
+    On,
+    Off,
+}
+
 #[derive(Subcommand)]
 enum Command {
     /// Run every case through the reference solver and compare with the expected output.
@@ -60,6 +68,35 @@ enum Command {
         verbose: bool,
         #[arg(long, short, default_value_t = 0)]
         jobs: usize,
+    },
+    /// Run a submission on every case under limits and judge it.
+    Grade {
+        problem: String,
+        /// Source file (.c .cpp .cc .rs .py .java .sh) or executable.
+        submission: PathBuf,
+        /// How to run it instead (split on spaces, started in its folder).
+        #[arg(long)]
+        cmd: Option<String>,
+        /// Parallel cases (0 = one per core).
+        #[arg(long, short, default_value_t = 0)]
+        jobs: usize,
+        /// CPU time limit per case (default: problem.yaml).
+        #[arg(long, value_parser = judge::units::parse_duration)]
+        time_limit: Option<std::time::Duration>,
+        /// Memory limit per case, e.g. 256MiB (default: problem.yaml).
+        #[arg(long, value_parser = judge::units::parse_size)]
+        memory_limit: Option<u64>,
+        /// Output limit per case, e.g. 8MiB (default: problem.yaml).
+        #[arg(long, value_parser = judge::units::parse_size)]
+        output_limit: Option<u64>,
+        #[arg(long, default_value = "reports", value_name = "DIR")]
+        report_dir: PathBuf,
+        /// Also write JUnit XML here.
+        #[arg(long, value_name = "FILE")]
+        junit: Option<PathBuf>,
+        /// Isolation with bubblewrap: auto (when available), on (required), off.
+        #[arg(long, value_enum, default_value_t = SandboxChoice::Auto)]
+        sandbox: SandboxChoice,
     },
     /// Print the reference output for standard input.
     Solve {
@@ -132,6 +169,37 @@ fn main() {
                 jobs,
             },
         ),
+        Command::Grade {
+            problem,
+            submission,
+            cmd,
+            jobs,
+            time_limit,
+            memory_limit,
+            output_limit,
+            report_dir,
+            junit,
+            sandbox,
+        } => commands::grade::run(
+            &ctx,
+            &commands::grade::GradeOptions {
+                problem,
+                submission,
+                cmd,
+                jobs,
+                time_limit,
+                memory_limit,
+                output_limit,
+                report_dir,
+                junit,
+                sandbox: match sandbox {
+                    SandboxChoice::Auto => SandboxMode::Auto,
+                    SandboxChoice::On => SandboxMode::On,
+                    SandboxChoice::Off => SandboxMode::Off,
+                },
+            },
+        )
+        .map(|(_, s)| s),
         Command::Solve { problem } => commands::solve::run(&ctx, &problem),
         Command::List => commands::list::run(&ctx),
         Command::Gen {

@@ -3,6 +3,7 @@
 
 pub mod check;
 pub mod generate;
+pub mod grade;
 pub mod list;
 pub mod regen;
 pub mod solve;

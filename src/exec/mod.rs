@@ -4,7 +4,10 @@
 //! in-process ([`reference`]), submissions run as limited child processes.
 //! Everything after this stage sees only the record, never the executor.
 
+pub mod build;
+pub mod process;
 pub mod reference;
+pub mod sandbox;
 
 use std::time::Duration;
 

@@ -169,7 +169,10 @@ fn problem_section(p: &ProblemReport) -> Markup {
                 span.sub { (p.id) @if !p.source.is_empty() { " · " (p.source) } " · compare " (p.compare.name()) }
                 span.counts { (badge(Verdict::Accepted)) " " (p.passed) @if p.failed > 0 { " " (verdict_counts(&p.cases)) } }
             }
-            @for c in p.cases.iter().filter(|c| !c.verdict.is_pass()) { (failure(c)) }
+            @if let Some(log) = &p.build_log {
+                div.failure { div.title { (badge(Verdict::CompileError)) " compiler output" } pre.stderr { (log) } }
+            }
+            @for c in p.cases.iter().filter(|c| !c.verdict.is_pass() && c.verdict != Verdict::CompileError) { (failure(c)) }
             details.all open[p.cases.len() <= 12] {
                 summary { "All " (p.cases.len()) " cases" }
                 table {

@@ -6,6 +6,7 @@
 
 pub mod console;
 pub mod html;
+pub mod junit;
 pub mod yaml;
 
 use std::collections::BTreeMap;
@@ -67,6 +68,9 @@ pub struct ProblemReport {
     pub passed: usize,
     pub failed: usize,
     pub time_ms: f64,
+    /// Compiler output when the submission did not compile.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub build_log: Option<String>,
     pub cases: Vec<CaseReport>,
 }
 
@@ -143,6 +147,7 @@ impl ProblemReport {
             passed,
             failed: cases.len() - passed,
             time_ms,
+            build_log: None,
             cases,
         }
     }

@@ -1,0 +1,54 @@
+//! JUnit XML, so GitHub, GitLab and Jenkins show one test per case.
+//!
+//! One `<testsuite>` per problem, one `<testcase>` per case (classname =
+//! problem id). Verdicts about the program (WA, TLE, …) are failures;
+//! verdicts that blame the test set or the harness (BAD-INPUT, NO-OUT, JE)
+//! are errors, so CI dashboards tell the two apart.
+
+use std::time::Duration;
+
+use quick_junit::{NonSuccessKind, Report as Junit, TestCase, TestCaseStatus, TestSuite};
+
+use super::Report;
+use crate::verdict::Verdict;
+
+pub fn render(report: &Report) -> Result<String, quick_junit::SerializeError> {
+    let mut junit = Junit::new(format!("judge {}", report.meta.kind));
+    junit.set_time(Duration::from_secs_f64(report.meta.duration_ms / 1e3));
+    for p in &report.problems {
+        let mut suite = TestSuite::new(p.id.clone());
+        suite.set_time(Duration::from_secs_f64(p.time_ms / 1e3));
+        if let Some(log) = &p.build_log {
+            suite.set_system_err(log.clone());
+        }
+        for c in &p.cases {
+            let status = if c.verdict.is_pass() {
+                TestCaseStatus::success()
+            } else {
+                let kind = match c.verdict {
+                    Verdict::BadInput | Verdict::MissingAnswer | Verdict::JudgeError => {
+                        NonSuccessKind::Error
+                    }
+                    _ => NonSuccessKind::Failure,
+                };
+                let mut s = TestCaseStatus::non_success(kind);
+                let detail = c
+                    .message
+                    .clone()
+                    .unwrap_or_else(|| c.verdict.describe().to_string());
+                s.set_message(format!("{}: {detail}", c.verdict.code()));
+                s.set_type(c.verdict.code());
+                if let Some(d) = c.diff.as_ref().or(c.stderr.as_ref()) {
+                    s.set_description(d.clone());
+                }
+                s
+            };
+            let mut case = TestCase::new(c.id(), status);
+            case.set_classname(p.id.clone());
+            case.set_time(Duration::from_secs_f64(c.time_ms / 1e3));
+            suite.add_test_case(case);
+        }
+        junit.add_test_suite(suite);
+    }
+    junit.to_string()
+}

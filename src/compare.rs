@@ -66,13 +66,17 @@ impl CompareMode {
 }
 
 fn tokens(text: &[u8]) -> impl Iterator<Item = &[u8]> {
-    text.split(|b| b.is_ascii_whitespace()).filter(|t| !t.is_empty())
+    text.split(|b| b.is_ascii_whitespace())
+        .filter(|t| !t.is_empty())
 }
 
 /// Lines with trailing whitespace removed, without the blank lines at the end.
 fn significant_lines(text: &[u8]) -> impl Iterator<Item = &[u8]> {
     let trimmed: Vec<&[u8]> = text.split(|&b| b == b'\n').map(trim_end).collect();
-    let keep = trimmed.iter().rposition(|l| !l.is_empty()).map_or(0, |i| i + 1);
+    let keep = trimmed
+        .iter()
+        .rposition(|l| !l.is_empty())
+        .map_or(0, |i| i + 1);
     trimmed.into_iter().take(keep)
 }
 
@@ -146,16 +150,24 @@ pub fn read_expected(path: Option<&std::path::Path>) -> Expected {
 /// compare against.
 pub fn judge(exec: &Execution, expected: Expected, mode: CompareMode, tolerance: f64) -> Outcome {
     match &exec.end {
-        End::Crashed(msg) | End::CouldNotRun(msg) => return Outcome::new(Verdict::JudgeError, msg.clone()),
+        End::Crashed(msg) | End::CouldNotRun(msg) => {
+            return Outcome::new(Verdict::JudgeError, msg.clone());
+        }
         End::InputRejected(e) => return Outcome::new(Verdict::BadInput, e.to_string()),
         End::TimedOut { wall } => {
             let what = if *wall { "wall-clock" } else { "CPU" };
-            return Outcome::new(Verdict::TimeLimit, format!("killed at the {what} time limit"));
+            return Outcome::new(
+                Verdict::TimeLimit,
+                format!("killed at the {what} time limit"),
+            );
         }
         End::MemoryExceeded => return Outcome::new(Verdict::MemoryLimit, "memory limit exceeded"),
         End::OutputExceeded => return Outcome::new(Verdict::OutputLimit, "output limit exceeded"),
         End::Signaled(sig) => {
-            return Outcome::new(Verdict::RuntimeError, format!("killed by signal {}", signal_name(*sig)));
+            return Outcome::new(
+                Verdict::RuntimeError,
+                format!("killed by signal {}", signal_name(*sig)),
+            );
         }
         End::Exited(code) if *code != 0 => {
             return Outcome::new(Verdict::RuntimeError, format!("exit code {code}"));
@@ -164,7 +176,9 @@ pub fn judge(exec: &Execution, expected: Expected, mode: CompareMode, tolerance:
     }
     let expected = match expected {
         Expected::Bytes(b) => b,
-        Expected::Missing => return Outcome::new(Verdict::MissingAnswer, "no .out file beside the .in file"),
+        Expected::Missing => {
+            return Outcome::new(Verdict::MissingAnswer, "no .out file beside the .in file");
+        }
         Expected::Unreadable(msg) => return Outcome::new(Verdict::JudgeError, msg),
     };
     if mode.matches(&expected, &exec.stdout, tolerance) {
@@ -174,12 +188,23 @@ pub fn judge(exec: &Execution, expected: Expected, mode: CompareMode, tolerance:
             diff: None,
         };
     }
-    let (verdict, message) = match mode.looser().iter().find(|m| m.matches(&expected, &exec.stdout, tolerance)) {
+    let (verdict, message) = match mode
+        .looser()
+        .iter()
+        .find(|m| m.matches(&expected, &exec.stdout, tolerance))
+    {
         Some(looser) => (
             Verdict::PresentationError,
-            format!("differs under `{}` but matches under `{}`", mode.name(), looser.name()),
+            format!(
+                "differs under `{}` but matches under `{}`",
+                mode.name(),
+                looser.name()
+            ),
         ),
-        None => (Verdict::WrongAnswer, format!("output differs under `{}`", mode.name())),
+        None => (
+            Verdict::WrongAnswer,
+            format!("output differs under `{}`", mode.name()),
+        ),
     };
     Outcome {
         verdict,
@@ -255,20 +280,45 @@ mod tests {
 
     #[test]
     fn presentation_error_when_only_a_looser_mode_matches() {
-        let out = judge(&ran(b"a  b\n"), Expected::Bytes(b"a b\n".to_vec()), Exact, 0.0);
+        let out = judge(
+            &ran(b"a  b\n"),
+            Expected::Bytes(b"a b\n".to_vec()),
+            Exact,
+            0.0,
+        );
         assert_eq!(out.verdict, Verdict::PresentationError);
         assert!(out.diff.is_some());
-        let out = judge(&ran(b"a c\n"), Expected::Bytes(b"a b\n".to_vec()), Exact, 0.0);
+        let out = judge(
+            &ran(b"a c\n"),
+            Expected::Bytes(b"a b\n".to_vec()),
+            Exact,
+            0.0,
+        );
         assert_eq!(out.verdict, Verdict::WrongAnswer);
-        let out = judge(&ran(b"a b\n"), Expected::Bytes(b"a b\n".to_vec()), Exact, 0.0);
-        assert_eq!(out, Outcome { verdict: Verdict::Accepted, message: None, diff: None });
+        let out = judge(
+            &ran(b"a b\n"),
+            Expected::Bytes(b"a b\n".to_vec()),
+            Exact,
+            0.0,
+        );
+        assert_eq!(
+            out,
+            Outcome {
+                verdict: Verdict::Accepted,
+                message: None,
+                diff: None
+            }
+        );
     }
 
     #[test]
     fn resource_verdicts_win_over_the_output() {
         let mut e = ran(b"a b\n");
         e.end = End::TimedOut { wall: false };
-        assert_eq!(judge(&e, Expected::Bytes(b"a b\n".to_vec()), Exact, 0.0).verdict, Verdict::TimeLimit);
+        assert_eq!(
+            judge(&e, Expected::Bytes(b"a b\n".to_vec()), Exact, 0.0).verdict,
+            Verdict::TimeLimit
+        );
         e.end = End::Signaled(11);
         let out = judge(&e, Expected::Bytes(b"a b\n".to_vec()), Exact, 0.0);
         assert_eq!(out.verdict, Verdict::RuntimeError);
@@ -277,7 +327,10 @@ mod tests {
 
     #[test]
     fn missing_and_unreadable_answers_have_their_own_verdicts() {
-        assert_eq!(judge(&ran(b"x"), Expected::Missing, Exact, 0.0).verdict, Verdict::MissingAnswer);
+        assert_eq!(
+            judge(&ran(b"x"), Expected::Missing, Exact, 0.0).verdict,
+            Verdict::MissingAnswer
+        );
         assert_eq!(
             judge(&ran(b"x"), Expected::Unreadable("nope".into()), Exact, 0.0).verdict,
             Verdict::JudgeError

@@ -45,7 +45,11 @@ pub fn truncate_lines(text: &str, max_lines: usize) -> String {
     if total <= max_lines {
         return text.to_string();
     }
-    let mut kept: String = text.lines().take(max_lines).flat_map(|l| [l, "\n"]).collect();
+    let mut kept: String = text
+        .lines()
+        .take(max_lines)
+        .flat_map(|l| [l, "\n"])
+        .collect();
     kept.push_str(&format!("… {} more diff lines\n", total - max_lines));
     kept
 }
@@ -56,11 +60,12 @@ pub fn stat(old: &[u8], new: &[u8]) -> (usize, usize) {
     let diff = TextDiff::configure()
         .timeout(Duration::from_millis(500))
         .diff_lines(&old, &new);
-    diff.iter_all_changes().fold((0, 0), |(add, del), c| match c.tag() {
-        ChangeTag::Insert => (add + 1, del),
-        ChangeTag::Delete => (add, del + 1),
-        ChangeTag::Equal => (add, del),
-    })
+    diff.iter_all_changes()
+        .fold((0, 0), |(add, del), c| match c.tag() {
+            ChangeTag::Insert => (add + 1, del),
+            ChangeTag::Delete => (add, del + 1),
+            ChangeTag::Equal => (add, del),
+        })
 }
 
 /// What a line of a unified diff is.
@@ -123,10 +128,7 @@ pub fn highlight(unified: &str) -> Vec<StyledLine> {
 
 /// The consecutive lines starting with `sign`, without the sign.
 fn run<'a>(lines: &[&'a str], sign: char) -> Vec<&'a str> {
-    lines
-        .iter()
-        .map_while(|l| l.strip_prefix(sign))
-        .collect()
+    lines.iter().map_while(|l| l.strip_prefix(sign)).collect()
 }
 
 fn inline_block(removed: &[&str], added: &[&str]) -> Vec<StyledLine> {
@@ -203,7 +205,13 @@ mod tests {
         let lines = highlight(&d);
         let removed = lines.iter().find(|l| l.kind == LineKind::Removed).unwrap();
         let added = lines.iter().find(|l| l.kind == LineKind::Added).unwrap();
-        let emph = |l: &StyledLine| -> String { l.parts.iter().filter(|p| p.0).map(|p| p.1.clone()).collect() };
+        let emph = |l: &StyledLine| -> String {
+            l.parts
+                .iter()
+                .filter(|p| p.0)
+                .map(|p| p.1.clone())
+                .collect()
+        };
         assert_eq!(emph(removed), "valid");
         assert_eq!(emph(added), "invalid");
         let all: String = added.parts.iter().map(|p| p.1.clone()).collect();

@@ -8,10 +8,19 @@ use clap::{Parser, Subcommand, ValueEnum};
 use judge::commands::{self, Context, Status};
 
 #[derive(Parser)]
-#[command(name = "judge", version, about = "Batch grading harness for online-judge style test sets")]
+#[command(
+    name = "judge",
+    version,
+    about = "Batch grading harness for online-judge style test sets"
+)]
 struct Cli {
     /// Folder holding one sub-folder per problem.
-    #[arg(long = "problems", global = true, default_value = "problems", value_name = "DIR")]
+    #[arg(
+        long = "problems",
+        global = true,
+        default_value = "problems",
+        value_name = "DIR"
+    )]
     problems_dir: PathBuf,
     /// Colour on the terminal.
     #[arg(long, global = true, value_enum, default_value_t = ColorChoice::Auto)]
@@ -94,7 +103,15 @@ fn main() {
             problems,
             jobs,
             report_dir,
-        } => commands::check::run(&ctx, &commands::check::CheckOptions { problems, jobs, report_dir }).map(|(_, s)| s),
+        } => commands::check::run(
+            &ctx,
+            &commands::check::CheckOptions {
+                problems,
+                jobs,
+                report_dir,
+            },
+        )
+        .map(|(_, s)| s),
         Command::Regen {
             problems,
             dry_run,

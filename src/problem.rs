@@ -230,7 +230,9 @@ pub fn load_problem(id: &str, dir: &Path) -> Result<Problem, ProblemError> {
 fn find_cases(cases_dir: &Path) -> (Vec<Case>, Vec<PathBuf>) {
     let mut cases = Vec::new();
     let mut orphans = Vec::new();
-    let walker = WalkDir::new(cases_dir).sort_by_file_name().follow_links(true);
+    let walker = WalkDir::new(cases_dir)
+        .sort_by_file_name()
+        .follow_links(true);
     for entry in walker.into_iter().filter_map(|e| e.ok()) {
         let path = entry.path();
         if !entry.file_type().is_file() {
@@ -281,7 +283,8 @@ impl Discovery {
         let unknown: Vec<String> = wanted
             .iter()
             .filter(|w| {
-                !self.problems.iter().any(|p| &p.id == *w) && !self.errors.iter().any(|(id, _)| id == *w)
+                !self.problems.iter().any(|p| &p.id == *w)
+                    && !self.errors.iter().any(|(id, _)| id == *w)
             })
             .cloned()
             .collect();

@@ -64,7 +64,10 @@ mod tests {
         let xs: Vec<u64> = (0..5).map(|_| a.below(1000)).collect();
         let ys: Vec<u64> = (0..5).map(|_| b.below(1000)).collect();
         assert_eq!(xs, ys);
-        assert_ne!(xs, (0..5).map(|_| Rng::new(8).below(1000)).collect::<Vec<_>>());
+        assert_ne!(
+            xs,
+            (0..5).map(|_| Rng::new(8).below(1000)).collect::<Vec<_>>()
+        );
     }
 
     #[test]

@@ -65,8 +65,10 @@ impl Token<'_> {
     /// Parses the token as an integer in `range`, naming `what` on failure.
     pub fn int(&self, what: &str, range: std::ops::RangeInclusive<i64>) -> Result<i64, InputError> {
         let value: i64 = self.text.parse().map_err(|_| {
-            self.pos
-                .error(format!("expected {what} (an integer), found {:?}", self.text))
+            self.pos.error(format!(
+                "expected {what} (an integer), found {:?}",
+                self.text
+            ))
         })?;
         if !range.contains(&value) {
             return Err(self.pos.error(format!(
@@ -178,7 +180,11 @@ impl<'a> Scanner<'a> {
     }
 
     /// Reads an integer token within `range`.
-    pub fn int(&mut self, what: &str, range: std::ops::RangeInclusive<i64>) -> Result<i64, InputError> {
+    pub fn int(
+        &mut self,
+        what: &str,
+        range: std::ops::RangeInclusive<i64>,
+    ) -> Result<i64, InputError> {
         self.token(what)?.int(what, range)
     }
 
@@ -202,7 +208,6 @@ impl<'a> Scanner<'a> {
         }
         Some(Token { text, pos })
     }
-
 }
 
 /// Fails with a clear message when anything but whitespace follows the data.

@@ -19,7 +19,11 @@ pub fn parse_duration(text: &str) -> Result<Duration, String> {
         "ms" => value / 1e3,
         "s" => value,
         "m" | "min" => value * 60.0,
-        other => return Err(format!("unknown duration unit {other:?} in {text:?} (use ms, s or m)")),
+        other => {
+            return Err(format!(
+                "unknown duration unit {other:?} in {text:?} (use ms, s or m)"
+            ));
+        }
     };
     if !seconds.is_finite() || seconds <= 0.0 || seconds > 86_400.0 {
         return Err(format!("duration {text:?} is out of range"));
@@ -52,7 +56,9 @@ const UNITS: [(&str, u64); 7] = [
 /// Parses `256MiB`, `64KiB`, `1GiB`, `10MB`, `4096B` or a bare byte count.
 pub fn parse_size(text: &str) -> Result<u64, String> {
     let text = text.trim();
-    let split = text.find(|c: char| !c.is_ascii_digit()).unwrap_or(text.len());
+    let split = text
+        .find(|c: char| !c.is_ascii_digit())
+        .unwrap_or(text.len());
     let (number, unit) = text.split_at(split);
     let value: u64 = number
         .parse()
@@ -65,7 +71,9 @@ pub fn parse_size(text: &str) -> Result<u64, String> {
             .iter()
             .find(|(name, _)| *name == unit)
             .map(|(_, f)| *f)
-            .ok_or_else(|| format!("unknown size unit {unit:?} in {text:?} (use B, KiB, MiB, GiB, kB, MB, GB)"))?
+            .ok_or_else(|| {
+                format!("unknown size unit {unit:?} in {text:?} (use B, KiB, MiB, GiB, kB, MB, GB)")
+            })?
     };
     value
         .checked_mul(factor)

@@ -87,7 +87,9 @@ impl Verdict {
     }
 
     pub fn parse(code: &str) -> Option<Verdict> {
-        Verdict::ALL.into_iter().find(|v| v.code().eq_ignore_ascii_case(code))
+        Verdict::ALL
+            .into_iter()
+            .find(|v| v.code().eq_ignore_ascii_case(code))
     }
 
     pub fn is_pass(self) -> bool {

@@ -18,7 +18,10 @@ fn windows() -> Vec<[(usize, usize); 4]> {
         for c in 0..W as i32 {
             for (dr, dc) in [(0, 1), (1, 0), (1, 1), (1, -1)] {
                 let cells: Vec<(i32, i32)> = (0..4).map(|k| (r + k * dr, c + k * dc)).collect();
-                if cells.iter().all(|&(r, c)| r >= 0 && r < H as i32 && c >= 0 && c < W as i32) {
+                if cells
+                    .iter()
+                    .all(|&(r, c)| r >= 0 && r < H as i32 && c >= 0 && c < W as i32)
+                {
                     let mut w = [(0, 0); 4];
                     for (i, &(r, c)) in cells.iter().enumerate() {
                         w[i] = (r as usize, c as usize);
@@ -118,6 +121,10 @@ fn independent_implementation_agrees_with_the_solver_on_fresh_random_games() {
     let solver = judge::solvers::find("four-in-a-row").unwrap();
     for seed in 1000..1100 {
         let input = judge::commands::generate::generate_one(solver, seed, 0, 10);
-        assert_eq!(solver.solve(&input).unwrap(), expected_for_file(&input), "seed {seed}:\n{input}");
+        assert_eq!(
+            solver.solve(&input).unwrap(),
+            expected_for_file(&input),
+            "seed {seed}:\n{input}"
+        );
     }
 }

@@ -34,7 +34,9 @@ pub fn check_case(problem: &Problem, case: &Case) -> CaseReport {
         problem.spec.tolerance,
     );
     if outcome.verdict == crate::verdict::Verdict::BadInput {
-        outcome.message = outcome.message.map(|m| format!("{}:{m}", case.input.display()));
+        outcome.message = outcome
+            .message
+            .map(|m| format!("{}:{m}", case.input.display()));
     }
     CaseReport::new(&case.group, &case.name, &exec, outcome)
 }
@@ -42,7 +44,8 @@ pub fn check_case(problem: &Problem, case: &Case) -> CaseReport {
 /// Checks the selected problems and writes the reports.
 pub fn run(ctx: &Context, opts: &CheckOptions) -> Result<(Report, Status), Error> {
     let found = ctx.load(&opts.problems)?;
-    let (mut meta, started) = Meta::start("check", ctx.command_line.clone(), effective_jobs(opts.jobs));
+    let (mut meta, started) =
+        Meta::start("check", ctx.command_line.clone(), effective_jobs(opts.jobs));
     let jobs: Vec<(&Problem, &Case)> = found
         .problems
         .iter()
@@ -62,7 +65,14 @@ pub fn run(ctx: &Context, opts: &CheckOptions) -> Result<(Report, Status), Error
         .iter()
         .map(|p| {
             let cases = results.by_ref().take(p.cases.len()).collect();
-            ProblemReport::new(&p.id, &p.spec.name, &p.spec.source, p.spec.compare, &p.spec.solver, cases)
+            ProblemReport::new(
+                &p.id,
+                &p.spec.name,
+                &p.spec.source,
+                p.spec.compare,
+                &p.spec.solver,
+                cases,
+            )
         })
         .collect();
     meta.duration_ms = crate::report::millis(started.elapsed());
@@ -80,7 +90,11 @@ pub fn run(ctx: &Context, opts: &CheckOptions) -> Result<(Report, Status), Error
 
 /// The worker count a `--jobs` value stands for.
 pub fn effective_jobs(jobs: usize) -> usize {
-    if jobs == 0 { rayon::current_num_threads() } else { jobs }
+    if jobs == 0 {
+        rayon::current_num_threads()
+    } else {
+        jobs
+    }
 }
 
 /// Prints failing cases and the summary, then writes YAML and HTML reports.

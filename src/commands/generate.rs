@@ -23,14 +23,22 @@ pub struct GenOptions {
 }
 
 /// The input file number `index` for `seed` (stable across `--count`).
-pub fn generate_one(solver: &dyn crate::solvers::Solver, seed: u64, index: usize, size: u32) -> String {
+pub fn generate_one(
+    solver: &dyn crate::solvers::Solver,
+    seed: u64,
+    index: usize,
+    size: u32,
+) -> String {
     let mut rng = Rng::new(seed.wrapping_mul(1_000_003).wrapping_add(index as u64));
     solver.generate(&mut rng, size)
 }
 
 pub fn run(ctx: &Context, opts: &GenOptions) -> Result<Status, Error> {
     if !(1..=10).contains(&opts.size) {
-        return Err(Error::Usage(format!("--size must be 1 to 10, got {}", opts.size)));
+        return Err(Error::Usage(format!(
+            "--size must be 1 to 10, got {}",
+            opts.size
+        )));
     }
     let solver = super::solve::solver_for(ctx, &opts.problem)?;
     let Some(dir) = &opts.out else {

@@ -12,7 +12,9 @@ pub fn run(ctx: &Context) -> Result<Status, Error> {
         .map(|p| {
             let mut groups: BTreeMap<&str, usize> = BTreeMap::new();
             for c in &p.cases {
-                *groups.entry(if c.group.is_empty() { "." } else { &c.group }).or_insert(0) += 1;
+                *groups
+                    .entry(if c.group.is_empty() { "." } else { &c.group })
+                    .or_insert(0) += 1;
             }
             let groups: Vec<String> = groups.iter().map(|(g, n)| format!("{g} {n}")).collect();
             [
@@ -50,5 +52,9 @@ pub fn run(ctx: &Context) -> Result<Status, Error> {
     for e in &errors {
         println!("{} {e}", ctx.style.red("error:"));
     }
-    Ok(if errors.is_empty() { Status::Passed } else { Status::ConfigError })
+    Ok(if errors.is_empty() {
+        Status::Passed
+    } else {
+        Status::ConfigError
+    })
 }

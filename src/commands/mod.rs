@@ -60,7 +60,8 @@ impl Context {
     /// and `NO_COLOR` respected.
     pub fn detect(problems_dir: PathBuf, command_line: String) -> Self {
         let tty = std::io::stderr().is_terminal();
-        let color = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
+        let color = std::io::stdout().is_terminal()
+            && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
         Context {
             problems_dir,
             style: Style { color },
@@ -71,8 +72,12 @@ impl Context {
 
     /// Discovers problems and keeps the named ones (all when none named).
     pub fn load(&self, names: &[String]) -> Result<Discovery, Error> {
-        let found = discover(&self.problems_dir)
-            .map_err(|e| Error::Config(format!("{}: cannot read the problems folder: {e}", self.problems_dir.display())))?;
+        let found = discover(&self.problems_dir).map_err(|e| {
+            Error::Config(format!(
+                "{}: cannot read the problems folder: {e}",
+                self.problems_dir.display()
+            ))
+        })?;
         found.select(names).map_err(|unknown| {
             Error::Usage(format!(
                 "unknown problem(s): {} (look in {})",

@@ -40,7 +40,8 @@ pub fn run(ctx: &Context, opts: &RegenOptions) -> Result<Status, Error> {
     let solved: Vec<Result<Vec<u8>, String>> = pool(opts.jobs)?.install(|| {
         jobs.par_iter()
             .map(|(p, c)| {
-                let solver = solvers::find(&p.spec.solver).expect("discovery checked the solver id");
+                let solver =
+                    solvers::find(&p.spec.solver).expect("discovery checked the solver id");
                 let exec = match reference::read_input(&c.input) {
                     Ok(text) => reference::run(solver, &text),
                     Err(end) => crate::exec::Execution::failed(end, Default::default()),
@@ -66,7 +67,12 @@ pub fn run(ctx: &Context, opts: &RegenOptions) -> Result<Status, Error> {
         match &change {
             Change::Created => println!("{} {label}.out", s.green("created  ")),
             Change::Changed { added, removed } => {
-                println!("{} {label}.out  {} {}", s.yellow("changed  "), s.green(&format!("+{added}")), s.red(&format!("-{removed}")))
+                println!(
+                    "{} {label}.out  {} {}",
+                    s.yellow("changed  "),
+                    s.green(&format!("+{added}")),
+                    s.red(&format!("-{removed}"))
+                )
             }
             Change::Unchanged if opts.verbose => println!("{} {label}.out", s.dim("unchanged")),
             Change::Unchanged => {}
@@ -86,7 +92,11 @@ pub fn run(ctx: &Context, opts: &RegenOptions) -> Result<Status, Error> {
         counts[1],
         counts[2],
         counts[3],
-        if opts.dry_run { " (dry run: nothing written)" } else { "" }
+        if opts.dry_run {
+            " (dry run: nothing written)"
+        } else {
+            ""
+        }
     );
     for e in error_lines(&found) {
         println!("{} {e}", ctx.style.red("error:"));

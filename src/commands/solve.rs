@@ -11,7 +11,8 @@ use crate::solvers::{self, Solver};
 pub fn solver_for(ctx: &Context, name: &str) -> Result<&'static dyn Solver, Error> {
     let found = ctx.load(&[])?;
     if let Some(p) = found.problems.iter().find(|p| p.id == name) {
-        return solvers::find(&p.spec.solver).ok_or_else(|| Error::Config(format!("unknown solver {}", p.spec.solver)));
+        return solvers::find(&p.spec.solver)
+            .ok_or_else(|| Error::Config(format!("unknown solver {}", p.spec.solver)));
     }
     if let Some((_, e)) = found.errors.iter().find(|(id, _)| id == name) {
         return Err(Error::Config(e.to_string()));
@@ -19,7 +20,12 @@ pub fn solver_for(ctx: &Context, name: &str) -> Result<&'static dyn Solver, Erro
     solvers::find(name).ok_or_else(|| {
         Error::Usage(format!(
             "unknown problem {name:?} (problems: {}; solvers: {})",
-            found.problems.iter().map(|p| p.id.as_str()).collect::<Vec<_>>().join(", "),
+            found
+                .problems
+                .iter()
+                .map(|p| p.id.as_str())
+                .collect::<Vec<_>>()
+                .join(", "),
             solvers::ids().join(", ")
         ))
     })
@@ -35,7 +41,10 @@ pub fn run(ctx: &Context, name: &str) -> Result<Status, Error> {
     let text = match String::from_utf8(bytes) {
         Ok(t) => t,
         Err(e) => {
-            eprintln!("<stdin>: the input is not valid UTF-8 (byte {})", e.utf8_error().valid_up_to());
+            eprintln!(
+                "<stdin>: the input is not valid UTF-8 (byte {})",
+                e.utf8_error().valid_up_to()
+            );
             return Ok(Status::Failed);
         }
     };

@@ -19,7 +19,9 @@ pub enum End {
     Signaled(i32),
     /// Killed at the time limit; `wall` tells whether the wall-clock
     /// backstop fired rather than the CPU limit.
-    TimedOut { wall: bool },
+    TimedOut {
+        wall: bool,
+    },
     MemoryExceeded,
     OutputExceeded,
     /// The reference solver refused the input.

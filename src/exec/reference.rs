@@ -38,11 +38,16 @@ pub fn run(solver: &dyn Solver, input: &str) -> Execution {
 /// Kept here because only in-process solvers need text; child processes get
 /// the raw bytes on stdin.
 pub fn read_input(path: &std::path::Path) -> Result<String, End> {
-    let bytes = std::fs::read(path).map_err(|e| End::CouldNotRun(format!("{}: cannot read: {e}", path.display())))?;
+    let bytes = std::fs::read(path)
+        .map_err(|e| End::CouldNotRun(format!("{}: cannot read: {e}", path.display())))?;
     String::from_utf8(bytes).map_err(|e| {
         let valid = &e.as_bytes()[..e.utf8_error().valid_up_to()];
         let line = valid.iter().filter(|&&b| b == b'\n').count() + 1;
         let col = valid.iter().rev().take_while(|&&b| b != b'\n').count() + 1;
-        End::InputRejected(crate::scan::InputError::new(line, col, "the input is not valid UTF-8"))
+        End::InputRejected(crate::scan::InputError::new(
+            line,
+            col,
+            "the input is not valid UTF-8",
+        ))
     })
 }

@@ -74,7 +74,14 @@ pub fn failure(problem: &str, case: &CaseReport, style: Style) -> String {
     }
     if let Some(err) = &case.stderr {
         let _ = writeln!(out, "    {}", style.dim("stderr (tail):"));
-        for line in err.lines().rev().take(5).collect::<Vec<_>>().into_iter().rev() {
+        for line in err
+            .lines()
+            .rev()
+            .take(5)
+            .collect::<Vec<_>>()
+            .into_iter()
+            .rev()
+        {
             let _ = writeln!(out, "    {}", style.dim(line));
         }
     }
@@ -108,7 +115,11 @@ fn styled_line(line: &diff::StyledLine, style: Style) -> String {
 fn pad(text: &str, width: usize, right: bool) -> String {
     let n = text.chars().count();
     let fill = " ".repeat(width.saturating_sub(n));
-    if right { format!("{fill}{text}") } else { format!("{text}{fill}") }
+    if right {
+        format!("{fill}{text}")
+    } else {
+        format!("{text}{fill}")
+    }
 }
 
 /// A compact human duration: `0.8ms`, `12ms`, `3.40s`.
@@ -166,7 +177,11 @@ pub fn summary(report: &Report, style: Style) -> String {
     let last = rows.len() - 1;
     for (i, row) in rows.iter().enumerate() {
         if i == last {
-            let _ = writeln!(out, "{}", style.dim(&"─".repeat(widths.iter().sum::<usize>() + 8)));
+            let _ = writeln!(
+                out,
+                "{}",
+                style.dim(&"─".repeat(widths.iter().sum::<usize>() + 8))
+            );
         }
         let text = line(row);
         let text = match row[3].as_str() {

@@ -78,7 +78,11 @@ fn badge(v: Verdict) -> Markup {
 /// Renders the whole page.
 pub fn render(report: &Report) -> String {
     let ok = report.all_passed();
-    let title = format!("judge {} — {}", report.meta.kind, if ok { "all passed" } else { "failures" });
+    let title = format!(
+        "judge {} — {}",
+        report.meta.kind,
+        if ok { "all passed" } else { "failures" }
+    );
     let page = html! {
         (DOCTYPE)
         html lang="en" {

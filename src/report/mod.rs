@@ -124,7 +124,14 @@ pub fn millis(d: Duration) -> f64 {
 
 impl ProblemReport {
     /// Totals are derived here so they can never disagree with the cases.
-    pub fn new(id: &str, name: &str, source: &str, compare: CompareMode, subject: &str, cases: Vec<CaseReport>) -> Self {
+    pub fn new(
+        id: &str,
+        name: &str,
+        source: &str,
+        compare: CompareMode,
+        subject: &str,
+        cases: Vec<CaseReport>,
+    ) -> Self {
         let passed = cases.iter().filter(|c| c.verdict.is_pass()).count();
         let time_ms = (cases.iter().map(|c| c.time_ms).sum::<f64>() * 1e3).round() / 1e3;
         ProblemReport {

@@ -12,7 +12,10 @@ pub fn root() -> PathBuf {
 /// an `.in` has no `.out`, since these tests confirm committed data.
 pub fn case_files(problem: &str) -> Vec<(PathBuf, PathBuf)> {
     let mut found = Vec::new();
-    collect(&root().join("problems").join(problem).join("cases"), &mut found);
+    collect(
+        &root().join("problems").join(problem).join("cases"),
+        &mut found,
+    );
     found.sort();
     found
         .into_iter()
@@ -25,7 +28,9 @@ pub fn case_files(problem: &str) -> Vec<(PathBuf, PathBuf)> {
 }
 
 fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
     for entry in entries.flatten() {
         let path = entry.path();
         if path.is_dir() {

@@ -11,7 +11,9 @@ fn random_game(rng: &mut Rng) -> Vec<u8> {
     let mut moves = Vec::new();
     let mut heights = [0usize; COLS];
     while moves.len() < MAX_MOVES {
-        let open: Vec<u8> = (0..COLS as u8).filter(|&c| heights[c as usize] < ROWS).collect();
+        let open: Vec<u8> = (0..COLS as u8)
+            .filter(|&c| heights[c as usize] < ROWS)
+            .collect();
         let col = *rng.pick(&open);
         heights[col as usize] += 1;
         moves.push(col);
@@ -24,7 +26,9 @@ fn random_game(rng: &mut Rng) -> Vec<u8> {
 
 /// A game that fills the board without a line (retries random play).
 fn drawn_game(rng: &mut Rng) -> Option<Vec<u8>> {
-    (0..2000).map(|_| random_game(rng)).find(|m| play(m) == Status::Draw)
+    (0..2000)
+        .map(|_| random_game(rng))
+        .find(|m| play(m) == Status::Draw)
 }
 
 /// One game's moves, of a randomly chosen kind.
@@ -87,7 +91,9 @@ mod tests {
         let mut seen = std::collections::BTreeSet::new();
         for _ in 0..40 {
             let text = input(&mut rng, 10);
-            let out = super::super::FourInARow.solve(&text).expect("generated input must parse");
+            let out = super::super::FourInARow
+                .solve(&text)
+                .expect("generated input must parse");
             for line in out.lines().filter(|l| l.starts_with("Game #")) {
                 seen.insert(line.split_once(" is ").unwrap().1.to_string());
             }

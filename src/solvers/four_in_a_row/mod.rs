@@ -45,8 +45,9 @@ pub fn parse(input: &str) -> Result<Vec<Vec<u8>>, InputError> {
     for n in 1..=t {
         s.skip_space();
         let line = s.rest_of_line().ok_or_else(|| {
-            s.pos()
-                .error(format!("expected \"Game #{n}: …\", found the end of the input ({t} games announced)"))
+            s.pos().error(format!(
+                "expected \"Game #{n}: …\", found the end of the input ({t} games announced)"
+            ))
         })?;
         games.push(parse_game(line, n)?);
     }
@@ -56,10 +57,17 @@ pub fn parse(input: &str) -> Result<Vec<Vec<u8>>, InputError> {
 
 /// Parses `Game #n: 1234` (the space and the moves are optional).
 fn parse_game(line: Token<'_>, n: usize) -> Result<Vec<u8>, InputError> {
-    let at = |offset: usize, msg: String| InputError::new(line.pos.line, line.pos.col + offset, msg);
+    let at =
+        |offset: usize, msg: String| InputError::new(line.pos.line, line.pos.col + offset, msg);
     let prefix = format!("Game #{n}:");
     if !line.text.starts_with(&prefix) {
-        return Err(at(0, format!("expected the line to start with {prefix:?}, found {:?}", line.text)));
+        return Err(at(
+            0,
+            format!(
+                "expected the line to start with {prefix:?}, found {:?}",
+                line.text
+            ),
+        ));
     }
     let mut moves = Vec::new();
     for (i, c) in line.text.char_indices().skip(prefix.len()) {
@@ -118,14 +126,20 @@ pub fn play(moves: &[u8]) -> Status {
         }
         let row = heights[col];
         heights[col] += 1;
-        let chip = if i % 2 == 0 { Chip::First } else { Chip::Second };
+        let chip = if i % 2 == 0 {
+            Chip::First
+        } else {
+            Chip::Second
+        };
         board[row][col] = chip;
         for (dr, dc) in DIRS {
             let run = |sign: i32| {
                 (1..)
                     .map(|k| (row as i32 + sign * k * dr, col as i32 + sign * k * dc))
                     .take_while(|&(r, c)| {
-                        (0..ROWS as i32).contains(&r) && (0..COLS as i32).contains(&c) && board[r as usize][c as usize] == chip
+                        (0..ROWS as i32).contains(&r)
+                            && (0..COLS as i32).contains(&c)
+                            && board[r as usize][c as usize] == chip
                     })
                     .count() as i32
             };
@@ -139,7 +153,11 @@ pub fn play(moves: &[u8]) -> Status {
         }
     }
     match winner {
-        Some(winner) => Status::Won { winner, board, marked },
+        Some(winner) => Status::Won {
+            winner,
+            board,
+            marked,
+        },
         None if moves.len() == MAX_MOVES => Status::Draw,
         None => Status::NotOver,
     }
@@ -152,8 +170,16 @@ pub fn render(n: usize, status: &Status, out: &mut String) {
         Status::Invalid => writeln!(out, "Game #{n} is invalid."),
         Status::Draw => writeln!(out, "Game #{n} is over. There is no winner."),
         Status::NotOver => writeln!(out, "Game #{n} is not over, yet."),
-        Status::Won { winner, board, marked } => {
-            let who = if *winner == Chip::First { "first" } else { "second" };
+        Status::Won {
+            winner,
+            board,
+            marked,
+        } => {
+            let who = if *winner == Chip::First {
+                "first"
+            } else {
+                "second"
+            };
             let _ = writeln!(out, "Game #{n} is over. The {who} player won.");
             out.push_str("-------\n");
             for row in (0..ROWS).rev() {
@@ -187,7 +213,9 @@ mod tests {
 
     #[test]
     fn statement_sample() {
-        let out = FourInARow.solve("2\nGame #1: 2143563445575\nGame #2: 123456\n").unwrap();
+        let out = FourInARow
+            .solve("2\nGame #1: 2143563445575\nGame #2: 123456\n")
+            .unwrap();
         assert_eq!(
             out,
             "Game #1 is over. The first player won.\n-------\n    X  \n   Xx  \n  Xoo  \noXoxxoo\n-------\nGame #2 is not over, yet.\n"
@@ -206,7 +234,9 @@ mod tests {
         // First fills the bottom row except slot 4, second the row above;
         // then first closes slot 4: a line of seven.
         let s = play(&moves("1122335566774"));
-        let Status::Won { marked, winner, .. } = s else { panic!("{s:?}") };
+        let Status::Won { marked, winner, .. } = s else {
+            panic!("{s:?}")
+        };
         assert_eq!(winner, Chip::First);
         assert!(marked[0].iter().all(|&m| m));
     }
@@ -214,7 +244,10 @@ mod tests {
     #[test]
     fn empty_games_with_and_without_the_space() {
         let out = FourInARow.solve("2\nGame #1:\nGame #2: \n").unwrap();
-        assert_eq!(out, "Game #1 is not over, yet.\nGame #2 is not over, yet.\n");
+        assert_eq!(
+            out,
+            "Game #1 is not over, yet.\nGame #2 is not over, yet.\n"
+        );
     }
 
     #[test]

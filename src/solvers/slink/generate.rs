@@ -33,7 +33,13 @@ pub enum Style {
     Sparse,
 }
 
-pub const STYLES: [Style; 5] = [Style::Blob, Style::Thin, Style::Border, Style::Spiral, Style::Sparse];
+pub const STYLES: [Style; 5] = [
+    Style::Blob,
+    Style::Thin,
+    Style::Border,
+    Style::Spiral,
+    Style::Sparse,
+];
 
 /// A cell-membership grid, row-major.
 struct Region {
@@ -53,14 +59,20 @@ impl Region {
 
     /// Is (i, j) a cell of the region? Cells off the grid are not.
     fn at(&self, i: isize, j: isize) -> bool {
-        i >= 0 && j >= 0 && (i as usize) < self.rows && (j as usize) < self.cols && self.inside[i as usize * self.cols + j as usize]
+        i >= 0
+            && j >= 0
+            && (i as usize) < self.rows
+            && (j as usize) < self.cols
+            && self.inside[i as usize * self.cols + j as usize]
     }
 
     fn neighbours(&self, c: usize) -> impl Iterator<Item = usize> + '_ {
         let (i, j) = ((c / self.cols) as isize, (c % self.cols) as isize);
         [(i - 1, j), (i + 1, j), (i, j - 1), (i, j + 1)]
             .into_iter()
-            .filter(|&(a, b)| a >= 0 && b >= 0 && (a as usize) < self.rows && (b as usize) < self.cols)
+            .filter(|&(a, b)| {
+                a >= 0 && b >= 0 && (a as usize) < self.rows && (b as usize) < self.cols
+            })
             .map(|(a, b)| a as usize * self.cols + b as usize)
     }
 
@@ -71,11 +83,13 @@ impl Region {
     /// No 2×2 window around a corner of cell `c` is a checkerboard.
     fn no_checkerboard_near(&self, c: usize) -> bool {
         let (i, j) = ((c / self.cols) as isize, (c % self.cols) as isize);
-        [(i, j), (i, j + 1), (i + 1, j), (i + 1, j + 1)].into_iter().all(|(vi, vj)| {
-            let (a, b) = (self.at(vi - 1, vj - 1), self.at(vi - 1, vj));
-            let (x, d) = (self.at(vi, vj - 1), self.at(vi, vj));
-            !(a == d && b == x && a != b)
-        })
+        [(i, j), (i, j + 1), (i + 1, j), (i + 1, j + 1)]
+            .into_iter()
+            .all(|(vi, vj)| {
+                let (a, b) = (self.at(vi - 1, vj - 1), self.at(vi - 1, vj));
+                let (x, d) = (self.at(vi, vj - 1), self.at(vi, vj));
+                !(a == d && b == x && a != b)
+            })
     }
 
     /// Every cell with `inside == want` is reachable from the others (or,
@@ -89,7 +103,8 @@ impl Region {
             (0..self.inside.len())
                 .filter(|&c| {
                     let (i, j) = (c / self.cols, c % self.cols);
-                    !self.inside[c] && (i == 0 || j == 0 || i + 1 == self.rows || j + 1 == self.cols)
+                    !self.inside[c]
+                        && (i == 0 || j == 0 || i + 1 == self.rows || j + 1 == self.cols)
                 })
                 .collect()
         };
@@ -176,8 +191,14 @@ fn seed(rng: &mut Rng, rows: usize, cols: usize) -> Region {
 /// at random so it may start in any corner and turn either way.
 fn spiral(rng: &mut Rng, rows: usize, cols: usize) -> Region {
     let mut region = Region::new(rows, cols, false);
-    let (top, left) = (rng.below(rows.div_ceil(4) as u64) as isize, rng.below(cols.div_ceil(4) as u64) as isize);
-    let (bottom, right) = (rows as isize - rng.below(rows.div_ceil(4) as u64) as isize, cols as isize - rng.below(cols.div_ceil(4) as u64) as isize);
+    let (top, left) = (
+        rng.below(rows.div_ceil(4) as u64) as isize,
+        rng.below(cols.div_ceil(4) as u64) as isize,
+    );
+    let (bottom, right) = (
+        rows as isize - rng.below(rows.div_ceil(4) as u64) as isize,
+        cols as isize - rng.below(cols.div_ceil(4) as u64) as isize,
+    );
     let within = |i: isize, j: isize| i >= top && i < bottom && j >= left && j < right;
     let dirs = [(0, 1), (1, 0), (0, -1), (-1, 0)];
     let (mut i, mut j, mut d) = (top, left, 0);
@@ -204,7 +225,10 @@ fn spiral(rng: &mut Rng, rows: usize, cols: usize) -> Region {
     let mut out = Region::new(rows, cols, false);
     for a in 0..rows {
         for b in 0..cols {
-            let (sa, sb) = (if flip_rows { rows - 1 - a } else { a }, if flip_cols { cols - 1 - b } else { b });
+            let (sa, sb) = (
+                if flip_rows { rows - 1 - a } else { a },
+                if flip_cols { cols - 1 - b } else { b },
+            );
             out.inside[a * cols + b] = region.inside[sa * cols + sb];
         }
     }
@@ -223,7 +247,11 @@ fn region(rng: &mut Rng, rows: usize, cols: usize, style: Style) -> Region {
         }
         Style::Thin | Style::Sparse => {
             let mut r = seed(rng, rows, cols);
-            let target = if style == Style::Thin { cells } else { 2 + cells / 8 };
+            let target = if style == Style::Thin {
+                cells
+            } else {
+                2 + cells / 8
+            };
             grow(rng, &mut r, target, true);
             r
         }
@@ -236,11 +264,17 @@ fn region(rng: &mut Rng, rows: usize, cols: usize, style: Style) -> Region {
                     .filter(|&c| r.inside[c])
                     .filter(|&c| {
                         let (i, j) = (c / cols, c % cols);
-                        i == 0 || j == 0 || i + 1 == rows || j + 1 == cols || r.inside_neighbours(c) < 4
+                        i == 0
+                            || j == 0
+                            || i + 1 == rows
+                            || j + 1 == cols
+                            || r.inside_neighbours(c) < 4
                     })
                     .collect();
                 rng.shuffle(&mut open);
-                if r.inside.iter().filter(|&&x| x).count() <= 2 || open.into_iter().find(|&c| r.try_flip(c)).is_none() {
+                if r.inside.iter().filter(|&&x| x).count() <= 2
+                    || open.into_iter().find(|&c| r.try_flip(c)).is_none()
+                {
                     break;
                 }
             }
@@ -268,7 +302,12 @@ pub fn number(loop_: &Loop) -> Puzzle {
 
 /// A puzzle of `style` whose only loop is the returned one, or `None` when
 /// a few attempts all gave ambiguous digits (or no valid region: 1×1).
-pub fn unique_puzzle(rng: &mut Rng, rows: usize, cols: usize, style: Style) -> Option<(Puzzle, Loop)> {
+pub fn unique_puzzle(
+    rng: &mut Rng,
+    rows: usize,
+    cols: usize,
+    style: Style,
+) -> Option<(Puzzle, Loop)> {
     if rows * cols < 2 {
         return None;
     }
@@ -309,7 +348,10 @@ pub fn input(rng: &mut Rng, size: u32) -> String {
         let (rows, cols) = if max_side == MAX_SIDE && rng.chance(1, 2) {
             (MAX_SIDE, MAX_SIDE)
         } else {
-            (1 + rng.below(max_side as u64) as usize, 1 + rng.below(max_side as u64) as usize)
+            (
+                1 + rng.below(max_side as u64) as usize,
+                1 + rng.below(max_side as u64) as usize,
+            )
         };
         let style = *rng.pick(&STYLES);
         if let Some((puzzle, _)) = unique_puzzle(rng, rows, cols, style) {
@@ -336,7 +378,11 @@ mod tests {
             for n in 0..12 {
                 let (rows, cols) = (2 + n % 7, 3 + (n * 5) % 9);
                 if let Some((puzzle, drawn)) = unique_puzzle(&mut rng, rows, cols, style) {
-                    assert_eq!(super::super::solve::unique_loop(&puzzle), Ok(drawn), "{style:?}");
+                    assert_eq!(
+                        super::super::solve::unique_loop(&puzzle),
+                        Ok(drawn),
+                        "{style:?}"
+                    );
                     kept += 1;
                 }
             }
@@ -351,7 +397,10 @@ mod tests {
             for _ in 0..10 {
                 let r = region(&mut rng, 9, 11, style);
                 assert!(r.connected(true) && r.connected(false), "{style:?}");
-                assert!((0..r.inside.len()).all(|c| r.no_checkerboard_near(c)), "{style:?}");
+                assert!(
+                    (0..r.inside.len()).all(|c| r.no_checkerboard_near(c)),
+                    "{style:?}"
+                );
             }
         }
     }
@@ -367,7 +416,9 @@ mod tests {
         for size in [1, 4, 10] {
             let text = input(&mut rng, size);
             assert!(text.ends_with("0 0\n"));
-            super::super::Slink.solve(&text).expect("generated input must be valid");
+            super::super::Slink
+                .solve(&text)
+                .expect("generated input must be valid");
         }
         assert_eq!(input(&mut Rng::new(3), 5), input(&mut Rng::new(3), 5));
     }

@@ -70,20 +70,36 @@ impl Loop {
 
     /// Is the edge from vertex (i, j) to (i, j+1) on the loop?
     pub fn h(&self, i: usize, j: usize) -> bool {
-        j < self.cols && self.horizontal.get(i * self.cols + j).copied().unwrap_or(false)
+        j < self.cols
+            && self
+                .horizontal
+                .get(i * self.cols + j)
+                .copied()
+                .unwrap_or(false)
     }
 
     /// Is the edge from vertex (i, j) to (i+1, j) on the loop?
     pub fn v(&self, i: usize, j: usize) -> bool {
-        i < self.rows && j <= self.cols && self.vertical.get(i * (self.cols + 1) + j).copied().unwrap_or(false)
+        i < self.rows
+            && j <= self.cols
+            && self
+                .vertical
+                .get(i * (self.cols + 1) + j)
+                .copied()
+                .unwrap_or(false)
     }
 
     /// How many sides of cell (i, j) are on the loop.
     pub fn cell_count(&self, i: usize, j: usize) -> u8 {
-        [self.h(i, j), self.h(i + 1, j), self.v(i, j), self.v(i, j + 1)]
-            .iter()
-            .filter(|&&b| b)
-            .count() as u8
+        [
+            self.h(i, j),
+            self.h(i + 1, j),
+            self.v(i, j),
+            self.v(i, j + 1),
+        ]
+        .iter()
+        .filter(|&&b| b)
+        .count() as u8
     }
 }
 
@@ -99,7 +115,8 @@ impl super::Solver for Slink {
         let mut out = String::new();
         for (n, puzzle) in puzzles.iter().enumerate() {
             let found = solve::unique_loop(puzzle).map_err(|why| {
-                InputError::new(puzzle.line, 1, why.to_string()).context(format_args!("data set {}", n + 1))
+                InputError::new(puzzle.line, 1, why.to_string())
+                    .context(format_args!("data set {}", n + 1))
             })?;
             render::render(n + 1, puzzle, &found, &mut out);
         }
@@ -169,7 +186,12 @@ mod tests {
 
     #[test]
     fn unsolvable_puzzles_are_errors_not_pictures() {
-        for bad in ["1 1\n0\n0 0\n", "1 1\n3\n0 0\n", "2 2\n0 0\n0 0\n0 0\n", "2 2\n3 3\n3 3\n0 0\n"] {
+        for bad in [
+            "1 1\n0\n0 0\n",
+            "1 1\n3\n0 0\n",
+            "2 2\n0 0\n0 0\n0 0\n",
+            "2 2\n3 3\n3 3\n0 0\n",
+        ] {
             let e = Slink.solve(bad).unwrap_err();
             assert_eq!((e.line, e.col), (1, 1), "{bad}: {e}");
             assert!(e.message.contains("data set 1"), "{bad}: {e}");

@@ -20,8 +20,11 @@ pub fn parse(input: &str) -> Result<Vec<Puzzle>, InputError> {
     let mut puzzles = Vec::new();
     loop {
         let n = puzzles.len() + 1;
-        let header = parser.line(|| format!("expected data set {n}'s \"r c\" or the closing \"0 0\""))?;
-        let Some((rows, cols)) = parse_header(header).map_err(|e| e.context(format_args!("data set {n}")))? else {
+        let header =
+            parser.line(|| format!("expected data set {n}'s \"r c\" or the closing \"0 0\""))?;
+        let Some((rows, cols)) =
+            parse_header(header).map_err(|e| e.context(format_args!("data set {n}")))?
+        else {
             break;
         };
         let mut digits = Vec::with_capacity(rows * cols);
@@ -29,7 +32,8 @@ pub fn parse(input: &str) -> Result<Vec<Puzzle>, InputError> {
             let line = parser
                 .line(|| format!("expected row {row} of {rows}"))
                 .map_err(|e| e.context(format_args!("data set {n}")))?;
-            parse_row(line, row, cols, &mut digits).map_err(|e| e.context(format_args!("data set {n}")))?;
+            parse_row(line, row, cols, &mut digits)
+                .map_err(|e| e.context(format_args!("data set {n}")))?;
         }
         puzzles.push(Puzzle {
             rows,
@@ -40,7 +44,9 @@ pub fn parse(input: &str) -> Result<Vec<Puzzle>, InputError> {
     }
     match parser.scanner.next_token() {
         None => Ok(puzzles),
-        Some(t) => Err(t.pos.error(format!("unexpected {:?} after the closing \"0 0\"", t.text))),
+        Some(t) => Err(t
+            .pos
+            .error(format!("unexpected {:?} after the closing \"0 0\"", t.text))),
     }
 }
 
@@ -88,14 +94,23 @@ fn parse_header(line: Token<'_>) -> Result<Option<(usize, usize)>, InputError> {
     let cols = c.int("the number of columns c", side)? as usize;
     match (rows, cols) {
         (0, 0) => Ok(None),
-        (0, _) => Err(r.pos.error("r is 0 but c is not: r and c must both be 1 to 20, or both 0 to end")),
-        (_, 0) => Err(c.pos.error("c is 0 but r is not: r and c must both be 1 to 20, or both 0 to end")),
+        (0, _) => Err(r
+            .pos
+            .error("r is 0 but c is not: r and c must both be 1 to 20, or both 0 to end")),
+        (_, 0) => Err(c
+            .pos
+            .error("c is 0 but r is not: r and c must both be 1 to 20, or both 0 to end")),
         _ => Ok(Some((rows, cols))),
     }
 }
 
 /// Appends one row of exactly `cols` digits 0..3.
-fn parse_row(line: Token<'_>, row: usize, cols: usize, digits: &mut Vec<u8>) -> Result<(), InputError> {
+fn parse_row(
+    line: Token<'_>,
+    row: usize,
+    cols: usize,
+    digits: &mut Vec<u8>,
+) -> Result<(), InputError> {
     let f = fields(line);
     if let Some(extra) = f.get(cols) {
         return Err(extra.pos.error(format!(
@@ -111,7 +126,11 @@ fn parse_row(line: Token<'_>, row: usize, cols: usize, digits: &mut Vec<u8>) -> 
             line: line.pos.line,
             col: line.pos.col + line.text.chars().count(),
         };
-        return Err(end.error(format!("row {row} has {} digits, expected {cols}", f.len())));
+        let plural = if f.len() == 1 { "" } else { "s" };
+        return Err(end.error(format!(
+            "row {row} has {} digit{plural}, expected {cols}",
+            f.len()
+        )));
     }
     Ok(())
 }
@@ -147,7 +166,7 @@ mod tests {
         let e = err("1 5\n3 2 2 2 3\n2 2\n2 2\n2\n0 0\n");
         assert_eq!((e.line, e.col), (5, 2), "{e}");
         assert!(e.message.starts_with("data set 2:"), "{e}");
-        assert!(e.message.contains("row 2 has 1 digits, expected 2"), "{e}");
+        assert!(e.message.contains("row 2 has 1 digit, expected 2"), "{e}");
         let e = err("2 2\n2 2 2\n2 2\n0 0\n");
         assert_eq!((e.line, e.col), (2, 5), "{e}");
     }
@@ -156,7 +175,11 @@ mod tests {
     fn a_missing_end_marker_or_row_is_located_at_the_end() {
         let e = err("2 2\n2 2\n2 2\n");
         assert_eq!(e.line, 4, "{e}");
-        assert!(e.message.contains("data set 2's \"r c\" or the closing \"0 0\""), "{e}");
+        assert!(
+            e.message
+                .contains("data set 2's \"r c\" or the closing \"0 0\""),
+            "{e}"
+        );
         let e = err("2 2\n2 2\n");
         assert!(e.message.contains("data set 1: expected row 2 of 2"), "{e}");
     }

@@ -97,9 +97,15 @@ mod tests {
         // No valid 1×1 puzzle exists (its only loop gives a 4), but the
         // drawing itself must still be right.
         let s = picture(1, 1, &[0], &rectangle(1, 1, 0, 1, 0, 1));
-        assert_eq!(s, "7\n#########\n#       #\n# +---+ #\n# | 0 | #\n# +---+ #\n#       #\n#########\n");
+        assert_eq!(
+            s,
+            "7\n#########\n#       #\n# +---+ #\n# | 0 | #\n# +---+ #\n#       #\n#########\n"
+        );
         let s = picture(1, 1, &[0], &Loop::empty(1, 1));
-        assert_eq!(s, "7\n#########\n#       #\n#       #\n#   0   #\n#       #\n#       #\n#########\n");
+        assert_eq!(
+            s,
+            "7\n#########\n#       #\n#       #\n#   0   #\n#       #\n#       #\n#########\n"
+        );
     }
 
     #[test]
@@ -133,6 +139,11 @@ mod tests {
         );
         // A loop that uses no border edge on the top or left.
         let s = picture(2, 2, &[0, 1, 1, 4], &rectangle(2, 2, 1, 2, 1, 2));
-        assert!(s.contains("\n#           #\n#   0   1   #\n#     +---+ #\n#   1 | 4 | #\n#     +---+ #\n"), "{s}");
+        assert!(
+            s.contains(
+                "\n#           #\n#   0   1   #\n#     +---+ #\n#   1 | 4 | #\n#     +---+ #\n"
+            ),
+            "{s}"
+        );
     }
 }

@@ -29,7 +29,9 @@ impl fmt::Display for NoUniqueLoop {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
             NoUniqueLoop::NoLoop => "no loop fits these digits (a Slink puzzle has exactly one)",
-            NoUniqueLoop::Several => "more than one loop fits these digits (a Slink puzzle has exactly one)",
+            NoUniqueLoop::Several => {
+                "more than one loop fits these digits (a Slink puzzle has exactly one)"
+            }
         })
     }
 }
@@ -88,7 +90,13 @@ impl Grid {
     fn new(p: &Puzzle) -> Self {
         let (rows, cols) = (p.rows, p.cols);
         let vertex = |i: usize, j: usize| i * (cols + 1) + j;
-        let cell = |i: usize, j: usize| if i < rows && j < cols { i * cols + j } else { NONE };
+        let cell = |i: usize, j: usize| {
+            if i < rows && j < cols {
+                i * cols + j
+            } else {
+                NONE
+            }
+        };
         let horizontal = (rows + 1) * cols;
         let mut g = Grid {
             rows,
@@ -234,8 +242,16 @@ impl Search<'_> {
         // Join the paths ending at a and b (a fresh vertex is a path of 0).
         let end_a = if s.vertex_on[a] == 1 { a } else { s.mate[a] };
         let end_b = if s.vertex_on[b] == 1 { b } else { s.mate[b] };
-        let len_a = if s.vertex_on[a] == 1 { 0 } else { s.path_len[a] };
-        let len_b = if s.vertex_on[b] == 1 { 0 } else { s.path_len[b] };
+        let len_a = if s.vertex_on[a] == 1 {
+            0
+        } else {
+            s.path_len[a]
+        };
+        let len_b = if s.vertex_on[b] == 1 {
+            0
+        } else {
+            s.path_len[b]
+        };
         if s.vertex_on[a] == 2 && s.vertex_on[b] == 2 && s.mate[a] == b {
             // This edge closes a cycle: it must be the whole answer.
             if len_a + 1 != s.on_total {
@@ -283,7 +299,13 @@ impl Search<'_> {
                     0 => continue,
                     _ => (2, 2),
                 };
-                (&g.vertex_edges[v][..usize::from(deg)], s.vertex_on[v], s.vertex_off[v], lo, hi)
+                (
+                    &g.vertex_edges[v][..usize::from(deg)],
+                    s.vertex_on[v],
+                    s.vertex_off[v],
+                    lo,
+                    hi,
+                )
             } else {
                 let c = item - g.vertices;
                 let d = g.digits[c];
@@ -326,12 +348,21 @@ impl Search<'_> {
         }
         let e = self.choose(&s);
         let mut on = s.clone();
-        if self.set(&mut on, e, ON).and_then(|()| self.propagate(&mut on)).is_ok() {
+        if self
+            .set(&mut on, e, ON)
+            .and_then(|()| self.propagate(&mut on))
+            .is_ok()
+        {
             self.run(on);
         } else {
             self.work.clear();
         }
-        if self.found.len() < self.limit && self.set(&mut s, e, OFF).and_then(|()| self.propagate(&mut s)).is_ok() {
+        if self.found.len() < self.limit
+            && self
+                .set(&mut s, e, OFF)
+                .and_then(|()| self.propagate(&mut s))
+                .is_ok()
+        {
             self.run(s);
         }
         self.work.clear();
@@ -342,8 +373,16 @@ impl Search<'_> {
     /// needs the largest share of its remaining edges.
     fn choose(&self, s: &State) -> usize {
         let g = self.grid;
-        let unknown_at = |v: usize| g.vertex_edges[v][..usize::from(g.vertex_degree[v])].iter().copied().find(|&e| s.edge[e] == UNKNOWN);
-        if let Some(e) = (0..g.vertices).filter(|&v| s.vertex_on[v] == 1).find_map(unknown_at) {
+        let unknown_at = |v: usize| {
+            g.vertex_edges[v][..usize::from(g.vertex_degree[v])]
+                .iter()
+                .copied()
+                .find(|&e| s.edge[e] == UNKNOWN)
+        };
+        if let Some(e) = (0..g.vertices)
+            .filter(|&v| s.vertex_on[v] == 1)
+            .find_map(unknown_at)
+        {
             return e;
         }
         let mut best = (0, NONE);
@@ -358,7 +397,11 @@ impl Search<'_> {
                 }
             }
         }
-        let edges = if best.1 == NONE { &[][..] } else { &g.cell_edges[best.1][..] };
+        let edges = if best.1 == NONE {
+            &[][..]
+        } else {
+            &g.cell_edges[best.1][..]
+        };
         edges
             .iter()
             .copied()
@@ -429,7 +472,11 @@ mod tests {
         Puzzle {
             rows,
             cols,
-            digits: digits.bytes().filter(u8::is_ascii_digit).map(|b| b - b'0').collect(),
+            digits: digits
+                .bytes()
+                .filter(u8::is_ascii_digit)
+                .map(|b| b - b'0')
+                .collect(),
             line: 1,
         }
     }
@@ -447,10 +494,16 @@ mod tests {
     #[test]
     fn no_loop_and_the_empty_loop() {
         // All zeros: the empty edge set is not a loop.
-        assert_eq!(unique_loop(&puzzle(2, 2, "00 00")), Err(NoUniqueLoop::NoLoop));
+        assert_eq!(
+            unique_loop(&puzzle(2, 2, "00 00")),
+            Err(NoUniqueLoop::NoLoop)
+        );
         assert_eq!(unique_loop(&puzzle(1, 1, "3")), Err(NoUniqueLoop::NoLoop));
         // Two separate 1×2 loops would fit the digits; one loop cannot.
-        assert_eq!(unique_loop(&puzzle(1, 5, "33033")), Err(NoUniqueLoop::NoLoop));
+        assert_eq!(
+            unique_loop(&puzzle(1, 5, "33033")),
+            Err(NoUniqueLoop::NoLoop)
+        );
     }
 
     #[test]

@@ -1,0 +1,200 @@
+//! Slink (ACM ICPC Mid-Central USA 2007, problem C): every cell of an r×c
+//! grid carries the number of its four sides that lie on one hidden closed
+//! loop; find the loop and draw it in ASCII.
+//!
+//! The statement lists a dozen local rules and promises that they suffice,
+//! but a reference solver must be right on *every* valid input, including
+//! generated ones where those rules stall. So the solver ([`solve`]) runs
+//! constraint propagation (cell counts, vertex degree 0 or 2, no premature
+//! sub-cycle) and falls back to backtracking, counting solutions up to two:
+//! an input with no loop or with several is reported as an [`InputError`]
+//! instead of being drawn wrongly.
+//!
+//! Layout: [`parse`] reads the data sets, [`solve`] finds the loop,
+//! [`render`] draws it byte for byte as the contest's judge output does, and
+//! [`generate`] builds random puzzles with a known unique loop.
+
+pub mod generate;
+pub mod parse;
+pub mod render;
+pub mod solve;
+
+use crate::rng::Rng;
+use crate::scan::InputError;
+
+/// Largest number of rows or columns in a puzzle.
+pub const MAX_SIDE: usize = 20;
+
+/// One data set: the grid of digits and where its header line is, so that
+/// errors found while solving can still point into the input.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Puzzle {
+    pub rows: usize,
+    pub cols: usize,
+    /// Row-major, each 0..=3.
+    pub digits: Vec<u8>,
+    /// 1-based line of the `r c` header.
+    pub line: usize,
+}
+
+impl Puzzle {
+    pub fn digit(&self, row: usize, col: usize) -> u8 {
+        self.digits[row * self.cols + col]
+    }
+}
+
+/// A set of grid edges, normally the loop.
+///
+/// `horizontal[i * cols + j]` is the edge from vertex (i, j) to (i, j+1),
+/// for i in 0..=rows; `vertical[i * (cols + 1) + j]` is the edge from vertex
+/// (i, j) to (i+1, j), for i in 0..rows. Vertex (i, j) is the top-left
+/// corner of cell (i, j).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Loop {
+    pub rows: usize,
+    pub cols: usize,
+    pub horizontal: Vec<bool>,
+    pub vertical: Vec<bool>,
+}
+
+impl Loop {
+    /// No edges at all.
+    pub fn empty(rows: usize, cols: usize) -> Self {
+        Loop {
+            rows,
+            cols,
+            horizontal: vec![false; (rows + 1) * cols],
+            vertical: vec![false; rows * (cols + 1)],
+        }
+    }
+
+    /// Is the edge from vertex (i, j) to (i, j+1) on the loop?
+    pub fn h(&self, i: usize, j: usize) -> bool {
+        j < self.cols
+            && self
+                .horizontal
+                .get(i * self.cols + j)
+                .copied()
+                .unwrap_or(false)
+    }
+
+    /// Is the edge from vertex (i, j) to (i+1, j) on the loop?
+    pub fn v(&self, i: usize, j: usize) -> bool {
+        i < self.rows
+            && j <= self.cols
+            && self
+                .vertical
+                .get(i * (self.cols + 1) + j)
+                .copied()
+                .unwrap_or(false)
+    }
+
+    /// How many sides of cell (i, j) are on the loop.
+    pub fn cell_count(&self, i: usize, j: usize) -> u8 {
+        [
+            self.h(i, j),
+            self.h(i + 1, j),
+            self.v(i, j),
+            self.v(i, j + 1),
+        ]
+        .iter()
+        .filter(|&&b| b)
+        .count() as u8
+    }
+}
+
+pub struct Slink;
+
+impl super::Solver for Slink {
+    fn id(&self) -> &'static str {
+        "slink"
+    }
+
+    fn solve(&self, input: &str) -> Result<String, InputError> {
+        let puzzles = parse::parse(input)?;
+        let mut out = String::new();
+        for (n, puzzle) in puzzles.iter().enumerate() {
+            let found = solve::unique_loop(puzzle).map_err(|why| {
+                InputError::new(puzzle.line, 1, why.to_string())
+                    .context(format_args!("data set {}", n + 1))
+            })?;
+            render::render(n + 1, puzzle, &found, &mut out);
+        }
+        Ok(out)
+    }
+
+    fn generate(&self, rng: &mut Rng, size: u32) -> String {
+        generate::input(rng, size)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solvers::Solver;
+
+    const SAMPLE_FIRST: &str = "8 8
+1 0 1 1 2 2 1 3
+3 3 3 3 2 3 3 2
+2 2 0 1 1 2 2 0
+2 3 1 1 0 1 2 2
+2 1 2 3 1 1 0 2
+1 2 2 2 2 3 2 1
+3 2 1 3 1 1 3 2
+1 0 0 2 3 2 3 2
+0 0
+";
+
+    /// The picture PROBLEMS.md §4 gives for the statement's first data set.
+    const SAMPLE_FIRST_OUT: &str = "1
+#####################################
+#                                   #
+#                 +---------------+ #
+#   1   0   1   1 | 2   2   1   3 | #
+# +---+   +---+   |   +---+   +---+ #
+# | 3 | 3 | 3 | 3 | 2 | 3 | 3 | 2   #
+# |   +---+   +---+   |   +---+     #
+# | 2   2   0   1   1 | 2   2   0   #
+# +-------+           +-------+     #
+#   2   3 | 1   1   0   1   2 | 2   #
+# +-------+   +---+           +---+ #
+# | 2   1   2 | 3 | 1   1   0   2 | #
+# |       +---+   |   +---+       | #
+# | 1   2 | 2   2 | 2 | 3 | 2   1 | #
+# |   +---+   +---+   |   +---+   | #
+# | 3 | 2   1 | 3   1 | 1   3 | 2 | #
+# +---+       +---+   |   +---+   | #
+#   1   0   0   2 | 3 | 2 | 3   2 | #
+#                 +---+   +-------+ #
+#                                   #
+#####################################
+";
+
+    #[test]
+    fn statement_first_data_set() {
+        assert_eq!(Slink.solve(SAMPLE_FIRST).unwrap(), SAMPLE_FIRST_OUT);
+    }
+
+    #[test]
+    fn a_second_data_set_without_a_loop_is_named_with_its_line() {
+        let input = "1 2\n3 3\n2 2\n1 1\n1 1\n0 0\n";
+        let e = Slink.solve(input).unwrap_err();
+        assert_eq!(e.line, 3, "{e}");
+        assert!(e.message.starts_with("data set 2:"), "{e}");
+        assert!(e.message.contains("no loop"), "{e}");
+    }
+
+    #[test]
+    fn unsolvable_puzzles_are_errors_not_pictures() {
+        for bad in [
+            "1 1\n0\n0 0\n",
+            "1 1\n3\n0 0\n",
+            "2 2\n0 0\n0 0\n0 0\n",
+            "2 2\n3 3\n3 3\n0 0\n",
+        ] {
+            let e = Slink.solve(bad).unwrap_err();
+            assert_eq!((e.line, e.col), (1, 1), "{bad}: {e}");
+            assert!(e.message.contains("data set 1"), "{bad}: {e}");
+        }
+    }
+}

@@ -104,11 +104,14 @@ pub fn compile_error_cases(problem: &Problem) -> Vec<CaseReport> {
         .collect()
 }
 
-/// Folders the submission must not see: test data and earlier reports.
+/// Folders the submission must not see: test data, earlier reports, and
+/// the folder judge runs in (a checkout usually holds other test sets too).
+/// The submission's own folder is bound back on top by the sandbox.
 pub fn hidden_dirs(ctx: &Context, report_dir: &Path) -> Vec<PathBuf> {
-    [ctx.problems_dir.as_path(), report_dir]
+    [ctx.problems_dir.as_path(), report_dir, Path::new(".")]
         .iter()
         .filter_map(|d| std::fs::canonicalize(d).ok())
+        .filter(|d| d != Path::new("/"))
         .collect()
 }
 

@@ -96,6 +96,10 @@ impl Sandbox {
             &s(&self.bwrap),
             "--die-with-parent",
             "--unshare-pid",
+            // The program itself is PID 1: its CPU time and memory then reach
+            // wait4 (bwrap's own init would not pass them on), and when it
+            // exits the kernel kills everything it left behind.
+            "--as-pid-1",
             "--unshare-net",
             "--unshare-ipc",
             "--unshare-uts",
@@ -119,6 +123,17 @@ impl Sandbox {
             argv.extend(["--tmpfs".into(), s(dir)]);
         }
         for dir in visible {
+            // bwrap creates missing mount points mode 0700, which the
+            // unprivileged uid could not traverse: make them 0755 first.
+            let mut inside: Vec<&Path> = dir
+                .ancestors()
+                .skip(1)
+                .filter(|a| self.hidden.iter().any(|h| a.starts_with(h) && a != h))
+                .collect();
+            inside.reverse();
+            for a in inside {
+                argv.extend(["--perms".into(), "0755".into(), "--dir".into(), s(a)]);
+            }
             argv.extend(["--ro-bind".into(), s(dir), s(dir)]);
         }
         argv.extend(["--chdir".into(), s(&inner.cwd), "--".into()]);

@@ -60,12 +60,18 @@ impl Run {
 
 /// Runs the `judge` binary in `dir` with `args`, optional stdin.
 pub fn judge_in(dir: &Path, args: &[&str], stdin: Option<&[u8]>) -> Run {
+    judge_env(dir, args, stdin, &[])
+}
+
+/// Like [`judge_in`], with extra environment variables.
+pub fn judge_env(dir: &Path, args: &[&str], stdin: Option<&[u8]>, env: &[(&str, &Path)]) -> Run {
     use std::io::Write;
     use std::process::{Command, Stdio};
     let mut child = Command::new(env!("CARGO_BIN_EXE_judge"))
         .args(args)
         .current_dir(dir)
         .env("NO_COLOR", "1")
+        .envs(env.iter().map(|(k, v)| (*k, *v)))
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

@@ -1,0 +1,3 @@
+#!/bin/sh
+# Uses no CPU at all: only the wall-clock backstop can stop it (TLE).
+sleep 1000

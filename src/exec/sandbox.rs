@@ -101,9 +101,9 @@ impl Sandbox {
             // exits the kernel kills everything it left behind.
             "--as-pid-1",
             "--unshare-net",
+            // UTS and cgroup namespaces would add ~3 ms each per case and
+            // protect nothing a submission could use against the grader.
             "--unshare-ipc",
-            "--unshare-uts",
-            "--unshare-cgroup-try",
             "--ro-bind",
             "/",
             "/",

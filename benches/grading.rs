@@ -71,7 +71,11 @@ fn main() {
     }
     let (b, o) = (median(bare), median(ours));
     println!("per-case spawn cost, trivial C binary (median of {SPAWNS}, interleaved)");
-    println!("  {:<34} {:>9.3} ms", "bare fork+exec+wait", b.as_secs_f64() * 1e3);
+    println!(
+        "  {:<34} {:>9.3} ms",
+        "bare fork+exec+wait",
+        b.as_secs_f64() * 1e3
+    );
     println!(
         "  {:<34} {:>9.3} ms   {:.2}x bare (target <= 1.5x)",
         "judge executor, no sandbox",
@@ -92,9 +96,17 @@ fn main() {
 
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("problems");
     let found = discover(&root).expect("problems");
-    let cases: Vec<_> = found.problems.iter().flat_map(|p| p.cases.iter().map(move |c| (p, c))).collect();
-    println!("grading throughput, trivial C submission, {} cases, all cores", cases.len());
-    let modes: Vec<(&str, Option<&Sandbox>)> = vec![("no sandbox", None), ("sandbox", sandbox.as_ref())];
+    let cases: Vec<_> = found
+        .problems
+        .iter()
+        .flat_map(|p| p.cases.iter().map(move |c| (p, c)))
+        .collect();
+    println!(
+        "grading throughput, trivial C submission, {} cases, all cores",
+        cases.len()
+    );
+    let modes: Vec<(&str, Option<&Sandbox>)> =
+        vec![("no sandbox", None), ("sandbox", sandbox.as_ref())];
     for (name, sb) in modes {
         if name == "sandbox" && sb.is_none() {
             continue;
@@ -105,7 +117,10 @@ fn main() {
             limits,
         };
         let t = Instant::now();
-        let n = cases.par_iter().map(|(p, c)| grader.grade_case(p, c)).count();
+        let n = cases
+            .par_iter()
+            .map(|(p, c)| grader.grade_case(p, c))
+            .count();
         let secs = t.elapsed().as_secs_f64();
         println!("  {:<34} {:>9.0} cases/s", name, n as f64 / secs);
     }

@@ -118,11 +118,17 @@ fn expect(fixture: &str, verdict: Verdict, extra: &[&str]) -> Graded {
     // Limit 500 ms CPU → wall backstop 2 s; everything must end by 3 s.
     let case = &g.report.problems[0].cases[0];
     assert!(case.time_ms < 3000.0, "{fixture} took {} ms", case.time_ms);
-    std::thread::sleep(Duration::from_millis(50));
+    // SIGKILL is asynchronous: give dying processes a moment to go.
     let fixture_path = root().join(&path).display().to_string();
     let tmp = g.dir.path().display().to_string();
+    let deadline = std::time::Instant::now() + Duration::from_secs(1);
+    let mut left = leftovers(&[&fixture_path, &tmp]);
+    while !left.is_empty() && std::time::Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(20));
+        left = leftovers(&[&fixture_path, &tmp]);
+    }
     assert_eq!(
-        leftovers(&[&fixture_path, &tmp]),
+        left,
         Vec::<String>::new(),
         "{fixture} left processes behind"
     );

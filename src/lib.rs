@@ -15,5 +15,6 @@ pub mod report;
 pub mod rng;
 pub mod scan;
 pub mod solvers;
+pub mod strict;
 pub mod units;
 pub mod verdict;

@@ -19,6 +19,12 @@ pub trait Solver: Sync {
     /// Solves a whole input file. Errors locate the first problem found.
     fn solve(&self, input: &str) -> Result<String, InputError>;
 
+    /// Checks an input file strictly: exact layout (single spaces, LF line
+    /// ends, final newline, no stray blank lines) and every constraint of the
+    /// problem statement. Stricter than [`Solver::solve`], which accepts what
+    /// a forgiving judge would.
+    fn validate(&self, input: &str) -> Result<(), InputError>;
+
     /// Writes one random valid input file. `size` in `1..=10` scales it, so
     /// shrinking a failing test can retry with smaller inputs.
     fn generate(&self, rng: &mut Rng, size: u32) -> String;

@@ -21,6 +21,7 @@ pub mod solve;
 
 use crate::rng::Rng;
 use crate::scan::InputError;
+use crate::strict;
 
 /// Largest number of rows or columns in a puzzle.
 pub const MAX_SIDE: usize = 20;
@@ -121,6 +122,36 @@ impl super::Solver for Slink {
             render::render(n + 1, puzzle, &found, &mut out);
         }
         Ok(out)
+    }
+
+    /// Strict layout (`r c` headers, rows of `c` single-spaced digits 0..3,
+    /// the terminating `0 0` and nothing after it), then the statement's
+    /// promise: every puzzle has exactly one loop.
+    fn validate(&self, input: &str) -> Result<(), InputError> {
+        let lines = strict::lines(input)?;
+        let mut at = 0;
+        let mut set = 1;
+        loop {
+            let header = strict::line(&lines, at, "a header `r c` or the final `0 0`")?;
+            let size = header.ints(2, "sizes r and c", 0..=MAX_SIDE as i64)?;
+            at += 1;
+            match (size[0], size[1]) {
+                (0, 0) => break,
+                (0, _) | (_, 0) => return Err(header.error(1, format!("data set {set}: a size of 0 (only `0 0` ends the input)"))),
+                (r, c) => {
+                    for row in 0..r as usize {
+                        let what = format!("data set {set}, row {}", row + 1);
+                        strict::line(&lines, at, &what)?
+                            .ints(c as usize, "digits 0 to 3", 0..=3)
+                            .map_err(|e| e.context(&what))?;
+                        at += 1;
+                    }
+                }
+            }
+            set += 1;
+        }
+        strict::expect_no_more(&lines, at)?;
+        self.solve(input).map(|_| ())
     }
 
     fn generate(&self, rng: &mut Rng, size: u32) -> String {

@@ -5,6 +5,7 @@
 //! tests and from benchmarks alike. Each problem lives in its own module
 //! (parser, solver, renderer, generator); `problem.yaml` picks one by id.
 
+pub mod atoms;
 pub mod four_in_a_row;
 
 use crate::rng::Rng;
@@ -24,7 +25,7 @@ pub trait Solver: Sync {
 }
 
 /// Every registered solver, sorted by id.
-static REGISTRY: &[&dyn Solver] = &[&four_in_a_row::FourInARow];
+static REGISTRY: &[&dyn Solver] = &[&atoms::Atoms, &four_in_a_row::FourInARow];
 
 /// The solver registered under `id`.
 pub fn find(id: &str) -> Option<&'static dyn Solver> {

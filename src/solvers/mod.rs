@@ -7,6 +7,7 @@
 
 pub mod atoms;
 pub mod four_in_a_row;
+pub mod star_battle;
 
 use crate::rng::Rng;
 use crate::scan::InputError;
@@ -25,7 +26,7 @@ pub trait Solver: Sync {
 }
 
 /// Every registered solver, sorted by id.
-static REGISTRY: &[&dyn Solver] = &[&atoms::Atoms, &four_in_a_row::FourInARow];
+static REGISTRY: &[&dyn Solver] = &[&atoms::Atoms, &four_in_a_row::FourInARow, &star_battle::StarBattle];
 
 /// The solver registered under `id`.
 pub fn find(id: &str) -> Option<&'static dyn Solver> {

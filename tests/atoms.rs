@@ -33,14 +33,22 @@ fn reachable(n: i32) -> HashSet<Vec<i32>> {
         seen.insert(b.clone());
         let mut me = -1; // player two answers
         loop {
-            let theirs: Vec<(i32, i32)> = cells.iter().copied().filter(|&(r, c)| b[idx(r, c)] * me < 0).collect();
+            let theirs: Vec<(i32, i32)> = cells
+                .iter()
+                .copied()
+                .filter(|&(r, c)| b[idx(r, c)] * me < 0)
+                .collect();
             // Smallest (−distance, row, col) = farthest, then lowest row,
             // then lowest column.
             let choice = cells
                 .iter()
                 .filter(|&&(r, c)| b[idx(r, c)] * me >= 0 && b[idx(r, c)].abs() < capacity(n, r, c))
                 .map(|&(r, c)| {
-                    let d = theirs.iter().map(|&(tr, tc)| (r - tr).abs() + (c - tc).abs()).min().unwrap_or(0);
+                    let d = theirs
+                        .iter()
+                        .map(|&(tr, tc)| (r - tr).abs() + (c - tc).abs())
+                        .min()
+                        .unwrap_or(0);
                     (-d, r, c)
                 })
                 .min();
@@ -55,7 +63,9 @@ fn reachable(n: i32) -> HashSet<Vec<i32>> {
 
 /// All sizes' state sets, index N.
 fn all_reachable() -> Vec<HashSet<Vec<i32>>> {
-    (0..=7).map(|n| if n >= 3 { reachable(n) } else { HashSet::new() }).collect()
+    (0..=7)
+        .map(|n| if n >= 3 { reachable(n) } else { HashSet::new() })
+        .collect()
 }
 
 /// Expected output for an input file, plus (boards, valid boards).
@@ -69,7 +79,10 @@ fn expected_for_file(input: &str, sets: &[HashSet<Vec<i32>>]) -> (String, usize,
         let board: Vec<i32> = (0..n * n).map(|_| tokens.next().unwrap()).collect();
         let ok = sets[n as usize].contains(&board);
         valid += usize::from(ok);
-        out.push_str(&format!("Case {k}: {}\n", if ok { "valid" } else { "invalid" }));
+        out.push_str(&format!(
+            "Case {k}: {}\n",
+            if ok { "valid" } else { "invalid" }
+        ));
     }
     assert!(tokens.next().is_none(), "trailing data");
     (out, t as usize, valid)
@@ -112,7 +125,10 @@ fn every_expected_output_matches_the_brute_force() {
     let (boards, valid) = generated;
     assert!(boards >= 300, "only {boards} generated boards");
     // Half real states, half near misses.
-    assert!(valid * 10 >= boards * 4 && (boards - valid) * 10 >= boards * 4, "{valid} of {boards} valid");
+    assert!(
+        valid * 10 >= boards * 4 && (boards - valid) * 10 >= boards * 4,
+        "{valid} of {boards} valid"
+    );
 }
 
 #[test]
@@ -121,6 +137,10 @@ fn brute_force_agrees_with_the_solver_on_fresh_random_boards() {
     let solver = judge::solvers::find("atoms").unwrap();
     for seed in 2000..2030 {
         let input = judge::commands::generate::generate_one(solver, seed, 0, 10);
-        assert_eq!(solver.solve(&input).unwrap(), expected_for_file(&input, &sets).0, "seed {seed}:\n{input}");
+        assert_eq!(
+            solver.solve(&input).unwrap(),
+            expected_for_file(&input, &sets).0,
+            "seed {seed}:\n{input}"
+        );
     }
 }

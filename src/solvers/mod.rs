@@ -26,7 +26,11 @@ pub trait Solver: Sync {
 }
 
 /// Every registered solver, sorted by id.
-static REGISTRY: &[&dyn Solver] = &[&atoms::Atoms, &four_in_a_row::FourInARow, &star_battle::StarBattle];
+static REGISTRY: &[&dyn Solver] = &[
+    &atoms::Atoms,
+    &four_in_a_row::FourInARow,
+    &star_battle::StarBattle,
+];
 
 /// The solver registered under `id`.
 pub fn find(id: &str) -> Option<&'static dyn Solver> {

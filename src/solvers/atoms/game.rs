@@ -93,46 +93,41 @@ const FAR: u8 = 100;
 pub fn forced_move(board: &Board, mover: Player) -> Option<(usize, usize)> {
     let n = board.n;
     let s = mover.sign();
+    // Cells in row-major order, and backwards for the second pass.
+    let forward = (0..n * n).map(|i| (i / n, i % n));
+    let backward = forward.clone().rev();
     let mut d = [[FAR; MAX_N]; MAX_N];
-    for r in 0..n {
-        for c in 0..n {
-            if board.cells[r][c] * s < 0 {
-                d[r][c] = 0;
-            }
+    for (r, c) in forward.clone() {
+        if board.cells[r][c] * s < 0 {
+            d[r][c] = 0;
         }
     }
-    for r in 0..n {
-        for c in 0..n {
-            if r > 0 {
-                d[r][c] = d[r][c].min(d[r - 1][c] + 1);
-            }
-            if c > 0 {
-                d[r][c] = d[r][c].min(d[r][c - 1] + 1);
-            }
+    for (r, c) in forward.clone() {
+        if r > 0 {
+            d[r][c] = d[r][c].min(d[r - 1][c] + 1);
+        }
+        if c > 0 {
+            d[r][c] = d[r][c].min(d[r][c - 1] + 1);
         }
     }
-    for r in (0..n).rev() {
-        for c in (0..n).rev() {
-            if r + 1 < n {
-                d[r][c] = d[r][c].min(d[r + 1][c] + 1);
-            }
-            if c + 1 < n {
-                d[r][c] = d[r][c].min(d[r][c + 1] + 1);
-            }
+    for (r, c) in backward {
+        if r + 1 < n {
+            d[r][c] = d[r][c].min(d[r + 1][c] + 1);
+        }
+        if c + 1 < n {
+            d[r][c] = d[r][c].min(d[r][c + 1] + 1);
         }
     }
     // Row-major scan with a strict `>`: the first of equally far cells wins,
     // which is the lowest row, then the lowest column.
     let mut best: Option<(usize, usize)> = None;
     let mut best_d = 0;
-    for r in 0..n {
-        for c in 0..n {
-            let v = board.cells[r][c];
-            let stable = v * s >= 0 && v.abs() < capacity(n, r, c);
-            if stable && (best.is_none() || d[r][c] > best_d) {
-                best = Some((r, c));
-                best_d = d[r][c];
-            }
+    for (r, c) in forward {
+        let v = board.cells[r][c];
+        let stable = v * s >= 0 && v.abs() < capacity(n, r, c);
+        if stable && (best.is_none() || d[r][c] > best_d) {
+            best = Some((r, c));
+            best_d = d[r][c];
         }
     }
     best
@@ -142,7 +137,11 @@ pub fn forced_move(board: &Board, mover: Player) -> Option<(usize, usize)> {
 /// first one included) with the board and the cell just played. Stops when
 /// `visit` returns false or when the player to move has no stable cell: that
 /// player loses and no later state exists.
-pub fn replay(n: usize, first: (usize, usize), mut visit: impl FnMut(&Board, (usize, usize)) -> bool) {
+pub fn replay(
+    n: usize,
+    first: (usize, usize),
+    mut visit: impl FnMut(&Board, (usize, usize)) -> bool,
+) {
     let mut board = Board::empty(n);
     board.cells[first.0][first.1] = 1;
     if !visit(&board, first) {
@@ -226,7 +225,10 @@ pub fn search(target: &Board) -> Search {
     }
     let total = p + q;
     if total == 0 {
-        return early(Verdict::Valid { first: None, moves: 0 });
+        return early(Verdict::Valid {
+            first: None,
+            moves: 0,
+        });
     }
     let mut moves_simulated = 0;
     for r in 0..n {

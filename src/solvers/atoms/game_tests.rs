@@ -51,8 +51,16 @@ fn over_capacity_is_rejected_before_any_replay() {
     assert_eq!(s.moves_simulated, 0);
     // Border 3 and interior 4, otherwise balanced.
     let s = search(&board(&[&[0, 3, 0], &[-1, 0, 0], &[0, 0, -1]]));
-    assert!(matches!(s.verdict, Verdict::OverCapacity { row: 0, col: 1 }), "{s:?}");
-    let s = search(&board(&[&[-1, -2, -1, 0], &[0, 4, 0, 0], &[0, 0, 0, 0], &[0, 0, 0, -1]]));
+    assert!(
+        matches!(s.verdict, Verdict::OverCapacity { row: 0, col: 1 }),
+        "{s:?}"
+    );
+    let s = search(&board(&[
+        &[-1, -2, -1, 0],
+        &[0, 4, 0, 0],
+        &[0, 0, 0, 0],
+        &[0, 0, 0, -1],
+    ]));
     assert_eq!(s.verdict, Verdict::OverCapacity { row: 1, col: 1 });
 }
 
@@ -79,7 +87,12 @@ fn an_interior_cell_holds_three() {
     // third, which capacity 2 would forbid.
     assert!(valid(&[&[-1, -2, -1], &[-2, 3, 0], &[1, 2, 1]]));
     // On 4×4 a third atom in an interior cell; capacity 4 would keep piling.
-    assert!(valid(&[&[-1, 0, 0, 1], &[0, 0, 3, 2], &[-2, 0, 0, 1], &[-1, -2, 0, 0]]));
+    assert!(valid(&[
+        &[-1, 0, 0, 1],
+        &[0, 0, 3, 2],
+        &[-2, 0, 0, 1],
+        &[-1, -2, 0, 0]
+    ]));
 }
 
 #[test]
@@ -89,8 +102,18 @@ fn the_farthest_cell_is_chosen_by_manhattan_distance() {
     assert!(valid(&[&[1, 0, 0], &[0, 0, 0], &[0, 0, -1]]));
     // 1 at (3,0) on 4×4: (0,3) is 6 away, (0,0) only 3. Under Chebyshev
     // distance both are 3 and the tie would pick (0,0).
-    assert!(valid(&[&[0, 0, 0, -1], &[0, 0, 0, 0], &[0, 0, 0, 0], &[1, 0, 0, 0]]));
-    assert!(!valid(&[&[-1, 0, 0, 0], &[0, 0, 0, 0], &[0, 0, 0, 0], &[1, 0, 0, 0]]));
+    assert!(valid(&[
+        &[0, 0, 0, -1],
+        &[0, 0, 0, 0],
+        &[0, 0, 0, 0],
+        &[1, 0, 0, 0]
+    ]));
+    assert!(!valid(&[
+        &[-1, 0, 0, 0],
+        &[0, 0, 0, 0],
+        &[0, 0, 0, 0],
+        &[1, 0, 0, 0]
+    ]));
 }
 
 #[test]
@@ -110,7 +133,14 @@ fn the_first_move_may_be_any_cell() {
         for r in 0..n {
             for c in 0..n {
                 let s = search(&single(n, r, c, 1));
-                assert_eq!(s.verdict, Verdict::Valid { first: Some((r, c)), moves: 1 }, "n={n} ({r},{c})");
+                assert_eq!(
+                    s.verdict,
+                    Verdict::Valid {
+                        first: Some((r, c)),
+                        moves: 1
+                    },
+                    "n={n} ({r},{c})"
+                );
                 // Player two never moves first.
                 assert!(!search(&single(n, r, c, -1)).valid());
             }
@@ -121,7 +151,13 @@ fn the_first_move_may_be_any_cell() {
 #[test]
 fn the_empty_board_is_valid_after_zero_moves() {
     for n in MIN_N..=MAX_N {
-        assert_eq!(search(&Board::empty(n)).verdict, Verdict::Valid { first: None, moves: 0 });
+        assert_eq!(
+            search(&Board::empty(n)).verdict,
+            Verdict::Valid {
+                first: None,
+                moves: 0
+            }
+        );
     }
 }
 
@@ -131,7 +167,11 @@ fn every_state_along_a_game_is_valid_not_only_the_last() {
         let states = trajectory(n, first);
         assert!(states.len() > 10);
         for (k, state) in states.iter().enumerate() {
-            assert!(search(state).valid(), "n={n} first={first:?} after move {}", k + 1);
+            assert!(
+                search(state).valid(),
+                "n={n} first={first:?} after move {}",
+                k + 1
+            );
         }
     }
 }
@@ -193,7 +233,11 @@ fn end_of_game_boards_are_valid_for_every_size() {
             let states = trajectory(n, first);
             let last = states.last().expect("at least the first move");
             // The game really is over: the next player is stuck.
-            let next = if states.len() % 2 == 0 { Player::One } else { Player::Two };
+            let next = if states.len() % 2 == 0 {
+                Player::One
+            } else {
+                Player::Two
+            };
             assert_eq!(forced_move(last, next), None);
             let s = search(last);
             assert!(s.valid(), "n={n} first={first:?}");

@@ -30,7 +30,11 @@ impl super::Solver for Atoms {
         let boards = parse::parse(input)?;
         let mut out = String::new();
         for (k, board) in boards.iter().enumerate() {
-            let verdict = if game::search(board).valid() { "valid" } else { "invalid" };
+            let verdict = if game::search(board).valid() {
+                "valid"
+            } else {
+                "invalid"
+            };
             let _ = writeln!(out, "Case {}: {verdict}", k + 1);
         }
         Ok(out)
@@ -49,7 +53,10 @@ mod tests {
     #[test]
     fn statement_sample() {
         let input = "2\n3\n1 0 0\n0 0 0\n0 0 -1\n3\n2 0 0\n0 0 0\n0 0 0\n";
-        assert_eq!(Atoms.solve(input).unwrap(), "Case 1: valid\nCase 2: invalid\n");
+        assert_eq!(
+            Atoms.solve(input).unwrap(),
+            "Case 1: valid\nCase 2: invalid\n"
+        );
     }
 
     #[test]

@@ -27,15 +27,19 @@ pub fn parse(input: &str) -> Result<Vec<Board>, InputError> {
 }
 
 /// A line holding a single integer in `range`.
-fn header(s: &mut Scanner<'_>, what: &str, range: std::ops::RangeInclusive<i64>) -> Result<i64, InputError> {
+fn header(
+    s: &mut Scanner<'_>,
+    what: &str,
+    range: std::ops::RangeInclusive<i64>,
+) -> Result<i64, InputError> {
     let value = s.int(what, range)?;
     s.skip_blanks();
     if let Some(rest) = s.rest_of_line()
         && let Some(extra) = rest.text.split_whitespace().next()
     {
-        return Err(rest
-            .pos
-            .error(format!("expected only {what} on this line, found {extra:?} after it")));
+        return Err(rest.pos.error(format!(
+            "expected only {what} on this line, found {extra:?} after it"
+        )));
     }
     Ok(value)
 }
@@ -47,8 +51,10 @@ fn board(s: &mut Scanner<'_>) -> Result<Board, InputError> {
     for r in 0..n {
         s.skip_space();
         let line = s.rest_of_line().ok_or_else(|| {
-            s.pos()
-                .error(format!("expected row {} of {n}, found the end of the input", r + 1))
+            s.pos().error(format!(
+                "expected row {} of {n}, found the end of the input",
+                r + 1
+            ))
         })?;
         b.cells[r] = row(line, n, r)?;
     }
@@ -107,14 +113,20 @@ mod tests {
     fn n_of_8_is_located() {
         let e = err("1\n8\n");
         assert_eq!((e.line, e.col), (2, 1));
-        assert!(e.message.contains("board 1 of 1") && e.message.contains("between 3 and 7"), "{e}");
+        assert!(
+            e.message.contains("board 1 of 1") && e.message.contains("between 3 and 7"),
+            "{e}"
+        );
     }
 
     #[test]
     fn value_12_is_located() {
         let e = err("1\n3\n0 0 0\n0 12 0\n0 0 0\n");
         assert_eq!((e.line, e.col), (4, 3));
-        assert!(e.message.contains("between -9 and 9") && e.message.contains("12"), "{e}");
+        assert!(
+            e.message.contains("between -9 and 9") && e.message.contains("12"),
+            "{e}"
+        );
         let e = err("1\n3\n0 0 0\n0 0 0\n0 0 -10\n");
         assert_eq!((e.line, e.col), (5, 5));
     }
@@ -138,7 +150,10 @@ mod tests {
         assert_eq!((e.line, e.col), (6, 2));
         assert!(e.message.contains("row 4 has 1 values"), "{e}");
         let e = err("1\n3\n0 0 0\n0 0 0\n");
-        assert!(e.message.contains("row 3 of 3") && e.message.contains("end of the input"), "{e}");
+        assert!(
+            e.message.contains("row 3 of 3") && e.message.contains("end of the input"),
+            "{e}"
+        );
     }
 
     #[test]

@@ -19,9 +19,14 @@ type Cell = (usize, usize);
 
 /// The 4-neighbours of a cell inside the grid.
 fn neighbours4((r, c): Cell) -> impl Iterator<Item = Cell> {
-    [(r.wrapping_sub(1), c), (r + 1, c), (r, c.wrapping_sub(1)), (r, c + 1)]
-        .into_iter()
-        .filter(|&(r, c)| r < SIZE && c < SIZE)
+    [
+        (r.wrapping_sub(1), c),
+        (r + 1, c),
+        (r, c.wrapping_sub(1)),
+        (r, c + 1),
+    ]
+    .into_iter()
+    .filter(|&(r, c)| r < SIZE && c < SIZE)
 }
 
 /// True when a star at `cell` would touch a star of `stars` other than `except`.
@@ -40,7 +45,13 @@ fn star_cells(stars: &Grid<bool>) -> Vec<Cell> {
 }
 
 /// Row-by-row random backtracking; `budget` bounds the nodes of one attempt.
-fn place_rows(rng: &mut Rng, r: usize, g: &mut Grid<bool>, cols: &mut [usize; SIZE], budget: &mut u32) -> bool {
+fn place_rows(
+    rng: &mut Rng,
+    r: usize,
+    g: &mut Grid<bool>,
+    cols: &mut [usize; SIZE],
+    budget: &mut u32,
+) -> bool {
     if r == SIZE {
         return true;
     }
@@ -48,11 +59,16 @@ fn place_rows(rng: &mut Rng, r: usize, g: &mut Grid<bool>, cols: &mut [usize; SI
         return false;
     }
     *budget -= 1;
-    let mut pairs: Vec<(usize, usize)> = (0..SIZE).flat_map(|a| (a + 2..SIZE).map(move |b| (a, b))).collect();
+    let mut pairs: Vec<(usize, usize)> = (0..SIZE)
+        .flat_map(|a| (a + 2..SIZE).map(move |b| (a, b)))
+        .collect();
     rng.shuffle(&mut pairs);
     let rows_left = SIZE - r - 1;
     for (a, b) in pairs {
-        if cols[a] == STARS || cols[b] == STARS || (r > 0 && (touches(g, (r, a), None) || touches(g, (r, b), None))) {
+        if cols[a] == STARS
+            || cols[b] == STARS
+            || (r > 0 && (touches(g, (r, a), None) || touches(g, (r, b), None)))
+        {
             continue;
         }
         cols[a] += 1;
@@ -90,7 +106,12 @@ fn placement(rng: &mut Rng) -> Grid<bool> {
 }
 
 /// Pairs up blobs `0..n` along `adj` (perfect matching, random order).
-fn pair_up(rng: &mut Rng, adj: &[Vec<bool>], mate: &mut Vec<Option<usize>>, budget: &mut u32) -> bool {
+fn pair_up(
+    rng: &mut Rng,
+    adj: &[Vec<bool>],
+    mate: &mut Vec<Option<usize>>,
+    budget: &mut u32,
+) -> bool {
     let Some(i) = mate.iter().position(Option::is_none) else {
         return true;
     };
@@ -98,7 +119,9 @@ fn pair_up(rng: &mut Rng, adj: &[Vec<bool>], mate: &mut Vec<Option<usize>>, budg
         return false;
     }
     *budget -= 1;
-    let mut options: Vec<usize> = (0..adj.len()).filter(|&j| j != i && mate[j].is_none() && adj[i][j]).collect();
+    let mut options: Vec<usize> = (0..adj.len())
+        .filter(|&j| j != i && mate[j].is_none() && adj[i][j])
+        .collect();
     rng.shuffle(&mut options);
     for j in options {
         mate[i] = Some(j);
@@ -126,7 +149,11 @@ fn regions_around(rng: &mut Rng, stars: &Grid<bool>) -> Option<Grid<u8>> {
         for r in 0..SIZE {
             for c in 0..SIZE {
                 if blob[r][c] == FREE {
-                    frontier.extend(neighbours4((r, c)).filter(|&(nr, nc)| blob[nr][nc] != FREE).map(|n| ((r, c), n)));
+                    frontier.extend(
+                        neighbours4((r, c))
+                            .filter(|&(nr, nc)| blob[nr][nc] != FREE)
+                            .map(|n| ((r, c), n)),
+                    );
                 }
             }
         }
@@ -212,8 +239,15 @@ fn moved(p: &Puzzle, from: &[Cell], to: &[Cell]) -> Puzzle {
 }
 
 /// Picks a random candidate among `options` whose violations pass `want`.
-fn pick_where(rng: &mut Rng, options: Vec<Puzzle>, want: impl Fn(&Violations) -> bool) -> Option<Puzzle> {
-    let good: Vec<Puzzle> = options.into_iter().filter(|q| want(&violations(q))).collect();
+fn pick_where(
+    rng: &mut Rng,
+    options: Vec<Puzzle>,
+    want: impl Fn(&Violations) -> bool,
+) -> Option<Puzzle> {
+    let good: Vec<Puzzle> = options
+        .into_iter()
+        .filter(|q| want(&violations(q)))
+        .collect();
     (!good.is_empty()).then(|| rng.pick(&good).clone())
 }
 
@@ -254,26 +288,40 @@ pub(crate) fn candidate(rng: &mut Rng, p: &Puzzle, kind: Kind) -> Option<Puzzle>
             && v.columns.is_empty()
             && v.regions.is_empty()
             && !v.touching.is_empty()
-            && v.touching.iter().all(|&((r1, c1), (r2, c2))| (r1 != r2 && c1 != c2) == diagonal)
+            && v.touching
+                .iter()
+                .all(|&((r1, c1), (r2, c2))| (r1 != r2 && c1 != c2) == diagonal)
     };
     let stars = star_cells(&p.stars);
     match kind {
         Kind::Solution => Some(p.clone()),
-        Kind::MovedStar => pick_where(rng, star_moves(p, |s, t| !touches(&p.stars, t, Some(s))), |_| true),
+        Kind::MovedStar => pick_where(
+            rng,
+            star_moves(p, |s, t| !touches(&p.stars, t, Some(s))),
+            |_| true,
+        ),
         Kind::DiagonalTouchOnly => pick_where(rng, column_swaps(p), |v| only_touch(v, true)),
         Kind::OrthogonalTouchOnly => pick_where(rng, column_swaps(p), |v| only_touch(v, false)),
         Kind::RowWithThreeAndOne | Kind::ColumnWithThreeAndOne => {
             let along_column = kind == Kind::RowWithThreeAndOne;
             let options = star_moves(p, |s, t| {
-                (if along_column { s.1 == t.1 } else { s.0 == t.0 }) && !touches(&p.stars, t, Some(s))
+                (if along_column { s.1 == t.1 } else { s.0 == t.0 })
+                    && !touches(&p.stars, t, Some(s))
             });
             pick_where(rng, options, |v| {
-                let (off, other) = if along_column { (&v.rows, &v.columns) } else { (&v.columns, &v.rows) };
+                let (off, other) = if along_column {
+                    (&v.rows, &v.columns)
+                } else {
+                    (&v.columns, &v.rows)
+                };
                 off.len() == 2 && other.is_empty() && v.regions.is_empty() && v.touching.is_empty()
             })
         }
         Kind::RegionOnly => pick_where(rng, column_swaps(p), |v| {
-            v.rows.is_empty() && v.columns.is_empty() && v.touching.is_empty() && !v.regions.is_empty()
+            v.rows.is_empty()
+                && v.columns.is_empty()
+                && v.touching.is_empty()
+                && !v.regions.is_empty()
         }),
         Kind::NineteenStars => Some(moved(p, &[*rng.pick(&stars)], &[])),
         Kind::TwentyOneStars => {
@@ -371,7 +419,9 @@ mod tests {
                 Kind::NineteenStars => assert_eq!(stars, 19),
                 Kind::TwentyOneStars => assert_eq!(stars, 21),
                 Kind::EmptyRow => assert!(c.stars.iter().any(|row| row.iter().all(|&s| !s))),
-                Kind::RegionOnly => assert!(v.rows.is_empty() && v.columns.is_empty() && !v.regions.is_empty()),
+                Kind::RegionOnly => {
+                    assert!(v.rows.is_empty() && v.columns.is_empty() && !v.regions.is_empty())
+                }
                 _ => assert!(!v.is_empty(), "{kind:?}"),
             }
         }

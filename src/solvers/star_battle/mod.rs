@@ -38,7 +38,10 @@ pub struct Violations {
 
 impl Violations {
     pub fn is_empty(&self) -> bool {
-        self.rows.is_empty() && self.columns.is_empty() && self.regions.is_empty() && self.touching.is_empty()
+        self.rows.is_empty()
+            && self.columns.is_empty()
+            && self.regions.is_empty()
+            && self.touching.is_empty()
     }
 }
 
@@ -58,7 +61,12 @@ pub fn violations(p: &Puzzle) -> Violations {
             regions[usize::from(p.regions[r][c])] += 1;
             // Only the neighbours after this cell in reading order, so each
             // touching pair is seen once.
-            let later = [(r, c + 1), (r + 1, c.wrapping_sub(1)), (r + 1, c), (r + 1, c + 1)];
+            let later = [
+                (r, c + 1),
+                (r + 1, c.wrapping_sub(1)),
+                (r + 1, c),
+                (r + 1, c + 1),
+            ];
             for (nr, nc) in later {
                 if nr < SIZE && nc < SIZE && p.stars[nr][nc] {
                     touching.push(((r, c), (nr, nc)));
@@ -66,7 +74,11 @@ pub fn violations(p: &Puzzle) -> Violations {
             }
         }
     }
-    let off = |counts: &[usize; SIZE]| (0..SIZE).filter(|&i| counts[i] != STARS).collect::<Vec<_>>();
+    let off = |counts: &[usize; SIZE]| {
+        (0..SIZE)
+            .filter(|&i| counts[i] != STARS)
+            .collect::<Vec<_>>()
+    };
     Violations {
         rows: off(&rows),
         columns: off(&cols),
@@ -84,7 +96,12 @@ impl super::Solver for StarBattle {
 
     fn solve(&self, input: &str) -> Result<String, InputError> {
         let puzzle = parse::parse(input)?;
-        Ok(if violations(&puzzle).is_empty() { "valid\n" } else { "invalid\n" }.to_string())
+        Ok(if violations(&puzzle).is_empty() {
+            "valid\n"
+        } else {
+            "invalid\n"
+        }
+        .to_string())
     }
 
     /// One puzzle and candidate; the grid size is fixed, so `size` is unused.

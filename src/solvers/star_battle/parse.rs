@@ -41,9 +41,9 @@ pub fn parse(input: &str) -> Result<Puzzle, InputError> {
         stars: [[false; SIZE]; SIZE],
     };
     let mut starts = [Pos { line: 1, col: 1 }; SIZE];
-    for r in 0..SIZE {
+    for (r, start) in starts.iter_mut().enumerate() {
         let line = grid_line(&mut s, Part::Regions, r)?;
-        starts[r] = line.pos;
+        *start = line.pos;
         for (c, ch) in line.text.chars().enumerate() {
             puzzle.regions[r][c] = ch as u8 - b'0';
         }
@@ -76,7 +76,11 @@ fn grid_line<'a>(s: &mut Scanner<'a>, part: Part, r: usize) -> Result<Token<'a>,
             return Err(InputError::new(
                 line.pos.line,
                 line.pos.col + c,
-                format!("row {} of the {} is longer than {SIZE} characters", r + 1, part.name()),
+                format!(
+                    "row {} of the {} is longer than {SIZE} characters",
+                    r + 1,
+                    part.name()
+                ),
             ));
         }
         let ok = match part {
@@ -101,10 +105,17 @@ fn grid_line<'a>(s: &mut Scanner<'a>, part: Part, r: usize) -> Result<Token<'a>,
         return Err(InputError::new(
             line.pos.line,
             line.pos.col + len,
-            format!("row {} of the {} has {len} characters, expected {SIZE}", r + 1, part.name()),
+            format!(
+                "row {} of the {} has {len} characters, expected {SIZE}",
+                r + 1,
+                part.name()
+            ),
         ));
     }
-    Ok(Token { text, pos: line.pos })
+    Ok(Token {
+        text,
+        pos: line.pos,
+    })
 }
 
 /// Ten 4-connected regions: every digit 0-9 names at least one cell and its

@@ -42,14 +42,20 @@ fn short_and_long_rows_are_located() {
     assert!(e.message.contains("longer than 10"), "{e}");
     // A nine-line candidate.
     let e = err(&(REGIONS.to_string() + &STARS[..STARS.len() - 11]));
-    assert!(e.message.contains("row 10 of the candidate") && e.message.contains("end of the input"), "{e}");
+    assert!(
+        e.message.contains("row 10 of the candidate") && e.message.contains("end of the input"),
+        "{e}"
+    );
 }
 
 #[test]
 fn a_hash_in_the_candidate_is_located() {
     let e = err(&with_line(15, ".*..#*...."));
     assert_eq!((e.line, e.col), (15, 5));
-    assert!(e.message.contains("'#'") && e.message.contains("candidate"), "{e}");
+    assert!(
+        e.message.contains("'#'") && e.message.contains("candidate"),
+        "{e}"
+    );
     let e = err(&with_line(2, "00012x1223"));
     assert_eq!((e.line, e.col), (2, 6));
 }

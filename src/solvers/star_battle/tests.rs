@@ -6,16 +6,40 @@ use super::*;
 use crate::solvers::Solver;
 
 const REGIONS: [&str; SIZE] = [
-    "0001111223", "0001221223", "0001222223", "0000224433", "5544444433", "5555466663", "5575566663", "8877666663",
-    "8997777663", "8999976666",
+    "0001111223",
+    "0001221223",
+    "0001222223",
+    "0000224433",
+    "5544444433",
+    "5555466663",
+    "5575566663",
+    "8877666663",
+    "8997777663",
+    "8999976666",
 ];
 const SOLUTION: [&str; SIZE] = [
-    "......*.*.", ".*.*......", ".....*...*", "...*...*..", ".*...*....", ".......*.*", "..*.*.....", "*.......*.",
-    "..*...*...", "*...*.....",
+    "......*.*.",
+    ".*.*......",
+    ".....*...*",
+    "...*...*..",
+    ".*...*....",
+    ".......*.*",
+    "..*.*.....",
+    "*.......*.",
+    "..*...*...",
+    "*...*.....",
 ];
 const SAMPLE_2_REGIONS: [&str; SIZE] = [
-    "0000001111", "0022221111", "3322222111", "3322222141", "3355511144", "3555516664", "3771116664", "7788811644",
-    "7888919944", "7999999444",
+    "0000001111",
+    "0022221111",
+    "3322222111",
+    "3322222141",
+    "3355511144",
+    "3555516664",
+    "3771116664",
+    "7788811644",
+    "7888919944",
+    "7999999444",
 ];
 
 fn text(regions: &[&str], stars: &[&str]) -> String {
@@ -29,7 +53,11 @@ fn text(regions: &[&str], stars: &[&str]) -> String {
 
 /// The first sample's solution with stars moved: each `(from, to)` clears
 /// `from` (if given) and sets `to` (if given).
-fn mutated(changes: &[(Option<(usize, usize)>, Option<(usize, usize)>)]) -> Puzzle {
+type Cell = (usize, usize);
+/// Clear the first cell (if any), set the second (if any).
+type Change = (Option<Cell>, Option<Cell>);
+
+fn mutated(changes: &[Change]) -> Puzzle {
     let mut p = parse::parse(&text(&REGIONS, &SOLUTION)).unwrap();
     for &(from, to) in changes {
         if let Some((r, c)) = from {
@@ -44,14 +72,22 @@ fn mutated(changes: &[(Option<(usize, usize)>, Option<(usize, usize)>)]) -> Puzz
     p
 }
 
-fn mv(from: (usize, usize), to: (usize, usize)) -> (Option<(usize, usize)>, Option<(usize, usize)>) {
+fn mv(from: Cell, to: Cell) -> Change {
     (Some(from), Some(to))
 }
 
 #[test]
 fn both_samples() {
-    assert_eq!(StarBattle.solve(&text(&REGIONS, &SOLUTION)).unwrap(), "valid\n");
-    assert_eq!(StarBattle.solve(&text(&SAMPLE_2_REGIONS, &SOLUTION)).unwrap(), "invalid\n");
+    assert_eq!(
+        StarBattle.solve(&text(&REGIONS, &SOLUTION)).unwrap(),
+        "valid\n"
+    );
+    assert_eq!(
+        StarBattle
+            .solve(&text(&SAMPLE_2_REGIONS, &SOLUTION))
+            .unwrap(),
+        "invalid\n"
+    );
     assert!(violations(&parse::parse(&text(&REGIONS, &SOLUTION)).unwrap()).is_empty());
 }
 
@@ -59,14 +95,26 @@ fn both_samples() {
 fn every_row_needs_exactly_two() {
     // (1,3) moves up its column within region 1: row 0 has 3, row 1 has 1.
     let v = violations(&mutated(&[mv((1, 3), (0, 3))]));
-    assert_eq!(v, Violations { rows: vec![0, 1], ..Default::default() });
+    assert_eq!(
+        v,
+        Violations {
+            rows: vec![0, 1],
+            ..Default::default()
+        }
+    );
 }
 
 #[test]
 fn every_column_needs_exactly_two() {
     // (4,1) moves left within its row and region 5.
     let v = violations(&mutated(&[mv((4, 1), (4, 0))]));
-    assert_eq!(v, Violations { columns: vec![0, 1], ..Default::default() });
+    assert_eq!(
+        v,
+        Violations {
+            columns: vec![0, 1],
+            ..Default::default()
+        }
+    );
 }
 
 #[test]
@@ -75,7 +123,13 @@ fn every_region_needs_exactly_two() {
     // two and nothing touches; region 3 keeps two (it trades (2,9) for
     // (3,9)), but region 2 gains (2,7) and region 4 loses (3,7).
     let v = violations(&mutated(&[mv((2, 9), (2, 7)), mv((3, 7), (3, 9))]));
-    assert_eq!(v, Violations { regions: vec![2, 4], ..Default::default() });
+    assert_eq!(
+        v,
+        Violations {
+            regions: vec![2, 4],
+            ..Default::default()
+        }
+    );
 }
 
 #[test]
@@ -83,7 +137,13 @@ fn stars_may_not_touch_diagonally() {
     // Swapping the columns of (0,6) and (1,1) keeps rows, columns and
     // regions at two, but the new (1,6) touches (2,5) corner to corner.
     let v = violations(&mutated(&[mv((0, 6), (0, 1)), mv((1, 1), (1, 6))]));
-    assert_eq!(v, Violations { touching: vec![((1, 6), (2, 5))], ..Default::default() });
+    assert_eq!(
+        v,
+        Violations {
+            touching: vec![((1, 6), (2, 5))],
+            ..Default::default()
+        }
+    );
 }
 
 #[test]
@@ -91,19 +151,31 @@ fn stars_may_not_touch_orthogonally() {
     // Swapping the columns of (0,8) and (5,7): the new (0,7) sits right
     // beside (0,6) and the new (5,8) beside (5,9).
     let v = violations(&mutated(&[mv((0, 8), (0, 7)), mv((5, 7), (5, 8))]));
-    assert_eq!(v, Violations { touching: vec![((0, 6), (0, 7)), ((5, 8), (5, 9))], ..Default::default() });
+    assert_eq!(
+        v,
+        Violations {
+            touching: vec![((0, 6), (0, 7)), ((5, 8), (5, 9))],
+            ..Default::default()
+        }
+    );
 }
 
 #[test]
 fn star_counts_other_than_twenty_are_invalid() {
     let nineteen = mutated(&[(Some((5, 9)), None)]);
     let v = violations(&nineteen);
-    assert_eq!((v.rows.as_slice(), v.columns.as_slice()), (&[5][..], &[9][..]));
+    assert_eq!(
+        (v.rows.as_slice(), v.columns.as_slice()),
+        (&[5][..], &[9][..])
+    );
     let twenty_one = mutated(&[(None, Some((9, 9)))]);
     assert!(!violations(&twenty_one).is_empty());
     let empty_row = mutated(&[(Some((3, 3)), None), (Some((3, 7)), None)]);
     assert_eq!(violations(&empty_row).rows, vec![3]);
-    let none = Puzzle { stars: [[false; SIZE]; SIZE], ..mutated(&[]) };
+    let none = Puzzle {
+        stars: [[false; SIZE]; SIZE],
+        ..mutated(&[])
+    };
     assert_eq!(violations(&none).rows.len(), SIZE);
 }
 

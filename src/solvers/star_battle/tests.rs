@@ -144,6 +144,16 @@ fn stars_may_not_touch_diagonally() {
             ..Default::default()
         }
     );
+    // Swapping the columns of (0,8) and (1,1): (1,8) touches (2,9), the
+    // other diagonal direction.
+    let v = violations(&mutated(&[mv((0, 8), (0, 1)), mv((1, 1), (1, 8))]));
+    assert_eq!(
+        v,
+        Violations {
+            touching: vec![((1, 8), (2, 9))],
+            ..Default::default()
+        }
+    );
 }
 
 #[test]
@@ -155,6 +165,16 @@ fn stars_may_not_touch_orthogonally() {
         v,
         Violations {
             touching: vec![((0, 6), (0, 7)), ((5, 8), (5, 9))],
+            ..Default::default()
+        }
+    );
+    // Swapping the columns of (8,2) and (9,0): the new (8,0) sits right
+    // below (7,0).
+    let v = violations(&mutated(&[mv((8, 2), (8, 0)), mv((9, 0), (9, 2))]));
+    assert_eq!(
+        v,
+        Violations {
+            touching: vec![((7, 0), (8, 0))],
             ..Default::default()
         }
     );

@@ -28,7 +28,11 @@ pub fn lines(text: &str) -> Result<Vec<Line<'_>>, InputError> {
             Some(i) => (&rest[..i], &rest[i + 1..]),
             None => {
                 let col = rest.chars().count() + 1;
-                return Err(InputError::new(number, col, "the last line has no final newline"));
+                return Err(InputError::new(
+                    number,
+                    col,
+                    "the last line has no final newline",
+                ));
             }
         };
         for (col, c) in line.chars().enumerate() {
@@ -74,7 +78,10 @@ impl<'a> Line<'a> {
         let mut col = 1;
         for part in self.text.split(' ') {
             if part.is_empty() {
-                return Err(self.error(col, "two spaces in a row (fields are separated by one space)"));
+                return Err(self.error(
+                    col,
+                    "two spaces in a row (fields are separated by one space)",
+                ));
             }
             fields.push(Token {
                 text: part,
@@ -87,18 +94,31 @@ impl<'a> Line<'a> {
 
     /// Exactly `count` integers in `range`, in canonical form (no `+`, no
     /// leading zeros, no `-0`).
-    pub fn ints(&self, count: usize, what: &str, range: std::ops::RangeInclusive<i64>) -> Result<Vec<i64>, InputError> {
+    pub fn ints(
+        &self,
+        count: usize,
+        what: &str,
+        range: std::ops::RangeInclusive<i64>,
+    ) -> Result<Vec<i64>, InputError> {
         let fields = self.fields()?;
         if fields.len() != count {
-            let col = fields.get(count).map_or(self.text.chars().count() + 1, |f| f.pos.col);
-            return Err(self.error(col, format!("expected {count} {what}, found {}", fields.len())));
+            let col = fields
+                .get(count)
+                .map_or(self.text.chars().count() + 1, |f| f.pos.col);
+            return Err(self.error(
+                col,
+                format!("expected {count} {what}, found {}", fields.len()),
+            ));
         }
         fields
             .iter()
             .map(|f| {
                 let v = f.int(what, range.clone())?;
                 if f.text != v.to_string() {
-                    return Err(f.pos.error(format!("{:?} is not written in canonical form ({v})", f.text)));
+                    return Err(f.pos.error(format!(
+                        "{:?} is not written in canonical form ({v})",
+                        f.text
+                    )));
                 }
                 Ok(v)
             })
@@ -119,12 +139,19 @@ pub fn expect_no_more(lines: &[Line<'_>], used: usize) -> Result<(), InputError>
     match lines.get(used) {
         None => Ok(()),
         Some(l) if l.text.is_empty() => Err(l.error(1, "blank line after the last data set")),
-        Some(l) => Err(l.error(1, format!("unexpected {:?} after the last data set", l.text))),
+        Some(l) => Err(l.error(
+            1,
+            format!("unexpected {:?} after the last data set", l.text),
+        )),
     }
 }
 
 /// The line at `index`, or an error at the end of the file.
-pub fn line<'a, 'b>(lines: &'b [Line<'a>], index: usize, what: &str) -> Result<&'b Line<'a>, InputError> {
+pub fn line<'a, 'b>(
+    lines: &'b [Line<'a>],
+    index: usize,
+    what: &str,
+) -> Result<&'b Line<'a>, InputError> {
     lines.get(index).ok_or_else(|| {
         let n = lines.last().map_or(1, |l| l.number + 1);
         InputError::new(n, 1, format!("expected {what}, found the end of the file"))
@@ -159,8 +186,20 @@ mod tests {
     fn ints_are_counted_ranged_and_canonical() {
         let ls = lines("3 4\n3\n03 4\n3 12\n").unwrap();
         assert_eq!(ls[0].ints(2, "sizes", 1..=9).unwrap(), vec![3, 4]);
-        assert!(ls[1].ints(2, "sizes", 1..=9).unwrap_err().message.contains("expected 2"));
-        assert!(ls[2].ints(2, "sizes", 1..=9).unwrap_err().message.contains("canonical"));
+        assert!(
+            ls[1]
+                .ints(2, "sizes", 1..=9)
+                .unwrap_err()
+                .message
+                .contains("expected 2")
+        );
+        assert!(
+            ls[2]
+                .ints(2, "sizes", 1..=9)
+                .unwrap_err()
+                .message
+                .contains("canonical")
+        );
         let e = ls[3].ints(2, "sizes", 1..=9).unwrap_err();
         assert_eq!((e.line, e.col), (4, 3));
     }

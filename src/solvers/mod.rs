@@ -5,8 +5,10 @@
 //! tests and from benchmarks alike. Each problem lives in its own module
 //! (parser, solver, renderer, generator); `problem.yaml` picks one by id.
 
+pub mod atoms;
 pub mod four_in_a_row;
 pub mod slink;
+pub mod star_battle;
 
 use crate::rng::Rng;
 use crate::scan::InputError;
@@ -31,7 +33,12 @@ pub trait Solver: Sync {
 }
 
 /// Every registered solver, sorted by id.
-static REGISTRY: &[&dyn Solver] = &[&four_in_a_row::FourInARow, &slink::Slink];
+static REGISTRY: &[&dyn Solver] = &[
+    &atoms::Atoms,
+    &four_in_a_row::FourInARow,
+    &slink::Slink,
+    &star_battle::StarBattle,
+];
 
 /// The solver registered under `id`.
 pub fn find(id: &str) -> Option<&'static dyn Solver> {

@@ -47,7 +47,11 @@ impl super::Solver for FourInARow {
 /// game may also be written `Game #n:` (real judge data does both).
 pub fn validate(input: &str) -> Result<(), InputError> {
     let lines = strict::lines(input)?;
-    let t = strict::line(&lines, 0, "the number of games t")?.ints(1, "the number of games t", 1..=99)?[0] as usize;
+    let t = strict::line(&lines, 0, "the number of games t")?.ints(
+        1,
+        "the number of games t",
+        1..=99,
+    )?[0] as usize;
     for n in 1..=t {
         let line = strict::line(&lines, n, &format!("game {n}"))?;
         let prefix = format!("Game #{n}:");
@@ -60,11 +64,20 @@ pub fn validate(input: &str) -> Result<(), InputError> {
             None => return Err(line.error(prefix.len() + 1, "expected one space after the colon")),
         };
         let start = prefix.len() + 2;
-        if let Some((i, c)) = moves.char_indices().find(|&(_, c)| !('1'..='7').contains(&c)) {
-            return Err(line.error(start + i, format!("expected a slot digit 1 to 7, found {c:?}")));
+        if let Some((i, c)) = moves
+            .char_indices()
+            .find(|&(_, c)| !('1'..='7').contains(&c))
+        {
+            return Err(line.error(
+                start + i,
+                format!("expected a slot digit 1 to 7, found {c:?}"),
+            ));
         }
         if moves.len() > MAX_MOVES {
-            return Err(line.error(start + MAX_MOVES, format!("at most {MAX_MOVES} moves, found {}", moves.len())));
+            return Err(line.error(
+                start + MAX_MOVES,
+                format!("at most {MAX_MOVES} moves, found {}", moves.len()),
+            ));
         }
     }
     strict::expect_no_more(&lines, t + 1)
@@ -288,13 +301,25 @@ mod tests {
         assert!(validate("2\nGame #1:\nGame #2: 1234\n").is_ok());
         let fault = |text: &str| validate(text).unwrap_err();
         assert_eq!(fault("1\nGame #1: 12 \n").col, 12);
-        assert!(fault("1\r\nGame #1: 1\r\n").message.contains("carriage return"));
+        assert!(
+            fault("1\r\nGame #1: 1\r\n")
+                .message
+                .contains("carriage return")
+        );
         assert!(fault("1\nGame #1: 1").message.contains("final newline"));
         assert!(fault("100\n").message.contains("between 1 and 99"));
-        assert!(fault(&format!("1\nGame #1: {}\n", "1234567".repeat(7))).message.contains("at most 42"));
+        assert!(
+            fault(&format!("1\nGame #1: {}\n", "1234567".repeat(7)))
+                .message
+                .contains("at most 42")
+        );
         assert!(fault("1\nGame #1:  1\n").message.contains("slot digit"));
         assert!(fault("1\nGame #1:1\n").message.contains("one space"));
-        assert!(fault("2\nGame #1: 1\nGame #3: 1\n").message.contains("Game #2:"));
+        assert!(
+            fault("2\nGame #1: 1\nGame #3: 1\n")
+                .message
+                .contains("Game #2:")
+        );
         assert!(fault("1\nGame #1: 1\n\n").message.contains("blank line"));
         assert!(fault("01\nGame #1: 1\n").message.contains("canonical"));
     }

@@ -137,7 +137,12 @@ impl super::Solver for Slink {
             at += 1;
             match (size[0], size[1]) {
                 (0, 0) => break,
-                (0, _) | (_, 0) => return Err(header.error(1, format!("data set {set}: a size of 0 (only `0 0` ends the input)"))),
+                (0, _) | (_, 0) => {
+                    return Err(header.error(
+                        1,
+                        format!("data set {set}: a size of 0 (only `0 0` ends the input)"),
+                    ));
+                }
                 (r, c) => {
                     for row in 0..r as usize {
                         let what = format!("data set {set}, row {}", row + 1);

@@ -1,0 +1,100 @@
+//! Atoms (UVa 11606): decide whether a board can arise in the forced game.
+//!
+//! After player one's free first move every move is forced (the mover takes
+//! the stable cell farthest from the opponent, ties by row then column), so a
+//! board is reachable iff some first cell leads to it. The solver replays the
+//! game from each first cell the board allows and stops a replay as soon as it
+//! places an atom the board does not hold: atoms are never removed, so such a
+//! replay can never come back to the board. See [`game`] for the rules and
+//! `tests/atoms.rs` for the independent check of every committed expectation.
+
+pub mod game;
+mod generate;
+pub mod parse;
+
+use std::fmt::Write;
+
+use crate::rng::Rng;
+use crate::scan::InputError;
+use crate::strict;
+
+pub use game::{Board, MAX_N, MIN_N};
+
+pub struct Atoms;
+
+impl super::Solver for Atoms {
+    fn id(&self) -> &'static str {
+        "atoms"
+    }
+
+    fn solve(&self, input: &str) -> Result<String, InputError> {
+        let boards = parse::parse(input)?;
+        let mut out = String::new();
+        for (k, board) in boards.iter().enumerate() {
+            let verdict = if game::search(board).valid() {
+                "valid"
+            } else {
+                "invalid"
+            };
+            let _ = writeln!(out, "Case {}: {verdict}", k + 1);
+        }
+        Ok(out)
+    }
+
+    /// Strict layout: `T` (1..=49), then per board `N` (3..=7) and `N`
+    /// lines of `N` single-spaced integers with |v| ≤ 9.
+    fn validate(&self, input: &str) -> Result<(), InputError> {
+        let lines = strict::lines(input)?;
+        let t = strict::line(&lines, 0, "the number of boards T")?.ints(
+            1,
+            "the number of boards T",
+            1..=parse::MAX_BOARDS,
+        )?[0];
+        let mut at = 1;
+        for k in 1..=t {
+            let what = format!("board {k}");
+            let n = strict::line(&lines, at, &format!("the size N of {what}"))?.ints(
+                1,
+                "the size N",
+                MIN_N as i64..=MAX_N as i64,
+            )?[0] as usize;
+            at += 1;
+            for row in 1..=n {
+                strict::line(&lines, at, &format!("{what}, row {row}"))?
+                    .ints(n, "values", -parse::MAX_ABS_VALUE..=parse::MAX_ABS_VALUE)
+                    .map_err(|e| e.context(&what))?;
+                at += 1;
+            }
+        }
+        strict::expect_no_more(&lines, at)?;
+        parse::parse(input).map(|_| ())
+    }
+
+    fn generate(&self, rng: &mut Rng, size: u32) -> String {
+        generate::input(rng, size)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solvers::Solver;
+
+    #[test]
+    fn statement_sample() {
+        let input = "2\n3\n1 0 0\n0 0 0\n0 0 -1\n3\n2 0 0\n0 0 0\n0 0 0\n";
+        assert_eq!(
+            Atoms.solve(input).unwrap(),
+            "Case 1: valid\nCase 2: invalid\n"
+        );
+    }
+
+    #[test]
+    fn cases_are_numbered_from_one() {
+        let input = "3\n3\n0 0 0\n0 0 0\n0 0 0\n3\n0 0 0\n0 -1 0\n0 0 0\n4\n0 0 0 0\n0 0 0 0\n0 0 0 0\n0 0 0 1\n";
+        assert_eq!(
+            Atoms.solve(input).unwrap(),
+            "Case 1: valid\nCase 2: invalid\nCase 3: valid\n"
+        );
+    }
+}

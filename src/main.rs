@@ -57,6 +57,14 @@ enum Command {
         #[arg(long, default_value = "reports", value_name = "DIR")]
         report_dir: PathBuf,
     },
+    /// Check every input strictly and the case folders' hygiene.
+    Validate {
+        problems: Vec<String>,
+        #[arg(long, short, default_value_t = 0)]
+        jobs: usize,
+        #[arg(long, default_value = "reports", value_name = "DIR")]
+        report_dir: PathBuf,
+    },
     /// Recompute expected outputs (atomic writes; failing cases keep their file).
     Regen {
         problems: Vec<String>,
@@ -149,6 +157,19 @@ fn main() {
         } => commands::check::run(
             &ctx,
             &commands::check::CheckOptions {
+                problems,
+                jobs,
+                report_dir,
+            },
+        )
+        .map(|(_, s)| s),
+        Command::Validate {
+            problems,
+            jobs,
+            report_dir,
+        } => commands::validate::run(
+            &ctx,
+            &commands::validate::ValidateOptions {
                 problems,
                 jobs,
                 report_dir,

@@ -130,6 +130,8 @@ pub struct Problem {
     pub cases: Vec<Case>,
     /// `.out` files without an `.in`: kept so validation can flag them.
     pub orphan_answers: Vec<PathBuf>,
+    /// Files in `cases/` that are neither `.in` nor `.out`.
+    pub stray_files: Vec<PathBuf>,
 }
 
 /// Why a problem folder could not be used.
@@ -225,20 +227,22 @@ pub fn load_problem(id: &str, dir: &Path) -> Result<Problem, ProblemError> {
             known: crate::solvers::ids().join(", "),
         });
     }
-    let (cases, orphan_answers) = find_cases(&dir.join("cases"));
+    let (cases, orphan_answers, stray_files) = find_cases(&dir.join("cases"));
     Ok(Problem {
         id: id.to_string(),
         dir: dir.to_path_buf(),
         spec,
         cases,
         orphan_answers,
+        stray_files,
     })
 }
 
 /// Pairs `<name>.in` with `<name>.out` anywhere below `cases_dir`.
-fn find_cases(cases_dir: &Path) -> (Vec<Case>, Vec<PathBuf>) {
+fn find_cases(cases_dir: &Path) -> (Vec<Case>, Vec<PathBuf>, Vec<PathBuf>) {
     let mut cases = Vec::new();
     let mut orphans = Vec::new();
+    let mut strays = Vec::new();
     let walker = WalkDir::new(cases_dir)
         .sort_by_file_name()
         .follow_links(true);
@@ -278,11 +282,12 @@ fn find_cases(cases_dir: &Path) -> (Vec<Case>, Vec<PathBuf>) {
                 });
             }
             Some("out") if !path.with_extension("in").is_file() => orphans.push(path.to_path_buf()),
-            _ => {}
+            Some("out") => {}
+            _ => strays.push(path.to_path_buf()),
         }
     }
     cases.sort_by(|a, b| (&a.group, &a.name).cmp(&(&b.group, &b.name)));
-    (cases, orphans)
+    (cases, orphans, strays)
 }
 
 fn stem(path: &Path) -> String {

@@ -201,6 +201,11 @@ pub fn summary(report: &Report, style: Style) -> String {
     if !counts.is_empty() {
         let _ = writeln!(out, "verdicts: {}", counts.join(" · "));
     }
+    for p in &report.problems {
+        for issue in &p.issues {
+            let _ = writeln!(out, "{} {}: {issue}", style.red("issue:"), p.id);
+        }
+    }
     for e in &report.errors {
         let _ = writeln!(out, "{} {e}", style.red("error:"));
     }

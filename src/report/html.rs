@@ -169,6 +169,9 @@ fn problem_section(p: &ProblemReport) -> Markup {
                 span.sub { (p.id) @if !p.source.is_empty() { " · " (p.source) } " · compare " (p.compare.name()) }
                 span.counts { (badge(Verdict::Accepted)) " " (p.passed) @if p.failed > 0 { " " (verdict_counts(&p.cases)) } }
             }
+            @if !p.issues.is_empty() {
+                div.failure { div.title { "Test-set issues" } @for i in &p.issues { div.msg { (i) } } }
+            }
             @if let Some(log) = &p.build_log {
                 div.failure { div.title { (badge(Verdict::CompileError)) " compiler output" } pre.stderr { (log) } }
             }

@@ -54,6 +54,9 @@ pub struct Summary {
     pub failed: usize,
     /// Count per verdict, only verdicts that occurred.
     pub verdicts: BTreeMap<Verdict, usize>,
+    /// Test-set faults outside any case (see [`ProblemReport::issues`]).
+    #[serde(default)]
+    pub issues: usize,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -68,6 +71,10 @@ pub struct ProblemReport {
     pub passed: usize,
     pub failed: usize,
     pub time_ms: f64,
+    /// Faults of the test set that belong to no single case (stray files,
+    /// duplicate inputs, answers without inputs).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub issues: Vec<String>,
     /// Compiler output when the submission did not compile.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub build_log: Option<String>,
@@ -147,6 +154,7 @@ impl ProblemReport {
             passed,
             failed: cases.len() - passed,
             time_ms,
+            issues: Vec::new(),
             build_log: None,
             cases,
         }
@@ -161,6 +169,7 @@ impl Report {
         }
         let cases = problems.iter().map(|p| p.cases.len()).sum();
         let passed = problems.iter().map(|p| p.passed).sum();
+        let issues = problems.iter().map(|p| p.issues.len()).sum();
         Report {
             meta,
             summary: Summary {
@@ -168,15 +177,17 @@ impl Report {
                 passed,
                 failed: cases - passed,
                 verdicts,
+                issues,
             },
             errors,
             problems,
         }
     }
 
-    /// True when every case passed and every problem loaded.
+    /// True when every case passed, every problem loaded and the test set
+    /// has no faults outside its cases.
     pub fn all_passed(&self) -> bool {
-        self.summary.failed == 0 && self.errors.is_empty()
+        self.summary.failed == 0 && self.errors.is_empty() && self.summary.issues == 0
     }
 
     /// Writes `report.yaml` and `report.html` into `dir` (created if needed),

@@ -265,14 +265,17 @@ fn classify(w: &Waited, wall_killed: bool, output_size: u64, limits: &RunLimits)
     if w.cpu > limits.cpu || signal == Some(libc::SIGXCPU) {
         return End::TimedOut { wall: false };
     }
-    if wall_killed {
-        return End::TimedOut { wall: true };
+    // Output and memory past their limits are facts, whatever stopped the
+    // program afterwards (a writer that escaped the file-size limit by
+    // forking before it applied is still stopped by the wall clock).
+    if output_size > limits.output || signal == Some(libc::SIGXFSZ) {
+        return End::OutputExceeded;
     }
     if w.max_rss > limits.memory {
         return End::MemoryExceeded;
     }
-    if output_size > limits.output || signal == Some(libc::SIGXFSZ) {
-        return End::OutputExceeded;
+    if wall_killed {
+        return End::TimedOut { wall: true };
     }
     match signal {
         Some(sig) => End::Signaled(sig),

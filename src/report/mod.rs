@@ -27,6 +27,27 @@ pub struct Report {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub errors: Vec<String>,
     pub problems: Vec<ProblemReport>,
+    /// Expected-verdict submissions graded by `check`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub submissions: Vec<SubmissionReport>,
+}
+
+/// One submission from `problems/<id>/submissions/<verdict>/`: did it get
+/// the verdict its folder promises?
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SubmissionReport {
+    pub problem: String,
+    pub path: String,
+    pub expected: Verdict,
+    /// AC when every case passed, else the verdict of the first failing
+    /// case in case order (ICPC rules).
+    pub got: Verdict,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub first_failure: Option<String>,
+    pub cases_run: usize,
+    pub ok: bool,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub message: Option<String>,
 }
 
 /// How the run was made; everything here but the timings is reproducible.
@@ -57,6 +78,9 @@ pub struct Summary {
     /// Test-set faults outside any case (see [`ProblemReport::issues`]).
     #[serde(default)]
     pub issues: usize,
+    /// Expected-verdict submissions that did not get their verdict.
+    #[serde(default)]
+    pub submissions_failed: usize,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -178,16 +202,25 @@ impl Report {
                 failed: cases - passed,
                 verdicts,
                 issues,
+                submissions_failed: 0,
             },
             errors,
             problems,
+            submissions: Vec::new(),
         }
     }
 
     /// True when every case passed, every problem loaded and the test set
     /// has no faults outside its cases.
     pub fn all_passed(&self) -> bool {
-        self.summary.failed == 0 && self.errors.is_empty() && self.summary.issues == 0
+        self.summary.failed == 0 && self.errors.is_empty() && self.summary.issues == 0 && self.summary.submissions_failed == 0
+    }
+
+    /// Adds the expected-verdict submission results.
+    pub fn with_submissions(mut self, submissions: Vec<SubmissionReport>) -> Self {
+        self.summary.submissions_failed = submissions.iter().filter(|s| !s.ok).count();
+        self.submissions = submissions;
+        self
     }
 
     /// Writes `report.yaml` and `report.html` into `dir` (created if needed),

@@ -1,0 +1,120 @@
+//! Expected-verdict submissions: `problems/<id>/submissions/<verdict>/*`.
+//!
+//! A test set is only as good as the mistakes it catches. Each file under a
+//! verdict folder (the ICPC problem-package names) is graded like `judge
+//! grade` does, and must end with its folder's verdict: `accepted` passes
+//! every case, the others fail, and their first failing case (in case
+//! order) has that verdict. Judging stops at the first failure, as a contest
+//! system would, so slow submissions cost one time-out, not one per case.
+
+use std::path::{Path, PathBuf};
+
+use rayon::prelude::*;
+
+use super::grade::{Grader, limits_for};
+use crate::exec::build::{self, BuildError};
+use crate::exec::sandbox::Sandbox;
+use crate::problem::Problem;
+use crate::report::SubmissionReport;
+use crate::verdict::Verdict;
+
+/// Folder names and the verdict each promises.
+pub const FOLDERS: [(&str, Verdict); 7] = [
+    ("accepted", Verdict::Accepted),
+    ("wrong_answer", Verdict::WrongAnswer),
+    ("presentation_error", Verdict::PresentationError),
+    ("time_limit_exceeded", Verdict::TimeLimit),
+    ("memory_limit_exceeded", Verdict::MemoryLimit),
+    ("output_limit_exceeded", Verdict::OutputLimit),
+    ("run_time_error", Verdict::RuntimeError),
+];
+
+/// Every submission of `problem` with its expected verdict, sorted; files in
+/// unknown folders are returned as errors.
+pub fn find(problem: &Problem) -> (Vec<(PathBuf, Verdict)>, Vec<String>) {
+    let root = problem.dir.join("submissions");
+    let mut found = Vec::new();
+    let mut errors = Vec::new();
+    let Ok(folders) = std::fs::read_dir(&root) else {
+        return (found, errors);
+    };
+    for folder in folders.flatten() {
+        let name = folder.file_name().to_string_lossy().into_owned();
+        let Some((_, verdict)) = FOLDERS.iter().find(|(f, _)| *f == name) else {
+            errors.push(format!(
+                "{}: unknown verdict folder (use {})",
+                folder.path().display(),
+                FOLDERS.map(|f| f.0).join(", ")
+            ));
+            continue;
+        };
+        let Ok(files) = std::fs::read_dir(folder.path()) else { continue };
+        for file in files.flatten() {
+            if file.path().is_file() && !file.file_name().to_string_lossy().starts_with('.') {
+                found.push((file.path(), *verdict));
+            }
+        }
+    }
+    found.sort();
+    (found, errors)
+}
+
+/// Grades one submission until its first failing case.
+pub fn judge_one(problem: &Problem, path: &Path, expected: Verdict, sandbox: Option<&Sandbox>, batch: usize) -> SubmissionReport {
+    let mut report = SubmissionReport {
+        problem: problem.id.clone(),
+        path: path.display().to_string(),
+        expected,
+        got: Verdict::Accepted,
+        first_failure: None,
+        cases_run: 0,
+        ok: false,
+        message: None,
+    };
+    let program = match build::prepare(path, None, problem.spec.limits.memory) {
+        Ok(p) => p,
+        Err(BuildError::Compile(log)) => {
+            report.got = Verdict::CompileError;
+            report.message = Some(log.lines().take(5).collect::<Vec<_>>().join("\n"));
+            return report;
+        }
+        Err(BuildError::Setup(msg)) => {
+            report.got = Verdict::JudgeError;
+            report.message = Some(msg);
+            return report;
+        }
+    };
+    let grader = Grader {
+        program: &program,
+        sandbox,
+        limits: limits_for(problem, None, None, None, &program),
+    };
+    for chunk in problem.cases.chunks(batch.max(1)) {
+        let results: Vec<_> = chunk.par_iter().map(|c| grader.grade_case(problem, c)).collect();
+        report.cases_run += results.len();
+        if let Some(fail) = results.iter().find(|r| !r.verdict.is_pass()) {
+            report.got = fail.verdict;
+            report.first_failure = Some(fail.id());
+            report.message = fail.message.clone();
+            break;
+        }
+    }
+    // ICPC has no presentation error: a wrong_answer submission failing on
+    // spacing alone still shows the data catches it.
+    report.ok = report.got == expected || (expected == Verdict::WrongAnswer && report.got == Verdict::PresentationError);
+    report
+}
+
+/// Grades every expected-verdict submission of `problems`.
+pub fn judge_all(problems: &[Problem], sandbox: Option<&Sandbox>, jobs: usize) -> (Vec<SubmissionReport>, Vec<String>) {
+    let mut reports = Vec::new();
+    let mut errors = Vec::new();
+    for problem in problems {
+        let (found, errs) = find(problem);
+        errors.extend(errs);
+        for (path, expected) in found {
+            reports.push(judge_one(problem, &path, expected, sandbox, jobs));
+        }
+    }
+    (reports, errors)
+}

@@ -119,6 +119,13 @@ impl Sandbox {
             argv.extend(["--tmpfs".into(), s(dir)]);
         }
         for dir in visible {
+            // A visible folder inside a hidden one (a submission kept in
+            // problems/<id>/submissions/) needs its mount point's parents
+            // in the tmpfs; bwrap would make them 0700 root, which the
+            // unprivileged uid cannot enter.
+            for parent in self.parents_in_hidden(dir) {
+                argv.extend(["--perms".into(), "0755".into(), "--dir".into(), s(&parent)]);
+            }
             argv.extend(["--ro-bind".into(), s(dir), s(dir)]);
         }
         argv.extend(["--chdir".into(), s(&inner.cwd), "--".into()]);
@@ -150,6 +157,27 @@ impl Sandbox {
         }
     }
 
+    /// The folders strictly between a hidden folder and `dir`, outermost
+    /// first (empty when `dir` is not inside a hidden folder).
+    fn parents_in_hidden(&self, dir: &Path) -> Vec<PathBuf> {
+        let Some(hidden) = self
+            .hidden
+            .iter()
+            .filter(|h| dir != h.as_path() && dir.starts_with(h))
+            .min_by_key(|h| h.components().count())
+        else {
+            return vec![];
+        };
+        let mut parents: Vec<PathBuf> = dir
+            .ancestors()
+            .skip(1)
+            .take_while(|a| *a != hidden.as_path())
+            .map(Path::to_path_buf)
+            .collect();
+        parents.reverse();
+        parents
+    }
+
     /// A line for the report saying how submissions were isolated.
     pub fn describe(sandbox: Option<&Sandbox>) -> String {
         match sandbox {
@@ -173,5 +201,62 @@ pub fn unwrap_signal(end: super::End) -> super::End {
             super::End::Signaled(code - 128)
         }
         other => other,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sandbox(hidden: &[&str]) -> Sandbox {
+        Sandbox {
+            bwrap: "bwrap".into(),
+            prlimit: "prlimit".into(),
+            setpriv: "setpriv".into(),
+            hidden: hidden.iter().map(PathBuf::from).collect(),
+        }
+    }
+
+    #[test]
+    fn parents_of_a_visible_folder_inside_a_hidden_one() {
+        let sb = sandbox(&["/w/problems", "/w/reports"]);
+        let got = sb.parents_in_hidden(Path::new("/w/problems/slink/submissions/accepted"));
+        let want: Vec<PathBuf> = ["/w/problems/slink", "/w/problems/slink/submissions"]
+            .iter()
+            .map(PathBuf::from)
+            .collect();
+        assert_eq!(got, want);
+        assert!(sb.parents_in_hidden(Path::new("/w/problems/x")).is_empty());
+        assert!(sb.parents_in_hidden(Path::new("/w/problems")).is_empty());
+        assert!(
+            sb.parents_in_hidden(Path::new("/tmp/judge-build-1"))
+                .is_empty()
+        );
+        assert!(
+            sb.parents_in_hidden(Path::new("/w/problems2/a/b"))
+                .is_empty()
+        );
+    }
+
+    #[test]
+    fn wrapped_command_creates_enterable_mount_points() {
+        // wrap() only hides folders that exist.
+        let root = tempfile::tempdir().unwrap();
+        let hidden = root.path().join("problems");
+        let sub = hidden.join("p").join("s");
+        std::fs::create_dir_all(&sub).unwrap();
+        let sb = sandbox(&[hidden.to_str().unwrap()]);
+        let inner = Launch {
+            argv: vec!["python3".into(), sub.join("a.py").display().to_string()],
+            cwd: sub.clone(),
+            env: vec![],
+            limits_applied_by_wrapper: false,
+        };
+        let limits = RunLimits::new(std::time::Duration::from_secs(1), 1 << 28, 1 << 20);
+        let argv = sb.wrap(&inner, std::slice::from_ref(&sub), &limits, 0).argv;
+        let (h, s) = (hidden.display(), sub.display());
+        let want = format!("--tmpfs {h} --perms 0755 --dir {h}/p --ro-bind {s} {s}");
+        let joined = argv.join(" ");
+        assert!(joined.contains(&want), "{joined}");
     }
 }

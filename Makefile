@@ -12,8 +12,11 @@ all: check
 build:
 	$(CARGO) build --release --locked
 
-## Build, then validate the whole test set with the reference solvers.
+## Build, then prove the whole test set: strict input validation and case
+## hygiene, every expected output equal to the reference solver's, and every
+## expected-verdict submission getting its folder's verdict.
 check: build
+	$(JUDGE) validate --report-dir reports/validate
 	$(JUDGE) check
 
 ## The harness's own unit and integration tests.

@@ -44,6 +44,16 @@ enum SandboxChoice {
     Off,
 }
 
+impl From<SandboxChoice> for SandboxMode {
+    fn from(c: SandboxChoice) -> Self {
+        match c {
+            SandboxChoice::Auto => SandboxMode::Auto,
+            SandboxChoice::On => SandboxMode::On,
+            SandboxChoice::Off => SandboxMode::Off,
+        }
+    }
+}
+
 #[derive(Subcommand)]
 enum Command {
     /// Run every case through the reference solver and compare with the expected output.
@@ -56,6 +66,12 @@ enum Command {
         /// Where report.yaml and report.html go.
         #[arg(long, default_value = "reports", value_name = "DIR")]
         report_dir: PathBuf,
+        /// Skip grading problems/<id>/submissions/<verdict>/*.
+        #[arg(long)]
+        no_submissions: bool,
+        /// Isolation for those submissions: auto, on, off.
+        #[arg(long, value_enum, default_value_t = SandboxChoice::Auto)]
+        sandbox: SandboxChoice,
     },
     /// Check every input strictly and the case folders' hygiene.
     Validate {
@@ -154,12 +170,16 @@ fn main() {
             problems,
             jobs,
             report_dir,
+            no_submissions,
+            sandbox,
         } => commands::check::run(
             &ctx,
             &commands::check::CheckOptions {
                 problems,
                 jobs,
                 report_dir,
+                submissions: !no_submissions,
+                sandbox: sandbox.into(),
             },
         )
         .map(|(_, s)| s),
@@ -213,11 +233,7 @@ fn main() {
                 output_limit,
                 report_dir,
                 junit,
-                sandbox: match sandbox {
-                    SandboxChoice::Auto => SandboxMode::Auto,
-                    SandboxChoice::On => SandboxMode::On,
-                    SandboxChoice::Off => SandboxMode::Off,
-                },
+                sandbox: sandbox.into(),
             },
         )
         .map(|(_, s)| s),

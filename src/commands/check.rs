@@ -6,7 +6,8 @@ use std::path::PathBuf;
 use indicatif::ParallelProgressIterator;
 use rayon::prelude::*;
 
-use super::{Context, Error, Status, error_lines, pool, progress_bar};
+use super::{Context, Error, Status, error_lines, pool, progress_bar, submissions};
+use crate::exec::sandbox::{Sandbox, SandboxMode};
 use crate::compare::{self, Outcome, read_expected};
 use crate::exec::{Execution, reference};
 use crate::problem::{Case, Problem};
@@ -18,6 +19,10 @@ pub struct CheckOptions {
     pub problems: Vec<String>,
     pub jobs: usize,
     pub report_dir: PathBuf,
+    /// Also grade `problems/<id>/submissions/<verdict>/*` and require each
+    /// to get its folder's verdict.
+    pub submissions: bool,
+    pub sandbox: SandboxMode,
 }
 
 /// Runs one case through the reference solver and judges it.
@@ -75,15 +80,26 @@ pub fn run(ctx: &Context, opts: &CheckOptions) -> Result<(Report, Status), Error
             )
         })
         .collect();
+    let mut errors = error_lines(&found);
+    let mut graded = Vec::new();
+    if opts.submissions {
+        let hidden = super::grade::hidden_dirs(ctx, &opts.report_dir);
+        let sandbox = Sandbox::detect(opts.sandbox, hidden).map_err(Error::Usage)?;
+        meta.notes.push(format!("expected-verdict submissions: {}", Sandbox::describe(sandbox.as_ref())));
+        let jobs = effective_jobs(opts.jobs);
+        let (reports, errs) = pool(opts.jobs)?.install(|| submissions::judge_all(&found.problems, sandbox.as_ref(), jobs));
+        graded = reports;
+        errors.extend(errs);
+    }
     meta.duration_ms = crate::report::millis(started.elapsed());
-    let report = Report::new(meta, problems, error_lines(&found));
+    let report = Report::new(meta, problems, errors).with_submissions(graded);
     print_and_write(ctx, &report, &opts.report_dir)?;
     let status = if !report.errors.is_empty() {
         Status::ConfigError
-    } else if report.summary.failed > 0 {
-        Status::Failed
-    } else {
+    } else if report.all_passed() {
         Status::Passed
+    } else {
+        Status::Failed
     };
     Ok((report, status))
 }
@@ -105,6 +121,7 @@ pub fn print_and_write(ctx: &Context, report: &Report, dir: &std::path::Path) ->
         }
     }
     print!("{}", console::summary(report, ctx.style));
+    print!("{}", console::submissions(report, ctx.style));
     report
         .write_to(dir)
         .map_err(|e| Error::Config(format!("{}: cannot write the reports: {e}", dir.display())))?;

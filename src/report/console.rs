@@ -212,6 +212,29 @@ pub fn summary(report: &Report, style: Style) -> String {
     out
 }
 
+/// The expected-verdict submissions table (empty when there were none).
+pub fn submissions(report: &Report, style: Style) -> String {
+    if report.submissions.is_empty() {
+        return String::new();
+    }
+    let width = report.submissions.iter().map(|s| s.path.chars().count()).max().unwrap_or(0);
+    let mut out = format!("{}\n", style.bold(&format!("{:<width$}  expected  got  result", "submission")));
+    for s in &report.submissions {
+        let result = if s.ok { style.green("ok") } else { style.red("WRONG VERDICT") };
+        let at = s.first_failure.as_deref().map(|c| format!("  (first failure: {c})")).unwrap_or_default();
+        let _ = writeln!(
+            out,
+            "{}  {}  {}  {result}{at}",
+            pad(&s.path, width, false),
+            pad(s.expected.code(), 8, false),
+            pad(&style.verdict(s.got), 3, false),
+        );
+    }
+    let bad = report.summary.submissions_failed;
+    let _ = writeln!(out, "submissions: {} graded, {bad} with the wrong verdict", report.submissions.len());
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -7,8 +7,8 @@ use indicatif::ParallelProgressIterator;
 use rayon::prelude::*;
 
 use super::{Context, Error, Status, error_lines, pool, progress_bar, submissions};
-use crate::exec::sandbox::{Sandbox, SandboxMode};
 use crate::compare::{self, Outcome, read_expected};
+use crate::exec::sandbox::{Sandbox, SandboxMode};
 use crate::exec::{Execution, reference};
 use crate::problem::{Case, Problem};
 use crate::report::{CaseReport, Meta, ProblemReport, Report, console};
@@ -85,9 +85,13 @@ pub fn run(ctx: &Context, opts: &CheckOptions) -> Result<(Report, Status), Error
     if opts.submissions {
         let hidden = super::grade::hidden_dirs(ctx, &opts.report_dir);
         let sandbox = Sandbox::detect(opts.sandbox, hidden).map_err(Error::Usage)?;
-        meta.notes.push(format!("expected-verdict submissions: {}", Sandbox::describe(sandbox.as_ref())));
+        meta.notes.push(format!(
+            "expected-verdict submissions: {}",
+            Sandbox::describe(sandbox.as_ref())
+        ));
         let jobs = effective_jobs(opts.jobs);
-        let (reports, errs) = pool(opts.jobs)?.install(|| submissions::judge_all(&found.problems, sandbox.as_ref(), jobs));
+        let (reports, errs) = pool(opts.jobs)?
+            .install(|| submissions::judge_all(&found.problems, sandbox.as_ref(), jobs));
         graded = reports;
         errors.extend(errs);
     }

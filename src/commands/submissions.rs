@@ -48,7 +48,9 @@ pub fn find(problem: &Problem) -> (Vec<(PathBuf, Verdict)>, Vec<String>) {
             ));
             continue;
         };
-        let Ok(files) = std::fs::read_dir(folder.path()) else { continue };
+        let Ok(files) = std::fs::read_dir(folder.path()) else {
+            continue;
+        };
         for file in files.flatten() {
             if file.path().is_file() && !file.file_name().to_string_lossy().starts_with('.') {
                 found.push((file.path(), *verdict));
@@ -60,7 +62,13 @@ pub fn find(problem: &Problem) -> (Vec<(PathBuf, Verdict)>, Vec<String>) {
 }
 
 /// Grades one submission until its first failing case.
-pub fn judge_one(problem: &Problem, path: &Path, expected: Verdict, sandbox: Option<&Sandbox>, batch: usize) -> SubmissionReport {
+pub fn judge_one(
+    problem: &Problem,
+    path: &Path,
+    expected: Verdict,
+    sandbox: Option<&Sandbox>,
+    batch: usize,
+) -> SubmissionReport {
     let mut report = SubmissionReport {
         problem: problem.id.clone(),
         path: path.display().to_string(),
@@ -90,7 +98,10 @@ pub fn judge_one(problem: &Problem, path: &Path, expected: Verdict, sandbox: Opt
         limits: limits_for(problem, None, None, None, &program),
     };
     for chunk in problem.cases.chunks(batch.max(1)) {
-        let results: Vec<_> = chunk.par_iter().map(|c| grader.grade_case(problem, c)).collect();
+        let results: Vec<_> = chunk
+            .par_iter()
+            .map(|c| grader.grade_case(problem, c))
+            .collect();
         report.cases_run += results.len();
         if let Some(fail) = results.iter().find(|r| !r.verdict.is_pass()) {
             report.got = fail.verdict;
@@ -101,12 +112,17 @@ pub fn judge_one(problem: &Problem, path: &Path, expected: Verdict, sandbox: Opt
     }
     // ICPC has no presentation error: a wrong_answer submission failing on
     // spacing alone still shows the data catches it.
-    report.ok = report.got == expected || (expected == Verdict::WrongAnswer && report.got == Verdict::PresentationError);
+    report.ok = report.got == expected
+        || (expected == Verdict::WrongAnswer && report.got == Verdict::PresentationError);
     report
 }
 
 /// Grades every expected-verdict submission of `problems`.
-pub fn judge_all(problems: &[Problem], sandbox: Option<&Sandbox>, jobs: usize) -> (Vec<SubmissionReport>, Vec<String>) {
+pub fn judge_all(
+    problems: &[Problem],
+    sandbox: Option<&Sandbox>,
+    jobs: usize,
+) -> (Vec<SubmissionReport>, Vec<String>) {
     let mut reports = Vec::new();
     let mut errors = Vec::new();
     for problem in problems {

@@ -217,11 +217,27 @@ pub fn submissions(report: &Report, style: Style) -> String {
     if report.submissions.is_empty() {
         return String::new();
     }
-    let width = report.submissions.iter().map(|s| s.path.chars().count()).max().unwrap_or(0);
-    let mut out = format!("{}\n", style.bold(&format!("{:<width$}  expected  got  result", "submission")));
+    let width = report
+        .submissions
+        .iter()
+        .map(|s| s.path.chars().count())
+        .max()
+        .unwrap_or(0);
+    let mut out = format!(
+        "{}\n",
+        style.bold(&format!("{:<width$}  expected  got  result", "submission"))
+    );
     for s in &report.submissions {
-        let result = if s.ok { style.green("ok") } else { style.red("WRONG VERDICT") };
-        let at = s.first_failure.as_deref().map(|c| format!("  (first failure: {c})")).unwrap_or_default();
+        let result = if s.ok {
+            style.green("ok")
+        } else {
+            style.red("WRONG VERDICT")
+        };
+        let at = s
+            .first_failure
+            .as_deref()
+            .map(|c| format!("  (first failure: {c})"))
+            .unwrap_or_default();
         let _ = writeln!(
             out,
             "{}  {}  {}  {result}{at}",
@@ -231,7 +247,11 @@ pub fn submissions(report: &Report, style: Style) -> String {
         );
     }
     let bad = report.summary.submissions_failed;
-    let _ = writeln!(out, "submissions: {} graded, {bad} with the wrong verdict", report.submissions.len());
+    let _ = writeln!(
+        out,
+        "submissions: {} graded, {bad} with the wrong verdict",
+        report.submissions.len()
+    );
     out
 }
 

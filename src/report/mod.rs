@@ -213,7 +213,10 @@ impl Report {
     /// True when every case passed, every problem loaded and the test set
     /// has no faults outside its cases.
     pub fn all_passed(&self) -> bool {
-        self.summary.failed == 0 && self.errors.is_empty() && self.summary.issues == 0 && self.summary.submissions_failed == 0
+        self.summary.failed == 0
+            && self.errors.is_empty()
+            && self.summary.issues == 0
+            && self.summary.submissions_failed == 0
     }
 
     /// Adds the expected-verdict submission results.

@@ -17,7 +17,9 @@ fn s(p: &std::path::Path) -> &str {
 #[test]
 fn check_passes_on_the_repository_and_writes_reports_that_parse_back() {
     let out = tmp();
-    let run = judge(&["check", "--report-dir", s(out.path())]);
+    // Expected-verdict submissions are graded by `make check` itself and by
+    // tests/validate.rs; here only the reference check.
+    let run = judge(&["check", "--no-submissions", "--report-dir", s(out.path())]);
     assert_eq!(run.code, 0, "{}", run.all());
     assert!(
         run.stdout.contains("problem") && run.stdout.contains("total"),
@@ -49,7 +51,11 @@ fn a_corrupted_expected_output_fails_check_and_regen_restores_exactly_it() {
     std::fs::write(&target, original.replace("XXXXXXX", "XXXxXXX")).unwrap();
 
     let reports = dir.path().join("reports");
-    let run = judge_in(dir.path(), &["check", "--report-dir", s(&reports)], None);
+    let run = judge_in(
+        dir.path(),
+        &["check", "--no-submissions", "--report-dir", s(&reports)],
+        None,
+    );
     assert_eq!(run.code, 1, "{}", run.all());
     assert!(
         run.stdout
@@ -287,8 +293,22 @@ fn regen_dry_run_writes_nothing() {
 #[test]
 fn report_content_does_not_depend_on_the_thread_count() {
     let (one, eight) = (tmp(), tmp());
-    let a = judge(&["check", "--jobs", "1", "--report-dir", s(one.path())]);
-    let b = judge(&["check", "--jobs", "8", "--report-dir", s(eight.path())]);
+    let a = judge(&[
+        "check",
+        "--no-submissions",
+        "--jobs",
+        "1",
+        "--report-dir",
+        s(one.path()),
+    ]);
+    let b = judge(&[
+        "check",
+        "--no-submissions",
+        "--jobs",
+        "8",
+        "--report-dir",
+        s(eight.path()),
+    ]);
     assert_eq!((a.code, b.code), (0, 0));
     let (ra, rb) = (read_report(one.path()), read_report(eight.path()));
     assert_eq!((ra.meta.jobs, rb.meta.jobs), (1, 8));

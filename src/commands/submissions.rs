@@ -102,12 +102,18 @@ pub fn judge_one(
             .par_iter()
             .map(|c| grader.grade_case(problem, c))
             .collect();
-        report.cases_run += results.len();
-        if let Some(fail) = results.iter().find(|r| !r.verdict.is_pass()) {
-            report.got = fail.verdict;
-            report.first_failure = Some(fail.id());
-            report.message = fail.message.clone();
-            break;
+        // Counted up to the first failure, as if judged one by one, so the
+        // report does not depend on the batch size.
+        match results.iter().position(|r| !r.verdict.is_pass()) {
+            Some(i) => {
+                let fail = &results[i];
+                report.cases_run += i + 1;
+                report.got = fail.verdict;
+                report.first_failure = Some(fail.id());
+                report.message = fail.message.clone();
+                break;
+            }
+            None => report.cases_run += results.len(),
         }
     }
     // ICPC has no presentation error: a wrong_answer submission failing on

@@ -122,6 +122,27 @@ enum Command {
         #[arg(long, value_enum, default_value_t = SandboxChoice::Auto)]
         sandbox: SandboxChoice,
     },
+    /// Search random inputs for one where a submission and the reference disagree.
+    Stress {
+        problem: String,
+        /// Source file (.c .cpp .cc .rs .py .java .sh) or executable.
+        submission: PathBuf,
+        /// How to run it instead (split on spaces, started in its folder).
+        #[arg(long)]
+        cmd: Option<String>,
+        /// Seed of the generated inputs (as for `judge gen`).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Inputs to try before giving up.
+        #[arg(long, default_value_t = 200)]
+        iterations: usize,
+        /// CPU time limit per run (default: problem.yaml).
+        #[arg(long, value_parser = judge::units::parse_duration)]
+        time_limit: Option<std::time::Duration>,
+        /// Isolation with bubblewrap: auto (when available), on (required), off.
+        #[arg(long, value_enum, default_value_t = SandboxChoice::Auto)]
+        sandbox: SandboxChoice,
+    },
     /// Print the reference output for standard input.
     Solve {
         /// Problem folder name or solver id.
@@ -237,6 +258,26 @@ fn main() {
             },
         )
         .map(|(_, s)| s),
+        Command::Stress {
+            problem,
+            submission,
+            cmd,
+            seed,
+            iterations,
+            time_limit,
+            sandbox,
+        } => commands::stress::run(
+            &ctx,
+            &commands::stress::StressOptions {
+                problem,
+                submission,
+                cmd,
+                seed,
+                iterations,
+                time_limit,
+                sandbox: sandbox.into(),
+            },
+        ),
         Command::Solve { problem } => commands::solve::run(&ctx, &problem),
         Command::List => commands::list::run(&ctx),
         Command::Gen {

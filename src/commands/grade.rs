@@ -43,6 +43,19 @@ pub struct Grader<'a> {
 impl Grader<'_> {
     /// Runs the program on one case and judges the output.
     pub fn grade_case(&self, problem: &Problem, case: &Case) -> CaseReport {
+        let exec = self.execute(&case.input);
+        let outcome: Outcome = compare::judge(
+            &exec,
+            read_expected(case.answer.as_deref()),
+            problem.spec.compare,
+            problem.spec.tolerance,
+        );
+        CaseReport::new(&case.group, &case.name, &exec, outcome)
+    }
+
+    /// Runs the program on the file `input` under the limits, inside the
+    /// sandbox when there is one (each rayon worker gets its own uid slot).
+    pub fn execute(&self, input: &Path) -> Execution {
         let slot = rayon::current_thread_index().unwrap_or(0);
         let launch = match self.sandbox {
             Some(sb) => sb.wrap(
@@ -53,17 +66,11 @@ impl Grader<'_> {
             ),
             None => self.program.launch.clone(),
         };
-        let mut exec: Execution = process::run(&launch, &case.input, &self.limits);
+        let mut exec = process::run(&launch, input, &self.limits);
         if self.sandbox.is_some() {
             exec.end = unwrap_signal(exec.end);
         }
-        let outcome: Outcome = compare::judge(
-            &exec,
-            read_expected(case.answer.as_deref()),
-            problem.spec.compare,
-            problem.spec.tolerance,
-        );
-        CaseReport::new(&case.group, &case.name, &exec, outcome)
+        exec
     }
 }
 

@@ -7,6 +7,7 @@ pub mod grade;
 pub mod list;
 pub mod regen;
 pub mod solve;
+pub mod stress;
 pub mod submissions;
 pub mod validate;
 

@@ -54,6 +54,12 @@ impl Style {
 /// One failing case: a header line, the reason, and the diff's first lines
 /// with changed words highlighted.
 pub fn failure(problem: &str, case: &CaseReport, style: Style) -> String {
+    failure_with(problem, case, style, diff::TERMINAL_LINES)
+}
+
+/// [`failure`] showing up to `diff_lines` lines of the diff (`judge stress`
+/// prints one small counterexample, so it can afford the whole diff).
+pub fn failure_with(problem: &str, case: &CaseReport, style: Style, diff_lines: usize) -> String {
     let mut out = format!(
         "{} {} {}  {}\n",
         style.verdict(case.verdict),
@@ -65,7 +71,7 @@ pub fn failure(problem: &str, case: &CaseReport, style: Style) -> String {
         let _ = writeln!(out, "    {msg}");
     }
     if let Some(d) = &case.diff {
-        let cut = diff::truncate_lines(d, diff::TERMINAL_LINES);
+        let cut = diff::truncate_lines(d, diff_lines);
         for line in diff::highlight(&cut) {
             out.push_str("    ");
             out.push_str(&styled_line(&line, style));

@@ -14,6 +14,7 @@ pub mod problem;
 pub mod report;
 pub mod rng;
 pub mod scan;
+pub mod shard;
 pub mod solvers;
 pub mod strict;
 pub mod units;

@@ -66,6 +66,9 @@ enum Command {
         /// Where report.yaml and report.html go.
         #[arg(long, default_value = "reports", value_name = "DIR")]
         report_dir: PathBuf,
+        /// Run only part K of N of the cases (e.g. 2/3), for CI matrices.
+        #[arg(long, value_name = "K/N")]
+        shard: Option<judge::shard::Shard>,
         /// Skip grading problems/<id>/submissions/<verdict>/*.
         #[arg(long)]
         no_submissions: bool,
@@ -80,6 +83,9 @@ enum Command {
         jobs: usize,
         #[arg(long, default_value = "reports", value_name = "DIR")]
         report_dir: PathBuf,
+        /// Run only part K of N of the cases (e.g. 2/3), for CI matrices.
+        #[arg(long, value_name = "K/N")]
+        shard: Option<judge::shard::Shard>,
     },
     /// Recompute expected outputs (atomic writes; failing cases keep their file).
     Regen {
@@ -115,6 +121,9 @@ enum Command {
         output_limit: Option<u64>,
         #[arg(long, default_value = "reports", value_name = "DIR")]
         report_dir: PathBuf,
+        /// Run only part K of N of the cases (e.g. 2/3), for CI matrices.
+        #[arg(long, value_name = "K/N")]
+        shard: Option<judge::shard::Shard>,
         /// Also write JUnit XML here.
         #[arg(long, value_name = "FILE")]
         junit: Option<PathBuf>,
@@ -142,6 +151,29 @@ enum Command {
         /// Isolation with bubblewrap: auto (when available), on (required), off.
         #[arg(long, value_enum, default_value_t = SandboxChoice::Auto)]
         sandbox: SandboxChoice,
+    },
+    /// Compare two reports: verdict flips, added/removed cases, slower cases.
+    /// Exit 1 when anything got worse.
+    Diff {
+        old: PathBuf,
+        new: PathBuf,
+        /// Flag cases at least this many times slower …
+        #[arg(long, default_value_t = 2.0)]
+        time_factor: f64,
+        /// … and slower by at least this many milliseconds.
+        #[arg(long, default_value_t = 20.0)]
+        min_ms: f64,
+    },
+    /// Join the reports of `--shard K/N` runs into one report.
+    Merge {
+        /// The shard reports (report.yaml files).
+        #[arg(required = true)]
+        reports: Vec<PathBuf>,
+        #[arg(long, default_value = "reports", value_name = "DIR")]
+        report_dir: PathBuf,
+        /// Also write JUnit XML here.
+        #[arg(long, value_name = "FILE")]
+        junit: Option<PathBuf>,
     },
     /// Print the reference output for standard input.
     Solve {
@@ -191,6 +223,7 @@ fn main() {
             problems,
             jobs,
             report_dir,
+            shard,
             no_submissions,
             sandbox,
         } => commands::check::run(
@@ -199,6 +232,7 @@ fn main() {
                 problems,
                 jobs,
                 report_dir,
+                shard,
                 submissions: !no_submissions,
                 sandbox: sandbox.into(),
             },
@@ -208,12 +242,14 @@ fn main() {
             problems,
             jobs,
             report_dir,
+            shard,
         } => commands::validate::run(
             &ctx,
             &commands::validate::ValidateOptions {
                 problems,
                 jobs,
                 report_dir,
+                shard,
             },
         )
         .map(|(_, s)| s),
@@ -240,6 +276,7 @@ fn main() {
             memory_limit,
             output_limit,
             report_dir,
+            shard,
             junit,
             sandbox,
         } => commands::grade::run(
@@ -253,6 +290,7 @@ fn main() {
                 memory_limit,
                 output_limit,
                 report_dir,
+                shard,
                 junit,
                 sandbox: sandbox.into(),
             },
@@ -278,6 +316,33 @@ fn main() {
                 sandbox: sandbox.into(),
             },
         ),
+        Command::Diff {
+            old,
+            new,
+            time_factor,
+            min_ms,
+        } => commands::diff::run(
+            &ctx,
+            &commands::diff::DiffOptions {
+                old,
+                new,
+                time_factor,
+                min_ms,
+            },
+        ),
+        Command::Merge {
+            reports,
+            report_dir,
+            junit,
+        } => commands::merge::run(
+            &ctx,
+            &commands::merge::MergeOptions {
+                reports,
+                report_dir,
+                junit,
+            },
+        )
+        .map(|(_, s)| s),
         Command::Solve { problem } => commands::solve::run(&ctx, &problem),
         Command::List => commands::list::run(&ctx),
         Command::Gen {

@@ -12,6 +12,7 @@ use crate::exec::sandbox::{Sandbox, SandboxMode};
 use crate::exec::{Execution, reference};
 use crate::problem::{Case, Problem};
 use crate::report::{CaseReport, Meta, ProblemReport, Report, console};
+use crate::shard::{Shard, test_set_hash};
 use crate::solvers;
 
 #[derive(Debug, Clone)]
@@ -19,6 +20,7 @@ pub struct CheckOptions {
     pub problems: Vec<String>,
     pub jobs: usize,
     pub report_dir: PathBuf,
+    pub shard: Option<Shard>,
     /// Also grade `problems/<id>/submissions/<verdict>/*` and require each
     /// to get its folder's verdict.
     pub submissions: bool,
@@ -49,8 +51,12 @@ pub fn check_case(problem: &Problem, case: &Case) -> CaseReport {
 /// Checks the selected problems and writes the reports.
 pub fn run(ctx: &Context, opts: &CheckOptions) -> Result<(Report, Status), Error> {
     let found = ctx.load(&opts.problems)?;
+    let test_set = test_set_hash(&found.problems);
+    let found = found.shard(opts.shard);
     let (mut meta, started) =
         Meta::start("check", ctx.command_line.clone(), effective_jobs(opts.jobs));
+    meta.test_set = test_set;
+    meta.shard = opts.shard.map(|s| s.to_string());
     let jobs: Vec<(&Problem, &Case)> = found
         .problems
         .iter()
@@ -90,8 +96,9 @@ pub fn run(ctx: &Context, opts: &CheckOptions) -> Result<(Report, Status), Error
             Sandbox::describe(sandbox.as_ref())
         ));
         let jobs = effective_jobs(opts.jobs);
-        let (reports, errs) = pool(opts.jobs)?
-            .install(|| submissions::judge_all(&found.problems, sandbox.as_ref(), jobs));
+        let (reports, errs) = pool(opts.jobs)?.install(|| {
+            submissions::judge_all(&found.problems, sandbox.as_ref(), jobs, opts.shard)
+        });
         graded = reports;
         errors.extend(errs);
     }

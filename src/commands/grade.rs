@@ -16,6 +16,7 @@ use crate::exec::sandbox::{Sandbox, SandboxMode, unwrap_signal};
 use crate::exec::{End, Execution};
 use crate::problem::{Case, Problem};
 use crate::report::{CaseReport, Meta, ProblemReport, Report};
+use crate::shard::{Shard, test_set_hash};
 use crate::verdict::Verdict;
 
 #[derive(Debug, Clone)]
@@ -30,6 +31,7 @@ pub struct GradeOptions {
     pub report_dir: PathBuf,
     pub junit: Option<PathBuf>,
     pub sandbox: SandboxMode,
+    pub shard: Option<Shard>,
 }
 
 /// Everything needed to run one submission, shared by `grade` and by
@@ -124,6 +126,8 @@ pub fn hidden_dirs(ctx: &Context, report_dir: &Path) -> Vec<PathBuf> {
 
 pub fn run(ctx: &Context, opts: &GradeOptions) -> Result<(Report, Status), Error> {
     let found = ctx.load(std::slice::from_ref(&opts.problem))?;
+    let test_set = test_set_hash(&found.problems);
+    let found = found.shard(opts.shard);
     let problem = match found.problems.first() {
         Some(p) => p,
         None => {
@@ -135,6 +139,8 @@ pub fn run(ctx: &Context, opts: &GradeOptions) -> Result<(Report, Status), Error
         Sandbox::detect(opts.sandbox, hidden_dirs(ctx, &opts.report_dir)).map_err(Error::Usage)?;
     let jobs = effective_jobs(opts.jobs);
     let (mut meta, started) = Meta::start("grade", ctx.command_line.clone(), jobs);
+    meta.test_set = test_set;
+    meta.shard = opts.shard.map(|s| s.to_string());
     meta.notes.push(Sandbox::describe(sandbox.as_ref()));
     let memory = opts.memory_limit.unwrap_or(problem.spec.limits.memory);
     let subject = opts.submission.display().to_string();

@@ -2,9 +2,11 @@
 //! [`Status`]; none of them parses arguments or exits the process.
 
 pub mod check;
+pub mod diff;
 pub mod generate;
 pub mod grade;
 pub mod list;
+pub mod merge;
 pub mod regen;
 pub mod solve;
 pub mod stress;

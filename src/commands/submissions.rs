@@ -16,6 +16,7 @@ use crate::exec::build::{self, BuildError};
 use crate::exec::sandbox::Sandbox;
 use crate::problem::Problem;
 use crate::report::SubmissionReport;
+use crate::shard::Shard;
 use crate::verdict::Verdict;
 
 /// Folder names and the verdict each promises.
@@ -123,19 +124,27 @@ pub fn judge_one(
     report
 }
 
-/// Grades every expected-verdict submission of `problems`.
+/// Grades every expected-verdict submission of `problems`. With a shard,
+/// submission number i (in sorted order) belongs to shard `i mod N + 1`, so
+/// the shards share the grading work.
 pub fn judge_all(
     problems: &[Problem],
     sandbox: Option<&Sandbox>,
     jobs: usize,
+    shard: Option<Shard>,
 ) -> (Vec<SubmissionReport>, Vec<String>) {
     let mut reports = Vec::new();
     let mut errors = Vec::new();
+    let mut index = 0;
     for problem in problems {
         let (found, errs) = find(problem);
         errors.extend(errs);
         for (path, expected) in found {
-            reports.push(judge_one(problem, &path, expected, sandbox, jobs));
+            let mine = shard.is_none_or(|s| index % s.count + 1 == s.index);
+            index += 1;
+            if mine {
+                reports.push(judge_one(problem, &path, expected, sandbox, jobs));
+            }
         }
     }
     (reports, errors)

@@ -18,6 +18,7 @@ use crate::compare::Outcome;
 use crate::exec::{End, Execution, reference};
 use crate::problem::{Case, Problem};
 use crate::report::{CaseReport, Meta, ProblemReport, Report};
+use crate::shard::{Shard, test_set_hash};
 use crate::solvers;
 use crate::verdict::Verdict;
 
@@ -26,6 +27,7 @@ pub struct ValidateOptions {
     pub problems: Vec<String>,
     pub jobs: usize,
     pub report_dir: PathBuf,
+    pub shard: Option<Shard>,
 }
 
 /// Validates one case's input strictly.
@@ -102,11 +104,15 @@ pub fn hygiene(problem: &Problem) -> Vec<String> {
 
 pub fn run(ctx: &Context, opts: &ValidateOptions) -> Result<(Report, Status), Error> {
     let found = ctx.load(&opts.problems)?;
+    let test_set = test_set_hash(&found.problems);
+    let found = found.shard(opts.shard);
     let (mut meta, started) = Meta::start(
         "validate",
         ctx.command_line.clone(),
         effective_jobs(opts.jobs),
     );
+    meta.test_set = test_set;
+    meta.shard = opts.shard.map(|s| s.to_string());
     let problems: Vec<ProblemReport> = pool(opts.jobs)?.install(|| {
         found
             .problems

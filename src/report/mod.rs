@@ -63,6 +63,12 @@ pub struct Meta {
     pub started_at: String,
     pub duration_ms: f64,
     pub jobs: usize,
+    /// Content hash of the whole selected test set (see `shard::test_set_hash`).
+    #[serde(default)]
+    pub test_set: String,
+    /// `K/N` when this report covers one shard.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shard: Option<String>,
     /// Facts a reader must know to trust the run (e.g. "no sandbox").
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub notes: Vec<String>,
@@ -248,6 +254,8 @@ impl Meta {
             started_at: humantime::format_rfc3339_seconds(std::time::SystemTime::now()).to_string(),
             duration_ms: 0.0,
             jobs,
+            test_set: String::new(),
+            shard: None,
             notes: Vec::new(),
         };
         (meta, std::time::Instant::now())

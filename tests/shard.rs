@@ -30,10 +30,20 @@ fn three_shards_merged_equal_one_unsharded_run() {
     let mut sizes = Vec::new();
     for k in 1..=3 {
         let out = dir.path().join(format!("shard{k}"));
-        let run = judge(&["check", "--no-submissions", "--shard", &format!("{k}/3"), "--report-dir", s(&out)]);
+        let run = judge(&[
+            "check",
+            "--no-submissions",
+            "--shard",
+            &format!("{k}/3"),
+            "--report-dir",
+            s(&out),
+        ]);
         assert_eq!(run.code, 0, "{}", run.all());
         let report = read_report(&out);
-        assert_eq!(report.meta.shard.as_deref(), Some(format!("{k}/3").as_str()));
+        assert_eq!(
+            report.meta.shard.as_deref(),
+            Some(format!("{k}/3").as_str())
+        );
         sizes.push(report.summary.cases);
         parts.push(out.join("report.yaml"));
     }
@@ -46,7 +56,10 @@ fn three_shards_merged_equal_one_unsharded_run() {
     let run = judge(&args);
     assert_eq!(run.code, 0, "{}", run.all());
     assert!(junit.is_file());
-    assert_eq!(comparable(read_report(&merged)), comparable(read_report(&whole)));
+    assert_eq!(
+        comparable(read_report(&merged)),
+        comparable(read_report(&whole))
+    );
 }
 
 #[test]
@@ -62,7 +75,10 @@ fn bad_shard_specs_are_usage_errors() {
 fn merging_refuses_missing_duplicate_and_foreign_shards() {
     let dir = tempfile::tempdir().unwrap();
     let problems = dir.path().join("problems");
-    copy_tree(&root().join("problems/four-in-a-row"), &problems.join("four-in-a-row"));
+    copy_tree(
+        &root().join("problems/four-in-a-row"),
+        &problems.join("four-in-a-row"),
+    );
     let shard = |k: usize, name: &str| {
         let out = dir.path().join(name);
         let run = judge(&[
@@ -88,21 +104,45 @@ fn merging_refuses_missing_duplicate_and_foreign_shards() {
     };
     let run = merge(&[&one]);
     assert_eq!(run.code, 2);
-    assert!(run.stderr.contains("missing shard(s): 2/2"), "{}", run.all());
+    assert!(
+        run.stderr.contains("missing shard(s): 2/2"),
+        "{}",
+        run.all()
+    );
     let run = merge(&[&one, &one, &two]);
     assert_eq!(run.code, 2);
-    assert!(run.stderr.contains("shard 1/2 appears twice"), "{}", run.all());
-    assert!(!target.exists(), "nothing may be written by a refused merge");
+    assert!(
+        run.stderr.contains("shard 1/2 appears twice"),
+        "{}",
+        run.all()
+    );
+    assert!(
+        !target.exists(),
+        "nothing may be written by a refused merge"
+    );
 
     // A new revision of the test set: one expected output changes.
     let out = problems.join("four-in-a-row/cases/sample/1.out");
     let text = std::fs::read_to_string(&out).unwrap();
     std::fs::write(&out, text.replace("not over", "NOT over")).unwrap();
     let two_new = dir.path().join("two-new");
-    let _ = judge(&["--problems", s(&problems), "check", "--no-submissions", "--shard", "2/2", "--report-dir", s(&two_new)]);
+    let _ = judge(&[
+        "--problems",
+        s(&problems),
+        "check",
+        "--no-submissions",
+        "--shard",
+        "2/2",
+        "--report-dir",
+        s(&two_new),
+    ]);
     let run = merge(&[&one, &two_new.join("report.yaml")]);
     assert_eq!(run.code, 2);
-    assert!(run.stderr.contains("different revisions cannot be merged"), "{}", run.all());
+    assert!(
+        run.stderr.contains("different revisions cannot be merged"),
+        "{}",
+        run.all()
+    );
     assert!(!target.exists());
 }
 
@@ -110,7 +150,13 @@ fn merging_refuses_missing_duplicate_and_foreign_shards() {
 fn report_diff_fails_on_a_flip_to_a_worse_verdict_only() {
     let dir = tempfile::tempdir().unwrap();
     let base = dir.path().join("base");
-    let run = judge(&["check", "four-in-a-row", "--no-submissions", "--report-dir", s(&base)]);
+    let run = judge(&[
+        "check",
+        "four-in-a-row",
+        "--no-submissions",
+        "--report-dir",
+        s(&base),
+    ]);
     assert_eq!(run.code, 0);
     let old = base.join("report.yaml");
     let mut report = read_report(&base);
@@ -122,12 +168,30 @@ fn report_diff_fails_on_a_flip_to_a_worse_verdict_only() {
 
     let run = judge(&["diff", s(&old), s(&worse)]);
     assert_eq!(run.code, 1, "{}", run.all());
-    let line = run.stdout.lines().find(|l| l.starts_with("worse")).expect("a worse line");
+    let line = run
+        .stdout
+        .lines()
+        .find(|l| l.starts_with("worse"))
+        .expect("a worse line");
     assert!(line.contains(&case) && line.contains("AC → WA"), "{line}");
-    assert!(run.stdout.lines().any(|l| l.starts_with("removed")), "{}", run.all());
+    assert!(
+        run.stdout.lines().any(|l| l.starts_with("removed")),
+        "{}",
+        run.all()
+    );
 
     let run = judge(&["diff", s(&worse), s(&old)]);
     assert_eq!(run.code, 0, "{}", run.all());
-    assert!(run.stdout.lines().any(|l| l.starts_with("better") && l.contains(&case)), "{}", run.all());
-    assert!(run.stdout.lines().any(|l| l.starts_with("added")), "{}", run.all());
+    assert!(
+        run.stdout
+            .lines()
+            .any(|l| l.starts_with("better") && l.contains(&case)),
+        "{}",
+        run.all()
+    );
+    assert!(
+        run.stdout.lines().any(|l| l.starts_with("added")),
+        "{}",
+        run.all()
+    );
 }

@@ -143,7 +143,7 @@ pub fn read_expected(path: Option<&std::path::Path>) -> Expected {
 /// Turns an execution into a verdict.
 ///
 /// Precedence, first match wins: the harness's own failures (JE, BAD-INPUT),
-/// then resource verdicts (TLE on CPU, OLE, MLE, TLE on the wall clock, as
+/// then resource verdicts (OLE, TLE on CPU, MLE, TLE on the wall clock, as
 /// decided by the executor), then RE, then the
 /// output comparison (AC, PE, WA). A program killed for time is TLE even if
 /// it also crashed, because the kill caused the crash. A missing `.out` is

@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use super::{Context, Error, Status};
-use crate::report::{CaseReport, Report, console, yaml};
+use crate::report::{CaseReport, Report, console};
 use crate::verdict::Verdict;
 
 #[derive(Debug, Clone)]
@@ -148,15 +148,11 @@ pub fn compare(old: &Report, new: &Report, time_factor: f64, min_ms: f64) -> Vec
     out
 }
 
-fn read(path: &std::path::Path) -> Result<Report, Error> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| Error::Usage(format!("{}: {e}", path.display())))?;
-    yaml::parse(&text)
-        .map_err(|e| Error::Usage(format!("{}: not a judge report: {e}", path.display())))
-}
-
 pub fn run(ctx: &Context, opts: &DiffOptions) -> Result<Status, Error> {
-    let (old, new) = (read(&opts.old)?, read(&opts.new)?);
+    let (old, new) = (
+        super::read_report(&opts.old)?,
+        super::read_report(&opts.new)?,
+    );
     if old.meta.test_set != new.meta.test_set {
         println!(
             "note: the test sets differ ({} → {})",

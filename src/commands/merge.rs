@@ -11,20 +11,13 @@ use std::path::{Path, PathBuf};
 use super::check::print_and_write;
 use super::grade::write_junit;
 use super::{Context, Error, Status};
-use crate::report::{CaseReport, ProblemReport, Report, yaml};
+use crate::report::{CaseReport, ProblemReport, Report};
 
 #[derive(Debug, Clone)]
 pub struct MergeOptions {
     pub reports: Vec<PathBuf>,
     pub report_dir: PathBuf,
     pub junit: Option<PathBuf>,
-}
-
-fn read(path: &Path) -> Result<Report, Error> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| Error::Usage(format!("{}: {e}", path.display())))?;
-    yaml::parse(&text)
-        .map_err(|e| Error::Usage(format!("{}: not a judge report: {e}", path.display())))
 }
 
 /// Joins shard reports; errors say exactly what does not fit.
@@ -143,7 +136,7 @@ pub fn run(ctx: &Context, opts: &MergeOptions) -> Result<(Report, Status), Error
     let reports = opts
         .reports
         .iter()
-        .map(|p| read(p).map(|r| (p.clone(), r)))
+        .map(|p| super::read_report(p).map(|r| (p.clone(), r)))
         .collect::<Result<Vec<_>, _>>()?;
     let merged = merge(&reports)?;
     print_and_write(ctx, &merged, &opts.report_dir)?;

@@ -32,6 +32,18 @@ pub enum Status {
 }
 
 impl Status {
+    /// The status a finished report stands for: configuration errors first,
+    /// then any failure.
+    pub fn of(report: &crate::report::Report) -> Status {
+        if !report.errors.is_empty() {
+            Status::ConfigError
+        } else if report.all_passed() {
+            Status::Passed
+        } else {
+            Status::Failed
+        }
+    }
+
     pub fn exit_code(self) -> i32 {
         match self {
             Status::Passed => 0,
@@ -92,6 +104,11 @@ impl Context {
             ))
         })
     }
+}
+
+/// Reads a report given on the command line (a usage error if it is not one).
+pub fn read_report(path: &std::path::Path) -> Result<crate::report::Report, Error> {
+    crate::report::yaml::read_file(path).map_err(Error::Usage)
 }
 
 /// One message per problem folder that failed to load.

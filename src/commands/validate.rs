@@ -136,12 +136,6 @@ pub fn run(ctx: &Context, opts: &ValidateOptions) -> Result<(Report, Status), Er
     meta.duration_ms = crate::report::millis(started.elapsed());
     let report = Report::new(meta, problems, error_lines(&found));
     print_and_write(ctx, &report, &opts.report_dir)?;
-    let status = if !report.errors.is_empty() {
-        Status::ConfigError
-    } else if report.all_passed() {
-        Status::Passed
-    } else {
-        Status::Failed
-    };
+    let status = Status::of(&report);
     Ok((report, status))
 }

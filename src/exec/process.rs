@@ -262,14 +262,14 @@ fn read_output(file: &mut File, limit: u64) -> (Vec<u8>, u64) {
 fn classify(w: &Waited, wall_killed: bool, output_size: u64, limits: &RunLimits) -> End {
     let status = w.status;
     let signal = libc::WIFSIGNALED(status).then(|| libc::WTERMSIG(status));
-    if w.cpu > limits.cpu || signal == Some(libc::SIGXCPU) {
-        return End::TimedOut { wall: false };
-    }
-    // Output and memory past their limits are facts, whatever stopped the
-    // program afterwards (a writer that escaped the file-size limit by
-    // forking before it applied is still stopped by the wall clock).
+    // Output past its limit is a fact whatever stopped the program later (a
+    // writer that forked before the file-size limit applied is stopped by
+    // the CPU or wall clock instead); then CPU time, memory, wall clock.
     if output_size > limits.output || signal == Some(libc::SIGXFSZ) {
         return End::OutputExceeded;
+    }
+    if w.cpu > limits.cpu || signal == Some(libc::SIGXCPU) {
+        return End::TimedOut { wall: false };
     }
     if w.max_rss > limits.memory {
         return End::MemoryExceeded;

@@ -2,8 +2,10 @@
 //! [`Status`]; none of them parses arguments or exits the process.
 
 pub mod check;
+pub mod export;
 pub mod generate;
 pub mod grade;
+pub mod import;
 pub mod list;
 pub mod regen;
 pub mod solve;

@@ -20,6 +20,113 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     Ok(())
 }
 
+/// A folder built under a hidden temporary name beside its final path and
+/// renamed into place only once complete. Dropped before [`finish`], it is
+/// removed with everything in it, so a failure leaves nothing half-written.
+///
+/// [`finish`]: StagedDir::finish
+pub struct StagedDir {
+    tmp: tempfile::TempDir,
+    target: std::path::PathBuf,
+}
+
+impl StagedDir {
+    /// Starts a folder that will become `target`, whose parent must exist.
+    pub fn new(target: &Path) -> std::io::Result<Self> {
+        let parent = match target.parent() {
+            Some(p) if !p.as_os_str().is_empty() => p,
+            _ => Path::new("."),
+        };
+        let tmp = tempfile::Builder::new()
+            .prefix(".judge-staging-")
+            .tempdir_in(parent)?;
+        Ok(StagedDir {
+            tmp,
+            target: target.to_path_buf(),
+        })
+    }
+
+    /// Where to write the contents meanwhile.
+    pub fn path(&self) -> &Path {
+        self.tmp.path()
+    }
+
+    /// Moves the folder to its final path; fails, removing it, if that path
+    /// has appeared in the meantime.
+    pub fn finish(self) -> std::io::Result<()> {
+        // Temporary folders are private (0700); the result is an ordinary one.
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            std::fs::set_permissions(self.tmp.path(), std::fs::Permissions::from_mode(0o755))?;
+        }
+        rename_new(self.tmp.path(), &self.target)?;
+        let _moved = self.tmp.keep();
+        Ok(())
+    }
+}
+
+/// Copies the folder tree `from` into `to` (created), following links;
+/// returns how many files it copied.
+pub fn copy_tree(from: &Path, to: &Path) -> std::io::Result<usize> {
+    std::fs::create_dir_all(to)?;
+    let mut entries: Vec<_> = std::fs::read_dir(from)?.collect::<Result<_, _>>()?;
+    entries.sort_by_key(|e| e.file_name());
+    let mut copied = 0;
+    for entry in entries {
+        let (source, target) = (entry.path(), to.join(entry.file_name()));
+        if std::fs::metadata(&source)?.is_dir() {
+            copied += copy_tree(&source, &target)?;
+        } else {
+            std::fs::copy(&source, &target)?;
+            copied += 1;
+        }
+    }
+    Ok(copied)
+}
+
+/// Renames the folder or file `from` to `to`, failing if `to` exists.
+///
+/// A plain rename would silently replace an empty folder at `to`; on Linux
+/// `renameat2(RENAME_NOREPLACE)` refuses in the same step. Elsewhere, or on
+/// a file system without it, `to` is checked just before the rename.
+pub fn rename_new(from: &Path, to: &Path) -> std::io::Result<()> {
+    #[cfg(target_os = "linux")]
+    {
+        use std::ffi::CString;
+        use std::os::unix::ffi::OsStrExt;
+        let c = |p: &Path| {
+            CString::new(p.as_os_str().as_bytes())
+                .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidInput, e))
+        };
+        let (old, new) = (c(from)?, c(to)?);
+        // SAFETY: both arguments are NUL-terminated paths that outlive the call.
+        let rc = unsafe {
+            libc::renameat2(
+                libc::AT_FDCWD,
+                old.as_ptr(),
+                libc::AT_FDCWD,
+                new.as_ptr(),
+                libc::RENAME_NOREPLACE,
+            )
+        };
+        if rc == 0 {
+            return Ok(());
+        }
+        let err = std::io::Error::last_os_error();
+        if !matches!(err.raw_os_error(), Some(libc::EINVAL | libc::ENOSYS)) {
+            return Err(err);
+        }
+    }
+    if to.symlink_metadata().is_ok() {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::AlreadyExists,
+            format!("{} exists", to.display()),
+        ));
+    }
+    std::fs::rename(from, to)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -32,6 +139,35 @@ mod tests {
         write_atomic(&path, b"two").unwrap();
         assert_eq!(std::fs::read(&path).unwrap(), b"two");
         assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+    }
+
+    #[test]
+    fn a_staged_folder_appears_whole_or_not_at_all() {
+        let dir = tempfile::tempdir().unwrap();
+        let target = dir.path().join("pkg");
+        let stage = StagedDir::new(&target).unwrap();
+        std::fs::write(stage.path().join("f"), b"x").unwrap();
+        drop(stage);
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+        let stage = StagedDir::new(&target).unwrap();
+        std::fs::write(stage.path().join("f"), b"x").unwrap();
+        stage.finish().unwrap();
+        assert_eq!(std::fs::read(target.join("f")).unwrap(), b"x");
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+    }
+
+    #[test]
+    fn rename_new_never_replaces_even_an_empty_folder() {
+        let dir = tempfile::tempdir().unwrap();
+        let (from, to) = (dir.path().join("a"), dir.path().join("b"));
+        std::fs::create_dir(&from).unwrap();
+        std::fs::create_dir(&to).unwrap();
+        let err = rename_new(&from, &to).unwrap_err();
+        assert_eq!(err.kind(), std::io::ErrorKind::AlreadyExists);
+        assert!(from.is_dir());
+        std::fs::remove_dir(&to).unwrap();
+        rename_new(&from, &to).unwrap();
+        assert!(to.is_dir() && !from.exists());
     }
 
     #[test]

@@ -10,6 +10,7 @@ pub mod compare;
 pub mod diff;
 pub mod exec;
 pub mod fsutil;
+pub mod package;
 pub mod problem;
 pub mod report;
 pub mod rng;

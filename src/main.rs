@@ -54,6 +54,13 @@ impl From<SandboxChoice> for SandboxMode {
     }
 }
 
+/// Package formats `judge export` writes.
+#[derive(Clone, Copy, ValueEnum)]
+enum PackageFormat {
+    /// ICPC / Kattis problem package (problem.yaml, data/, submissions/).
+    Icpc,
+}
+
 #[derive(Subcommand)]
 enum Command {
     /// Run every case through the reference solver and compare with the expected output.
@@ -174,6 +181,28 @@ enum Command {
         /// Also write JUnit XML here.
         #[arg(long, value_name = "FILE")]
         junit: Option<PathBuf>,
+    },
+    /// Write a problem as an ICPC / Kattis problem package folder.
+    Export {
+        /// Problem folder name.
+        problem: String,
+        /// Package format (only icpc).
+        #[arg(long, value_enum, default_value_t = PackageFormat::Icpc)]
+        format: PackageFormat,
+        /// Package folder to create; must not exist (.zip is refused).
+        #[arg(long, value_name = "PATH")]
+        out: PathBuf,
+    },
+    /// Read an ICPC / Kattis problem package folder into <problems>/<ID>.
+    Import {
+        /// The package folder.
+        package: PathBuf,
+        /// Name of the new problem folder.
+        #[arg(long)]
+        id: String,
+        /// Reference solver id (default: the package's judge.yaml).
+        #[arg(long)]
+        solver: Option<String>,
     },
     /// Print the reference output for standard input.
     Solve {
@@ -343,6 +372,23 @@ fn main() {
             },
         )
         .map(|(_, s)| s),
+        Command::Export {
+            problem,
+            format: PackageFormat::Icpc,
+            out,
+        } => commands::export::run(&ctx, &commands::export::ExportOptions { problem, out }),
+        Command::Import {
+            package,
+            id,
+            solver,
+        } => commands::import::run(
+            &ctx,
+            &commands::import::ImportOptions {
+                package,
+                id,
+                solver,
+            },
+        ),
         Command::Solve { problem } => commands::solve::run(&ctx, &problem),
         Command::List => commands::list::run(&ctx),
         Command::Gen {

@@ -36,8 +36,13 @@ pub struct ProblemSpec {
     pub limits: Limits,
 }
 
+impl ProblemSpec {
+    /// `tolerance` when `problem.yaml` does not give one.
+    pub const DEFAULT_TOLERANCE: f64 = 1e-6;
+}
+
 fn default_tolerance() -> f64 {
-    1e-6
+    ProblemSpec::DEFAULT_TOLERANCE
 }
 
 /// Resource limits for graded submissions.

@@ -3,8 +3,10 @@
 
 pub mod check;
 pub mod diff;
+pub mod export;
 pub mod generate;
 pub mod grade;
+pub mod import;
 pub mod list;
 pub mod merge;
 pub mod regen;

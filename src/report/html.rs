@@ -32,6 +32,9 @@ th { font-size: 12px; color: var(--muted); text-transform: uppercase; letter-spa
 td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
 .summary { border:1px solid var(--line); border-radius:10px; overflow:hidden; margin-bottom: 28px; }
 .summary tr:last-child td { border-bottom: 0; }
+.summary { overflow-x: auto; }
+td.path { word-break: break-all; }
+.summary td:first-child { white-space: nowrap; }
 .badge { display:inline-block; min-width: 34px; text-align:center; padding: 1px 7px; border-radius: 999px; font-size: 12px; font-weight: 650; font-family: ui-monospace,SFMono-Regular,Menlo,monospace; }
 .v-ok { background: var(--okbg); color: var(--ok); }
 .v-warn { background: var(--warnbg); color: var(--warn); }
@@ -155,16 +158,24 @@ fn summary_table(report: &Report) -> Markup {
 }
 
 fn submissions_table(report: &Report) -> Markup {
+    // `problems/<id>/submissions/` is implied by the problem column.
+    let short = |s: &crate::report::SubmissionReport| -> String {
+        let marker = format!("{}/submissions/", s.problem);
+        s.path
+            .find(&marker)
+            .map_or(s.path.clone(), |i| s.path[i + marker.len()..].to_string())
+    };
     html! {
         h2 style="font-size:16px" { "Expected-verdict submissions" }
         div.summary { table {
-            thead { tr { th { "submission" } th { "expected" } th { "got" } th.num { "cases run" } th { "first failure" } th { "" } } }
+            thead { tr { th { "problem" } th { "submission" } th { "expected" } th { "got" } th.num { "cases" } th { "first failure" } th { "" } } }
             tbody { @for s in &report.submissions { tr {
-                td { code { (s.path) } }
+                td { (s.problem) }
+                td.path title=(s.path) { code { (short(s)) } }
                 td { (badge(s.expected)) }
                 td { (badge(s.got)) }
                 td.num { (s.cases_run) }
-                td { @if let Some(c) = &s.first_failure { (c) } }
+                td.path { @if let Some(c) = &s.first_failure { (c) } }
                 td { @if s.ok { span.badge.v-ok { "ok" } } @else { span.badge.v-bad { "wrong verdict" } } }
             } } }
         } }

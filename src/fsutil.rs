@@ -1,6 +1,7 @@
 //! Writing files so that a crash or a full disk never leaves half a file.
 
 use std::io::Write;
+use std::os::unix::fs::PermissionsExt;
 use std::path::Path;
 
 /// Writes `bytes` to `path` through a temporary file in the same folder and
@@ -15,6 +16,11 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
         .suffix(".tmp")
         .tempfile_in(dir)?;
     tmp.write_all(bytes)?;
+    // Temporary files are created 0600; a replaced file keeps its mode and a
+    // new one gets the usual 0644, so regenerated data stays readable.
+    let mode = std::fs::metadata(path).map_or(0o644, |m| m.permissions().mode());
+    tmp.as_file()
+        .set_permissions(std::fs::Permissions::from_mode(mode))?;
     tmp.as_file().sync_all()?;
     tmp.persist(path).map_err(|e| e.error)?;
     Ok(())
@@ -168,6 +174,18 @@ mod tests {
         std::fs::remove_dir(&to).unwrap();
         rename_new(&from, &to).unwrap();
         assert!(to.is_dir() && !from.exists());
+    }
+
+    #[test]
+    fn new_files_are_world_readable_and_replaced_ones_keep_their_mode() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("a.out");
+        write_atomic(&path, b"one").unwrap();
+        let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode(&path), 0o644);
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o640)).unwrap();
+        write_atomic(&path, b"two").unwrap();
+        assert_eq!(mode(&path), 0o640);
     }
 
     #[test]

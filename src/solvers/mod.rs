@@ -6,6 +6,7 @@
 //! (parser, solver, renderer, generator); `problem.yaml` picks one by id.
 
 pub mod four_in_a_row;
+pub mod sudoku_checker;
 
 use crate::rng::Rng;
 use crate::scan::InputError;
@@ -24,7 +25,7 @@ pub trait Solver: Sync {
 }
 
 /// Every registered solver, sorted by id.
-static REGISTRY: &[&dyn Solver] = &[&four_in_a_row::FourInARow];
+static REGISTRY: &[&dyn Solver] = &[&four_in_a_row::FourInARow, &sudoku_checker::SudokuChecker];
 
 /// The solver registered under `id`.
 pub fn find(id: &str) -> Option<&'static dyn Solver> {

@@ -9,6 +9,7 @@ pub mod atoms;
 pub mod four_in_a_row;
 pub mod slink;
 pub mod star_battle;
+pub mod sudoku_checker;
 
 use crate::rng::Rng;
 use crate::scan::InputError;
@@ -38,6 +39,7 @@ static REGISTRY: &[&dyn Solver] = &[
     &four_in_a_row::FourInARow,
     &slink::Slink,
     &star_battle::StarBattle,
+    &sudoku_checker::SudokuChecker,
 ];
 
 /// The solver registered under `id`.

@@ -1,0 +1,244 @@
+//! So Doku Checker (UVa 10957): for each grid, Illegal, Impossible, Unique or
+//! Ambiguous.
+//!
+//! A grid is Illegal when a digit repeats among the givens of a row, column
+//! or box; that is decided first, on the givens alone. Otherwise its
+//! solutions are counted up to two by [`count_solutions`], the hot
+//! path of the whole test set. The test suite confirms every expected output
+//! with a deliberately simple, independent backtracking counter.
+
+mod count;
+mod generate;
+mod parse;
+
+pub use count::{Solutions, count_solutions};
+pub use generate::write_grid;
+pub use parse::{CELLS, Grid, parse};
+
+use crate::rng::Rng;
+use crate::scan::InputError;
+use crate::strict;
+
+pub struct SudokuChecker;
+
+impl super::Solver for SudokuChecker {
+    fn id(&self) -> &'static str {
+        "sudoku-checker"
+    }
+
+    fn solve(&self, input: &str) -> Result<String, InputError> {
+        let grids = parse(input)?;
+        let mut out = String::with_capacity(grids.len() * 24);
+        for (n, grid) in grids.iter().enumerate() {
+            render(n + 1, verdict(&grid.cells), &mut out);
+        }
+        Ok(out)
+    }
+
+    /// Strict layout: grids of 9 lines of 9 single-spaced digits 0..9,
+    /// exactly one blank line between grids, none before the first or after
+    /// the last, LF line ends and a final newline. (The solver tolerates a
+    /// missing blank line; the validator does not.)
+    fn validate(&self, input: &str) -> Result<(), InputError> {
+        let lines = strict::lines(input)?;
+        let mut at = 0;
+        let mut grid = 1;
+        loop {
+            for row in 1..=9 {
+                let what = format!("grid {grid}, row {row}");
+                strict::line(&lines, at, &what)?
+                    .ints(9, "digits 0 to 9", 0..=9)
+                    .map_err(|e| e.context(&what))?;
+                at += 1;
+            }
+            match lines.get(at) {
+                None => return Ok(()),
+                Some(l) => l
+                    .expect_blank()
+                    .map_err(|e| e.context(format_args!("after grid {grid}")))?,
+            }
+            at += 1;
+            if at == lines.len() {
+                return Err(lines[at - 1].error(1, "blank line after the last grid"));
+            }
+            grid += 1;
+        }
+    }
+
+    fn generate(&self, rng: &mut Rng, size: u32) -> String {
+        generate::input(rng, size)
+    }
+}
+
+/// What the checker says about one grid.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Verdict {
+    /// A digit repeats among the givens of a row, column or box.
+    Illegal,
+    /// Legal givens, no solution.
+    Impossible,
+    Unique,
+    /// Two or more solutions.
+    Ambiguous,
+}
+
+impl Verdict {
+    pub fn word(self) -> &'static str {
+        match self {
+            Verdict::Illegal => "Illegal",
+            Verdict::Impossible => "Impossible",
+            Verdict::Unique => "Unique",
+            Verdict::Ambiguous => "Ambiguous",
+        }
+    }
+}
+
+/// The verdict for one grid (row-major, 0 = empty).
+pub fn verdict(cells: &[u8; CELLS]) -> Verdict {
+    if has_repeated_given(cells) {
+        return Verdict::Illegal;
+    }
+    match count_solutions(cells, 2).count {
+        0 => Verdict::Impossible,
+        1 => Verdict::Unique,
+        _ => Verdict::Ambiguous,
+    }
+}
+
+/// Whether a digit appears twice among the givens of a row, column or box.
+pub fn has_repeated_given(cells: &[u8; CELLS]) -> bool {
+    let mut seen = [0u16; 27]; // rows, then columns, then boxes
+    for (i, &d) in cells.iter().enumerate() {
+        if d == 0 {
+            continue;
+        }
+        let (r, c) = (i / 9, i % 9);
+        let bit = 1 << d;
+        for unit in [r, 9 + c, 18 + r / 3 * 3 + c / 3] {
+            if seen[unit] & bit != 0 {
+                return true;
+            }
+            seen[unit] |= bit;
+        }
+    }
+    false
+}
+
+/// Appends `Case n: Verdict.`.
+pub fn render(n: usize, verdict: Verdict, out: &mut String) {
+    use std::fmt::Write;
+    let _ = writeln!(out, "Case {n}: {}.", verdict.word());
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solvers::Solver;
+
+    const GRID1: &str = "0 0 3 9 0 0 7 6 0
+0 4 0 0 0 6 0 0 9
+6 0 7 0 1 0 0 0 4
+2 0 0 6 7 0 0 9 0
+0 0 4 3 0 5 6 0 0
+0 1 0 0 4 9 0 0 7
+7 0 0 0 9 0 2 0 1
+3 0 0 2 0 0 0 4 0
+0 2 9 0 0 8 5 0 0
+";
+
+    #[test]
+    fn corrected_statement_sample() {
+        let grid2 = "0 0 3 9 0 0 7 6 0
+0 4 0 0 0 6 0 0 9
+6 0 0 0 1 0 0 0 4
+0 0 0 6 7 0 0 9 0
+0 0 4 0 0 5 6 0 0
+0 1 0 0 4 9 0 0 0
+7 0 0 0 9 0 2 0 1
+3 0 0 2 0 0 0 4 0
+0 2 0 0 0 8 5 0 0
+";
+        let grid3 = GRID1.replace("7 0 0 0 9 0 2 0 1", "7 2 0 0 9 0 2 0 1");
+        let grid4 = GRID1.replace("7 0 0 0 9 0 2 0 1", "7 5 0 0 9 0 2 0 1");
+        let input = [GRID1, grid2, &grid3, &grid4].join("\n");
+        assert_eq!(
+            SudokuChecker.solve(&input).unwrap(),
+            "Case 1: Unique.\nCase 2: Ambiguous.\nCase 3: Illegal.\nCase 4: Impossible.\n"
+        );
+    }
+
+    #[test]
+    fn repeated_givens_in_each_kind_of_unit() {
+        let mut cells = [0u8; CELLS];
+        assert!(!has_repeated_given(&cells));
+        cells[0] = 5;
+        cells[8] = 5; // same row
+        assert!(has_repeated_given(&cells));
+        cells[8] = 0;
+        cells[72] = 5; // same column
+        assert!(has_repeated_given(&cells));
+        cells[72] = 0;
+        cells[20] = 5; // same box
+        assert!(has_repeated_given(&cells));
+        cells[20] = 0;
+        cells[30] = 5; // no shared unit
+        assert!(!has_repeated_given(&cells));
+    }
+
+    #[test]
+    fn illegal_wins_over_impossible() {
+        // Two 1s in row 1 and a cell that could hold nothing anyway.
+        let mut cells = [0u8; CELLS];
+        cells[0] = 1;
+        cells[1] = 1;
+        assert_eq!(verdict(&cells), Verdict::Illegal);
+    }
+
+    #[test]
+    fn bad_input_is_an_error_not_a_panic() {
+        for bad in [
+            "x",
+            "1 2 3",
+            "10 0 0 0 0 0 0 0 0",
+            &GRID1.repeat(2)[..GRID1.len() + 18],
+        ] {
+            assert!(SudokuChecker.solve(bad).is_err(), "{bad:?}");
+        }
+    }
+}
+
+#[cfg(test)]
+mod validate_tests {
+    use super::SudokuChecker;
+    use crate::solvers::Solver;
+
+    const ROW: &str = "0 0 0 0 0 0 0 0 0\n";
+
+    fn grid() -> String {
+        ROW.repeat(9)
+    }
+
+    #[test]
+    fn layout_rules_are_enforced_and_located() {
+        assert!(SudokuChecker.validate(&grid()).is_ok());
+        assert!(
+            SudokuChecker
+                .validate(&format!("{}\n{}", grid(), grid()))
+                .is_ok()
+        );
+        let fault = |text: &str| SudokuChecker.validate(text).unwrap_err();
+        let e = fault(&format!("{}{}", grid(), grid()));
+        assert_eq!(e.line, 10, "a missing blank line between grids: {e}");
+        let e = fault(&format!("{}\n", grid()));
+        assert!(e.message.contains("after the last grid"), "{e}");
+        let e = fault(&grid().replacen("0 0 0 0 0 0 0 0 0", "0 0 0 0 0 0 0 0", 1));
+        assert!(e.message.contains("expected 9"), "{e}");
+        let e = fault(&grid().replacen("0 0", "0 10", 1));
+        assert_eq!((e.line, e.col), (1, 3));
+        let e = fault(&grid().replacen("0 0", "0 x", 1));
+        assert_eq!((e.line, e.col), (1, 3));
+        let e = fault(&format!("{}{ROW}", grid()));
+        assert_eq!(e.line, 10, "a tenth row: {e}");
+        assert!(fault(grid().trim_end()).message.contains("final newline"));
+    }
+}

@@ -1,7 +1,8 @@
 //! Execute stage: run something on one case input and record what happened.
 //!
 //! Two executors produce the same [`Execution`] record: reference solvers run
-//! in-process ([`reference`]), submissions run as limited child processes.
+//! in-process ([`mod@reference`]), submissions run as limited child processes
+//! ([`process`], optionally inside a [`sandbox`]).
 //! Everything after this stage sees only the record, never the executor.
 
 pub mod build;

@@ -4,10 +4,9 @@
 //! The reader is line-oriented on purpose: a row with a digit missing must
 //! be reported on *its* line, not discovered later when the next row's first
 //! digit has been swallowed. Within a line, any run of blanks separates
-//! fields and blank lines are skipped, as a forgiving judge would. Every
-//! line passes through [`Parser::line`] and every field through
-//! [`fields`], which is where a strict validator can later demand single
-//! spaces, no blank lines and a final newline without touching the rest.
+//! fields and blank lines are skipped, as a forgiving judge would. The
+//! strict layout rules (single spaces, no blank lines, a final newline) live
+//! in the validator (`Slink::validate`), which reads the same grid shape.
 
 use super::{MAX_SIDE, Puzzle};
 use crate::scan::{InputError, Scanner, Token};

@@ -74,6 +74,61 @@ fn wrong_submission_yields_a_real_counterexample() {
     assert!(run.stdout.contains("--- expected\n"), "{}", run.all());
 }
 
+/// The So Doku Checker submission that forgets the boxes in the Illegal
+/// check: the generator copies a given into a cell it sees, and about one
+/// copy in five shares only the box, so the default 200 inputs catch it.
+const SUDOKU_NO_BOX: &str =
+    "problems/sudoku-checker/submissions/wrong_answer/no_box_in_illegal_check.cpp";
+
+#[test]
+fn sudoku_box_duplicate_is_found_with_the_default_iterations() {
+    let run = judge(&[
+        "stress",
+        "sudoku-checker",
+        SUDOKU_NO_BOX,
+        "--sandbox",
+        "off",
+    ]);
+    assert_eq!(run.code, 1, "{}", run.all());
+    assert!(run.stdout.contains("WA sudoku-checker"), "{}", run.all());
+    let input = printed_input(&run.stdout);
+    assert!(!input.is_empty(), "{}", run.all());
+    let expected = judge_in(
+        &root(),
+        &["solve", "sudoku-checker"],
+        Some(input.as_bytes()),
+    );
+    assert_eq!(expected.code, 0, "{}", expected.all());
+    // Compile the wrong submission ourselves rather than trust the harness.
+    let dir = tempfile::tempdir().unwrap();
+    let exe = dir.path().join("no_box");
+    let exe = exe.to_str().unwrap();
+    let built = Command::new("g++")
+        .args(["-O2", "-std=c++17", "-o", exe, SUDOKU_NO_BOX])
+        .current_dir(root())
+        .status()
+        .unwrap();
+    assert!(built.success(), "g++ failed on {SUDOKU_NO_BOX}");
+    let actual = output_of(&[exe], &input);
+    assert_ne!(
+        expected.stdout.as_bytes(),
+        actual.as_slice(),
+        "the printed input does not tell the programs apart:\n{input}"
+    );
+    // The disagreement is the one the bug predicts: the reference says
+    // Illegal where the submission says something else.
+    let actual = String::from_utf8(actual).unwrap();
+    assert!(
+        expected
+            .stdout
+            .lines()
+            .zip(actual.lines())
+            .any(|(e, a)| e.ends_with(": Illegal.") && !a.ends_with(": Illegal.")),
+        "expected:\n{}actual:\n{actual}",
+        expected.stdout
+    );
+}
+
 #[test]
 fn the_reproduce_command_regenerates_the_printed_input() {
     let run = wrong_run();

@@ -61,38 +61,40 @@ enum PackageFormat {
     Icpc,
 }
 
+/// Options every run over a test set shares.
+#[derive(clap::Args)]
+struct RunArgs {
+    /// Worker threads (0 = one per core).
+    #[arg(long, short, default_value_t = 0)]
+    jobs: usize,
+    /// Where report.yaml and report.html go.
+    #[arg(long, default_value = "reports", value_name = "DIR")]
+    report_dir: PathBuf,
+    /// Run only part K of N of the cases (e.g. 2/3), for CI matrices.
+    #[arg(long, value_name = "K/N")]
+    shard: Option<judge::shard::Shard>,
+}
+
 #[derive(Subcommand)]
 enum Command {
     /// Run every case through the reference solver and compare with the expected output.
     Check {
         /// Problems to check (all when none given).
         problems: Vec<String>,
-        /// Worker threads (0 = one per core).
-        #[arg(long, short, default_value_t = 0)]
-        jobs: usize,
-        /// Where report.yaml and report.html go.
-        #[arg(long, default_value = "reports", value_name = "DIR")]
-        report_dir: PathBuf,
-        /// Run only part K of N of the cases (e.g. 2/3), for CI matrices.
-        #[arg(long, value_name = "K/N")]
-        shard: Option<judge::shard::Shard>,
         /// Skip grading problems/<id>/submissions/<verdict>/*.
         #[arg(long)]
         no_submissions: bool,
         /// Isolation for those submissions: auto, on, off.
         #[arg(long, value_enum, default_value_t = SandboxChoice::Auto)]
         sandbox: SandboxChoice,
+        #[command(flatten)]
+        run: RunArgs,
     },
     /// Check every input strictly and the case folders' hygiene.
     Validate {
         problems: Vec<String>,
-        #[arg(long, short, default_value_t = 0)]
-        jobs: usize,
-        #[arg(long, default_value = "reports", value_name = "DIR")]
-        report_dir: PathBuf,
-        /// Run only part K of N of the cases (e.g. 2/3), for CI matrices.
-        #[arg(long, value_name = "K/N")]
-        shard: Option<judge::shard::Shard>,
+        #[command(flatten)]
+        run: RunArgs,
     },
     /// Recompute expected outputs (atomic writes; failing cases keep their file).
     Regen {
@@ -114,9 +116,6 @@ enum Command {
         /// How to run it instead (split on spaces, started in its folder).
         #[arg(long)]
         cmd: Option<String>,
-        /// Parallel cases (0 = one per core).
-        #[arg(long, short, default_value_t = 0)]
-        jobs: usize,
         /// CPU time limit per case (default: problem.yaml).
         #[arg(long, value_parser = judge::units::parse_duration)]
         time_limit: Option<std::time::Duration>,
@@ -126,17 +125,14 @@ enum Command {
         /// Output limit per case, e.g. 8MiB (default: problem.yaml).
         #[arg(long, value_parser = judge::units::parse_size)]
         output_limit: Option<u64>,
-        #[arg(long, default_value = "reports", value_name = "DIR")]
-        report_dir: PathBuf,
-        /// Run only part K of N of the cases (e.g. 2/3), for CI matrices.
-        #[arg(long, value_name = "K/N")]
-        shard: Option<judge::shard::Shard>,
         /// Also write JUnit XML here.
         #[arg(long, value_name = "FILE")]
         junit: Option<PathBuf>,
         /// Isolation with bubblewrap: auto (when available), on (required), off.
         #[arg(long, value_enum, default_value_t = SandboxChoice::Auto)]
         sandbox: SandboxChoice,
+        #[command(flatten)]
+        run: RunArgs,
     },
     /// Search random inputs for one where a submission and the reference disagree.
     Stress {
@@ -250,11 +246,14 @@ fn main() {
     let result = match cli.command {
         Command::Check {
             problems,
-            jobs,
-            report_dir,
-            shard,
             no_submissions,
             sandbox,
+            run:
+                RunArgs {
+                    jobs,
+                    report_dir,
+                    shard,
+                },
         } => commands::check::run(
             &ctx,
             &commands::check::CheckOptions {
@@ -269,9 +268,12 @@ fn main() {
         .map(|(_, s)| s),
         Command::Validate {
             problems,
-            jobs,
-            report_dir,
-            shard,
+            run:
+                RunArgs {
+                    jobs,
+                    report_dir,
+                    shard,
+                },
         } => commands::validate::run(
             &ctx,
             &commands::validate::ValidateOptions {
@@ -300,14 +302,17 @@ fn main() {
             problem,
             submission,
             cmd,
-            jobs,
             time_limit,
             memory_limit,
             output_limit,
-            report_dir,
-            shard,
             junit,
             sandbox,
+            run:
+                RunArgs {
+                    jobs,
+                    report_dir,
+                    shard,
+                },
         } => commands::grade::run(
             &ctx,
             &commands::grade::GradeOptions {

@@ -139,6 +139,14 @@ pub struct Problem {
     pub stray_files: Vec<PathBuf>,
 }
 
+impl Problem {
+    /// The reference solver. [`load_problem`] only returns problems whose
+    /// solver id is registered, so this lookup cannot fail.
+    pub fn solver(&self) -> &'static dyn crate::solvers::Solver {
+        crate::solvers::find(&self.spec.solver).expect("load_problem checked the solver id")
+    }
+}
+
 /// Why a problem folder could not be used.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ProblemError {

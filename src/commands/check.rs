@@ -8,12 +8,11 @@ use rayon::prelude::*;
 
 use super::{Context, Error, Status, error_lines, pool, progress_bar, submissions};
 use crate::compare::{self, Outcome, read_expected};
+use crate::exec::reference;
 use crate::exec::sandbox::{Sandbox, SandboxMode};
-use crate::exec::{Execution, reference};
 use crate::problem::{Case, Problem};
 use crate::report::{CaseReport, Meta, ProblemReport, Report, console};
 use crate::shard::{Shard, test_set_hash};
-use crate::solvers;
 
 #[derive(Debug, Clone)]
 pub struct CheckOptions {
@@ -29,11 +28,7 @@ pub struct CheckOptions {
 
 /// Runs one case through the reference solver and judges it.
 pub fn check_case(problem: &Problem, case: &Case) -> CaseReport {
-    let solver = solvers::find(&problem.spec.solver).expect("discovery checked the solver id");
-    let exec = match reference::read_input(&case.input) {
-        Ok(text) => reference::run(solver, &text),
-        Err(end) => Execution::failed(end, Default::default()),
-    };
+    let exec = reference::run_file(problem.solver(), &case.input);
     let mut outcome: Outcome = compare::judge(
         &exec,
         read_expected(case.answer.as_deref()),

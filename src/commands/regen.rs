@@ -9,7 +9,6 @@ use rayon::prelude::*;
 
 use super::{Context, Error, Status, error_lines, pool};
 use crate::exec::{End, reference};
-use crate::solvers;
 
 #[derive(Debug, Clone)]
 pub struct RegenOptions {
@@ -40,12 +39,7 @@ pub fn run(ctx: &Context, opts: &RegenOptions) -> Result<Status, Error> {
     let solved: Vec<Result<Vec<u8>, String>> = pool(opts.jobs)?.install(|| {
         jobs.par_iter()
             .map(|(p, c)| {
-                let solver =
-                    solvers::find(&p.spec.solver).expect("discovery checked the solver id");
-                let exec = match reference::read_input(&c.input) {
-                    Ok(text) => reference::run(solver, &text),
-                    Err(end) => crate::exec::Execution::failed(end, Default::default()),
-                };
+                let exec = reference::run_file(p.solver(), &c.input);
                 match exec.end {
                     End::Exited(0) => Ok(exec.stdout),
                     End::InputRejected(e) => Err(format!("{}:{e}", c.input.display())),

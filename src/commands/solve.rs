@@ -11,8 +11,7 @@ use crate::solvers::{self, Solver};
 pub fn solver_for(ctx: &Context, name: &str) -> Result<&'static dyn Solver, Error> {
     let found = ctx.load(&[])?;
     if let Some(p) = found.problems.iter().find(|p| p.id == name) {
-        return solvers::find(&p.spec.solver)
-            .ok_or_else(|| Error::Config(format!("unknown solver {}", p.spec.solver)));
+        return Ok(p.solver());
     }
     if let Some((_, e)) = found.errors.iter().find(|(id, _)| id == name) {
         return Err(Error::Config(e.to_string()));

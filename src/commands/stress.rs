@@ -187,8 +187,7 @@ pub fn run(ctx: &Context, opts: &StressOptions) -> Result<Status, Error> {
     let Some(problem) = found.problems.first() else {
         return Err(Error::Config(super::error_lines(&found).join("; ")));
     };
-    let solver = crate::solvers::find(&problem.spec.solver)
-        .ok_or_else(|| Error::Config(format!("unknown solver {}", problem.spec.solver)))?;
+    let solver = problem.solver();
     // Inputs live in a private folder; the sandbox hides it with the
     // problems folder and the working folder.
     let work = tempfile::Builder::new()

@@ -19,7 +19,6 @@ use crate::exec::{End, Execution, reference};
 use crate::problem::{Case, Problem};
 use crate::report::{CaseReport, Meta, ProblemReport, Report};
 use crate::shard::{Shard, test_set_hash};
-use crate::solvers;
 use crate::verdict::Verdict;
 
 #[derive(Debug, Clone)]
@@ -32,7 +31,7 @@ pub struct ValidateOptions {
 
 /// Validates one case's input strictly.
 pub fn validate_case(problem: &Problem, case: &Case) -> CaseReport {
-    let solver = solvers::find(&problem.spec.solver).expect("discovery checked the solver id");
+    let solver = problem.solver();
     let start = Instant::now();
     let outcome = match reference::read_input(&case.input) {
         Err(End::InputRejected(e)) => {

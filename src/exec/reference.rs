@@ -33,6 +33,15 @@ pub fn run(solver: &dyn Solver, input: &str) -> Execution {
     }
 }
 
+/// Runs `solver` on the input file at `path`; an unreadable or non-UTF-8
+/// file becomes a failed execution, not an error, so the caller can judge it.
+pub fn run_file(solver: &dyn Solver, path: &std::path::Path) -> Execution {
+    match read_input(path) {
+        Ok(text) => run(solver, &text),
+        Err(end) => Execution::failed(end, std::time::Duration::ZERO),
+    }
+}
+
 /// Reads a case input as UTF-8 text, or explains why it cannot be used.
 ///
 /// Kept here because only in-process solvers need text; child processes get

@@ -7,7 +7,7 @@
 
 use std::time::Instant;
 
-use judge::commands::generate::generate_one;
+use judge::solvers::generate_one;
 
 /// Worst-case input: 49 boards, each a 7×7 game opened at a different cell,
 /// halfway through, with the latest move played on another cell that could

@@ -11,10 +11,11 @@ use std::ffi::CString;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use judge::commands::grade::Grader;
-use judge::exec::build;
-use judge::exec::process::{self, RunLimits};
-use judge::exec::sandbox::{Sandbox, SandboxMode};
+use judge::engine::build;
+use judge::engine::case::Grader;
+use judge::engine::limits::RunLimits;
+use judge::engine::process;
+use judge::engine::sandbox::{Sandbox, SandboxMode};
 use judge::problem::discover;
 use rayon::prelude::*;
 
@@ -45,7 +46,8 @@ fn main() {
     let dir = tempfile::tempdir().expect("temp dir");
     let src = dir.path().join("trivial.c");
     std::fs::write(&src, TRIVIAL).expect("write source");
-    let program = build::prepare(&src, None, 256 << 20).expect("gcc builds the trivial program");
+    let program =
+        build::prepare(Some(&src), None, 256 << 20).expect("gcc builds the trivial program");
     let binary = CString::new(program.launch.argv[0].clone()).expect("path");
     let limits = RunLimits::new(Duration::from_secs(1), 256 << 20, 8 << 20);
     let input = Path::new("/dev/null");

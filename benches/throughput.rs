@@ -7,7 +7,7 @@
 
 use std::time::{Duration, Instant};
 
-use judge::commands::check::check_case;
+use judge::engine::case::check_case;
 use judge::problem::{Case, Problem, discover};
 use rayon::prelude::*;
 

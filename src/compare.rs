@@ -7,7 +7,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::diff;
-use crate::exec::{End, Execution};
+use crate::execution::{End, Execution};
 use crate::verdict::Verdict;
 
 /// How an output is compared with the expected one, strictest first.
@@ -120,6 +120,15 @@ impl Outcome {
             diff: None,
         }
     }
+
+    /// AC, which needs no explanation.
+    pub fn accepted() -> Self {
+        Outcome {
+            verdict: Verdict::Accepted,
+            message: None,
+            diff: None,
+        }
+    }
 }
 
 /// The expected output as the compare stage receives it.
@@ -130,7 +139,7 @@ pub enum Expected {
 }
 
 /// Reads `<case>.out`, telling "absent" apart from "cannot be read".
-pub fn read_expected(path: Option<&std::path::Path>) -> Expected {
+pub(crate) fn read_expected(path: Option<&std::path::Path>) -> Expected {
     match path {
         None => Expected::Missing,
         Some(p) => match std::fs::read(p) {
@@ -183,11 +192,7 @@ pub fn judge(exec: &Execution, expected: Expected, mode: CompareMode, tolerance:
         Expected::Unreadable(msg) => return Outcome::new(Verdict::JudgeError, msg),
     };
     if mode.matches(&expected, &exec.stdout, tolerance) {
-        return Outcome {
-            verdict: Verdict::Accepted,
-            message: None,
-            diff: None,
-        };
+        return Outcome::accepted();
     }
     let (verdict, message) = match mode
         .looser()
@@ -215,7 +220,7 @@ pub fn judge(exec: &Execution, expected: Expected, mode: CompareMode, tolerance:
 }
 
 /// `SIGSEGV (11)`, so an RE says what happened without a lookup table.
-pub fn signal_name(sig: i32) -> String {
+pub(crate) fn signal_name(sig: i32) -> String {
     let name = match sig {
         1 => "SIGHUP",
         2 => "SIGINT",

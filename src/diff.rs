@@ -10,9 +10,9 @@ use std::time::Duration;
 use similar::{ChangeTag, TextDiff};
 
 /// Diff lines kept in a report per failing case.
-pub const REPORT_LINES: usize = 200;
+pub(crate) const REPORT_LINES: usize = 200;
 /// Diff lines printed per failing case on the terminal.
-pub const TERMINAL_LINES: usize = 12;
+pub(crate) const TERMINAL_LINES: usize = 12;
 /// Only this much of each side is diffed: enough to explain any failure,
 /// small enough that a runaway output cannot stall the report.
 const MAX_DIFF_BYTES: usize = 1 << 20;
@@ -22,7 +22,7 @@ fn diff_input(bytes: &[u8]) -> String {
 }
 
 /// Unified diff from `expected` to `actual`, cut after `max_lines` lines.
-pub fn unified(expected: &[u8], actual: &[u8], max_lines: usize) -> String {
+pub(crate) fn unified(expected: &[u8], actual: &[u8], max_lines: usize) -> String {
     let (old, new) = (diff_input(expected), diff_input(actual));
     let diff = TextDiff::configure()
         .timeout(Duration::from_millis(500))
@@ -40,7 +40,7 @@ pub fn unified(expected: &[u8], actual: &[u8], max_lines: usize) -> String {
 }
 
 /// Keeps the first `max_lines` lines and says how many were dropped.
-pub fn truncate_lines(text: &str, max_lines: usize) -> String {
+pub(crate) fn truncate_lines(text: &str, max_lines: usize) -> String {
     let total = text.lines().count();
     if total <= max_lines {
         return text.to_string();
@@ -55,7 +55,7 @@ pub fn truncate_lines(text: &str, max_lines: usize) -> String {
 }
 
 /// Lines added and removed between two texts, for `regen`'s diff stat.
-pub fn stat(old: &[u8], new: &[u8]) -> (usize, usize) {
+pub(crate) fn stat(old: &[u8], new: &[u8]) -> (usize, usize) {
     let (old, new) = (diff_input(old), diff_input(new));
     let diff = TextDiff::configure()
         .timeout(Duration::from_millis(500))
@@ -70,7 +70,7 @@ pub fn stat(old: &[u8], new: &[u8]) -> (usize, usize) {
 
 /// What a line of a unified diff is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum LineKind {
+pub(crate) enum LineKind {
     /// `--- expected` / `+++ actual`.
     Header,
     /// `@@ -a,b +c,d @@`.
@@ -84,7 +84,7 @@ pub enum LineKind {
 
 /// A diff line split into runs; `true` marks a changed word.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct StyledLine {
+pub(crate) struct StyledLine {
     pub kind: LineKind,
     pub parts: Vec<(bool, String)>,
 }
@@ -100,7 +100,7 @@ impl StyledLine {
 
 /// Parses unified diff text back into lines, pairing each run of removed
 /// lines with the added lines after it and marking the words that changed.
-pub fn highlight(unified: &str) -> Vec<StyledLine> {
+pub(crate) fn highlight(unified: &str) -> Vec<StyledLine> {
     let lines: Vec<&str> = unified.lines().collect();
     let mut out = Vec::with_capacity(lines.len());
     let mut i = 0;

@@ -6,7 +6,7 @@ use std::path::Path;
 
 /// Writes `bytes` to `path` through a temporary file in the same folder and
 /// an atomic rename: readers see the old file or the new one, never a mix.
-pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+pub(crate) fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     let dir = match path.parent() {
         Some(p) if !p.as_os_str().is_empty() => p,
         _ => Path::new("."),
@@ -31,7 +31,7 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
 /// removed with everything in it, so a failure leaves nothing half-written.
 ///
 /// [`finish`]: StagedDir::finish
-pub struct StagedDir {
+pub(crate) struct StagedDir {
     tmp: tempfile::TempDir,
     target: std::path::PathBuf,
 }
@@ -59,7 +59,7 @@ impl StagedDir {
 
     /// Moves the folder to its final path; fails, removing it, if that path
     /// has appeared in the meantime.
-    pub fn finish(self) -> std::io::Result<()> {
+    pub(crate) fn finish(self) -> std::io::Result<()> {
         // Temporary folders are private (0700); the result is an ordinary one.
         #[cfg(unix)]
         {
@@ -96,7 +96,7 @@ pub fn copy_tree(from: &Path, to: &Path) -> std::io::Result<usize> {
 /// A plain rename would silently replace an empty folder at `to`; on Linux
 /// `renameat2(RENAME_NOREPLACE)` refuses in the same step. Elsewhere, or on
 /// a file system without it, `to` is checked just before the rename.
-pub fn rename_new(from: &Path, to: &Path) -> std::io::Result<()> {
+pub(crate) fn rename_new(from: &Path, to: &Path) -> std::io::Result<()> {
     #[cfg(target_os = "linux")]
     {
         use std::ffi::CString;

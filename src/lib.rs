@@ -1,22 +1,29 @@
 //! judge: a batch grading harness for online-judge style test sets.
 //!
-//! Data flows one way through four stages, one module each:
-//! discover ([`problem`]) → execute ([`exec`]) → compare ([`compare`]) →
-//! report ([`report`]). The [`commands`] wire stages together; `main.rs`
-//! only parses arguments and maps results to exit codes.
+//! Data flows one way through four stages:
+//! discover ([`problem`]) → execute ([`engine`], producing [`execution`]
+//! records) → compare ([`compare`]) → report ([`report`]). The
+//! [`engine`] runs the first three for every command; the [`commands`]
+//! parse their own arguments, call the engine and print; `main.rs` only
+//! dispatches and maps results to exit codes.
+//!
+//! Items are `pub(crate)` unless the binary, the benches or the
+//! integration tests use them, so the dead-code lint sees everything else.
 
 pub mod commands;
 pub mod compare;
-pub mod diff;
-pub mod exec;
-pub mod fsutil;
-pub mod package;
+pub(crate) mod diff;
+pub mod engine;
+pub mod error;
+pub mod execution;
+pub(crate) mod fsutil;
+pub(crate) mod package;
 pub mod problem;
 pub mod report;
 pub mod rng;
 pub mod scan;
 pub mod shard;
 pub mod solvers;
-pub mod strict;
+pub(crate) mod strict;
 pub mod units;
 pub mod verdict;

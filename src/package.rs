@@ -50,19 +50,19 @@ use crate::compare::CompareMode;
 use crate::problem::{Limits, ProblemSpec};
 
 /// The package file that keeps judge's own fields.
-pub const EXTENSION_FILE: &str = "judge.yaml";
+pub(crate) const EXTENSION_FILE: &str = "judge.yaml";
 /// Kattis keeps the time limit here, in seconds.
-pub const TIMELIMIT_FILE: &str = ".timelimit";
+pub(crate) const TIMELIMIT_FILE: &str = ".timelimit";
 /// The case group that becomes `data/sample`.
-pub const SAMPLE_GROUP: &str = "sample";
+pub(crate) const SAMPLE_GROUP: &str = "sample";
 
 const MIB: u64 = 1 << 20;
 
 /// judge's fields that the package format has no exact place for.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Extension {
-    pub solver: String,
+pub(crate) struct Extension {
+    pub solver: crate::solvers::SolverRef,
     pub compare: CompareMode,
     pub tolerance: f64,
     pub limits: Limits,
@@ -80,7 +80,7 @@ pub fn validator_flags(compare: CompareMode, tolerance: f64) -> String {
 /// The compare mode closest to a default validator's flags, with the
 /// tolerance when the flags give one. Without `space_change_sensitive` the
 /// validator ignores whitespace amounts, which is `tokens`.
-pub fn compare_from_flags(flags: &str) -> Result<(CompareMode, Option<f64>), String> {
+pub(crate) fn compare_from_flags(flags: &str) -> Result<(CompareMode, Option<f64>), String> {
     let words: Vec<&str> = flags.split_whitespace().collect();
     let mut tolerance = None;
     let mut i = 0;
@@ -112,12 +112,12 @@ pub fn compare_from_flags(flags: &str) -> Result<(CompareMode, Option<f64>), Str
 }
 
 /// Seconds as Kattis writes them in `.timelimit`: `1`, `2.5`.
-pub fn timelimit_text(time: Duration) -> String {
+pub(crate) fn timelimit_text(time: Duration) -> String {
     format!("{}\n", time.as_secs_f64())
 }
 
 /// Parses `.timelimit` (or `limits.time_limit`): seconds, maybe fractional.
-pub fn parse_seconds(text: &str) -> Result<Duration, String> {
+pub(crate) fn parse_seconds(text: &str) -> Result<Duration, String> {
     text.trim()
         .parse::<f64>()
         .ok()
@@ -128,7 +128,7 @@ pub fn parse_seconds(text: &str) -> Result<Duration, String> {
 
 /// `problem.yaml` of the package: the ICPC fields, with comments saying how
 /// judge's settings were mapped.
-pub fn package_problem_yaml(spec: &ProblemSpec) -> Result<String, String> {
+pub(crate) fn package_problem_yaml(spec: &ProblemSpec) -> Result<String, String> {
     #[derive(Serialize)]
     struct Package<'a> {
         name: &'a str,
@@ -177,9 +177,9 @@ pub fn package_problem_yaml(spec: &ProblemSpec) -> Result<String, String> {
 }
 
 /// `judge.yaml` for `spec`.
-pub fn extension_yaml(spec: &ProblemSpec) -> Result<String, String> {
+pub(crate) fn extension_yaml(spec: &ProblemSpec) -> Result<String, String> {
     let body = serde_yaml::to_string(&Extension {
-        solver: spec.solver.clone(),
+        solver: spec.solver,
         compare: spec.compare,
         tolerance: spec.tolerance,
         limits: spec.limits,
@@ -191,7 +191,7 @@ pub fn extension_yaml(spec: &ProblemSpec) -> Result<String, String> {
 }
 
 /// Where a case group's files go, relative to the package's `data/`.
-pub fn data_folder(group: &str) -> PathBuf {
+pub(crate) fn data_folder(group: &str) -> PathBuf {
     let mut path = PathBuf::new();
     let mut parts = group.split('/').filter(|p| !p.is_empty()).peekable();
     if parts.peek() == Some(&SAMPLE_GROUP) {
@@ -206,7 +206,7 @@ pub fn data_folder(group: &str) -> PathBuf {
 
 /// The case group of a folder relative to `data/`; `None` for folders that
 /// hold no judged cases (anything outside `sample/` and `secret/`).
-pub fn group_of(folder: &Path) -> Option<String> {
+pub(crate) fn group_of(folder: &Path) -> Option<String> {
     let mut parts = folder
         .components()
         .map(|c| c.as_os_str().to_string_lossy().into_owned());
@@ -221,7 +221,7 @@ pub fn group_of(folder: &Path) -> Option<String> {
 
 /// The text files of a package that decide its `problem.yaml`.
 #[derive(Debug, Clone, Default)]
-pub struct PackageFiles {
+pub(crate) struct PackageFiles {
     pub problem_yaml: String,
     pub timelimit: Option<String>,
     pub extension: Option<String>,
@@ -231,7 +231,7 @@ pub struct PackageFiles {
 /// taken as they are; solver, compare mode and limits come from
 /// `judge.yaml` when there is one, else from the package's own fields.
 /// `solver` (from `--solver`) overrides the solver id either way.
-pub fn spec_from_package(
+pub(crate) fn spec_from_package(
     files: &PackageFiles,
     fallback_name: &str,
     solver: Option<&str>,
@@ -251,8 +251,8 @@ pub fn spec_from_package(
         None => None,
     };
     let solver = match (solver, &extension) {
-        (Some(id), _) => id.to_string(),
-        (None, Some(ext)) => ext.solver.clone(),
+        (Some(id), _) => id.parse()?,
+        (None, Some(ext)) => ext.solver,
         (None, None) => {
             return Err(format!(
                 "the package has no {EXTENSION_FILE}, so no solver id: pass --solver (known: {})",
@@ -260,12 +260,6 @@ pub fn spec_from_package(
             ));
         }
     };
-    if crate::solvers::find(&solver).is_none() {
-        return Err(format!(
-            "unknown solver id {solver:?} (known: {})",
-            crate::solvers::ids().join(", ")
-        ));
-    }
     let (compare, tolerance, limits) = match extension {
         Some(ext) => (ext.compare, ext.tolerance, ext.limits),
         None => {
@@ -285,7 +279,7 @@ pub fn spec_from_package(
 
 /// Our `problem.yaml` text for `spec`, leaving out what the defaults say
 /// (an empty source, the tolerance of a mode that has none).
-pub fn judge_problem_yaml(spec: &ProblemSpec) -> Result<String, String> {
+pub(crate) fn judge_problem_yaml(spec: &ProblemSpec) -> Result<String, String> {
     let mut value = serde_yaml::to_value(spec).map_err(|e| e.to_string())?;
     if let Value::Mapping(map) = &mut value {
         if spec.source.is_empty() {
@@ -366,7 +360,7 @@ mod tests {
     fn spec(compare: CompareMode, tolerance: f64) -> ProblemSpec {
         ProblemSpec {
             name: "Four in a row".into(),
-            solver: "four-in-a-row".into(),
+            solver: "four-in-a-row".parse().unwrap(),
             source: "SPOJ FOUROW".into(),
             compare,
             tolerance,
@@ -473,7 +467,7 @@ mod tests {
         );
         let got = spec_from_package(&files, "x", Some("slink")).unwrap();
         assert_eq!(got.name, "Hello");
-        assert_eq!(got.solver, "slink");
+        assert_eq!(got.solver.id(), "slink");
         assert_eq!((got.compare, got.tolerance), (CompareMode::Float, 1e-3));
         assert_eq!(got.limits.time, Duration::from_secs(3));
         assert_eq!(got.limits.memory, 512 * MIB);

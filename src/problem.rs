@@ -4,6 +4,7 @@
 //! system and never runs anything, so a broken problem folder is reported
 //! precisely (file and line) while every healthy problem is still usable.
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -21,8 +22,8 @@ use crate::compare::CompareMode;
 pub struct ProblemSpec {
     /// Human-readable title.
     pub name: String,
-    /// Registry id of the reference solver.
-    pub solver: String,
+    /// The reference solver, by its registry id.
+    pub solver: crate::solvers::SolverRef,
     /// Where the problem comes from (contest, archive id).
     #[serde(default)]
     pub source: String,
@@ -38,7 +39,7 @@ pub struct ProblemSpec {
 
 impl ProblemSpec {
     /// `tolerance` when `problem.yaml` does not give one.
-    pub const DEFAULT_TOLERANCE: f64 = 1e-6;
+    pub(crate) const DEFAULT_TOLERANCE: f64 = 1e-6;
 }
 
 fn default_tolerance() -> f64 {
@@ -72,11 +73,11 @@ mod duration_text {
     use super::*;
     use serde::{Deserializer, Serializer};
 
-    pub fn serialize<S: Serializer>(d: &Duration, s: S) -> Result<S::Ok, S::Error> {
+    pub(crate) fn serialize<S: Serializer>(d: &Duration, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(&crate::units::format_duration(*d))
     }
 
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Duration, D::Error> {
+    pub(crate) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Duration, D::Error> {
         let text = String::deserialize(d)?;
         crate::units::parse_duration(&text).map_err(serde::de::Error::custom)
     }
@@ -86,11 +87,11 @@ mod duration_text {
 mod size_text {
     use serde::{Deserialize, Deserializer, Serializer};
 
-    pub fn serialize<S: Serializer>(n: &u64, s: S) -> Result<S::Ok, S::Error> {
+    pub(crate) fn serialize<S: Serializer>(n: &u64, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(&crate::units::format_size(*n))
     }
 
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<u64, D::Error> {
+    pub(crate) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<u64, D::Error> {
         let text = String::deserialize(d)?;
         crate::units::parse_size(&text).map_err(serde::de::Error::custom)
     }
@@ -119,7 +120,7 @@ impl Case {
     }
 
     /// Where the expected output lives or would be created.
-    pub fn answer_path(&self) -> PathBuf {
+    pub(crate) fn answer_path(&self) -> PathBuf {
         self.input.with_extension("out")
     }
 }
@@ -140,10 +141,9 @@ pub struct Problem {
 }
 
 impl Problem {
-    /// The reference solver. [`load_problem`] only returns problems whose
-    /// solver id is registered, so this lookup cannot fail.
+    /// The reference solver.
     pub fn solver(&self) -> &'static dyn crate::solvers::Solver {
-        crate::solvers::find(&self.spec.solver).expect("load_problem checked the solver id")
+        self.spec.solver.get()
     }
 }
 
@@ -159,12 +159,6 @@ pub enum ProblemError {
         col: usize,
         reason: String,
     },
-    #[error("{path}: unknown solver id {solver:?} (known: {known})")]
-    UnknownSolver {
-        path: PathBuf,
-        solver: String,
-        known: String,
-    },
 }
 
 /// Everything found under a problems folder: usable problems and the errors
@@ -176,7 +170,7 @@ pub struct Discovery {
 }
 
 /// Parses a `problem.yaml` text; `path` is only used in messages.
-pub fn parse_spec(path: &Path, text: &str) -> Result<ProblemSpec, ProblemError> {
+pub(crate) fn parse_spec(path: &Path, text: &str) -> Result<ProblemSpec, ProblemError> {
     serde_yaml::from_str(text).map_err(|e| {
         let (line, col) = e
             .location()
@@ -225,7 +219,7 @@ pub fn discover(root: &Path) -> std::io::Result<Discovery> {
     Ok(found)
 }
 
-/// Loads one problem folder, checking the solver id against the registry.
+/// Loads one problem folder (the solver id is checked while parsing).
 pub fn load_problem(id: &str, dir: &Path) -> Result<Problem, ProblemError> {
     let spec_path = dir.join("problem.yaml");
     let text = std::fs::read_to_string(&spec_path).map_err(|e| ProblemError::Unreadable {
@@ -233,13 +227,6 @@ pub fn load_problem(id: &str, dir: &Path) -> Result<Problem, ProblemError> {
         reason: e.to_string(),
     })?;
     let spec = parse_spec(&spec_path, &text)?;
-    if crate::solvers::find(&spec.solver).is_none() {
-        return Err(ProblemError::UnknownSolver {
-            path: spec_path,
-            solver: spec.solver,
-            known: crate::solvers::ids().join(", "),
-        });
-    }
     let (cases, orphan_answers, stray_files) = find_cases(&dir.join("cases"));
     Ok(Problem {
         id: id.to_string(),
@@ -309,10 +296,60 @@ fn stem(path: &Path) -> String {
         .unwrap_or_default()
 }
 
+/// Faults of a problem's case folder that belong to no single case: answers
+/// without inputs, stray files, duplicate inputs, expected outputs with a
+/// carriage return or without a final newline. Only reads files, like the
+/// rest of discovery.
+pub fn hygiene(problem: &Problem) -> Vec<String> {
+    let mut issues = Vec::new();
+    for path in &problem.orphan_answers {
+        issues.push(format!(
+            "{}: an .out file without an .in file",
+            path.display()
+        ));
+    }
+    for path in &problem.stray_files {
+        issues.push(format!(
+            "{}: not a case file (only .in and .out belong in cases/)",
+            path.display()
+        ));
+    }
+    let mut seen: HashMap<Vec<u8>, String> = HashMap::new();
+    for case in &problem.cases {
+        if let Ok(bytes) = std::fs::read(&case.input) {
+            if let Some(first) = seen.get(&bytes) {
+                issues.push(format!(
+                    "{}: same input as case {first}",
+                    case.input.display()
+                ));
+            } else {
+                seen.insert(bytes, case.id());
+            }
+        }
+        let Some(answer) = &case.answer else { continue };
+        match std::fs::read(answer) {
+            Err(e) => issues.push(format!("{}: cannot read: {e}", answer.display())),
+            Ok(bytes) => {
+                if let Some(i) = bytes.iter().position(|&b| b == b'\r') {
+                    let line = bytes[..i].iter().filter(|&&b| b == b'\n').count() + 1;
+                    issues.push(format!(
+                        "{}:{line}: carriage return in an expected output",
+                        answer.display()
+                    ));
+                }
+                if !bytes.is_empty() && !bytes.ends_with(b"\n") {
+                    issues.push(format!("{}: no final newline", answer.display()));
+                }
+            }
+        }
+    }
+    issues
+}
+
 impl Discovery {
     /// Keeps only the named problems (still sorted by id); names that match
     /// neither a problem nor a broken folder are returned as unknown.
-    pub fn select(mut self, wanted: &[String]) -> Result<Discovery, Vec<String>> {
+    pub(crate) fn select(mut self, wanted: &[String]) -> Result<Discovery, Vec<String>> {
         if wanted.is_empty() {
             return Ok(self);
         }

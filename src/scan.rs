@@ -29,7 +29,7 @@ impl InputError {
     }
 
     /// Prefixes a data-set label ("data set 3: …") without losing the position.
-    pub fn context(mut self, what: impl fmt::Display) -> Self {
+    pub(crate) fn context(mut self, what: impl fmt::Display) -> Self {
         self.message = format!("{what}: {}", self.message);
         self
     }
@@ -43,7 +43,7 @@ impl fmt::Display for InputError {
 
 /// A point in the input, kept alongside tokens so errors can be raised later.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Pos {
+pub(crate) struct Pos {
     pub line: usize,
     pub col: usize,
 }
@@ -56,7 +56,7 @@ impl Pos {
 
 /// A whitespace-separated token with where it starts.
 #[derive(Debug, Clone, Copy)]
-pub struct Token<'a> {
+pub(crate) struct Token<'a> {
     pub text: &'a str,
     pub pos: Pos,
 }
@@ -87,7 +87,7 @@ impl Token<'_> {
 /// validators, which look at raw lines; solvers accept what a forgiving judge
 /// would accept.
 #[derive(Debug, Clone)]
-pub struct Scanner<'a> {
+pub(crate) struct Scanner<'a> {
     text: &'a str,
     offset: usize,
     line: usize,
@@ -105,7 +105,7 @@ impl<'a> Scanner<'a> {
     }
 
     /// Where the next unread character is.
-    pub fn pos(&self) -> Pos {
+    pub(crate) fn pos(&self) -> Pos {
         Pos {
             line: self.line,
             col: self.col,
@@ -127,7 +127,7 @@ impl<'a> Scanner<'a> {
     }
 
     /// Skips whitespace, including line ends.
-    pub fn skip_space(&mut self) {
+    pub(crate) fn skip_space(&mut self) {
         while let Some(c) = self.peek_char() {
             if !c.is_ascii_whitespace() {
                 break;
@@ -137,7 +137,7 @@ impl<'a> Scanner<'a> {
     }
 
     /// Skips spaces and tabs but stops at a line end.
-    pub fn skip_blanks(&mut self) {
+    pub(crate) fn skip_blanks(&mut self) {
         while let Some(c) = self.peek_char() {
             if c != ' ' && c != '\t' && c != '\r' {
                 break;
@@ -146,14 +146,8 @@ impl<'a> Scanner<'a> {
         }
     }
 
-    /// True when only whitespace is left.
-    pub fn at_end(&mut self) -> bool {
-        self.skip_space();
-        self.offset == self.text.len()
-    }
-
     /// The next token, or `None` at the end of the input.
-    pub fn next_token(&mut self) -> Option<Token<'a>> {
+    pub(crate) fn next_token(&mut self) -> Option<Token<'a>> {
         self.skip_space();
         let start = self.offset;
         let pos = self.pos();
@@ -170,7 +164,7 @@ impl<'a> Scanner<'a> {
     }
 
     /// The next token, or an error saying `what` was expected.
-    pub fn token(&mut self, what: &str) -> Result<Token<'a>, InputError> {
+    pub(crate) fn token(&mut self, what: &str) -> Result<Token<'a>, InputError> {
         match self.next_token() {
             Some(t) => Ok(t),
             None => Err(self
@@ -190,7 +184,7 @@ impl<'a> Scanner<'a> {
 
     /// The rest of the current line (without its line end), consuming it.
     /// Returns `None` at the end of the input.
-    pub fn rest_of_line(&mut self) -> Option<Token<'a>> {
+    pub(crate) fn rest_of_line(&mut self) -> Option<Token<'a>> {
         if self.offset == self.text.len() {
             return None;
         }
@@ -211,7 +205,7 @@ impl<'a> Scanner<'a> {
 }
 
 /// Fails with a clear message when anything but whitespace follows the data.
-pub fn expect_end(scanner: &mut Scanner<'_>) -> Result<(), InputError> {
+pub(crate) fn expect_end(scanner: &mut Scanner<'_>) -> Result<(), InputError> {
     match scanner.next_token() {
         None => Ok(()),
         Some(t) => Err(t

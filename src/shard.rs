@@ -39,14 +39,38 @@ impl std::fmt::Display for Shard {
     }
 }
 
+/// Reports store a shard as the `K/N` text people type.
+impl serde::Serialize for Shard {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Shard {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(d)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+impl Shard {
+    /// Which of `items` (key, weight) this shard owns, by [`assign`].
+    pub(crate) fn owns(self, items: &[(String, u64)]) -> Vec<bool> {
+        assign(items, self.count)
+            .into_iter()
+            .map(|s| s == self.index)
+            .collect()
+    }
+}
+
 /// A fixed cost per case on top of its input size, so many tiny cases are
 /// not all piled onto one shard.
-const CASE_OVERHEAD: u64 = 4096;
+pub(crate) const CASE_OVERHEAD: u64 = 4096;
 
 /// Assigns each item (key, weight) to a shard 1..=count: heaviest first,
 /// each to the lightest shard so far (ties: fewer cases, then lower index).
 /// Keys break ties between equal weights, so the result is stable.
-pub fn assign(items: &[(String, u64)], count: usize) -> Vec<usize> {
+pub(crate) fn assign(items: &[(String, u64)], count: usize) -> Vec<usize> {
     let mut order: Vec<usize> = (0..items.len()).collect();
     order.sort_by(|&a, &b| {
         items[b]
@@ -67,7 +91,9 @@ pub fn assign(items: &[(String, u64)], count: usize) -> Vec<usize> {
     out
 }
 
-fn size(path: &Path) -> u64 {
+/// The size of a file in bytes (0 when it cannot be read): the shard
+/// weight of a case.
+pub fn size(path: &Path) -> u64 {
     std::fs::metadata(path).map(|m| m.len()).unwrap_or(0)
 }
 
@@ -87,9 +113,9 @@ impl Discovery {
                 })
             })
             .collect();
-        let mut owner = assign(&items, shard.count).into_iter();
+        let mut mine = shard.owns(&items).into_iter();
         for p in &mut self.problems {
-            p.cases.retain(|_| owner.next() == Some(shard.index));
+            p.cases.retain(|_| mine.next() == Some(true));
         }
         self
     }
@@ -99,7 +125,7 @@ impl Discovery {
 /// expected outputs): reports of different revisions must not be merged.
 /// FNV-1a 64, because it is tiny, stable across platforms and versions, and
 /// collisions by accident are what matters here, not attacks.
-pub fn test_set_hash(problems: &[Problem]) -> String {
+pub(crate) fn test_set_hash(problems: &[Problem]) -> String {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     let mut feed = |bytes: &[u8]| {
         for &b in bytes.iter().chain(&(bytes.len() as u64).to_le_bytes()) {

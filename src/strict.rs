@@ -8,7 +8,7 @@ use crate::scan::{InputError, Pos, Token};
 
 /// One line of a strictly checked file (without its `\n`).
 #[derive(Debug, Clone, Copy)]
-pub struct Line<'a> {
+pub(crate) struct Line<'a> {
     /// 1-based.
     pub number: usize,
     pub text: &'a str,
@@ -52,7 +52,7 @@ pub fn lines(text: &str) -> Result<Vec<Line<'_>>, InputError> {
 }
 
 impl<'a> Line<'a> {
-    pub fn pos(&self, col: usize) -> Pos {
+    pub(crate) fn pos(&self, col: usize) -> Pos {
         Pos {
             line: self.number,
             col,
@@ -94,7 +94,7 @@ impl<'a> Line<'a> {
 
     /// Exactly `count` integers in `range`, in canonical form (no `+`, no
     /// leading zeros, no `-0`).
-    pub fn ints(
+    pub(crate) fn ints(
         &self,
         count: usize,
         what: &str,
@@ -125,7 +125,7 @@ impl<'a> Line<'a> {
             .collect()
     }
 
-    pub fn expect_blank(&self) -> Result<(), InputError> {
+    pub(crate) fn expect_blank(&self) -> Result<(), InputError> {
         if self.text.is_empty() {
             Ok(())
         } else {
@@ -135,7 +135,7 @@ impl<'a> Line<'a> {
 }
 
 /// Fails when lines remain after the data ended at `used` lines.
-pub fn expect_no_more(lines: &[Line<'_>], used: usize) -> Result<(), InputError> {
+pub(crate) fn expect_no_more(lines: &[Line<'_>], used: usize) -> Result<(), InputError> {
     match lines.get(used) {
         None => Ok(()),
         Some(l) if l.text.is_empty() => Err(l.error(1, "blank line after the last data set")),

@@ -5,7 +5,7 @@
 use std::time::Duration;
 
 /// Parses `1s`, `250ms`, `1.5s`, `2m`, `100us`.
-pub fn parse_duration(text: &str) -> Result<Duration, String> {
+pub(crate) fn parse_duration(text: &str) -> Result<Duration, String> {
     let text = text.trim();
     let split = text
         .find(|c: char| !(c.is_ascii_digit() || c == '.'))
@@ -32,7 +32,7 @@ pub fn parse_duration(text: &str) -> Result<Duration, String> {
 }
 
 /// The shortest exact spelling: `1s`, `1500ms`, `250us`.
-pub fn format_duration(d: Duration) -> String {
+pub(crate) fn format_duration(d: Duration) -> String {
     let micros = d.as_micros();
     if micros % 1_000_000 == 0 {
         format!("{}s", micros / 1_000_000)
@@ -54,7 +54,7 @@ const UNITS: [(&str, u64); 7] = [
 ];
 
 /// Parses `256MiB`, `64KiB`, `1GiB`, `10MB`, `4096B` or a bare byte count.
-pub fn parse_size(text: &str) -> Result<u64, String> {
+pub(crate) fn parse_size(text: &str) -> Result<u64, String> {
     let text = text.trim();
     let split = text
         .find(|c: char| !c.is_ascii_digit())
@@ -82,7 +82,7 @@ pub fn parse_size(text: &str) -> Result<u64, String> {
 }
 
 /// The largest binary unit that divides the size exactly.
-pub fn format_size(n: u64) -> String {
+pub(crate) fn format_size(n: u64) -> String {
     for (name, factor) in &UNITS[..3] {
         if n % factor == 0 {
             return format!("{}{name}", n / factor);

@@ -70,7 +70,7 @@ impl Verdict {
     }
 
     /// A few words for people who do not know the codes.
-    pub fn describe(self) -> &'static str {
+    pub(crate) fn describe(self) -> &'static str {
         match self {
             Verdict::Accepted => "accepted",
             Verdict::WrongAnswer => "wrong answer",
@@ -95,6 +95,39 @@ impl Verdict {
     pub fn is_pass(self) -> bool {
         self == Verdict::Accepted
     }
+
+    /// How bad this verdict is. Every renderer (terminal colour, HTML badge,
+    /// JUnit failure or error) and `judge diff` (worse or better) asks this
+    /// one function, so they can never disagree.
+    pub(crate) fn severity(self) -> Severity {
+        match self {
+            Verdict::Accepted => Severity::Pass,
+            Verdict::PresentationError => Severity::Minor,
+            Verdict::WrongAnswer
+            | Verdict::TimeLimit
+            | Verdict::MemoryLimit
+            | Verdict::RuntimeError
+            | Verdict::OutputLimit
+            | Verdict::CompileError => Severity::Failure,
+            Verdict::BadInput | Verdict::MissingAnswer | Verdict::JudgeError => Severity::Error,
+        }
+    }
+}
+
+/// Verdicts ordered from harmless to worst.
+///
+/// `Failure` blames the program under test; `Error` blames the test set or
+/// judge itself, which CI dashboards show apart (JUnit `<error>`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) enum Severity {
+    /// Accepted.
+    Pass,
+    /// Right apart from layout (PE): shown as a warning.
+    Minor,
+    /// The program is wrong, slow, crashed or did not build.
+    Failure,
+    /// The test set or the harness is at fault.
+    Error,
 }
 
 impl std::fmt::Display for Verdict {

@@ -136,7 +136,7 @@ fn brute_force_agrees_with_the_solver_on_fresh_random_boards() {
     let sets = all_reachable();
     let solver = judge::solvers::find("atoms").unwrap();
     for seed in 2000..2030 {
-        let input = judge::commands::generate::generate_one(solver, seed, 0, 10);
+        let input = judge::solvers::generate_one(solver, seed, 0, 10);
         assert_eq!(
             solver.solve(&input).unwrap(),
             expected_for_file(&input, &sets).0,

@@ -120,7 +120,7 @@ fn every_expected_output_matches_an_independent_implementation() {
 fn independent_implementation_agrees_with_the_solver_on_fresh_random_games() {
     let solver = judge::solvers::find("four-in-a-row").unwrap();
     for seed in 1000..1100 {
-        let input = judge::commands::generate::generate_one(solver, seed, 0, 10);
+        let input = judge::solvers::generate_one(solver, seed, 0, 10);
         assert_eq!(
             solver.solve(&input).unwrap(),
             expected_for_file(&input),

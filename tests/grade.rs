@@ -17,7 +17,7 @@ use judge::verdict::Verdict;
 static SERIAL: Mutex<()> = Mutex::new(());
 
 fn have_bwrap() -> bool {
-    judge::exec::sandbox::Sandbox::detect(judge::exec::sandbox::SandboxMode::Auto, vec![])
+    judge::engine::sandbox::Sandbox::detect(judge::engine::sandbox::SandboxMode::Auto, vec![])
         .ok()
         .flatten()
         .is_some()

@@ -41,8 +41,8 @@ fn three_shards_merged_equal_one_unsharded_run() {
         assert_eq!(run.code, 0, "{}", run.all());
         let report = read_report(&out);
         assert_eq!(
-            report.meta.shard.as_deref(),
-            Some(format!("{k}/3").as_str())
+            report.meta.shard.map(|s| s.to_string()),
+            Some(format!("{k}/3"))
         );
         sizes.push(report.summary.cases);
         parts.push(out.join("report.yaml"));

@@ -211,7 +211,7 @@ fn the_solver_agrees_with_the_brute_force_on_fresh_and_perturbed_puzzles() {
     let solver = judge::solvers::find("slink").unwrap();
     let mut outcomes = [0; 3];
     for seed in 0..60 {
-        let input = judge::commands::generate::generate_one(solver, 7000 + seed, 0, 2);
+        let input = judge::solvers::generate_one(solver, 7000 + seed, 0, 2);
         let grids = read_input(&input);
         let out = solver.solve(&input).unwrap();
         let mut expected = String::new();

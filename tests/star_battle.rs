@@ -113,7 +113,7 @@ fn every_expected_output_matches_an_independent_checker() {
 fn independent_checker_agrees_with_the_solver_on_fresh_random_files() {
     let solver = judge::solvers::find("star-battle").unwrap();
     for seed in 3000..3200 {
-        let input = judge::commands::generate::generate_one(solver, seed, 0, 10);
+        let input = judge::solvers::generate_one(solver, seed, 0, 10);
         assert_eq!(region_shape(&input), (10, 10), "seed {seed}");
         assert_eq!(
             solver.solve(&input).unwrap(),

@@ -298,7 +298,7 @@ fn edge_duplicates_sit_only_in_the_unit_their_file_names() {
 fn the_solver_agrees_with_the_brute_force_on_fresh_random_grids() {
     let solver = judge::solvers::find("sudoku-checker").unwrap();
     for seed in 1..=10 {
-        let input = judge::commands::generate::generate_one(solver, seed, 0, 3);
+        let input = judge::solvers::generate_one(solver, seed, 0, 3);
         let expected: Vec<String> = grids_of(&input)
             .iter()
             .enumerate()

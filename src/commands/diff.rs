@@ -1,158 +1,30 @@
 //! `judge diff OLD.yaml NEW.yaml`: what changed between two runs, as a CI
-//! gate. Verdict flips, cases added or removed, and time regressions are
-//! listed; the exit code is 1 when any case (or expected-verdict
-//! submission) got worse, so a pipeline can refuse a regression.
+//! gate (see [`crate::report::changes`]). Exit 1 when any case or
+//! expected-verdict submission got worse.
 
-use std::collections::BTreeMap;
 use std::path::PathBuf;
 
-use super::{Context, Error, Status};
-use crate::report::{CaseReport, Report, console};
-use crate::verdict::Verdict;
+use super::Context;
+use crate::error::Result;
+use crate::report::changes::{Change, compare};
+use crate::report::{Status, console, yaml};
 
-#[derive(Debug, Clone)]
-pub struct DiffOptions {
+#[derive(Debug, Clone, clap::Args)]
+pub struct Args {
+    /// The earlier report.yaml.
     pub old: PathBuf,
+    /// The later report.yaml.
     pub new: PathBuf,
-    /// A case is slower when new time > old time × factor …
+    /// Flag cases at least this many times slower …
+    #[arg(long, default_value_t = 2.0)]
     pub time_factor: f64,
-    /// … and by at least this many milliseconds (noise floor).
+    /// … and slower by at least this many milliseconds (noise floor).
+    #[arg(long, default_value_t = 20.0)]
     pub min_ms: f64,
 }
 
-/// How bad a verdict is: passing, a presentation problem, failing.
-fn rank(v: Verdict) -> u8 {
-    match v {
-        Verdict::Accepted => 0,
-        Verdict::PresentationError => 1,
-        _ => 2,
-    }
-}
-
-/// One line of the comparison.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Change {
-    Worse {
-        case: String,
-        old: Verdict,
-        new: Verdict,
-    },
-    Better {
-        case: String,
-        old: Verdict,
-        new: Verdict,
-    },
-    Changed {
-        case: String,
-        old: Verdict,
-        new: Verdict,
-    },
-    Added {
-        case: String,
-        verdict: Verdict,
-    },
-    Removed {
-        case: String,
-        verdict: Verdict,
-    },
-    Slower {
-        case: String,
-        old_ms: f64,
-        new_ms: f64,
-    },
-}
-
-fn cases(r: &Report) -> BTreeMap<String, &CaseReport> {
-    r.problems
-        .iter()
-        .flat_map(|p| {
-            p.cases
-                .iter()
-                .map(move |c| (format!("{}/{}", p.id, c.id()), c))
-        })
-        .collect()
-}
-
-/// Compares two reports; changes come sorted by case id within each kind.
-pub fn compare(old: &Report, new: &Report, time_factor: f64, min_ms: f64) -> Vec<Change> {
-    let (a, b) = (cases(old), cases(new));
-    let mut out = Vec::new();
-    let mut verdicts = |case: String, o: Verdict, n: Verdict| {
-        out.push(match rank(n).cmp(&rank(o)) {
-            std::cmp::Ordering::Greater => Change::Worse {
-                case,
-                old: o,
-                new: n,
-            },
-            std::cmp::Ordering::Less => Change::Better {
-                case,
-                old: o,
-                new: n,
-            },
-            std::cmp::Ordering::Equal => Change::Changed {
-                case,
-                old: o,
-                new: n,
-            },
-        })
-    };
-    for (id, o) in &a {
-        if let Some(n) = b.get(id)
-            && o.verdict != n.verdict
-        {
-            verdicts(id.clone(), o.verdict, n.verdict);
-        }
-    }
-    let subs = |r: &Report| -> BTreeMap<String, Verdict> {
-        r.submissions
-            .iter()
-            .map(|s| (format!("submission {}", s.path), s.got))
-            .collect()
-    };
-    let (sa, sb) = (subs(old), subs(new));
-    for (id, o) in &sa {
-        if let Some(n) = sb.get(id)
-            && o != n
-        {
-            verdicts(id.clone(), *o, *n);
-        }
-    }
-    for (id, n) in &b {
-        if !a.contains_key(id) {
-            out.push(Change::Added {
-                case: id.clone(),
-                verdict: n.verdict,
-            });
-        }
-    }
-    for (id, o) in &a {
-        if !b.contains_key(id) {
-            out.push(Change::Removed {
-                case: id.clone(),
-                verdict: o.verdict,
-            });
-        }
-    }
-    for (id, o) in &a {
-        if let Some(n) = b.get(id)
-            && n.time_ms > o.time_ms * time_factor
-            && n.time_ms - o.time_ms >= min_ms
-        {
-            out.push(Change::Slower {
-                case: id.clone(),
-                old_ms: o.time_ms,
-                new_ms: n.time_ms,
-            });
-        }
-    }
-    out
-}
-
-pub fn run(ctx: &Context, opts: &DiffOptions) -> Result<Status, Error> {
-    let (old, new) = (
-        super::read_report(&opts.old)?,
-        super::read_report(&opts.new)?,
-    );
+pub fn run(ctx: &Context, opts: Args) -> Result<Status> {
+    let (old, new) = (yaml::read_file(&opts.old)?, yaml::read_file(&opts.new)?);
     if old.meta.test_set != new.meta.test_set {
         println!(
             "note: the test sets differ ({} → {})",

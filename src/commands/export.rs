@@ -11,19 +11,34 @@
 
 use std::path::{Path, PathBuf};
 
-use super::{Context, Error, Status};
+use super::Context;
+use crate::error::{Error, Result};
 use crate::fsutil::{StagedDir, copy_tree};
 use crate::package;
 use crate::problem::Problem;
+use crate::report::Status;
 
-#[derive(Debug, Clone)]
-pub struct ExportOptions {
+/// Package formats `judge export` writes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum PackageFormat {
+    /// ICPC / Kattis problem package (problem.yaml, data/, submissions/).
+    #[default]
+    Icpc,
+}
+
+#[derive(Debug, Clone, clap::Args)]
+pub struct Args {
+    /// Problem folder name.
     pub problem: String,
-    /// The package folder to create.
+    /// Package format.
+    #[arg(long, value_enum, default_value_t = PackageFormat::Icpc)]
+    pub format: PackageFormat,
+    /// Package folder to create; must not exist (.zip is refused).
+    #[arg(long, value_name = "PATH")]
     pub out: PathBuf,
 }
 
-pub fn run(ctx: &Context, opts: &ExportOptions) -> Result<Status, Error> {
+pub fn run(ctx: &Context, opts: Args) -> Result<Status> {
     let out = &opts.out;
     if out
         .extension()
@@ -42,7 +57,7 @@ pub fn run(ctx: &Context, opts: &ExportOptions) -> Result<Status, Error> {
             out.display()
         )));
     }
-    let problem = load_one(ctx, &opts.problem)?;
+    let problem = ctx.load_one(&opts.problem)?;
     let unanswered: Vec<String> = problem
         .cases
         .iter()
@@ -50,7 +65,7 @@ pub fn run(ctx: &Context, opts: &ExportOptions) -> Result<Status, Error> {
         .map(|c| c.id())
         .collect();
     if !unanswered.is_empty() {
-        return Err(Error::Config(format!(
+        return Err(Error::Usage(format!(
             "{}: {} case(s) without an expected output ({}); a package needs one \
              .ans per input (run judge regen first)",
             problem.id,
@@ -58,12 +73,12 @@ pub fn run(ctx: &Context, opts: &ExportOptions) -> Result<Status, Error> {
             unanswered.join(", ")
         )));
     }
-    let stage = StagedDir::new(out)
-        .map_err(|e| Error::Usage(format!("{}: cannot create the package: {e}", out.display())))?;
+    let stage = StagedDir::new(out).map_err(Error::io(out, "cannot create the package"))?;
     let (samples, submissions) = write_package(&problem, stage.path())?;
-    stage
-        .finish()
-        .map_err(|e| Error::Config(format!("{}: {e}; nothing written", out.display())))?;
+    stage.finish().map_err(Error::io(
+        out,
+        "cannot move the finished package into place (nothing written)",
+    ))?;
     println!(
         "exported {} to {}: {} cases ({samples} sample, {} secret), {submissions} submission files",
         problem.id,
@@ -74,24 +89,16 @@ pub fn run(ctx: &Context, opts: &ExportOptions) -> Result<Status, Error> {
     Ok(Status::Passed)
 }
 
-/// The one named problem, which must load.
-pub(super) fn load_one(ctx: &Context, name: &str) -> Result<Problem, Error> {
-    let found = ctx.load(&[name.to_string()])?;
-    if let Some((_, e)) = found.errors.first() {
-        return Err(Error::Config(e.to_string()));
-    }
-    found
-        .problems
-        .into_iter()
-        .next()
-        .ok_or_else(|| Error::Usage(format!("unknown problem {name}")))
-}
-
 /// Writes the whole package into `dir`; returns the number of sample cases
 /// and of submission files.
-fn write_package(problem: &Problem, dir: &Path) -> Result<(usize, usize), Error> {
+fn write_package(problem: &Problem, dir: &Path) -> Result<(usize, usize)> {
     let spec = &problem.spec;
-    let text = |r: Result<String, String>| r.map_err(Error::Config);
+    let text = |r: std::result::Result<String, String>| {
+        r.map_err(|reason| Error::Package {
+            path: problem.dir.join("problem.yaml"),
+            reason,
+        })
+    };
     write(
         &dir.join("problem.yaml"),
         text(package::package_problem_yaml(spec))?.as_bytes(),
@@ -123,23 +130,23 @@ fn write_package(problem: &Problem, dir: &Path) -> Result<(usize, usize), Error>
     let submissions = problem.dir.join("submissions");
     let copied = if submissions.is_dir() {
         copy_tree(&submissions, &dir.join("submissions"))
-            .map_err(|e| Error::Config(format!("{}: {e}", submissions.display())))?
+            .map_err(Error::io(&submissions, "cannot copy"))?
     } else {
         0
     };
     Ok((samples, copied))
 }
 
-fn write(path: &Path, bytes: &[u8]) -> Result<(), Error> {
-    std::fs::write(path, bytes).map_err(|e| Error::Config(format!("{}: {e}", path.display())))
+fn write(path: &Path, bytes: &[u8]) -> Result<()> {
+    std::fs::write(path, bytes).map_err(Error::io(path, "cannot write"))
 }
 
-fn create_dir(path: &Path) -> Result<(), Error> {
-    std::fs::create_dir_all(path).map_err(|e| Error::Config(format!("{}: {e}", path.display())))
+fn create_dir(path: &Path) -> Result<()> {
+    std::fs::create_dir_all(path).map_err(Error::io(path, "cannot create"))
 }
 
-fn copy(from: &Path, to: &Path) -> Result<(), Error> {
+fn copy(from: &Path, to: &Path) -> Result<()> {
     std::fs::copy(from, to)
         .map(|_| ())
-        .map_err(|e| Error::Config(format!("{}: {e}", from.display())))
+        .map_err(Error::io(from, "cannot copy"))
 }

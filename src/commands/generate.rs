@@ -1,46 +1,45 @@
-//! `judge gen`: deterministic random inputs from a problem's generator.
-//!
-//! File `i` of seed `s` is made from its own RNG seeded with `(s, i)`, so
-//! asking for more files never changes the earlier ones.
+//! `judge gen`: deterministic random inputs from a problem's generator
+//! (see [`generate_one`]: file `i` of a seed never depends on `--count`).
 
 use std::path::PathBuf;
 
-use super::{Context, Error, Status};
-use crate::rng::Rng;
+use super::Context;
+use crate::error::{Error, Result};
+use crate::report::Status;
+use crate::solvers::generate_one;
 
-#[derive(Debug, Clone)]
-pub struct GenOptions {
+#[derive(Debug, Clone, clap::Args)]
+pub struct Args {
+    /// Problem folder name or solver id.
     pub problem: String,
+    /// Seed: the same seed gives the same bytes on every machine.
+    #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// How many inputs (more than one needs --out).
+    #[arg(long, default_value_t = 1)]
     pub count: usize,
-    /// 1..=10: how large each input is.
+    /// Input size from 1 (tiny) to 10 (largest).
+    #[arg(long, default_value_t = 10)]
     pub size: u32,
-    /// Folder for `<prefix>-<i>.in`; standard output when absent.
+    /// Folder to write `<prefix>-NNN.in` into (standard output if absent).
+    #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
+    /// File name prefix for --out.
+    #[arg(long, default_value = "gen")]
     pub prefix: String,
     /// Replace existing files.
+    #[arg(long)]
     pub force: bool,
 }
 
-/// The input file number `index` for `seed` (stable across `--count`).
-pub fn generate_one(
-    solver: &dyn crate::solvers::Solver,
-    seed: u64,
-    index: usize,
-    size: u32,
-) -> String {
-    let mut rng = Rng::new(seed.wrapping_mul(1_000_003).wrapping_add(index as u64));
-    solver.generate(&mut rng, size)
-}
-
-pub fn run(ctx: &Context, opts: &GenOptions) -> Result<Status, Error> {
+pub fn run(ctx: &Context, opts: Args) -> Result<Status> {
     if !(1..=10).contains(&opts.size) {
         return Err(Error::Usage(format!(
             "--size must be 1 to 10, got {}",
             opts.size
         )));
     }
-    let solver = super::solve::solver_for(ctx, &opts.problem)?;
+    let solver = ctx.solver_for(&opts.problem)?;
     let Some(dir) = &opts.out else {
         if opts.count != 1 {
             return Err(Error::Usage("--count above 1 needs --out DIR".into()));
@@ -48,7 +47,7 @@ pub fn run(ctx: &Context, opts: &GenOptions) -> Result<Status, Error> {
         print!("{}", generate_one(solver, opts.seed, 0, opts.size));
         return Ok(Status::Passed);
     };
-    std::fs::create_dir_all(dir).map_err(|e| Error::Config(format!("{}: {e}", dir.display())))?;
+    std::fs::create_dir_all(dir).map_err(Error::io(dir, "cannot create the folder"))?;
     let paths: Vec<PathBuf> = (0..opts.count)
         .map(|i| dir.join(format!("{}-{:03}.in", opts.prefix, i + 1)))
         .collect();
@@ -63,7 +62,7 @@ pub fn run(ctx: &Context, opts: &GenOptions) -> Result<Status, Error> {
     for (i, path) in paths.iter().enumerate() {
         let text = generate_one(solver, opts.seed, i, opts.size);
         crate::fsutil::write_atomic(path, text.as_bytes())
-            .map_err(|e| Error::Config(format!("{}: cannot write: {e}", path.display())))?;
+            .map_err(Error::io(path, "cannot write"))?;
     }
     println!("wrote {} inputs to {}", paths.len(), dir.display());
     Ok(Status::Passed)

@@ -12,18 +12,23 @@
 
 use std::path::{Path, PathBuf};
 
-use super::{Context, Error, Status};
+use super::Context;
+use crate::engine::submissions::FOLDERS;
+use crate::error::{Error, Result};
 use crate::fsutil::{StagedDir, copy_tree};
 use crate::package::{self, PackageFiles};
 use crate::problem::{ProblemSpec, load_problem};
+use crate::report::Status;
 
-#[derive(Debug, Clone)]
-pub struct ImportOptions {
+#[derive(Debug, Clone, clap::Args)]
+pub struct Args {
     /// The package folder.
     pub package: PathBuf,
-    /// Folder name of the new problem.
+    /// Name of the new problem folder under the problems folder.
+    #[arg(long)]
     pub id: String,
-    /// Reference solver id, overriding the package's `judge.yaml`.
+    /// Reference solver id (default: the package's judge.yaml).
+    #[arg(long)]
     pub solver: Option<String>,
 }
 
@@ -36,7 +41,7 @@ struct Copied {
     skipped: Vec<String>,
 }
 
-pub fn run(ctx: &Context, opts: &ImportOptions) -> Result<Status, Error> {
+pub fn run(ctx: &Context, opts: Args) -> Result<Status> {
     check_id(&opts.id)?;
     let pkg = &opts.package;
     if !pkg.is_dir() {
@@ -46,8 +51,13 @@ pub fn run(ctx: &Context, opts: &ImportOptions) -> Result<Status, Error> {
         )));
     }
     let files = read_package(pkg)?;
-    let spec = package::spec_from_package(&files, &opts.id, opts.solver.as_deref())
-        .map_err(|e| Error::Config(format!("{}: {e}", pkg.display())))?;
+    let spec =
+        package::spec_from_package(&files, &opts.id, opts.solver.as_deref()).map_err(|reason| {
+            Error::Package {
+                path: pkg.clone(),
+                reason,
+            }
+        })?;
     if !ctx.problems_dir.is_dir() {
         return Err(Error::Usage(format!(
             "{}: no such problems folder",
@@ -62,25 +72,28 @@ pub fn run(ctx: &Context, opts: &ImportOptions) -> Result<Status, Error> {
         )));
     }
     let stage = StagedDir::new(&target)
-        .map_err(|e| Error::Config(format!("{}: {e}", ctx.problems_dir.display())))?;
+        .map_err(Error::io(&ctx.problems_dir, "cannot create a folder in"))?;
     let copied = write_problem(pkg, &spec, stage.path())?;
     // The new folder must load exactly as intended before it appears.
     match load_problem(&opts.id, stage.path()) {
         Ok(p) if p.spec == spec => {}
         Ok(_) => {
-            return Err(Error::Config(
-                "the written problem.yaml reads back differently".into(),
-            ));
+            return Err(Error::Package {
+                path: pkg.clone(),
+                reason: "the written problem.yaml reads back differently".into(),
+            });
         }
         Err(e) => {
-            return Err(Error::Config(format!(
-                "the imported problem does not load: {e}"
-            )));
+            return Err(Error::Package {
+                path: pkg.clone(),
+                reason: format!("the imported problem does not load: {e}"),
+            });
         }
     }
-    stage
-        .finish()
-        .map_err(|e| Error::Config(format!("{}: {e}; nothing written", target.display())))?;
+    stage.finish().map_err(Error::io(
+        &target,
+        "cannot move the imported problem into place (nothing written)",
+    ))?;
     println!(
         "imported {} as {}: {} cases, {} submission files",
         pkg.display(),
@@ -104,7 +117,7 @@ pub fn run(ctx: &Context, opts: &ImportOptions) -> Result<Status, Error> {
 }
 
 /// An id is one plain folder name.
-fn check_id(id: &str) -> Result<(), Error> {
+fn check_id(id: &str) -> Result<()> {
     let plain = !id.is_empty()
         && !id.starts_with('.')
         && id
@@ -119,13 +132,13 @@ fn check_id(id: &str) -> Result<(), Error> {
     }
 }
 
-fn read_package(pkg: &Path) -> Result<PackageFiles, Error> {
-    let optional = |name: &str| -> Result<Option<String>, Error> {
+fn read_package(pkg: &Path) -> Result<PackageFiles> {
+    let optional = |name: &str| -> Result<Option<String>> {
         let path = pkg.join(name);
         match std::fs::read_to_string(&path) {
             Ok(text) => Ok(Some(text)),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
-            Err(e) => Err(Error::Config(format!("{}: {e}", path.display()))),
+            Err(e) => Err(Error::io(&path, "cannot read")(e)),
         }
     };
     let problem_yaml = optional("problem.yaml")?.ok_or_else(|| {
@@ -142,9 +155,12 @@ fn read_package(pkg: &Path) -> Result<PackageFiles, Error> {
 }
 
 /// Writes `problem.yaml`, `cases/` and `submissions/` into `dir`.
-fn write_problem(pkg: &Path, spec: &ProblemSpec, dir: &Path) -> Result<Copied, Error> {
-    let io = |path: &Path, e: std::io::Error| Error::Config(format!("{}: {e}", path.display()));
-    let yaml = package::judge_problem_yaml(spec).map_err(Error::Config)?;
+fn write_problem(pkg: &Path, spec: &ProblemSpec, dir: &Path) -> Result<Copied> {
+    let io = |path: &Path, e: std::io::Error| Error::io(path, "cannot write")(e);
+    let yaml = package::judge_problem_yaml(spec).map_err(|reason| Error::Package {
+        path: pkg.to_path_buf(),
+        reason,
+    })?;
     let spec_path = dir.join("problem.yaml");
     std::fs::write(&spec_path, yaml).map_err(|e| io(&spec_path, e))?;
     let mut copied = Copied::default();
@@ -157,7 +173,7 @@ fn write_problem(pkg: &Path, spec: &ProblemSpec, dir: &Path) -> Result<Copied, E
     folders.sort();
     for folder in folders {
         let name = folder.file_name().unwrap_or_default().to_string_lossy();
-        let known = super::submissions::FOLDERS.iter().any(|(f, _)| *f == name);
+        let known = FOLDERS.iter().any(|(f, _)| *f == name);
         if known && folder.is_dir() {
             copied.submissions += copy_tree(&folder, &dir.join("submissions").join(&*name))
                 .map_err(|e| io(&folder, e))?;
@@ -169,10 +185,12 @@ fn write_problem(pkg: &Path, spec: &ProblemSpec, dir: &Path) -> Result<Copied, E
 }
 
 /// Every `data/sample` and `data/secret` input with its answer.
-fn copy_cases(pkg: &Path, cases: &Path, copied: &mut Copied) -> Result<(), Error> {
+fn copy_cases(pkg: &Path, cases: &Path, copied: &mut Copied) -> Result<()> {
     let data = pkg.join("data");
-    let io =
-        |path: &Path, e: &dyn std::fmt::Display| Error::Config(format!("{}: {e}", path.display()));
+    let io = |path: &Path, e: &dyn std::fmt::Display| Error::Package {
+        path: path.to_path_buf(),
+        reason: e.to_string(),
+    };
     std::fs::create_dir_all(cases).map_err(|e| io(cases, &e))?;
     for entry in walkdir::WalkDir::new(&data).sort_by_file_name() {
         let entry = entry.map_err(|e| io(&data, &e))?;
@@ -208,16 +226,16 @@ fn copy_cases(pkg: &Path, cases: &Path, copied: &mut Copied) -> Result<(), Error
 
 /// Copies to a file that must not exist yet: two package files that map
 /// to the same case are an error, not a silent overwrite.
-fn copy_new(from: &Path, to: &Path) -> Result<(), Error> {
+fn copy_new(from: &Path, to: &Path) -> Result<()> {
     let fail = |e: std::io::Error| {
-        Error::Config(if e.kind() == std::io::ErrorKind::AlreadyExists {
-            format!(
-                "{}: another package file already became this case",
-                from.display()
-            )
+        if e.kind() == std::io::ErrorKind::AlreadyExists {
+            Error::Package {
+                path: from.to_path_buf(),
+                reason: "another package file already became this case".into(),
+            }
         } else {
-            format!("{}: {e}", from.display())
-        })
+            Error::io(from, "cannot copy")(e)
+        }
     };
     let mut reader = std::fs::File::open(from).map_err(fail)?;
     let mut writer = std::fs::OpenOptions::new()

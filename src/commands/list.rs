@@ -2,9 +2,16 @@
 
 use std::collections::BTreeMap;
 
-use super::{Context, Error, Status, error_lines};
+use super::Context;
+use crate::engine::run::load_errors;
+use crate::error::Result;
+use crate::report::Status;
 
-pub fn run(ctx: &Context) -> Result<Status, Error> {
+/// `judge list` takes no options of its own.
+#[derive(Debug, Clone, clap::Args)]
+pub struct Args {}
+
+pub fn run(ctx: &Context, _args: Args) -> Result<Status> {
     let found = ctx.load(&[])?;
     let rows: Vec<[String; 5]> = found
         .problems
@@ -19,7 +26,7 @@ pub fn run(ctx: &Context) -> Result<Status, Error> {
             let groups: Vec<String> = groups.iter().map(|(g, n)| format!("{g} {n}")).collect();
             [
                 p.id.clone(),
-                p.spec.solver.clone(),
+                p.spec.solver.id().to_string(),
                 p.spec.compare.name().to_string(),
                 p.cases.len().to_string(),
                 groups.join(", "),
@@ -48,7 +55,7 @@ pub fn run(ctx: &Context) -> Result<Status, Error> {
         );
         println!("{}", if i == 0 { ctx.style.bold(&line) } else { line });
     }
-    let errors = error_lines(&found);
+    let errors = load_errors(&found);
     for e in &errors {
         println!("{} {e}", ctx.style.red("error:"));
     }

@@ -1,5 +1,6 @@
-//! Commands: each wires the stages together for one CLI verb and returns a
-//! [`Status`]; none of them parses arguments or exits the process.
+//! The command line: one module per verb, each with its clap `Args` (help
+//! text next to every field) and a `run` that calls the engine and prints.
+//! No command imports another; what several share lives here.
 
 pub mod check;
 pub mod diff;
@@ -12,59 +13,128 @@ pub mod merge;
 pub mod regen;
 pub mod solve;
 pub mod stress;
-pub mod submissions;
 pub mod validate;
 
 use std::io::IsTerminal;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
 
-use crate::problem::{Discovery, discover};
-use crate::report::console::Style;
+use crate::engine::build;
+use crate::engine::limits::Overrides;
+use crate::engine::sandbox::SandboxMode;
+use crate::error::{Error, Result};
+use crate::problem::{Discovery, Problem, discover};
+use crate::report::console::{self, Style};
+use crate::report::{Report, RunKind};
+use crate::shard::Shard;
+use crate::solvers::{self, Solver};
+use crate::units::{parse_duration, parse_size};
 
-/// What a command concluded, mapped by `main` to the process exit code.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Status {
-    /// Everything passed (exit 0).
-    Passed,
-    /// Some case failed (exit 1).
-    Failed,
-    /// Configuration errors, reported after doing all the work that could be
-    /// done (exit 2).
-    ConfigError,
+/// Options every command takes.
+#[derive(Debug, Clone, clap::Args)]
+pub struct GlobalArgs {
+    /// Folder holding one sub-folder per problem.
+    #[arg(
+        long = "problems",
+        global = true,
+        default_value = "problems",
+        value_name = "DIR"
+    )]
+    pub problems_dir: PathBuf,
+    /// Colour on the terminal: auto = only on a terminal and when NO_COLOR
+    /// is unset.
+    #[arg(long, global = true, value_enum, default_value_t = ColorChoice::Auto)]
+    pub color: ColorChoice,
 }
 
-impl Status {
-    /// The status a finished report stands for: configuration errors first,
-    /// then any failure.
-    pub fn of(report: &crate::report::Report) -> Status {
-        if !report.errors.is_empty() {
-            Status::ConfigError
-        } else if report.all_passed() {
-            Status::Passed
-        } else {
-            Status::Failed
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum ColorChoice {
+    Auto,
+    Always,
+    Never,
+}
+
+/// Options of every run over a test set that writes a report.
+#[derive(Debug, Clone, clap::Args)]
+pub struct RunArgs {
+    /// Worker threads (0 = one per core).
+    #[arg(long, short, default_value_t = 0)]
+    pub jobs: usize,
+    /// Where report.yaml and report.html go.
+    #[arg(long, default_value = "reports", value_name = "DIR")]
+    pub report_dir: PathBuf,
+    /// Also write JUnit XML (one test per case) to this file.
+    #[arg(long, value_name = "FILE")]
+    pub junit: Option<PathBuf>,
+    /// Run only part K of N of the test set (e.g. 2/3), for CI matrices;
+    /// `judge merge` joins the N reports.
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<Shard>,
+}
+
+/// How submissions are isolated.
+#[derive(Debug, Clone, Copy, clap::Args)]
+pub struct SandboxArgs {
+    /// Isolation with bubblewrap: auto (when it works here), on (required:
+    /// exit 2 without it), off (rlimits only).
+    #[arg(long, value_enum, default_value_t = SandboxMode::Auto)]
+    pub sandbox: SandboxMode,
+}
+
+/// Limits that replace `problem.yaml`'s for one run.
+#[derive(Debug, Clone, Copy, clap::Args)]
+pub struct LimitArgs {
+    /// CPU time limit per case, e.g. 2s or 500ms (default: problem.yaml).
+    #[arg(long, value_parser = parse_duration)]
+    pub time_limit: Option<Duration>,
+    /// Memory limit per case, e.g. 256MiB (default: problem.yaml).
+    #[arg(long, value_parser = parse_size)]
+    pub memory_limit: Option<u64>,
+    /// Output limit per case, e.g. 8MiB (default: problem.yaml).
+    #[arg(long, value_parser = parse_size)]
+    pub output_limit: Option<u64>,
+}
+
+impl LimitArgs {
+    pub(crate) fn overrides(self) -> Overrides {
+        Overrides {
+            time: self.time_limit,
+            memory: self.memory_limit,
+            output: self.output_limit,
+        }
+    }
+}
+
+/// A submission to run: a file, or a command line.
+#[derive(Debug, Clone, clap::Args)]
+pub struct SubmissionArgs {
+    /// Source file (.c .cpp .cc .rs .py .java .sh) or executable; optional
+    /// with --cmd.
+    #[arg(required_unless_present = "cmd")]
+    pub submission: Option<PathBuf>,
+    /// How to run it instead (split on spaces). Started in SUBMISSION's
+    /// folder, or in an empty scratch folder when no SUBMISSION is given.
+    #[arg(long)]
+    pub cmd: Option<String>,
+}
+
+impl SubmissionArgs {
+    /// What the report calls the submission.
+    pub(crate) fn subject(&self) -> String {
+        match (&self.submission, &self.cmd) {
+            (Some(path), _) => path.display().to_string(),
+            (None, Some(cmd)) => cmd.clone(),
+            (None, None) => String::new(),
         }
     }
 
-    pub fn exit_code(self) -> i32 {
-        match self {
-            Status::Passed => 0,
-            Status::Failed => 1,
-            Status::ConfigError => 2,
-        }
+    /// Builds it; `memory` sizes a JVM heap.
+    pub(crate) fn build(&self, memory: u64) -> Result<build::Program, build::BuildError> {
+        build::prepare(self.submission.as_deref(), self.cmd.as_deref(), memory)
     }
 }
 
-/// Errors that stop a command before it can do its work (exit 2).
-#[derive(Debug, thiserror::Error)]
-pub enum Error {
-    #[error("{0}")]
-    Usage(String),
-    #[error("{0}")]
-    Config(String),
-}
-
-/// Settings every command shares, validated once by the CLI.
+/// Settings every command shares, made once from [`GlobalArgs`].
 #[derive(Debug, Clone)]
 pub struct Context {
     pub problems_dir: PathBuf,
@@ -76,28 +146,31 @@ pub struct Context {
 }
 
 impl Context {
-    /// Defaults for a terminal session: colour and progress on a TTY only,
-    /// and `NO_COLOR` respected.
-    pub fn detect(problems_dir: PathBuf, command_line: String) -> Self {
-        let tty = std::io::stderr().is_terminal();
-        let color = std::io::stdout().is_terminal()
-            && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
+    /// Colour and progress on a TTY only, `NO_COLOR` respected, unless
+    /// `--color` says otherwise.
+    pub fn new(args: GlobalArgs) -> Self {
+        let color = match args.color {
+            ColorChoice::Always => true,
+            ColorChoice::Never => false,
+            ColorChoice::Auto => {
+                std::io::stdout().is_terminal()
+                    && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+            }
+        };
         Context {
-            problems_dir,
+            problems_dir: args.problems_dir,
             style: Style { color },
-            progress: tty,
-            command_line,
+            progress: std::io::stderr().is_terminal(),
+            command_line: std::env::args().collect::<Vec<_>>().join(" "),
         }
     }
 
     /// Discovers problems and keeps the named ones (all when none named).
-    pub fn load(&self, names: &[String]) -> Result<Discovery, Error> {
-        let found = discover(&self.problems_dir).map_err(|e| {
-            Error::Config(format!(
-                "{}: cannot read the problems folder: {e}",
-                self.problems_dir.display()
-            ))
-        })?;
+    pub(crate) fn load(&self, names: &[String]) -> Result<Discovery> {
+        let found = discover(&self.problems_dir).map_err(Error::io(
+            &self.problems_dir,
+            "cannot read the problems folder",
+        ))?;
         found.select(names).map_err(|unknown| {
             Error::Usage(format!(
                 "unknown problem(s): {} (look in {})",
@@ -106,39 +179,85 @@ impl Context {
             ))
         })
     }
-}
 
-/// Reads a report given on the command line (a usage error if it is not one).
-pub fn read_report(path: &std::path::Path) -> Result<crate::report::Report, Error> {
-    crate::report::yaml::read_file(path).map_err(Error::Usage)
-}
-
-/// One message per problem folder that failed to load.
-pub fn error_lines(found: &Discovery) -> Vec<String> {
-    found.errors.iter().map(|(_, e)| e.to_string()).collect()
-}
-
-/// A rayon pool with exactly `jobs` threads (0 = one per core).
-pub fn pool(jobs: usize) -> Result<rayon::ThreadPool, Error> {
-    rayon::ThreadPoolBuilder::new()
-        .num_threads(jobs)
-        .build()
-        .map_err(|e| Error::Config(format!("cannot start {jobs} worker threads: {e}")))
-}
-
-/// A progress bar on stderr, hidden when `show` is false.
-pub fn progress_bar(len: usize, show: bool, what: &str) -> indicatif::ProgressBar {
-    use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-    let target = if show {
-        ProgressDrawTarget::stderr()
-    } else {
-        ProgressDrawTarget::hidden()
-    };
-    let bar = ProgressBar::with_draw_target(Some(len as u64), target);
-    if let Ok(style) = ProgressStyle::with_template(&format!(
-        "{{spinner}} {what} [{{bar:40.cyan/blue}}] {{pos}}/{{len}} cases  {{per_sec}}  eta {{eta}}"
-    )) {
-        bar.set_style(style.progress_chars("━╸ "));
+    /// The one named problem, which must load.
+    pub(crate) fn load_one(&self, name: &str) -> Result<Problem> {
+        let found = self.load(&[name.to_string()])?;
+        if let Some((_, e)) = found.errors.into_iter().next() {
+            return Err(e.into());
+        }
+        found
+            .problems
+            .into_iter()
+            .next()
+            .ok_or_else(|| Error::Usage(format!("unknown problem {name}")))
     }
-    bar
+
+    /// The solver of a problem folder, or a solver id used directly. A
+    /// solver id needs no problems folder, so `judge solve ID` works
+    /// anywhere.
+    pub(crate) fn solver_for(&self, name: &str) -> Result<&'static dyn Solver> {
+        let found = discover(&self.problems_dir).unwrap_or_default();
+        if let Some(p) = found.problems.iter().find(|p| p.id == name) {
+            return Ok(p.solver());
+        }
+        if let Some((_, e)) = found.errors.iter().find(|(id, _)| id == name) {
+            return Err(e.clone().into());
+        }
+        solvers::find(name).ok_or_else(|| {
+            Error::Usage(format!(
+                "unknown problem {name:?} (problems: {}; solvers: {})",
+                found
+                    .problems
+                    .iter()
+                    .map(|p| p.id.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                solvers::ids().join(", ")
+            ))
+        })
+    }
+
+    /// The engine's settings for a run of `kind` with these options.
+    pub(crate) fn settings(&self, kind: RunKind, run: &RunArgs) -> crate::engine::run::Settings {
+        crate::engine::run::Settings {
+            kind,
+            command_line: self.command_line.clone(),
+            jobs: run.jobs,
+            shard: run.shard,
+            progress: self.progress,
+        }
+    }
+
+    /// Prints failing cases, the summary and the submissions table, then
+    /// writes the reports (YAML, HTML, and JUnit when asked for).
+    pub(crate) fn publish(&self, report: &Report, run: &RunArgs) -> Result<()> {
+        publish(self.style, report, &run.report_dir, run.junit.as_deref())
+    }
+}
+
+/// [`Context::publish`] for commands with their own report options.
+pub(crate) fn publish(
+    style: Style,
+    report: &Report,
+    dir: &Path,
+    junit: Option<&Path>,
+) -> Result<()> {
+    for p in &report.problems {
+        for c in p.cases.iter().filter(|c| !c.verdict.is_pass()) {
+            println!("{}", console::failure(&p.id, c, style));
+        }
+    }
+    print!("{}", console::summary(report, style));
+    print!("{}", console::submissions(report, style));
+    report.write_to(dir, junit)?;
+    println!(
+        "reports: {} and {}",
+        dir.join("report.yaml").display(),
+        dir.join("report.html").display()
+    );
+    if let Some(path) = junit {
+        println!("junit: {}", path.display());
+    }
+    Ok(())
 }

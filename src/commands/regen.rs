@@ -7,15 +7,25 @@
 
 use rayon::prelude::*;
 
-use super::{Context, Error, Status, error_lines, pool};
-use crate::exec::{End, reference};
+use super::Context;
+use crate::engine::reference;
+use crate::engine::run::{load_errors, pool};
+use crate::error::Result;
+use crate::execution::End;
+use crate::report::Status;
 
-#[derive(Debug, Clone)]
-pub struct RegenOptions {
+#[derive(Debug, Clone, clap::Args)]
+pub struct Args {
+    /// Problems to regenerate (all when none given).
     pub problems: Vec<String>,
+    /// Show what would change without writing anything.
+    #[arg(long)]
     pub dry_run: bool,
-    /// Also list files that did not change.
+    /// Also list unchanged files.
+    #[arg(long, short)]
     pub verbose: bool,
+    /// Worker threads (0 = one per core).
+    #[arg(long, short, default_value_t = 0)]
     pub jobs: usize,
 }
 
@@ -29,7 +39,7 @@ pub enum Change {
 }
 
 /// Regenerates and prints one line per created, changed or failed file.
-pub fn run(ctx: &Context, opts: &RegenOptions) -> Result<Status, Error> {
+pub fn run(ctx: &Context, opts: Args) -> Result<Status> {
     let found = ctx.load(&opts.problems)?;
     let jobs: Vec<_> = found
         .problems
@@ -92,7 +102,7 @@ pub fn run(ctx: &Context, opts: &RegenOptions) -> Result<Status, Error> {
             ""
         }
     );
-    for e in error_lines(&found) {
+    for e in load_errors(&found) {
         println!("{} {e}", ctx.style.red("error:"));
     }
     Ok(if !found.errors.is_empty() {

@@ -3,40 +3,26 @@
 
 use std::io::{Read, Write};
 
-use super::{Context, Error, Status};
-use crate::exec::{End, reference};
-use crate::solvers::{self, Solver};
+use super::Context;
+use crate::engine::reference;
+use crate::error::{Error, Result};
+use crate::execution::End;
+use crate::report::Status;
 
-/// The solver for a problem folder name, or a solver id used directly.
-pub fn solver_for(ctx: &Context, name: &str) -> Result<&'static dyn Solver, Error> {
-    let found = ctx.load(&[])?;
-    if let Some(p) = found.problems.iter().find(|p| p.id == name) {
-        return Ok(p.solver());
-    }
-    if let Some((_, e)) = found.errors.iter().find(|(id, _)| id == name) {
-        return Err(Error::Config(e.to_string()));
-    }
-    solvers::find(name).ok_or_else(|| {
-        Error::Usage(format!(
-            "unknown problem {name:?} (problems: {}; solvers: {})",
-            found
-                .problems
-                .iter()
-                .map(|p| p.id.as_str())
-                .collect::<Vec<_>>()
-                .join(", "),
-            solvers::ids().join(", ")
-        ))
-    })
+#[derive(Debug, Clone, clap::Args)]
+pub struct Args {
+    /// Problem folder name or solver id (a solver id works without a
+    /// problems folder).
+    pub problem: String,
 }
 
 /// Solves standard input; bad input is reported as `<stdin>:line:col: …`.
-pub fn run(ctx: &Context, name: &str) -> Result<Status, Error> {
-    let solver = solver_for(ctx, name)?;
+pub fn run(ctx: &Context, args: Args) -> Result<Status> {
+    let solver = ctx.solver_for(&args.problem)?;
     let mut bytes = Vec::new();
     std::io::stdin()
         .read_to_end(&mut bytes)
-        .map_err(|e| Error::Config(format!("cannot read standard input: {e}")))?;
+        .map_err(Error::io("<stdin>", "cannot read"))?;
     let text = match String::from_utf8(bytes) {
         Ok(t) => t,
         Err(e) => {

@@ -4,224 +4,84 @@
 //! A test set only catches the mistakes its author thought of. The problem's
 //! own generator, judged against the reference solver in-process, finds the
 //! others; regenerating at smaller sizes turns a page-long failure into one
-//! a person can read. Every input is `judge gen`'s file `index` of `seed` at
-//! `size` (the same [`generate_one`] derivation), so each counterexample can
-//! be recreated with one `judge gen` command, and the same seed always gives
-//! the same run and the same counterexample. Everything runs in order on one
-//! thread: a stress run is a search that stops early, not a batch.
+//! a person can read. The search is [`crate::engine::stress`]; this module
+//! prints what it found and the `judge gen` command that recreates it.
 
 use std::fmt::Write as _;
-use std::path::{Path, PathBuf};
-use std::time::Duration;
+use std::path::Path;
 
-use super::generate::generate_one;
-use super::grade::{Grader, hidden_dirs, limits_for};
-use super::{Context, Error, Status, progress_bar};
-use crate::compare::{self, Expected};
-use crate::exec::build::{self, BuildError};
-use crate::exec::sandbox::{Sandbox, SandboxMode};
-use crate::exec::{End, reference};
-use crate::problem::Problem;
-use crate::report::CaseReport;
+use super::{Context, LimitArgs, SandboxArgs, SubmissionArgs};
+use crate::engine::build::BuildError;
+use crate::engine::case::Grader;
+use crate::engine::limits;
+use crate::engine::run::progress_bar;
+use crate::engine::sandbox::{self, Sandbox};
+use crate::engine::stress::{Draw, Outcome, Shrunk, Tester};
+use crate::error::{Error, Result};
+use crate::report::Status;
 use crate::report::console::failure_with;
-use crate::solvers::Solver;
 use crate::verdict::Verdict;
 
-/// Extra runs allowed for shrinking one counterexample.
-pub const SHRINK_RUNS: usize = 200;
-/// Generator sizes go from 1 to this.
-const MAX_SIZE: u32 = 10;
 /// Diff lines printed for the counterexample.
 const DIFF_LINES: usize = 60;
 
-#[derive(Debug, Clone)]
-pub struct StressOptions {
+#[derive(Debug, Clone, clap::Args)]
+pub struct Args {
+    /// Problem folder name.
     pub problem: String,
-    pub submission: PathBuf,
-    pub cmd: Option<String>,
+    #[command(flatten)]
+    pub submission: SubmissionArgs,
+    /// Seed of the generated inputs (as for `judge gen`).
+    #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Inputs to try before giving up.
+    #[arg(long, default_value_t = 200)]
     pub iterations: usize,
-    pub time_limit: Option<Duration>,
-    pub sandbox: SandboxMode,
+    #[command(flatten)]
+    pub limits: LimitArgs,
+    #[command(flatten)]
+    pub sandbox: SandboxArgs,
 }
 
-/// Which generated input: the arguments of [`generate_one`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Draw {
-    pub seed: u64,
-    pub index: usize,
-    pub size: u32,
-}
-
-impl Draw {
-    /// The input tried at iteration `i`: file `i` of the seed, with sizes
-    /// cycling through 1..=10 so small inputs come first.
-    pub fn iteration(seed: u64, i: usize) -> Draw {
-        Draw {
-            seed,
-            index: i,
-            size: (i % MAX_SIZE as usize) as u32 + 1,
-        }
-    }
-
-    fn label(self) -> String {
-        format!("seed {} index {} size {}", self.seed, self.index, self.size)
-    }
-}
-
-/// An input the submission got wrong.
-struct Failure {
-    draw: Draw,
-    input: String,
-    case: CaseReport,
-}
-
-/// Runs one generated input through the reference and the submission.
-struct Tester<'a> {
-    solver: &'static dyn Solver,
-    problem: &'a Problem,
-    grader: Grader<'a>,
-    /// Where each input is written for the submission's standard input.
-    input_path: PathBuf,
-}
-
-impl Tester<'_> {
-    /// `Ok(None)` when the submission is accepted on `draw`'s input.
-    fn try_draw(&self, draw: Draw) -> Result<Option<Failure>, Error> {
-        let input = generate_one(self.solver, draw.seed, draw.index, draw.size);
-        self.try_input(draw, input)
-    }
-
-    fn try_input(&self, draw: Draw, input: String) -> Result<Option<Failure>, Error> {
-        let reference = reference::run(self.solver, &input);
-        let expected = match reference.end {
-            End::Exited(0) => reference.stdout,
-            End::InputRejected(e) => {
-                return Err(Error::Config(format!(
-                    "the reference solver {} rejects its own generated input ({}): {e}",
-                    self.solver.id(),
-                    draw.label()
-                )));
-            }
-            other => {
-                return Err(Error::Config(format!(
-                    "the reference solver {} failed on generated input ({}): {other:?}",
-                    self.solver.id(),
-                    draw.label()
-                )));
-            }
-        };
-        crate::fsutil::write_atomic(&self.input_path, input.as_bytes()).map_err(|e| {
-            Error::Config(format!("{}: cannot write: {e}", self.input_path.display()))
-        })?;
-        let exec = self.grader.execute(&self.input_path);
-        if let End::CouldNotRun(msg) = &exec.end {
-            return Err(Error::Config(format!("cannot run the submission: {msg}")));
-        }
-        let spec = &self.problem.spec;
-        let outcome = compare::judge(
-            &exec,
-            Expected::Bytes(expected),
-            spec.compare,
-            spec.tolerance,
-        );
-        if outcome.verdict == Verdict::Accepted {
-            return Ok(None);
-        }
-        let case = CaseReport::new("", &draw.label(), &exec, outcome);
-        Ok(Some(Failure { draw, input, case }))
-    }
-}
-
-/// What shrinking did.
-struct Shrunk {
-    smallest: Failure,
-    runs: usize,
-    failed: usize,
-}
-
-/// Retries sizes 1 up to the failing size with other files of the same
-/// seed, at most [`SHRINK_RUNS`] runs split evenly over the sizes, and keeps
-/// the failing input with the fewest bytes (the first found on ties).
-/// Candidates no smaller than the current best are not even run.
-fn shrink(tester: &Tester<'_>, first: Failure, iterations_run: usize) -> Result<Shrunk, Error> {
-    let seed = first.draw.seed;
-    let top = first.draw.size;
-    let per_size = (SHRINK_RUNS / top as usize).max(1);
-    let mut smallest = first;
-    let (mut runs, mut failed) = (0, 0);
-    for size in 1..=top {
-        let mut index = 0;
-        let mut candidates = 0;
-        while candidates < per_size && runs < SHRINK_RUNS {
-            let draw = Draw { seed, index, size };
-            index += 1;
-            // The main loop already ran this exact input.
-            if draw.index < iterations_run && Draw::iteration(seed, draw.index) == draw {
-                continue;
-            }
-            candidates += 1;
-            let input = generate_one(tester.solver, seed, draw.index, size);
-            if input.len() >= smallest.input.len() {
-                continue;
-            }
-            runs += 1;
-            if let Some(f) = tester.try_input(draw, input)? {
-                failed += 1;
-                smallest = f;
-            }
-        }
-    }
-    Ok(Shrunk {
-        smallest,
-        runs,
-        failed,
-    })
-}
-
-pub fn run(ctx: &Context, opts: &StressOptions) -> Result<Status, Error> {
-    if opts.iterations == 0 {
+pub fn run(ctx: &Context, args: Args) -> Result<Status> {
+    if args.iterations == 0 {
         return Err(Error::Usage("--iterations must be at least 1".into()));
     }
-    let found = ctx.load(std::slice::from_ref(&opts.problem))?;
-    let Some(problem) = found.problems.first() else {
-        return Err(Error::Config(super::error_lines(&found).join("; ")));
-    };
-    let solver = problem.solver();
+    let problem = ctx.load_one(&args.problem)?;
     // Inputs live in a private folder; the sandbox hides it with the
     // problems folder and the working folder.
     let work = tempfile::Builder::new()
         .prefix("judge-stress-")
         .tempdir()
-        .map_err(|e| Error::Config(format!("cannot create a temporary folder: {e}")))?;
-    let sandbox =
-        Sandbox::detect(opts.sandbox, hidden_dirs(ctx, work.path())).map_err(Error::Usage)?;
-    let program = match build::prepare(
-        &opts.submission,
-        opts.cmd.as_deref(),
-        problem.spec.limits.memory,
-    ) {
+        .map_err(Error::io(
+            std::env::temp_dir(),
+            "cannot create a temporary folder",
+        ))?;
+    let sandbox = sandbox::for_run(args.sandbox.sandbox, &ctx.problems_dir, &[work.path()])?;
+    let overrides = args.limits.overrides();
+    let memory = overrides.memory.unwrap_or(problem.spec.limits.memory);
+    let program = match args.submission.build(memory) {
         Ok(p) => p,
-        Err(BuildError::Setup(msg)) => return Err(Error::Config(msg)),
+        Err(BuildError::Setup(msg)) => return Err(Error::Setup(msg)),
         Err(BuildError::Compile(log)) => {
             println!("{}\n{log}", ctx.style.red("compile error:"));
             return Ok(Status::Failed);
         }
     };
-    let limits = limits_for(problem, opts.time_limit, None, None, &program);
+    let limits = limits::for_problem(&problem, overrides, program.language.caps_address_space());
+    let subject = args.submission.subject();
     println!(
         "stress {} with {} ({}): seed {}, up to {} inputs, CPU time limit {}",
         problem.id,
-        opts.submission.display(),
+        subject,
         program.language,
-        opts.seed,
-        opts.iterations,
+        args.seed,
+        args.iterations,
         crate::units::format_duration(limits.cpu),
     );
     println!("{}", ctx.style.dim(&Sandbox::describe(sandbox.as_ref())));
     let tester = Tester {
-        solver,
-        problem,
+        problem: &problem,
         grader: Grader {
             program: &program,
             sandbox: sandbox.as_ref(),
@@ -229,39 +89,40 @@ pub fn run(ctx: &Context, opts: &StressOptions) -> Result<Status, Error> {
         },
         input_path: work.path().join("input.in"),
     };
-    let bar = progress_bar(opts.iterations, ctx.progress, "stress");
-    let mut first = None;
-    for i in 0..opts.iterations {
-        bar.inc(1);
-        if let Some(f) = tester.try_draw(Draw::iteration(opts.seed, i))? {
-            first = Some(f);
-            break;
+    let bar = progress_bar(args.iterations, ctx.progress, "stress");
+    let outcome = tester.search(args.seed, args.iterations, || bar.inc(1));
+    bar.finish_and_clear();
+    match outcome? {
+        Outcome::NoDifference => {
+            println!(
+                "{} in {} inputs",
+                ctx.style.green("no difference found"),
+                args.iterations
+            );
+            Ok(Status::Passed)
+        }
+        Outcome::Found { first, shrunk } => {
+            print!(
+                "{}",
+                counterexample(
+                    ctx,
+                    &args,
+                    first.draw,
+                    first.input.len(),
+                    first.case.verdict,
+                    &shrunk
+                )
+            );
+            Ok(Status::Failed)
         }
     }
-    bar.finish_and_clear();
-    let Some(first) = first else {
-        println!(
-            "{} in {} inputs",
-            ctx.style.green("no difference found"),
-            opts.iterations
-        );
-        return Ok(Status::Passed);
-    };
-    let (first_draw, first_len, first_verdict) =
-        (first.draw, first.input.len(), first.case.verdict);
-    let shrunk = shrink(&tester, first, first_draw.index + 1)?;
-    print!(
-        "{}",
-        counterexample(ctx, opts, first_draw, first_len, first_verdict, &shrunk)
-    );
-    Ok(Status::Failed)
 }
 
 /// The report of a counterexample: where it was first seen, the smallest
 /// failing input verbatim, its verdict and diff, and how to get it back.
 fn counterexample(
     ctx: &Context,
-    opts: &StressOptions,
+    args: &Args,
     first: Draw,
     first_len: usize,
     first_verdict: Verdict,
@@ -274,7 +135,7 @@ fn counterexample(
         out,
         "first failure: input {} of {} ({}), {first_len} bytes, {}",
         first.index + 1,
-        opts.iterations,
+        args.iterations,
         first.label(),
         style.verdict(first_verdict),
     );
@@ -299,9 +160,9 @@ fn counterexample(
         "=== end of input (no newline at its end) ==="
     };
     let _ = writeln!(out, "{}", style.bold(end));
-    out.push_str(&failure_with(&opts.problem, &best.case, style, DIFF_LINES));
+    out.push_str(&failure_with(&args.problem, &best.case, style, DIFF_LINES));
     let _ = writeln!(out, "reproduce:");
-    let _ = writeln!(out, "  {}", gen_command(ctx, &opts.problem, best.draw));
+    let _ = writeln!(out, "  {}", gen_command(ctx, &args.problem, best.draw));
     if best.draw.index > 0 {
         let _ = writeln!(
             out,
@@ -361,13 +222,6 @@ fn shell_word(word: &str) -> String {
 mod tests {
     use super::*;
     use crate::report::console::Style;
-
-    #[test]
-    fn iterations_cycle_through_every_size_from_the_smallest() {
-        let sizes: Vec<u32> = (0..12).map(|i| Draw::iteration(7, i).size).collect();
-        assert_eq!(sizes, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 1, 2]);
-        assert_eq!(Draw::iteration(7, 11).index, 11);
-    }
 
     #[test]
     fn gen_command_names_the_file_gen_writes() {

@@ -6,7 +6,7 @@ use std::fmt::Write;
 
 use super::{CaseReport, Report};
 use crate::diff::{self, LineKind};
-use crate::verdict::Verdict;
+use crate::verdict::{Severity, Verdict};
 
 /// ANSI styling that collapses to plain text when colour is off.
 #[derive(Debug, Clone, Copy)]
@@ -22,31 +22,31 @@ impl Style {
             text.to_string()
         }
     }
-    pub fn bold(self, t: &str) -> String {
+    pub(crate) fn bold(self, t: &str) -> String {
         self.paint("1", t)
     }
-    pub fn dim(self, t: &str) -> String {
+    pub(crate) fn dim(self, t: &str) -> String {
         self.paint("2", t)
     }
     pub fn red(self, t: &str) -> String {
         self.paint("31", t)
     }
-    pub fn green(self, t: &str) -> String {
+    pub(crate) fn green(self, t: &str) -> String {
         self.paint("32", t)
     }
-    pub fn yellow(self, t: &str) -> String {
+    pub(crate) fn yellow(self, t: &str) -> String {
         self.paint("33", t)
     }
-    pub fn cyan(self, t: &str) -> String {
+    pub(crate) fn cyan(self, t: &str) -> String {
         self.paint("36", t)
     }
 
-    /// A verdict code coloured by severity.
+    /// A verdict code coloured by its severity.
     pub fn verdict(self, v: Verdict) -> String {
-        match v {
-            Verdict::Accepted => self.green(v.code()),
-            Verdict::PresentationError | Verdict::MissingAnswer => self.yellow(v.code()),
-            _ => self.red(v.code()),
+        match v.severity() {
+            Severity::Pass => self.green(v.code()),
+            Severity::Minor => self.yellow(v.code()),
+            Severity::Failure | Severity::Error => self.red(v.code()),
         }
     }
 }
@@ -59,7 +59,12 @@ pub fn failure(problem: &str, case: &CaseReport, style: Style) -> String {
 
 /// [`failure`] showing up to `diff_lines` lines of the diff (`judge stress`
 /// prints one small counterexample, so it can afford the whole diff).
-pub fn failure_with(problem: &str, case: &CaseReport, style: Style, diff_lines: usize) -> String {
+pub(crate) fn failure_with(
+    problem: &str,
+    case: &CaseReport,
+    style: Style,
+    diff_lines: usize,
+) -> String {
     let mut out = format!(
         "{} {} {}  {}\n",
         style.verdict(case.verdict),
@@ -129,7 +134,7 @@ fn pad(text: &str, width: usize, right: bool) -> String {
 }
 
 /// A compact human duration: `58µs`, `2.5ms`, `12ms`, `3.40s`.
-pub fn human_ms(ms: f64) -> String {
+pub(crate) fn human_ms(ms: f64) -> String {
     if ms < 1.0 {
         format!("{:.0}µs", ms * 1000.0)
     } else if ms < 10.0 {

@@ -9,7 +9,7 @@ use maud::{DOCTYPE, Markup, PreEscaped, html};
 use super::console::human_ms;
 use super::{CaseReport, ProblemReport, Report};
 use crate::diff::{self, LineKind};
-use crate::verdict::Verdict;
+use crate::verdict::{Severity, Verdict};
 
 const CSS: &str = r#"
 :root { --fg:#1f2430; --muted:#6b7280; --line:#e5e7eb; --bg:#f7f8fa; --card:#fff;
@@ -67,10 +67,10 @@ footer { color: var(--muted); font-size: 12px; margin-top: 30px; }
 "#;
 
 fn verdict_class(v: Verdict) -> &'static str {
-    match v {
-        Verdict::Accepted => "v-ok",
-        Verdict::PresentationError | Verdict::MissingAnswer => "v-warn",
-        _ => "v-bad",
+    match v.severity() {
+        Severity::Pass => "v-ok",
+        Severity::Minor => "v-warn",
+        Severity::Failure | Severity::Error => "v-bad",
     }
 }
 

@@ -10,7 +10,7 @@ use std::time::Duration;
 use quick_junit::{NonSuccessKind, Report as Junit, TestCase, TestCaseStatus, TestSuite};
 
 use super::Report;
-use crate::verdict::Verdict;
+use crate::verdict::Severity;
 
 pub fn render(report: &Report) -> Result<String, quick_junit::SerializeError> {
     let mut junit = Junit::new(format!("judge {}", report.meta.kind));
@@ -25,10 +25,8 @@ pub fn render(report: &Report) -> Result<String, quick_junit::SerializeError> {
             let status = if c.verdict.is_pass() {
                 TestCaseStatus::success()
             } else {
-                let kind = match c.verdict {
-                    Verdict::BadInput | Verdict::MissingAnswer | Verdict::JudgeError => {
-                        NonSuccessKind::Error
-                    }
+                let kind = match c.verdict.severity() {
+                    Severity::Error => NonSuccessKind::Error,
                     _ => NonSuccessKind::Failure,
                 };
                 let mut s = TestCaseStatus::non_success(kind);

@@ -4,9 +4,11 @@
 //! is a pure function of it (YAML, HTML, terminal), which keeps every format
 //! testable on its own and guarantees they all tell the same story.
 
+pub mod changes;
 pub mod console;
 pub mod html;
 pub mod junit;
+pub mod merge;
 pub mod yaml;
 
 use std::collections::BTreeMap;
@@ -16,8 +18,58 @@ use std::time::Duration;
 use serde::{Deserialize, Serialize};
 
 use crate::compare::{CompareMode, Outcome};
-use crate::exec::Execution;
+use crate::execution::Execution;
+use crate::shard::Shard;
 use crate::verdict::Verdict;
+
+/// Which command made a report.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum RunKind {
+    Check,
+    Validate,
+    Grade,
+}
+
+impl RunKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            RunKind::Check => "check",
+            RunKind::Validate => "validate",
+            RunKind::Grade => "grade",
+        }
+    }
+}
+
+impl std::fmt::Display for RunKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// What a run concluded, and so the process exit code. One rule for every
+/// command: problem folders that did not load (configuration errors) come
+/// first, then any failure.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Status {
+    /// Everything passed (exit 0).
+    Passed,
+    /// Some case or submission failed (exit 1).
+    Failed,
+    /// Configuration errors, reported after doing all the work that could
+    /// be done (exit 2).
+    ConfigError,
+}
+
+impl Status {
+    pub fn code(self) -> i32 {
+        match self {
+            Status::Passed => 0,
+            Status::Failed => 1,
+            Status::ConfigError => 2,
+        }
+    }
+}
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Report {
@@ -55,8 +107,7 @@ pub struct SubmissionReport {
 pub struct Meta {
     pub tool: String,
     pub version: String,
-    /// `check`, `grade`, …
-    pub kind: String,
+    pub kind: RunKind,
     /// The command line as typed.
     pub command: String,
     /// RFC 3339, UTC.
@@ -68,7 +119,7 @@ pub struct Meta {
     pub test_set: String,
     /// `K/N` when this report covers one shard.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub shard: Option<String>,
+    pub shard: Option<Shard>,
     /// Facts a reader must know to trust the run (e.g. "no sandbox").
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub notes: Vec<String>,
@@ -159,11 +210,27 @@ impl CaseReport {
 }
 
 /// Milliseconds rounded to microseconds: enough precision, stable YAML.
-pub fn millis(d: Duration) -> f64 {
+pub(crate) fn millis(d: Duration) -> f64 {
     (d.as_secs_f64() * 1e6).round() / 1e3
 }
 
 impl ProblemReport {
+    /// The same problem with other cases (e.g. the union of shards), totals
+    /// recomputed.
+    pub(crate) fn with_cases(self, cases: Vec<CaseReport>) -> Self {
+        let mut p = ProblemReport::new(
+            &self.id,
+            &self.name,
+            &self.source,
+            self.compare,
+            &self.subject,
+            cases,
+        );
+        p.issues = self.issues;
+        p.build_log = self.build_log;
+        p
+    }
+
     /// Totals are derived here so they can never disagree with the cases.
     pub fn new(
         id: &str,
@@ -218,38 +285,65 @@ impl Report {
 
     /// True when every case passed, every problem loaded and the test set
     /// has no faults outside its cases.
-    pub fn all_passed(&self) -> bool {
+    pub(crate) fn all_passed(&self) -> bool {
         self.summary.failed == 0
             && self.errors.is_empty()
             && self.summary.issues == 0
             && self.summary.submissions_failed == 0
     }
 
+    /// The exit status this report stands for (see [`Status`]).
+    pub fn status(&self) -> Status {
+        if !self.errors.is_empty() {
+            Status::ConfigError
+        } else if self.all_passed() {
+            Status::Passed
+        } else {
+            Status::Failed
+        }
+    }
+
     /// Adds the expected-verdict submission results.
-    pub fn with_submissions(mut self, submissions: Vec<SubmissionReport>) -> Self {
+    pub(crate) fn with_submissions(mut self, submissions: Vec<SubmissionReport>) -> Self {
         self.summary.submissions_failed = submissions.iter().filter(|s| !s.ok).count();
         self.submissions = submissions;
         self
     }
 
-    /// Writes `report.yaml` and `report.html` into `dir` (created if needed),
-    /// each atomically.
-    pub fn write_to(&self, dir: &Path) -> std::io::Result<()> {
-        std::fs::create_dir_all(dir)?;
-        let yaml = yaml::render(self).map_err(std::io::Error::other)?;
-        crate::fsutil::write_atomic(&dir.join("report.yaml"), yaml.as_bytes())?;
-        crate::fsutil::write_atomic(&dir.join("report.html"), html::render(self).as_bytes())?;
+    /// Writes `report.yaml` and `report.html` into `dir` (created if
+    /// needed) and the JUnit XML to `junit` when given, each atomically.
+    pub(crate) fn write_to(&self, dir: &Path, junit: Option<&Path>) -> crate::error::Result<()> {
+        use crate::error::Error;
+        std::fs::create_dir_all(dir).map_err(Error::io(dir, "cannot create the report folder"))?;
+        let yaml = yaml::render(self).map_err(|e| Error::Io {
+            path: dir.join("report.yaml"),
+            action: "cannot render",
+            source: std::io::Error::other(e),
+        })?;
+        let write = |path: &Path, bytes: &[u8]| {
+            crate::fsutil::write_atomic(path, bytes).map_err(Error::io(path, "cannot write"))
+        };
+        write(&dir.join("report.yaml"), yaml.as_bytes())?;
+        write(&dir.join("report.html"), html::render(self).as_bytes())?;
+        if let Some(path) = junit {
+            let xml = junit::render(self).map_err(|e| Error::Io {
+                path: path.to_path_buf(),
+                action: "cannot render JUnit XML",
+                source: std::io::Error::other(e),
+            })?;
+            write(path, xml.as_bytes())?;
+        }
         Ok(())
     }
 }
 
 impl Meta {
     /// Metadata for a run starting now.
-    pub fn start(kind: &str, command: String, jobs: usize) -> (Self, std::time::Instant) {
-        let meta = Meta {
+    pub fn new(kind: RunKind, command: String, jobs: usize) -> Self {
+        Meta {
             tool: "judge".into(),
             version: env!("CARGO_PKG_VERSION").into(),
-            kind: kind.into(),
+            kind,
             command,
             started_at: humantime::format_rfc3339_seconds(std::time::SystemTime::now()).to_string(),
             duration_ms: 0.0,
@@ -257,7 +351,6 @@ impl Meta {
             test_set: String::new(),
             shard: None,
             notes: Vec::new(),
-        };
-        (meta, std::time::Instant::now())
+        }
     }
 }

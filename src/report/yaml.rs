@@ -11,8 +11,23 @@ pub fn parse(text: &str) -> Result<Report, serde_yaml::Error> {
     serde_yaml::from_str(text)
 }
 
-/// Reads a `report.yaml` file, with the path in every error.
-pub fn read_file(path: &std::path::Path) -> Result<Report, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    parse(&text).map_err(|e| format!("{}: not a judge report: {e}", path.display()))
+/// Reads a `report.yaml` file, with the path (and line and column) in
+/// every error.
+pub(crate) fn read_file(path: &std::path::Path) -> crate::error::Result<Report> {
+    use crate::error::Error;
+    let text = std::fs::read_to_string(path).map_err(Error::io(path, "cannot read"))?;
+    parse(&text).map_err(|e| {
+        let at = match e.location() {
+            Some(l) => format!("{}:{}:{}", path.display(), l.line(), l.column()),
+            None => path.display().to_string(),
+        };
+        let message = e.to_string();
+        let message = message
+            .rfind(" at line ")
+            .map_or(message.as_str(), |i| &message[..i]);
+        Error::NotAReport {
+            at,
+            reason: message.to_string(),
+        }
+    })
 }

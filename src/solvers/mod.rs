@@ -12,6 +12,7 @@ pub mod star_battle;
 pub mod sudoku_checker;
 
 use crate::rng::Rng;
+
 use crate::scan::InputError;
 
 /// One problem's reference solution.
@@ -50,6 +51,74 @@ pub fn find(id: &str) -> Option<&'static dyn Solver> {
 /// All registered ids, for error messages and `judge list`.
 pub fn ids() -> Vec<&'static str> {
     REGISTRY.iter().map(|s| s.id()).collect()
+}
+
+/// A registered solver, named in `problem.yaml` by its id.
+///
+/// The id is checked once, when `problem.yaml` is parsed (so a typo is an
+/// error with its line and column), and from then on the handle *is* the
+/// solver: no later lookup can fail.
+#[derive(Clone, Copy)]
+pub struct SolverRef(&'static dyn Solver);
+
+impl SolverRef {
+    pub fn id(self) -> &'static str {
+        self.0.id()
+    }
+
+    pub fn get(self) -> &'static dyn Solver {
+        self.0
+    }
+}
+
+impl std::str::FromStr for SolverRef {
+    type Err = String;
+
+    fn from_str(id: &str) -> Result<Self, String> {
+        find(id)
+            .map(SolverRef)
+            .ok_or_else(|| format!("unknown solver id {id:?} (known: {})", ids().join(", ")))
+    }
+}
+
+impl std::fmt::Debug for SolverRef {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "SolverRef({:?})", self.id())
+    }
+}
+
+impl std::fmt::Display for SolverRef {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.id())
+    }
+}
+
+impl PartialEq for SolverRef {
+    fn eq(&self, other: &Self) -> bool {
+        self.id() == other.id()
+    }
+}
+
+impl serde::Serialize for SolverRef {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.id())
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for SolverRef {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let id = <String as serde::Deserialize>::deserialize(d)?;
+        id.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+/// The generated input number `index` for `seed` at `size`. File `i` of a
+/// seed has its own RNG seeded with `(seed, i)`, so asking for more files
+/// never changes the earlier ones, and `judge stress` can name any input it
+/// tried by `(seed, index, size)`.
+pub fn generate_one(solver: &dyn Solver, seed: u64, index: usize, size: u32) -> String {
+    let mut rng = Rng::new(seed.wrapping_mul(1_000_003).wrapping_add(index as u64));
+    solver.generate(&mut rng, size)
 }
 
 #[cfg(test)]

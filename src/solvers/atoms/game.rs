@@ -10,8 +10,8 @@
 //! - a mover without a stable cell loses and the game stops.
 
 /// Smallest and largest board side the statement allows.
-pub const MIN_N: usize = 3;
-pub const MAX_N: usize = 7;
+pub(crate) const MIN_N: usize = 3;
+pub(crate) const MAX_N: usize = 7;
 
 /// A board: positive counts are player one's atoms, negative player two's.
 /// Only the top-left `n`×`n` corner of `cells` is used.
@@ -30,7 +30,7 @@ impl Board {
     }
 
     /// Atoms of player one (P) and of player two (Q).
-    pub fn totals(&self) -> (u32, u32) {
+    pub(crate) fn totals(&self) -> (u32, u32) {
         let mut p = 0;
         let mut q = 0;
         for row in &self.cells[..self.n] {
@@ -58,7 +58,7 @@ pub fn capacity(n: usize, r: usize, c: usize) -> i8 {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Player {
+pub(crate) enum Player {
     One,
     Two,
 }
@@ -90,7 +90,7 @@ const FAR: u8 = 100;
 /// opponent cells: on a grid without obstacles the shortest 4-neighbour path
 /// is exactly the Manhattan distance, and two raster passes find it, so a
 /// move costs O(N²) rather than O(N²·opponent cells).
-pub fn forced_move(board: &Board, mover: Player) -> Option<(usize, usize)> {
+pub(crate) fn forced_move(board: &Board, mover: Player) -> Option<(usize, usize)> {
     let n = board.n;
     let s = mover.sign();
     // Cells in row-major order, and backwards for the second pass.

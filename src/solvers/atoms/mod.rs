@@ -18,7 +18,7 @@ use crate::rng::Rng;
 use crate::scan::InputError;
 use crate::strict;
 
-pub use game::{Board, MAX_N, MIN_N};
+use game::{MAX_N, MIN_N};
 
 pub struct Atoms;
 

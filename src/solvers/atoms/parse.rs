@@ -10,9 +10,9 @@ use super::game::{Board, MAX_N, MIN_N};
 use crate::scan::{InputError, Scanner, Token, expect_end};
 
 /// The statement's bound: T < 50.
-pub const MAX_BOARDS: i64 = 49;
+pub(crate) const MAX_BOARDS: i64 = 49;
 /// The statement's bound: |value| < 10.
-pub const MAX_ABS_VALUE: i64 = 9;
+pub(crate) const MAX_ABS_VALUE: i64 = 9;
 
 /// Every board of the file, in order.
 pub fn parse(input: &str) -> Result<Vec<Board>, InputError> {

@@ -12,12 +12,12 @@ use crate::rng::Rng;
 use crate::scan::{InputError, Scanner, Token, expect_end};
 use crate::strict;
 
-pub const COLS: usize = 7;
-pub const ROWS: usize = 6;
+pub(crate) const COLS: usize = 7;
+pub(crate) const ROWS: usize = 6;
 /// Every cell filled.
-pub const MAX_MOVES: usize = COLS * ROWS;
+pub(crate) const MAX_MOVES: usize = COLS * ROWS;
 
-pub struct FourInARow;
+pub(crate) struct FourInARow;
 
 impl super::Solver for FourInARow {
     fn id(&self) -> &'static str {
@@ -160,7 +160,7 @@ pub enum Status {
 const DIRS: [(i32, i32); 4] = [(0, 1), (1, 0), (1, 1), (-1, 1)];
 
 /// Replays `moves` (slots 0..7).
-pub fn play(moves: &[u8]) -> Status {
+pub(crate) fn play(moves: &[u8]) -> Status {
     let mut board = [[Chip::Empty; COLS]; ROWS];
     let mut heights = [0usize; COLS];
     let mut marked = [[false; COLS]; ROWS];

@@ -327,7 +327,7 @@ pub fn unique_puzzle(
 }
 
 /// The digits as input lines, `r c` first.
-pub fn write_puzzle(p: &Puzzle, out: &mut String) {
+pub(crate) fn write_puzzle(p: &Puzzle, out: &mut String) {
     out.push_str(&format!("{} {}\n", p.rows, p.cols));
     for row in p.digits.chunks(p.cols) {
         let line: Vec<String> = row.iter().map(u8::to_string).collect();

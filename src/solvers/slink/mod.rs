@@ -24,7 +24,7 @@ use crate::scan::InputError;
 use crate::strict;
 
 /// Largest number of rows or columns in a puzzle.
-pub const MAX_SIDE: usize = 20;
+pub(crate) const MAX_SIDE: usize = 20;
 
 /// One data set: the grid of digits and where its header line is, so that
 /// errors found while solving can still point into the input.
@@ -91,7 +91,7 @@ impl Loop {
     }
 
     /// How many sides of cell (i, j) are on the loop.
-    pub fn cell_count(&self, i: usize, j: usize) -> u8 {
+    pub(crate) fn cell_count(&self, i: usize, j: usize) -> u8 {
         [
             self.h(i, j),
             self.h(i + 1, j),

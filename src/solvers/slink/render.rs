@@ -11,7 +11,7 @@
 use super::{Loop, Puzzle};
 
 /// The character drawn at vertex (i, j).
-pub fn vertex_char(l: &Loop, i: usize, j: usize) -> char {
+pub(crate) fn vertex_char(l: &Loop, i: usize, j: usize) -> char {
     let left = j > 0 && l.h(i, j - 1);
     let right = l.h(i, j);
     let up = i > 0 && l.v(i - 1, j);

@@ -14,9 +14,9 @@ use crate::scan::InputError;
 use crate::strict;
 
 /// The grid is always 10×10 with ten regions.
-pub const SIZE: usize = 10;
+pub(crate) const SIZE: usize = 10;
 /// Stars per row, column and region.
-pub const STARS: usize = 2;
+pub(crate) const STARS: usize = 2;
 
 /// A puzzle (region digit per cell) and a candidate (star or not per cell).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -27,7 +27,7 @@ pub struct Puzzle {
 
 /// Everything wrong with a candidate.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Violations {
+pub(crate) struct Violations {
     /// Rows (0-based) without exactly two stars.
     pub rows: Vec<usize>,
     pub columns: Vec<usize>,
@@ -47,7 +47,7 @@ impl Violations {
 }
 
 /// Every rule the candidate breaks.
-pub fn violations(p: &Puzzle) -> Violations {
+pub(crate) fn violations(p: &Puzzle) -> Violations {
     let mut rows = [0usize; SIZE];
     let mut cols = [0usize; SIZE];
     let mut regions = [0usize; SIZE];
@@ -88,7 +88,7 @@ pub fn violations(p: &Puzzle) -> Violations {
     }
 }
 
-pub struct StarBattle;
+pub(crate) struct StarBattle;
 
 impl super::Solver for StarBattle {
     fn id(&self) -> &'static str {

@@ -83,7 +83,7 @@ pub enum Verdict {
 }
 
 impl Verdict {
-    pub fn word(self) -> &'static str {
+    pub(crate) fn word(self) -> &'static str {
         match self {
             Verdict::Illegal => "Illegal",
             Verdict::Impossible => "Impossible",
@@ -106,7 +106,7 @@ pub fn verdict(cells: &[u8; CELLS]) -> Verdict {
 }
 
 /// Whether a digit appears twice among the givens of a row, column or box.
-pub fn has_repeated_given(cells: &[u8; CELLS]) -> bool {
+pub(crate) fn has_repeated_given(cells: &[u8; CELLS]) -> bool {
     let mut seen = [0u16; 27]; // rows, then columns, then boxes
     for (i, &d) in cells.iter().enumerate() {
         if d == 0 {

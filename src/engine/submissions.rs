@@ -11,16 +11,17 @@ use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
 
-use super::grade::{Grader, limits_for};
-use crate::exec::build::{self, BuildError};
-use crate::exec::sandbox::Sandbox;
+use super::build::{self, BuildError};
+use super::case::Grader;
+use super::limits::{self, Overrides};
+use super::sandbox::Sandbox;
 use crate::problem::Problem;
 use crate::report::SubmissionReport;
-use crate::shard::Shard;
+use crate::shard::{CASE_OVERHEAD, Shard, size};
 use crate::verdict::Verdict;
 
 /// Folder names and the verdict each promises.
-pub const FOLDERS: [(&str, Verdict); 7] = [
+pub(crate) const FOLDERS: [(&str, Verdict); 7] = [
     ("accepted", Verdict::Accepted),
     ("wrong_answer", Verdict::WrongAnswer),
     ("presentation_error", Verdict::PresentationError),
@@ -63,7 +64,7 @@ pub fn find(problem: &Problem) -> (Vec<(PathBuf, Verdict)>, Vec<String>) {
 }
 
 /// Grades one submission until its first failing case.
-pub fn judge_one(
+pub(crate) fn judge_one(
     problem: &Problem,
     path: &Path,
     expected: Verdict,
@@ -80,7 +81,7 @@ pub fn judge_one(
         ok: false,
         message: None,
     };
-    let program = match build::prepare(path, None, problem.spec.limits.memory) {
+    let program = match build::prepare(Some(path), None, problem.spec.limits.memory) {
         Ok(p) => p,
         Err(BuildError::Compile(log)) => {
             report.got = Verdict::CompileError;
@@ -96,7 +97,11 @@ pub fn judge_one(
     let grader = Grader {
         program: &program,
         sandbox,
-        limits: limits_for(problem, None, None, None, &program),
+        limits: limits::for_problem(
+            problem,
+            Overrides::default(),
+            program.language.caps_address_space(),
+        ),
     };
     for chunk in problem.cases.chunks(batch.max(1)) {
         let results: Vec<_> = chunk
@@ -124,28 +129,47 @@ pub fn judge_one(
     report
 }
 
-/// Grades every expected-verdict submission of `problems`. With a shard,
-/// submission number i (in sorted order) belongs to shard `i mod N + 1`, so
-/// the shards share the grading work.
-pub fn judge_all(
+/// Grades every expected-verdict submission of `problems` (the whole,
+/// unsharded test set: a submission judged on part of the cases could pass
+/// where its failing case sits in another shard). With a shard, whole
+/// submissions are divided among the shards, balanced by the input bytes
+/// each must read, so the N shards together judge each submission exactly
+/// once.
+pub(crate) fn judge_all(
     problems: &[Problem],
     sandbox: Option<&Sandbox>,
-    jobs: usize,
+    batch: usize,
     shard: Option<Shard>,
 ) -> (Vec<SubmissionReport>, Vec<String>) {
-    let mut reports = Vec::new();
+    let mut todo = Vec::new();
     let mut errors = Vec::new();
-    let mut index = 0;
     for problem in problems {
         let (found, errs) = find(problem);
         errors.extend(errs);
-        for (path, expected) in found {
-            let mine = shard.is_none_or(|s| index % s.count + 1 == s.index);
-            index += 1;
-            if mine {
-                reports.push(judge_one(problem, &path, expected, sandbox, jobs));
-            }
-        }
+        let cost: u64 = problem
+            .cases
+            .iter()
+            .map(|c| size(&c.input) + CASE_OVERHEAD)
+            .sum();
+        todo.extend(found.into_iter().map(|(path, v)| (problem, path, v, cost)));
     }
+    let mine = match shard {
+        None => vec![true; todo.len()],
+        Some(s) => {
+            let items: Vec<(String, u64)> = todo
+                .iter()
+                .map(|(_, path, _, cost)| (path.display().to_string(), *cost))
+                .collect();
+            s.owns(&items)
+        }
+    };
+    let reports = todo
+        .iter()
+        .zip(mine)
+        .filter(|(_, mine)| *mine)
+        .map(|((problem, path, expected, _), _)| {
+            judge_one(problem, path, *expected, sandbox, batch)
+        })
+        .collect();
     (reports, errors)
 }

@@ -8,7 +8,7 @@
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::time::Instant;
 
-use super::{End, Execution};
+use crate::execution::{End, Execution};
 use crate::solvers::Solver;
 
 /// Runs `solver` on `input` and records output, time and how it ended.
@@ -35,7 +35,7 @@ pub fn run(solver: &dyn Solver, input: &str) -> Execution {
 
 /// Runs `solver` on the input file at `path`; an unreadable or non-UTF-8
 /// file becomes a failed execution, not an error, so the caller can judge it.
-pub fn run_file(solver: &dyn Solver, path: &std::path::Path) -> Execution {
+pub(crate) fn run_file(solver: &dyn Solver, path: &std::path::Path) -> Execution {
     match read_input(path) {
         Ok(text) => run(solver, &text),
         Err(end) => Execution::failed(end, std::time::Duration::ZERO),

@@ -11,12 +11,15 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-use super::process::{Launch, RunLimits, resolve};
+use super::limits::RunLimits;
+use super::process::{Launch, resolve};
+use crate::execution::End;
 
 /// `--sandbox auto|on|off`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
 pub enum SandboxMode {
     /// Use bubblewrap when it is installed and works, else rlimits only.
+    #[default]
     Auto,
     /// Require bubblewrap; refuse to run without it.
     On,
@@ -38,9 +41,38 @@ pub struct Sandbox {
 /// process-count limit of one case cannot starve another.
 const FIRST_UID: u32 = 30_000;
 
+/// Folders a submission must not see: the test data, the report folder
+/// (earlier reports hold expected outputs), any `extra` working folders,
+/// and the folder judge runs in (a checkout usually holds other test sets
+/// too). The submission's own folder is bound back on top by the sandbox.
+pub(crate) fn hidden_dirs(problems_dir: &Path, extra: &[&Path]) -> Vec<PathBuf> {
+    let mut dirs: Vec<PathBuf> = [problems_dir, Path::new(".")]
+        .into_iter()
+        .chain(extra.iter().copied())
+        .filter_map(|d| std::fs::canonicalize(d).ok())
+        .filter(|d| d != Path::new("/"))
+        .collect();
+    dirs.sort();
+    dirs.dedup();
+    dirs
+}
+
+/// The sandbox for a run whose test data lives in `problems_dir` (see
+/// [`hidden_dirs`] for what is hidden); `None` when `mode` allows running
+/// without one.
+pub(crate) fn for_run(
+    mode: SandboxMode,
+    problems_dir: &Path,
+    extra_hidden: &[&Path],
+) -> Result<Option<Sandbox>, crate::error::Error> {
+    Sandbox::detect(mode, hidden_dirs(problems_dir, extra_hidden))
+        .map_err(crate::error::Error::Sandbox)
+}
+
 impl Sandbox {
     /// Finds the tools and proves they work with a trial run (bwrap exists
-    /// but fails inside unprivileged containers).
+    /// but fails inside unprivileged containers). `Err` only for
+    /// [`SandboxMode::On`] when no sandbox can be made.
     pub fn detect(mode: SandboxMode, hidden: Vec<PathBuf>) -> Result<Option<Sandbox>, String> {
         if mode == SandboxMode::Off {
             return Ok(None);
@@ -77,7 +109,7 @@ impl Sandbox {
         })();
         match (found, mode) {
             (Ok(s), _) => Ok(Some(s)),
-            (Err(why), SandboxMode::On) => Err(format!("--sandbox on: {why}")),
+            (Err(why), SandboxMode::On) => Err(why.to_string()),
             (Err(_), _) => Ok(None),
         }
     }
@@ -166,7 +198,7 @@ impl Sandbox {
     }
 
     /// A line for the report saying how submissions were isolated.
-    pub fn describe(sandbox: Option<&Sandbox>) -> String {
+    pub(crate) fn describe(sandbox: Option<&Sandbox>) -> String {
         match sandbox {
             Some(_) => "sandbox: bubblewrap (read-only root, private /tmp, no network, own PID namespace, \
                         problems and reports hidden, unprivileged uid, rlimits set before exec)"
@@ -182,11 +214,9 @@ impl Sandbox {
 /// bwrap reports a child killed by signal N as exit code 128 + N; turn that
 /// back into a signal so RE messages name it. (A program that exits with
 /// such a code on purpose is indistinguishable; none of ours do.)
-pub fn unwrap_signal(end: super::End) -> super::End {
+pub(crate) fn unwrap_signal(end: End) -> End {
     match end {
-        super::End::Exited(code) if (129..=128 + 64).contains(&code) => {
-            super::End::Signaled(code - 128)
-        }
+        End::Exited(code) if (129..=128 + 64).contains(&code) => End::Signaled(code - 128),
         other => other,
     }
 }

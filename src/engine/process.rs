@@ -19,53 +19,11 @@ use std::process::{Command, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use super::{End, Execution};
+use super::limits::RunLimits;
+use crate::execution::{End, Execution};
 
 /// Bytes of standard error kept for the report.
 const STDERR_TAIL: usize = 4096;
-
-/// Kernel-enforced limits for one run.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct RunLimits {
-    /// CPU time (user + system) that decides TLE.
-    pub cpu: Duration,
-    /// Wall-clock backstop: a sleeping or blocked program is killed here.
-    pub wall: Duration,
-    /// Peak resident memory that decides MLE, in bytes.
-    pub memory: u64,
-    /// Address-space cap in bytes (`None` for runtimes such as the JVM that
-    /// reserve far more address space than they use).
-    pub address_space: Option<u64>,
-    /// Bytes of standard output allowed.
-    pub output: u64,
-    /// Processes and threads of the submission's user.
-    pub processes: u64,
-    pub open_files: u64,
-}
-
-impl RunLimits {
-    /// Limits for a problem's time and memory: TLE is decided on CPU time
-    /// and the wall clock only catches programs that sleep or block, at
-    /// twice the limit plus a second so a loaded machine does not turn an
-    /// accepted run into TLE.
-    pub fn new(time: Duration, memory: u64, output: u64) -> Self {
-        RunLimits {
-            cpu: time,
-            wall: time * 2 + Duration::from_secs(1),
-            memory,
-            address_space: Some(memory.saturating_mul(2)),
-            output,
-            processes: 64,
-            open_files: 64,
-        }
-    }
-
-    /// The RLIMIT_CPU soft limit in whole seconds: beyond the verdict limit,
-    /// so that the measurement, not the signal, decides TLE.
-    pub fn cpu_rlimit_secs(&self) -> u64 {
-        self.cpu.as_secs() + 2
-    }
-}
 
 /// A program to run: absolute path first, then its arguments.
 #[derive(Debug, Clone)]
@@ -286,7 +244,7 @@ fn classify(w: &Waited, wall_killed: bool, output_size: u64, limits: &RunLimits)
 /// `name` resolved against the clean PATH used for submissions, so the
 /// spawn can stay on the `posix_spawn` path (std falls back to fork when it
 /// must search a PATH it was given).
-pub fn resolve(name: &str) -> Option<PathBuf> {
+pub(crate) fn resolve(name: &str) -> Option<PathBuf> {
     if name.contains('/') {
         return Some(PathBuf::from(name));
     }

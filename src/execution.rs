@@ -1,14 +1,11 @@
-//! Execute stage: run something on one case input and record what happened.
+//! The record the execute stage hands on: what happened when something ran
+//! on one case input.
 //!
-//! Two executors produce the same [`Execution`] record: reference solvers run
-//! in-process ([`mod@reference`]), submissions run as limited child processes
-//! ([`process`], optionally inside a [`sandbox`]).
-//! Everything after this stage sees only the record, never the executor.
-
-pub mod build;
-pub mod process;
-pub mod reference;
-pub mod sandbox;
+//! Two executors in [`crate::engine`] produce it: reference solvers run
+//! in-process, submissions run as limited child processes. The compare and
+//! report stages see only this record, never the executor, which is why it
+//! lives outside the engine: they can read it without depending on how it
+//! was made.
 
 use std::time::Duration;
 
@@ -52,7 +49,7 @@ pub struct Execution {
 
 impl Execution {
     /// A run that finished normally with this output.
-    pub fn finished(stdout: Vec<u8>, wall: Duration) -> Self {
+    pub(crate) fn finished(stdout: Vec<u8>, wall: Duration) -> Self {
         Execution {
             stdout,
             stderr_tail: Vec::new(),

@@ -1,0 +1,161 @@
+//! The skeleton every reporting command shares: select the cases, judge
+//! them in parallel on one worker pool, assemble the report.
+//!
+//! `check`, `validate` and `grade` differ only in how one case is judged
+//! (reference solver, strict validator, a submission) and in what they add
+//! to a problem's record afterwards (hygiene issues, a compile log); the
+//! rest (the worker pool, progress, stable case order, shard bookkeeping,
+//! metadata, totals) lives here once.
+
+use std::time::Instant;
+
+use indicatif::ParallelProgressIterator;
+use rayon::prelude::*;
+
+use crate::error::{Error, Result};
+use crate::problem::{Case, Discovery, Problem};
+use crate::report::{CaseReport, Meta, ProblemReport, Report, RunKind, SubmissionReport};
+use crate::shard::{Shard, test_set_hash};
+
+/// How a run was asked for.
+#[derive(Debug, Clone)]
+pub(crate) struct Settings {
+    pub kind: RunKind,
+    /// The command line, recorded in the report.
+    pub command_line: String,
+    /// Worker threads; 0 means one per core.
+    pub jobs: usize,
+    pub shard: Option<Shard>,
+    /// Show a progress bar (only on a terminal).
+    pub progress: bool,
+}
+
+/// One run in progress: its worker pool and the report's metadata.
+pub(crate) struct Session {
+    meta: Meta,
+    started: Instant,
+    pool: rayon::ThreadPool,
+    progress: bool,
+}
+
+/// A rayon pool with exactly `jobs` threads (0 = one per core).
+pub(crate) fn pool(jobs: usize) -> Result<rayon::ThreadPool> {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs)
+        .build()
+        .map_err(|e| Error::Usage(format!("cannot start {jobs} worker threads: {e}")))
+}
+
+impl Session {
+    /// Starts a run over `selection` (before sharding: the report names
+    /// the whole selected test set, so shards of different revisions can
+    /// be told apart when merging).
+    pub fn start(settings: &Settings, selection: &Discovery) -> Result<Session> {
+        let pool = pool(settings.jobs)?;
+        let mut meta = Meta::new(
+            settings.kind,
+            settings.command_line.clone(),
+            pool.current_num_threads(),
+        );
+        meta.test_set = test_set_hash(&selection.problems);
+        meta.shard = settings.shard;
+        Ok(Session {
+            meta,
+            started: Instant::now(),
+            pool,
+            progress: settings.progress,
+        })
+    }
+
+    /// Worker threads of this run.
+    pub(crate) fn workers(&self) -> usize {
+        self.pool.current_num_threads()
+    }
+
+    /// Adds a fact a reader must know to trust the run (e.g. the sandbox).
+    pub(crate) fn note(&mut self, line: impl Into<String>) {
+        self.meta.notes.push(line.into());
+    }
+
+    /// Runs `f` on this run's worker pool.
+    pub fn install<R: Send>(&self, f: impl FnOnce() -> R + Send) -> R {
+        self.pool.install(f)
+    }
+
+    /// Judges every case of `problems` with `judge`, all problems in one
+    /// flat parallel pass (a small problem does not wait for a large one),
+    /// and returns one record per problem with its cases in case order.
+    /// `subject` names what ran, per problem.
+    pub(crate) fn judge_cases<J, S>(
+        &self,
+        problems: &[Problem],
+        subject: S,
+        judge: J,
+    ) -> Vec<ProblemReport>
+    where
+        J: Fn(&Problem, &Case) -> CaseReport + Sync,
+        S: Fn(&Problem) -> String,
+    {
+        let jobs: Vec<(&Problem, &Case)> = problems
+            .iter()
+            .flat_map(|p| p.cases.iter().map(move |c| (p, c)))
+            .collect();
+        let bar = progress_bar(jobs.len(), self.progress, self.meta.kind.name());
+        let results: Vec<CaseReport> = self.pool.install(|| {
+            jobs.par_iter()
+                .progress_with(bar.clone())
+                .map(|(p, c)| judge(p, c))
+                .collect()
+        });
+        bar.finish_and_clear();
+        let mut results = results.into_iter();
+        problems
+            .iter()
+            .map(|p| {
+                let cases = results.by_ref().take(p.cases.len()).collect();
+                ProblemReport::new(
+                    &p.id,
+                    &p.spec.name,
+                    &p.spec.source,
+                    p.spec.compare,
+                    &subject(p),
+                    cases,
+                )
+            })
+            .collect()
+    }
+
+    /// The finished report: `errors` are problem folders that did not load,
+    /// `submissions` the expected-verdict results.
+    pub(crate) fn finish(
+        mut self,
+        problems: Vec<ProblemReport>,
+        errors: Vec<String>,
+        submissions: Vec<SubmissionReport>,
+    ) -> Report {
+        self.meta.duration_ms = crate::report::millis(self.started.elapsed());
+        Report::new(self.meta, problems, errors).with_submissions(submissions)
+    }
+}
+
+/// A progress bar on stderr, hidden when `show` is false.
+pub(crate) fn progress_bar(len: usize, show: bool, what: &str) -> indicatif::ProgressBar {
+    use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+    let target = if show {
+        ProgressDrawTarget::stderr()
+    } else {
+        ProgressDrawTarget::hidden()
+    };
+    let bar = ProgressBar::with_draw_target(Some(len as u64), target);
+    if let Ok(style) = ProgressStyle::with_template(&format!(
+        "{{spinner}} {what} [{{bar:40.cyan/blue}}] {{pos}}/{{len}}  {{per_sec}}  eta {{eta}}"
+    )) {
+        bar.set_style(style.progress_chars("━╸ "));
+    }
+    bar
+}
+
+/// One message per problem folder that failed to load.
+pub(crate) fn load_errors(found: &Discovery) -> Vec<String> {
+    found.errors.iter().map(|(_, e)| e.to_string()).collect()
+}

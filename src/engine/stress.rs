@@ -1,0 +1,208 @@
+//! The search behind `judge stress`: generated inputs, each judged against
+//! the reference solver in-process, until a submission fails; then the
+//! failure is shrunk by regenerating at smaller sizes.
+//!
+//! Every input is the generator's file `index` of `seed` at `size`
+//! ([`generate_one`]), so each counterexample can be recreated with one
+//! `judge gen` command, and the same seed always gives the same run and the
+//! same counterexample. Everything runs in order on one thread: a stress
+//! run is a search that stops early, not a batch.
+
+use std::path::PathBuf;
+
+use super::case::{Grader, judge_against};
+use super::reference;
+use crate::compare::Expected;
+use crate::error::{Error, Result};
+use crate::execution::End;
+use crate::problem::Problem;
+use crate::report::CaseReport;
+use crate::solvers::{Solver, generate_one};
+use crate::verdict::Verdict;
+
+/// Extra runs allowed for shrinking one counterexample.
+pub(crate) const SHRINK_RUNS: usize = 200;
+/// Generator sizes go from 1 to this.
+pub(crate) const MAX_SIZE: u32 = 10;
+
+/// Which generated input: the arguments of [`generate_one`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Draw {
+    pub seed: u64,
+    pub index: usize,
+    pub size: u32,
+}
+
+impl Draw {
+    /// The input tried at iteration `i`: file `i` of the seed, with sizes
+    /// cycling through 1..=10 so small inputs come first.
+    pub(crate) fn iteration(seed: u64, i: usize) -> Draw {
+        Draw {
+            seed,
+            index: i,
+            size: (i % MAX_SIZE as usize) as u32 + 1,
+        }
+    }
+
+    pub fn label(self) -> String {
+        format!("seed {} index {} size {}", self.seed, self.index, self.size)
+    }
+}
+
+/// An input the submission got wrong.
+pub(crate) struct Failure {
+    pub draw: Draw,
+    pub input: String,
+    pub case: CaseReport,
+}
+
+/// What a stress run found.
+pub(crate) enum Outcome {
+    /// Every input was accepted.
+    NoDifference,
+    /// The first failure and the smallest failing input found from it.
+    Found {
+        first: Box<Failure>,
+        shrunk: Box<Shrunk>,
+    },
+}
+
+/// What shrinking did.
+pub(crate) struct Shrunk {
+    pub smallest: Failure,
+    /// Runs spent shrinking, and how many of them failed.
+    pub runs: usize,
+    pub failed: usize,
+}
+
+/// Runs one generated input through the reference and the submission.
+pub(crate) struct Tester<'a> {
+    pub problem: &'a Problem,
+    pub grader: Grader<'a>,
+    /// Where each input is written for the submission's standard input.
+    pub input_path: PathBuf,
+}
+
+impl Tester<'_> {
+    fn solver(&self) -> &'static dyn Solver {
+        self.problem.solver()
+    }
+
+    /// `Ok(None)` when the submission is accepted on `draw`'s input.
+    fn try_draw(&self, draw: Draw) -> Result<Option<Failure>> {
+        let input = generate_one(self.solver(), draw.seed, draw.index, draw.size);
+        self.try_input(draw, input)
+    }
+
+    fn try_input(&self, draw: Draw, input: String) -> Result<Option<Failure>> {
+        let solver = self.solver();
+        let reference = reference::run(solver, &input);
+        let expected = match reference.end {
+            End::Exited(0) => reference.stdout,
+            End::InputRejected(e) => {
+                return Err(Error::Reference(format!(
+                    "the reference solver {} rejects its own generated input ({}): {e}",
+                    solver.id(),
+                    draw.label()
+                )));
+            }
+            other => {
+                return Err(Error::Reference(format!(
+                    "the reference solver {} failed on generated input ({}): {other:?}",
+                    solver.id(),
+                    draw.label()
+                )));
+            }
+        };
+        crate::fsutil::write_atomic(&self.input_path, input.as_bytes())
+            .map_err(Error::io(&self.input_path, "cannot write"))?;
+        let exec = self.grader.execute(&self.input_path);
+        if let End::CouldNotRun(msg) = &exec.end {
+            return Err(Error::Setup(format!("cannot run the submission: {msg}")));
+        }
+        let outcome = judge_against(self.problem, &exec, Expected::Bytes(expected));
+        if outcome.verdict == Verdict::Accepted {
+            return Ok(None);
+        }
+        let case = CaseReport::new("", &draw.label(), &exec, outcome);
+        Ok(Some(Failure { draw, input, case }))
+    }
+
+    /// Tries `iterations` inputs of `seed`; `tick` is called once per
+    /// input (for a progress bar).
+    pub fn search(&self, seed: u64, iterations: usize, tick: impl Fn()) -> Result<Outcome> {
+        for i in 0..iterations {
+            tick();
+            if let Some(first) = self.try_draw(Draw::iteration(seed, i))? {
+                let shrunk = self.shrink(&first, i + 1)?;
+                return Ok(Outcome::Found {
+                    first: Box::new(first),
+                    shrunk: Box::new(shrunk),
+                });
+            }
+        }
+        Ok(Outcome::NoDifference)
+    }
+
+    /// Retries sizes 1 up to the failing size with other files of the same
+    /// seed, at most [`SHRINK_RUNS`] runs split evenly over the sizes, and
+    /// keeps the failing input with the fewest bytes (the first found on
+    /// ties). Candidates no smaller than the current best are not even run.
+    fn shrink(&self, first: &Failure, iterations_run: usize) -> Result<Shrunk> {
+        let seed = first.draw.seed;
+        let top = first.draw.size;
+        let per_size = (SHRINK_RUNS / top as usize).max(1);
+        let mut smallest: Option<Failure> = None;
+        let (mut runs, mut failed) = (0, 0);
+        for size in 1..=top {
+            let mut index = 0;
+            let mut candidates = 0;
+            while candidates < per_size && runs < SHRINK_RUNS {
+                let draw = Draw { seed, index, size };
+                index += 1;
+                // The main loop already ran this exact input.
+                if draw.index < iterations_run && Draw::iteration(seed, draw.index) == draw {
+                    continue;
+                }
+                candidates += 1;
+                let input = generate_one(self.solver(), seed, draw.index, size);
+                let best = smallest
+                    .as_ref()
+                    .map_or(first.input.len(), |s| s.input.len());
+                if input.len() >= best {
+                    continue;
+                }
+                runs += 1;
+                if let Some(f) = self.try_input(draw, input)? {
+                    failed += 1;
+                    smallest = Some(f);
+                }
+            }
+        }
+        let smallest = match smallest {
+            Some(s) => s,
+            None => Failure {
+                draw: first.draw,
+                input: first.input.clone(),
+                case: first.case.clone(),
+            },
+        };
+        Ok(Shrunk {
+            smallest,
+            runs,
+            failed,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn iterations_cycle_through_every_size_from_the_smallest() {
+        let sizes: Vec<u32> = (0..12).map(|i| Draw::iteration(7, i).size).collect();
+        assert_eq!(sizes, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 1, 2]);
+        assert_eq!(Draw::iteration(7, 11).index, 11);
+    }
+}

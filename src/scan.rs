@@ -2,7 +2,7 @@
 //!
 //! Every reference solver parses untrusted text, and a person fixing a broken
 //! test file needs to know *where* it is broken. So the parsers never index
-//! into the input blindly: they go through [`Scanner`], which tracks line and
+//! into the input blindly: they go through `Scanner`, which tracks line and
 //! column (1-based, in characters) and turns every surprise into an
 //! [`InputError`] instead of a panic.
 

@@ -99,7 +99,7 @@ impl Verdict {
     /// How bad this verdict is. Every renderer (terminal colour, HTML badge,
     /// JUnit failure or error) and `judge diff` (worse or better) asks this
     /// one function, so they can never disagree.
-    pub(crate) fn severity(self) -> Severity {
+    pub fn severity(self) -> Severity {
         match self {
             Verdict::Accepted => Severity::Pass,
             Verdict::PresentationError => Severity::Minor,
@@ -119,7 +119,7 @@ impl Verdict {
 /// `Failure` blames the program under test; `Error` blames the test set or
 /// judge itself, which CI dashboards show apart (JUnit `<error>`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-pub(crate) enum Severity {
+pub enum Severity {
     /// Accepted.
     Pass,
     /// Right apart from layout (PE): shown as a warning.

@@ -10,7 +10,7 @@ use crate::report::{RunKind, Status};
 pub struct Args {
     /// Problems to check (all when none given).
     pub problems: Vec<String>,
-    /// Skip grading problems/<id>/submissions/<verdict>/*.
+    /// Skip grading the expected-verdict submissions (PROBLEMS/ID/submissions/VERDICT/*).
     #[arg(long)]
     pub no_submissions: bool,
     #[command(flatten)]

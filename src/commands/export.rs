@@ -2,7 +2,7 @@
 //! ICPC / Kattis problem package, so the test set can be loaded by contest
 //! systems (Kattis, DOMjudge, problemtools) without retyping anything.
 //!
-//! What maps to what is decided in [`crate::package`]; this file only
+//! What maps to what is decided in `crate::package`; this file only
 //! copies. The package is built in a hidden folder beside `PATH` and renamed
 //! to `PATH` at the end, so an error (or a crash) leaves no half-written
 //! package. `PATH` must not exist. Zip files are not written (no zip

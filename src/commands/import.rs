@@ -2,7 +2,7 @@
 //! problem package folder as `problems/<ID>/`, so a test set prepared for a
 //! contest system can be checked and graded here.
 //!
-//! [`crate::package`] decides the mapping (`judge.yaml` from `judge export`
+//! `crate::package` decides the mapping (`judge.yaml` from `judge export`
 //! restores our fields exactly; other packages are read from their own
 //! fields and need `--solver`). Only what judge uses is copied: `problem.yaml`,
 //! the cases of `data/sample` and `data/secret` (`.ans` becomes `.out`), and

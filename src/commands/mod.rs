@@ -30,6 +30,50 @@ use crate::shard::Shard;
 use crate::solvers::{self, Solver};
 use crate::units::{parse_duration, parse_size};
 
+/// The whole command line.
+#[derive(clap::Parser)]
+#[command(
+    name = "judge",
+    version,
+    about = "Batch grading harness for online-judge style test sets"
+)]
+pub struct Cli {
+    #[command(flatten)]
+    pub global: GlobalArgs,
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(clap::Subcommand)]
+pub enum Command {
+    /// Run every case through the reference solver, then grade the
+    /// expected-verdict submissions.
+    Check(check::Args),
+    /// Check every input strictly and the case folders' hygiene.
+    Validate(validate::Args),
+    /// Recompute expected outputs (atomic writes; failing cases keep their file).
+    Regen(regen::Args),
+    /// Run a submission on every case under limits and judge it.
+    Grade(grade::Args),
+    /// Search random inputs for one where a submission and the reference disagree.
+    Stress(stress::Args),
+    /// Compare two reports: verdict flips, added/removed and slower cases;
+    /// exit 1 when anything got worse.
+    Diff(diff::Args),
+    /// Join the reports of `--shard K/N` runs into one report.
+    Merge(merge::Args),
+    /// Write a problem as an ICPC / Kattis problem package folder.
+    Export(export::Args),
+    /// Read an ICPC / Kattis problem package folder into PROBLEMS/ID.
+    Import(import::Args),
+    /// Print the reference output for standard input.
+    Solve(solve::Args),
+    /// List problems, their solvers and case counts per group.
+    List(list::Args),
+    /// Generate random valid inputs, deterministically from a seed.
+    Gen(generate::Args),
+}
+
 /// Options every command takes.
 #[derive(Debug, Clone, clap::Args)]
 pub struct GlobalArgs {
@@ -260,4 +304,31 @@ pub(crate) fn publish(
         println!("junit: {}", path.display());
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory;
+
+    /// `--help` documents every flag and positional of every command.
+    #[test]
+    fn every_argument_has_help_text() {
+        let cli = super::Cli::command();
+        let mut missing = Vec::new();
+        for sub in cli.get_subcommands() {
+            assert!(sub.get_about().is_some(), "{} has no about", sub.get_name());
+            for arg in sub.get_arguments() {
+                let builtin = matches!(arg.get_id().as_str(), "help" | "version");
+                if !builtin && arg.get_help().is_none() {
+                    missing.push(format!("{} {}", sub.get_name(), arg.get_id()));
+                }
+            }
+        }
+        assert!(missing.is_empty(), "arguments without help: {missing:?}");
+    }
+
+    #[test]
+    fn the_command_line_definition_is_consistent() {
+        super::Cli::command().debug_assert();
+    }
 }

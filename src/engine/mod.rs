@@ -8,7 +8,7 @@
 //! | [`limits`] | a problem's limits with command-line overrides → kernel limits |
 //! | [`sandbox`] | isolation: what a submission may not see, uid slots |
 //! | [`process`] | one child process under limits, measured |
-//! | [`reference`] | a reference solver in-process |
+//! | [`mod@reference`] | a reference solver in-process |
 //! | [`case`] | judging one case (reference, validator, submission) |
 //! | [`run`] | the run-over-a-test-set skeleton shared by check, validate, grade |
 //! | [`submissions`] | expected-verdict submissions, sharded by whole submissions |

@@ -1,0 +1,132 @@
+//! Helpers shared by the integration tests.
+
+use std::path::{Path, PathBuf};
+
+/// The repository root (where Cargo.toml is).
+pub fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Every `(x.in, x.out)` pair under `problems/<id>/cases`, sorted; panics if
+/// an `.in` has no `.out`, since these tests confirm committed data.
+pub fn case_files(problem: &str) -> Vec<(PathBuf, PathBuf)> {
+    let mut found = Vec::new();
+    collect(
+        &root().join("problems").join(problem).join("cases"),
+        &mut found,
+    );
+    found.sort();
+    found
+        .into_iter()
+        .map(|input| {
+            let answer = input.with_extension("out");
+            assert!(answer.is_file(), "{} has no .out", input.display());
+            (input, answer)
+        })
+        .collect()
+}
+
+fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            collect(&path, out);
+        } else if path.extension().is_some_and(|e| e == "in") {
+            out.push(path);
+        }
+    }
+}
+
+/// The output of one CLI run.
+pub struct Run {
+    pub code: i32,
+    pub stdout: String,
+    pub stderr: String,
+}
+
+impl Run {
+    /// Both streams, for assertion messages.
+    pub fn all(&self) -> String {
+        format!(
+            "exit {}\n--- stdout\n{}\n--- stderr\n{}",
+            self.code, self.stdout, self.stderr
+        )
+    }
+}
+
+/// Runs the `judge` binary in `dir` with `args`, optional stdin.
+pub fn judge_in(dir: &Path, args: &[&str], stdin: Option<&[u8]>) -> Run {
+    judge_env(dir, args, stdin, &[])
+}
+
+/// Like [`judge_in`], with extra environment variables.
+pub fn judge_env(dir: &Path, args: &[&str], stdin: Option<&[u8]>, env: &[(&str, &Path)]) -> Run {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_judge"))
+        .args(args)
+        .current_dir(dir)
+        .env("NO_COLOR", "1")
+        .envs(env.iter().map(|(k, v)| (*k, *v)))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("judge binary runs");
+    let mut pipe = child.stdin.take().unwrap();
+    let input = stdin.unwrap_or_default().to_vec();
+    let writer = std::thread::spawn(move || {
+        let _ = pipe.write_all(&input);
+    });
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    Run {
+        code: out.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
+
+/// Runs `judge` from the repository root.
+pub fn judge(args: &[&str]) -> Run {
+    judge_in(&root(), args, None)
+}
+
+/// Copies a folder tree (fixtures are copied before tests modify them).
+pub fn copy_tree(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap().flatten() {
+        let target = to.join(entry.file_name());
+        if entry.path().is_dir() {
+            copy_tree(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), &target).unwrap();
+        }
+    }
+}
+
+/// A report with every timing zeroed, for comparing runs.
+pub fn without_timings(mut report: judge::report::Report) -> judge::report::Report {
+    report.meta.started_at.clear();
+    report.meta.duration_ms = 0.0;
+    report.meta.jobs = 0;
+    report.meta.command.clear();
+    for p in &mut report.problems {
+        p.time_ms = 0.0;
+        for c in &mut p.cases {
+            c.time_ms = 0.0;
+            c.cpu_ms = None;
+            c.memory_kib = None;
+        }
+    }
+    report
+}
+
+/// Reads `report.yaml` from a report folder back into the report type.
+pub fn read_report(dir: &Path) -> judge::report::Report {
+    let text = std::fs::read_to_string(dir.join("report.yaml")).unwrap();
+    judge::report::yaml::parse(&text).expect("report.yaml parses back")
+}

@@ -1,0 +1,20 @@
+//! The integration tests, as one crate: one binary to link instead of
+//! twelve, and helpers shared through [`common`].
+//!
+//! Tests that run the `judge` binary use `CARGO_BIN_EXE_judge`; tests of the
+//! library call it directly. Each module covers one area.
+
+mod atoms;
+mod cli;
+mod common;
+mod four_in_a_row;
+mod generate;
+mod grade;
+mod package;
+mod shard;
+mod slink;
+mod snapshots;
+mod star_battle;
+mod stress;
+mod sudoku_checker;
+mod validate;

@@ -1,0 +1,219 @@
+//! `judge stress` end to end: it finds a real counterexample for a wrong
+//! submission (checked by running both programs, not by trusting the
+//! message), shrinks it, says how to regenerate it, passes a correct
+//! submission, and repeats itself exactly for the same seed.
+
+use std::process::{Command, Stdio};
+use std::sync::OnceLock;
+
+use crate::common::{Run, judge, judge_in, root};
+
+const WRONG: &str = "testdata/submissions/stress/fourow_no_antidiagonal.py";
+
+/// One stress run of the wrong submission with the default seed, shared by
+/// the tests that only read its output.
+fn wrong_run() -> &'static Run {
+    static RUN: OnceLock<Run> = OnceLock::new();
+    RUN.get_or_init(|| judge(&["stress", "four-in-a-row", WRONG, "--sandbox", "off"]))
+}
+
+/// The counterexample printed between the input markers, verbatim.
+fn printed_input(out: &str) -> String {
+    let start = out.find("=== input (").expect("input marker");
+    let body = &out[start..];
+    let body = &body[body.find('\n').unwrap() + 1..];
+    let end = body.find("=== end of input ===").expect("end marker");
+    body[..end].to_string()
+}
+
+/// The number before " bytes" on the line starting with `prefix`.
+fn bytes_on_line(out: &str, prefix: &str) -> usize {
+    let line = out
+        .lines()
+        .find(|l| l.starts_with(prefix))
+        .unwrap_or_else(|| panic!("no line starting with {prefix:?} in\n{out}"));
+    let before = &line[..line.rfind(" bytes").expect("a byte count")];
+    before[before.rfind(' ').unwrap() + 1..].parse().unwrap()
+}
+
+/// Standard output of `argv` fed `input` on standard input.
+fn output_of(argv: &[&str], input: &str) -> Vec<u8> {
+    use std::io::Write;
+    let mut child = Command::new(argv[0])
+        .args(&argv[1..])
+        .current_dir(root())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(input.as_bytes()).unwrap();
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "{argv:?} failed on\n{input}");
+    out.stdout
+}
+
+#[test]
+fn wrong_submission_yields_a_real_counterexample() {
+    let run = wrong_run();
+    assert_eq!(run.code, 1, "{}", run.all());
+    let input = printed_input(&run.stdout);
+    assert!(!input.is_empty(), "{}", run.all());
+    let expected = judge_in(&root(), &["solve", "four-in-a-row"], Some(input.as_bytes()));
+    assert_eq!(expected.code, 0, "{}", expected.all());
+    let actual = output_of(&["python3", WRONG], &input);
+    assert_ne!(
+        expected.stdout.as_bytes(),
+        actual.as_slice(),
+        "the printed input does not tell the programs apart:\n{input}"
+    );
+    assert!(run.stdout.contains("WA four-in-a-row"), "{}", run.all());
+    assert!(run.stdout.contains("--- expected\n"), "{}", run.all());
+}
+
+/// The So Doku Checker submission that forgets the boxes in the Illegal
+/// check: the generator copies a given into a cell it sees, and about one
+/// copy in five shares only the box, so the default 200 inputs catch it.
+const SUDOKU_NO_BOX: &str =
+    "problems/sudoku-checker/submissions/wrong_answer/no_box_in_illegal_check.cpp";
+
+#[test]
+fn sudoku_box_duplicate_is_found_with_the_default_iterations() {
+    let run = judge(&[
+        "stress",
+        "sudoku-checker",
+        SUDOKU_NO_BOX,
+        "--sandbox",
+        "off",
+    ]);
+    assert_eq!(run.code, 1, "{}", run.all());
+    assert!(run.stdout.contains("WA sudoku-checker"), "{}", run.all());
+    let input = printed_input(&run.stdout);
+    assert!(!input.is_empty(), "{}", run.all());
+    let expected = judge_in(
+        &root(),
+        &["solve", "sudoku-checker"],
+        Some(input.as_bytes()),
+    );
+    assert_eq!(expected.code, 0, "{}", expected.all());
+    // Compile the wrong submission ourselves rather than trust the harness.
+    let dir = tempfile::tempdir().unwrap();
+    let exe = dir.path().join("no_box");
+    let exe = exe.to_str().unwrap();
+    let built = Command::new("g++")
+        .args(["-O2", "-std=c++17", "-o", exe, SUDOKU_NO_BOX])
+        .current_dir(root())
+        .status()
+        .unwrap();
+    assert!(built.success(), "g++ failed on {SUDOKU_NO_BOX}");
+    let actual = output_of(&[exe], &input);
+    assert_ne!(
+        expected.stdout.as_bytes(),
+        actual.as_slice(),
+        "the printed input does not tell the programs apart:\n{input}"
+    );
+    // The disagreement is the one the bug predicts: the reference says
+    // Illegal where the submission says something else.
+    let actual = String::from_utf8(actual).unwrap();
+    assert!(
+        expected
+            .stdout
+            .lines()
+            .zip(actual.lines())
+            .any(|(e, a)| e.ends_with(": Illegal.") && !a.ends_with(": Illegal.")),
+        "expected:\n{}actual:\n{actual}",
+        expected.stdout
+    );
+}
+
+#[test]
+fn the_reproduce_command_regenerates_the_printed_input() {
+    let run = wrong_run();
+    let input = printed_input(&run.stdout);
+    let line = run
+        .stdout
+        .lines()
+        .find(|l| l.trim_start().starts_with("judge gen "))
+        .unwrap_or_else(|| panic!("no judge gen line:\n{}", run.all()));
+    let dir = tempfile::tempdir().unwrap();
+    let out_dir = dir.path().join("out");
+    let out_dir = out_dir.to_str().unwrap();
+    let args: Vec<&str> = line
+        .split_whitespace()
+        .skip(1)
+        .map(|w| if w == "DIR" { out_dir } else { w })
+        .collect();
+    let gen_run = judge(&args);
+    assert_eq!(gen_run.code, 0, "{}", gen_run.all());
+    let regenerated = match run.stdout.lines().find_map(|l| {
+        l.trim_start()
+            .strip_prefix("(the input is DIR/")
+            .and_then(|r| r.strip_suffix(')'))
+    }) {
+        Some(file) => std::fs::read_to_string(std::path::Path::new(out_dir).join(file)).unwrap(),
+        None => gen_run.stdout.clone(),
+    };
+    assert_eq!(regenerated, input, "{line}");
+}
+
+#[test]
+fn shrinking_never_grows_the_counterexample() {
+    let run = wrong_run();
+    let first = bytes_on_line(&run.stdout, "first failure:");
+    let smallest = bytes_on_line(&run.stdout, "shrinking:");
+    assert!(smallest <= first, "{}", run.all());
+    assert_eq!(printed_input(&run.stdout).len(), smallest);
+}
+
+#[test]
+fn correct_submission_passes() {
+    let run = judge(&[
+        "stress",
+        "four-in-a-row",
+        "problems/four-in-a-row/submissions/accepted/fourow.c",
+        "--iterations",
+        "30",
+        "--sandbox",
+        "off",
+    ]);
+    assert_eq!(run.code, 0, "{}", run.all());
+    assert!(
+        run.stdout.contains("no difference found in 30 inputs"),
+        "{}",
+        run.all()
+    );
+}
+
+#[test]
+fn same_seed_same_counterexample() {
+    let args = [
+        "stress",
+        "four-in-a-row",
+        WRONG,
+        "--seed",
+        "7",
+        "--sandbox",
+        "off",
+    ];
+    let (a, b) = (judge(&args), judge(&args));
+    assert_eq!(a.code, 1, "{}", a.all());
+    // Nothing timed is printed, so the whole output must repeat.
+    assert_eq!(a.stdout, b.stdout);
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    let run = judge(&["stress", "four-in-a-row", WRONG, "--iterations", "0"]);
+    assert_eq!(run.code, 2, "{}", run.all());
+    let run = judge(&["stress", "no-such-problem", WRONG, "--sandbox", "off"]);
+    assert_eq!(run.code, 2, "{}", run.all());
+    let run = judge(&[
+        "stress",
+        "four-in-a-row",
+        "testdata/submissions/stress/missing.py",
+        "--sandbox",
+        "off",
+    ]);
+    assert_eq!(run.code, 2, "{}", run.all());
+}

@@ -88,45 +88,51 @@ fn assert_outputs(name: &str, stdout: &str, reports: &Path, tmp: &Path) {
     });
 }
 
-#[test]
-fn check_of_a_faulty_test_set() {
+/// Runs judge with `args` plus a report folder and a JUnit file in a fresh
+/// temporary folder, expects exit 1, and asserts every rendering.
+fn snapshot_run(name: &str, args: &[&str]) {
     let tmp = tempfile::tempdir().unwrap();
     let reports = tmp.path().join("reports");
     let junit = reports.join("junit.xml");
-    let run = judge(&[
-        "--problems",
-        "testdata/broken",
-        "check",
-        "mixed",
-        "--jobs",
-        "2",
+    let mut args = args.to_vec();
+    args.extend([
         "--report-dir",
         reports.to_str().unwrap(),
         "--junit",
         junit.to_str().unwrap(),
     ]);
+    let run = judge(&args);
     assert_eq!(run.code, 1, "{}", run.all());
-    assert_outputs("check", &run.stdout, &reports, tmp.path());
+    assert_outputs(name, &run.stdout, &reports, tmp.path());
+}
+
+#[test]
+fn check_of_a_faulty_test_set() {
+    snapshot_run(
+        "check",
+        &[
+            "--problems",
+            "testdata/broken",
+            "check",
+            "mixed",
+            "--jobs",
+            "2",
+        ],
+    );
 }
 
 #[test]
 fn grade_with_four_verdicts() {
-    let tmp = tempfile::tempdir().unwrap();
-    let reports = tmp.path().join("reports");
-    let junit = reports.join("junit.xml");
-    let run = judge(&[
-        "--problems",
-        "testdata/grading",
+    snapshot_run(
         "grade",
-        "verdicts",
-        "testdata/submissions/snapshot/mixed.sh",
-        "--sandbox",
-        "off",
-        "--report-dir",
-        reports.to_str().unwrap(),
-        "--junit",
-        junit.to_str().unwrap(),
-    ]);
-    assert_eq!(run.code, 1, "{}", run.all());
-    assert_outputs("grade", &run.stdout, &reports, tmp.path());
+        &[
+            "--problems",
+            "testdata/grading",
+            "grade",
+            "verdicts",
+            "testdata/submissions/snapshot/mixed.sh",
+            "--sandbox",
+            "off",
+        ],
+    );
 }

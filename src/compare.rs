@@ -164,15 +164,37 @@ pub fn judge(exec: &Execution, expected: Expected, mode: CompareMode, tolerance:
             return Outcome::new(Verdict::JudgeError, msg.clone());
         }
         End::InputRejected(e) => return Outcome::new(Verdict::BadInput, e.to_string()),
-        End::TimedOut { wall } => {
-            let what = if *wall { "wall-clock" } else { "CPU" };
+        End::TimedOut { wall: false, limit } => {
+            let used = exec.cpu.map_or("more".into(), seconds);
             return Outcome::new(
                 Verdict::TimeLimit,
-                format!("killed at the {what} time limit"),
+                format!("CPU time {used} over the limit of {}", seconds(*limit)),
             );
         }
-        End::MemoryExceeded => return Outcome::new(Verdict::MemoryLimit, "memory limit exceeded"),
-        End::OutputExceeded => return Outcome::new(Verdict::OutputLimit, "output limit exceeded"),
+        End::TimedOut { wall: true, limit } => {
+            let cpu = exec.cpu.map_or(String::new(), |c| format!(" (CPU time {})", seconds(c)));
+            return Outcome::new(
+                Verdict::TimeLimit,
+                format!("stopped at the wall-clock limit of {}{cpu}: it sleeps or waits", seconds(*limit)),
+            );
+        }
+        End::MemoryExceeded { limit } => {
+            let used = exec.memory.map_or("more".into(), crate::units::format_size_approx);
+            return Outcome::new(
+                Verdict::MemoryLimit,
+                format!("memory {used} over the limit of {}", crate::units::format_size_approx(*limit)),
+            );
+        }
+        End::OutputExceeded { limit, size } => {
+            return Outcome::new(
+                Verdict::OutputLimit,
+                format!(
+                    "output {} over the limit of {}",
+                    crate::units::format_size_approx(*size),
+                    crate::units::format_size_approx(*limit)
+                ),
+            );
+        }
         End::Signaled(sig) => {
             return Outcome::new(
                 Verdict::RuntimeError,
@@ -217,6 +239,11 @@ pub fn judge(exec: &Execution, expected: Expected, mode: CompareMode, tolerance:
         message: Some(message),
         diff: Some(diff::unified(&expected, &exec.stdout, diff::REPORT_LINES)),
     }
+}
+
+/// `1.052 s`: three decimals, enough to compare with any limit.
+fn seconds(d: std::time::Duration) -> String {
+    format!("{:.3} s", d.as_secs_f64())
 }
 
 /// `SIGSEGV (11)`, so an RE says what happened without a lookup table.
@@ -320,7 +347,10 @@ mod tests {
     #[test]
     fn resource_verdicts_win_over_the_output() {
         let mut e = ran(b"a b\n");
-        e.end = End::TimedOut { wall: false };
+        e.end = End::TimedOut {
+            wall: false,
+            limit: std::time::Duration::from_secs(1),
+        };
         assert_eq!(
             judge(&e, Expected::Bytes(b"a b\n".to_vec()), Exact, 0.0).verdict,
             Verdict::TimeLimit

@@ -18,13 +18,13 @@ pub enum End {
     Exited(i32),
     /// Killed by a signal it did not ask for (not one of our limit kills).
     Signaled(i32),
-    /// Killed at the time limit; `wall` tells whether the wall-clock
-    /// backstop fired rather than the CPU limit.
-    TimedOut {
-        wall: bool,
-    },
-    MemoryExceeded,
-    OutputExceeded,
+    /// Over the time limit: CPU time over `limit` (`wall` false), or the
+    /// wall clock reached `limit` (a program that sleeps or blocks).
+    TimedOut { wall: bool, limit: Duration },
+    /// Peak memory over `limit` bytes, or killed by the kernel for it.
+    MemoryExceeded { limit: u64 },
+    /// `size` bytes of output against a `limit`.
+    OutputExceeded { limit: u64, size: u64 },
     /// The reference solver refused the input.
     InputRejected(InputError),
     /// The reference solver panicked: a bug in judge, not in the test data.

@@ -12,6 +12,7 @@
 
 pub mod commands;
 pub mod compare;
+pub mod config;
 pub(crate) mod diff;
 pub mod engine;
 pub mod error;

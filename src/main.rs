@@ -11,6 +11,11 @@ fn main() {
     unsafe {
         libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
+    let args: Vec<String> = std::env::args().collect();
+    if args.get(1).map(String::as_str) == Some("__launcher") {
+        // The per-worker launcher (see judge::engine::launcher).
+        std::process::exit(judge::engine::launcher::serve::serve(&args[2..]));
+    }
     let cli = Cli::parse();
     let ctx = Context::new(cli.global);
     let result = match cli.command {

@@ -91,6 +91,22 @@ pub(crate) fn format_size(n: u64) -> String {
     format!("{n}B")
 }
 
+/// A measured size for people: `5.4 MiB`, `812 KiB`, `37 B` (one decimal
+/// below ten units, so a figure near a limit still shows which side).
+pub(crate) fn format_size_approx(n: u64) -> String {
+    for (name, factor) in &UNITS[..3] {
+        if n >= *factor {
+            let v = n as f64 / *factor as f64;
+            return if v < 10.0 {
+                format!("{v:.1} {name}")
+            } else {
+                format!("{v:.0} {name}")
+            };
+        }
+    }
+    format!("{n} B")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -119,6 +135,9 @@ mod tests {
         assert_eq!(format_size(256 << 20), "256MiB");
         assert_eq!(format_size(1 << 30), "1GiB");
         assert_eq!(format_size(1000), "1000B");
+        assert_eq!(format_size_approx(5_662_310), "5.4 MiB");
+        assert_eq!(format_size_approx(256 << 20), "256 MiB");
+        assert_eq!(format_size_approx(37), "37 B");
         for text in ["256M", "MiB", "-1MiB", "0B", "99999999999GiB"] {
             assert!(parse_size(text).is_err(), "{text:?} accepted");
         }

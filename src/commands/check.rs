@@ -2,7 +2,7 @@
 //! every expected-verdict submission; reports.
 
 use super::{Context, RunArgs, SandboxArgs};
-use crate::engine::{case, run::Session, run::load_errors, sandbox, submissions};
+use crate::engine::{case, run::Session, run::load_errors, submissions};
 use crate::error::Result;
 use crate::report::{RunKind, Status};
 
@@ -31,18 +31,11 @@ pub fn run(ctx: &Context, args: Args) -> Result<Status> {
     let mut errors = load_errors(&shard);
     let mut graded = Vec::new();
     if !args.no_submissions {
-        let sandbox = sandbox::for_run(
-            args.sandbox.sandbox,
-            &ctx.problems_dir,
-            &[&args.run.report_dir],
-        )?;
-        session.note(format!(
-            "expected-verdict submissions: {}",
-            sandbox::Sandbox::describe(sandbox.as_ref())
-        ));
+        let runner = ctx.runner(args.sandbox.sandbox, session.workers())?;
+        session.note_runner(&runner);
         let batch = session.workers();
         let (reports, errs) = session.install(|| {
-            submissions::judge_all(&selection.problems, sandbox.as_ref(), batch, args.run.shard)
+            submissions::judge_all(&selection.problems, &runner, batch, args.run.shard)
         });
         graded = reports;
         errors.extend(errs);

@@ -6,7 +6,6 @@ use crate::engine::build::BuildError;
 use crate::engine::case::{self, Grader};
 use crate::engine::limits;
 use crate::engine::run::Session;
-use crate::engine::sandbox::{self, Sandbox};
 use crate::error::{Error, Result};
 use crate::report::{RunKind, Status};
 use crate::units::{format_duration, format_size};
@@ -32,12 +31,8 @@ pub fn run(ctx: &Context, args: Args) -> Result<Status> {
     }
     let mut session = Session::start(&ctx.settings(RunKind::Grade, &args.run), &selection)?;
     let shard = selection.shard(args.run.shard);
-    let sandbox = sandbox::for_run(
-        args.sandbox.sandbox,
-        &ctx.problems_dir,
-        &[&args.run.report_dir],
-    )?;
-    session.note(Sandbox::describe(sandbox.as_ref()));
+    let runner = ctx.runner(args.sandbox.sandbox, session.workers())?;
+    session.note_runner(&runner);
     let problem = shard
         .problems
         .first()
@@ -45,7 +40,7 @@ pub fn run(ctx: &Context, args: Args) -> Result<Status> {
     let overrides = args.limits.overrides();
     let memory = overrides.memory.unwrap_or(problem.spec.limits.memory);
     let subject = args.submission.subject();
-    let built = args.submission.build(memory);
+    let built = args.submission.build(&runner, memory);
     let mut problems = match &built {
         Err(BuildError::Setup(msg)) => return Err(Error::Setup(msg.clone())),
         Err(BuildError::Compile(_)) => session.judge_cases(
@@ -55,7 +50,7 @@ pub fn run(ctx: &Context, args: Args) -> Result<Status> {
         ),
         Ok(program) => {
             let limits =
-                limits::for_problem(problem, overrides, program.language.caps_address_space());
+                limits::for_problem(problem, overrides, program.language);
             session.note(format!(
                 "{} submission; limits: CPU time {}, wall clock {}, memory {}, output {}",
                 program.language,
@@ -66,7 +61,7 @@ pub fn run(ctx: &Context, args: Args) -> Result<Status> {
             ));
             let grader = Grader {
                 program,
-                sandbox: sandbox.as_ref(),
+                runner: &runner,
                 limits,
             };
             session.judge_cases(

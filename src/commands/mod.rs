@@ -19,8 +19,10 @@ use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+use crate::config::Config;
 use crate::engine::build;
 use crate::engine::limits::Overrides;
+use crate::engine::runner::{Runner, RunnerOptions};
 use crate::engine::sandbox::SandboxMode;
 use crate::error::{Error, Result};
 use crate::problem::{Discovery, Problem, discover};
@@ -89,6 +91,10 @@ pub struct GlobalArgs {
     /// is unset.
     #[arg(long, global = true, value_enum, default_value_t = ColorChoice::Auto)]
     pub color: ColorChoice,
+    /// judge's configuration file (default: judge-config.yaml in the
+    /// current folder, when there is one).
+    #[arg(long, global = true, value_name = "FILE")]
+    pub config: Option<PathBuf>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -119,8 +125,9 @@ pub struct RunArgs {
 /// How submissions are isolated.
 #[derive(Debug, Clone, Copy, clap::Args)]
 pub struct SandboxArgs {
-    /// Isolation with bubblewrap: auto (when it works here), on (required:
-    /// exit 2 without it), off (rlimits only).
+    /// Isolation with bubblewrap: auto (when it works here; a loud warning
+    /// otherwise, and exit 2 when the CI environment variable is set), on
+    /// (required: exit 2 without it), off (limits, accounting, clean-up only).
     #[arg(long, value_enum, default_value_t = SandboxMode::Auto)]
     pub sandbox: SandboxMode,
 }
@@ -173,8 +180,8 @@ impl SubmissionArgs {
     }
 
     /// Builds it; `memory` sizes a JVM heap.
-    pub(crate) fn build(&self, memory: u64) -> Result<build::Program, build::BuildError> {
-        build::prepare(self.submission.as_deref(), self.cmd.as_deref(), memory)
+    pub(crate) fn build(&self, runner: &Runner, memory: u64) -> Result<build::Program, build::BuildError> {
+        build::prepare(runner, self.submission.as_deref(), self.cmd.as_deref(), memory)
     }
 }
 
@@ -187,6 +194,8 @@ pub struct Context {
     pub progress: bool,
     /// The command line, recorded in reports.
     pub command_line: String,
+    /// `--config FILE`, read when a command needs it.
+    pub config_file: Option<PathBuf>,
 }
 
 impl Context {
@@ -206,7 +215,26 @@ impl Context {
             style: Style { color },
             progress: std::io::stderr().is_terminal(),
             command_line: std::env::args().collect::<Vec<_>>().join(" "),
+            config_file: args.config,
         }
+    }
+
+    /// The runner for a command that runs submissions, with `workers`
+    /// launchers. Without a sandbox in `auto` mode it warns on stderr
+    /// before anything runs (and refuses when `CI` is set).
+    pub(crate) fn runner(&self, mode: SandboxMode, workers: usize) -> Result<Runner> {
+        let config = Config::load(self.config_file.as_deref())?;
+        let exe = std::env::current_exe().map_err(Error::io("judge", "cannot find its own binary"))?;
+        let runner = Runner::new(RunnerOptions {
+            mode,
+            exe,
+            workers,
+            allow: config.sandbox.allow,
+        })?;
+        if let Some(w) = runner.warning() {
+            eprintln!("{} {w}", self.style.yellow("warning:"));
+        }
+        Ok(runner)
     }
 
     /// Discovers problems and keeps the named ones (all when none named).

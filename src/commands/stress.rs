@@ -15,7 +15,6 @@ use crate::engine::build::BuildError;
 use crate::engine::case::Grader;
 use crate::engine::limits;
 use crate::engine::run::progress_bar;
-use crate::engine::sandbox::{self, Sandbox};
 use crate::engine::stress::{Draw, Outcome, Shrunk, Tester};
 use crate::error::{Error, Result};
 use crate::report::Status;
@@ -48,8 +47,8 @@ pub fn run(ctx: &Context, args: Args) -> Result<Status> {
         return Err(Error::Usage("--iterations must be at least 1".into()));
     }
     let problem = ctx.load_one(&args.problem)?;
-    // Inputs live in a private folder; the sandbox hides it with the
-    // problems folder and the working folder.
+    // Inputs live in a private folder outside the sandbox's view; the
+    // program reads each one from its standard input.
     let work = tempfile::Builder::new()
         .prefix("judge-stress-")
         .tempdir()
@@ -57,10 +56,10 @@ pub fn run(ctx: &Context, args: Args) -> Result<Status> {
             std::env::temp_dir(),
             "cannot create a temporary folder",
         ))?;
-    let sandbox = sandbox::for_run(args.sandbox.sandbox, &ctx.problems_dir, &[work.path()])?;
+    let runner = ctx.runner(args.sandbox.sandbox, 1)?;
     let overrides = args.limits.overrides();
     let memory = overrides.memory.unwrap_or(problem.spec.limits.memory);
-    let program = match args.submission.build(memory) {
+    let program = match args.submission.build(&runner, memory) {
         Ok(p) => p,
         Err(BuildError::Setup(msg)) => return Err(Error::Setup(msg)),
         Err(BuildError::Compile(log)) => {
@@ -68,7 +67,7 @@ pub fn run(ctx: &Context, args: Args) -> Result<Status> {
             return Ok(Status::Failed);
         }
     };
-    let limits = limits::for_problem(&problem, overrides, program.language.caps_address_space());
+    let limits = limits::for_problem(&problem, overrides, program.language);
     let subject = args.submission.subject();
     println!(
         "stress {} with {} ({}): seed {}, up to {} inputs, CPU time limit {}",
@@ -79,12 +78,14 @@ pub fn run(ctx: &Context, args: Args) -> Result<Status> {
         args.iterations,
         crate::units::format_duration(limits.cpu),
     );
-    println!("{}", ctx.style.dim(&Sandbox::describe(sandbox.as_ref())));
+    for note in runner.notes() {
+        println!("{}", ctx.style.dim(&note));
+    }
     let tester = Tester {
         problem: &problem,
         grader: Grader {
             program: &program,
-            sandbox: sandbox.as_ref(),
+            runner: &runner,
             limits,
         },
         input_path: work.path().join("input.in"),
@@ -230,6 +231,7 @@ mod tests {
             style: Style { color: false },
             progress: false,
             command_line: String::new(),
+            config_file: None,
         };
         let draw = Draw {
             seed: 5,

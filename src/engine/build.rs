@@ -1,14 +1,22 @@
-//! Turning a submission into something runnable: compile it once into a
-//! temporary folder, or find the interpreter that runs it.
+//! Turning a submission into something runnable: copy it into the run's
+//! build area, compile it there once, or find the interpreter that runs it.
 //!
-//! A compile error is a verdict (CE) with the compiler's message, not a
-//! failure of judge; a missing compiler or file is a setup error (exit 2).
+//! Compilers run like submissions do: through the [`Runner`], so in a
+//! sandbox they run as the worker's unprivileged uid and see only the
+//! system's toolchains and their own build folder (the only place they may
+//! write), under [`limits::compiler`]. A `#include` of an expected output,
+//! an `.incbin` of a root-only file or an `include_str!` of the test data
+//! therefore fails to compile like any missing file. A compile error is a
+//! verdict (CE) with the compiler's first messages; a missing compiler or
+//! file is a setup error (exit 2).
 
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 
+use super::launcher::ProcSpec;
 use super::limits;
-use super::process::{Launch, resolve, run};
+use super::runner::{COMPILE_LOG, Keep, Runner, clean_env};
+use super::toolchain::{self, Tool};
 use crate::execution::End;
 
 /// The languages judge builds or runs, decided by file extension.
@@ -28,7 +36,7 @@ pub enum Language {
 
 impl Language {
     /// The language of a source file by its extension.
-    pub(crate) fn from_extension(ext: &str) -> Option<Language> {
+    pub fn from_extension(ext: &str) -> Option<Language> {
         Some(match ext {
             "c" => Language::C,
             "cpp" | "cc" | "cxx" => Language::Cpp,
@@ -53,12 +61,6 @@ impl Language {
             Language::Command => "command",
         }
     }
-
-    /// Runtimes that reserve far more address space than they use (the
-    /// JVM) cannot run under an address-space cap.
-    pub(crate) fn caps_address_space(self) -> bool {
-        self != Language::Java
-    }
 }
 
 impl std::fmt::Display for Language {
@@ -67,15 +69,29 @@ impl std::fmt::Display for Language {
     }
 }
 
-/// A runnable submission.
-#[derive(Debug)]
+/// A runnable submission, in the run's build area.
+#[derive(Debug, Clone)]
 pub struct Program {
     pub language: Language,
-    pub launch: Launch,
-    /// Folders the program needs to see inside a sandbox.
-    pub visible: Vec<PathBuf>,
-    /// Keeps the build (or scratch) folder alive as long as the program.
-    _build_dir: Option<tempfile::TempDir>,
+    /// Absolute program path first (host paths; the runner maps them into
+    /// the sandbox).
+    pub argv: Vec<String>,
+    /// Its build folder, where it starts.
+    pub dir: PathBuf,
+}
+
+impl Program {
+    /// How to run it on one case under `limits`.
+    pub fn spec(&self, limits: limits::RunLimits) -> ProcSpec {
+        let cwd = self.dir.display().to_string();
+        ProcSpec {
+            argv: self.argv.clone(),
+            env: clean_env(&cwd),
+            cwd,
+            limits,
+            writable: Vec::new(),
+        }
+    }
 }
 
 /// Why a submission could not be made runnable.
@@ -89,128 +105,95 @@ pub enum BuildError {
     Setup(String),
 }
 
-fn tool(name: &str) -> Result<String, BuildError> {
-    resolve(name)
-        .map(|p| p.display().to_string())
-        .ok_or_else(|| BuildError::Setup(format!("{name} is not installed")))
+/// A tool on PATH, made visible to the sandbox.
+fn tool(runner: &Runner, name: &str) -> Result<String, BuildError> {
+    let Tool { exe, binds } = toolchain::resolve(name)
+        .ok_or_else(|| BuildError::Setup(format!("{name} is not installed (not found on PATH)")))?;
+    runner.allow(&binds);
+    Ok(exe.display().to_string())
 }
 
-fn temp_dir(prefix: &str) -> Result<tempfile::TempDir, BuildError> {
-    let dir = tempfile::Builder::new()
-        .prefix(prefix)
-        .tempdir()
-        .map_err(|e| BuildError::Setup(format!("cannot create a temporary folder: {e}")))?;
-    // The sandboxed program runs as an unprivileged uid: it must be able to
-    // enter the folder.
-    let _ = std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755));
-    Ok(dir)
+fn setup(what: &str, path: &Path, e: impl std::fmt::Display) -> BuildError {
+    BuildError::Setup(format!("{}: {what}: {e}", path.display()))
 }
 
-impl Program {
-    fn new(
-        language: Language,
-        argv: Vec<String>,
-        cwd: PathBuf,
-        visible: Vec<PathBuf>,
-        build_dir: Option<tempfile::TempDir>,
-    ) -> Program {
-        Program {
-            language,
-            launch: Launch {
-                argv,
-                cwd,
-                env: vec![],
-                limits_applied_by_wrapper: false,
-            },
-            visible,
-            _build_dir: build_dir,
-        }
+/// Copies a submission (a file, or a folder of sources) into `dir`;
+/// returns the copy of the file (or the folder).
+fn copy_in(source: &Path, dir: &Path) -> Result<PathBuf, BuildError> {
+    let name = source.file_name().ok_or_else(|| setup("not a file", source, "no name"))?;
+    let target = dir.join(name);
+    let meta = std::fs::metadata(source).map_err(|e| setup("cannot read", source, e))?;
+    if meta.is_dir() {
+        crate::fsutil::copy_tree(source, &target).map_err(|e| setup("cannot copy", source, e))?;
+        return Ok(target);
     }
+    std::fs::copy(source, &target).map_err(|e| setup("cannot copy", source, e))?;
+    let mode = if meta.permissions().mode() & 0o111 != 0 { 0o755 } else { 0o644 };
+    let _ = std::fs::set_permissions(&target, std::fs::Permissions::from_mode(mode));
+    Ok(target)
 }
 
-/// Prepares a submission: a source file or executable, or `cmd` (e.g.
-/// `python3 sol.py`), which says how to run it instead. With a file, `cmd`
-/// starts in the file's folder; without one, in an empty scratch folder, so
-/// what it can read does not depend on where judge was started. `memory`
-/// sizes the JVM heap.
+/// Prepares a submission: a source file or executable, a folder with `cmd`,
+/// or `cmd` alone (`python3 sol.py`, split on spaces). The submission is
+/// copied into a fresh build folder first, where the program starts; what
+/// lies beside it is not copied (and not visible). `memory` sizes a JVM heap.
 pub fn prepare(
+    runner: &Runner,
     submission: Option<&Path>,
     cmd: Option<&str>,
     memory: u64,
 ) -> Result<Program, BuildError> {
-    let source = submission
-        .map(|s| {
-            std::fs::canonicalize(s).map_err(|e| BuildError::Setup(format!("{}: {e}", s.display())))
-        })
-        .transpose()?;
+    let dir = runner
+        .new_dir("build")
+        .map_err(|e| BuildError::Setup(e.to_string()))?;
+    let copy = submission.map(|s| copy_in(s, &dir)).transpose()?;
     if let Some(cmd) = cmd {
-        return prepare_command(source.as_deref(), cmd);
+        return prepare_command(runner, cmd, dir);
     }
-    let Some(source) = source else {
+    let Some(copy) = copy else {
         return Err(BuildError::Setup(
             "give a submission file, or --cmd to say how to run it".into(),
         ));
     };
-    let dir = folder_of(&source);
-    let src = source.display().to_string();
-    let ext = source.extension().and_then(|e| e.to_str()).unwrap_or("");
+    let src = copy.display().to_string();
+    let ext = copy.extension().and_then(|e| e.to_str()).unwrap_or("");
+    let program = |language, argv| Program {
+        language,
+        argv,
+        dir: dir.clone(),
+    };
     match Language::from_extension(ext) {
-        Some(language @ (Language::Python | Language::Shell)) => {
-            let interpreter = tool(if language == Language::Python {
-                "python3"
-            } else {
-                "bash"
-            })?;
-            Ok(Program::new(
-                language,
-                vec![interpreter, src],
-                dir.clone(),
-                vec![dir],
-                None,
-            ))
-        }
-        Some(language) => compile(language, &source, memory),
-        None if is_executable(&source) => Ok(Program::new(
-            Language::Executable,
-            vec![src],
-            dir.clone(),
-            vec![dir],
-            None,
-        )),
+        Some(Language::Python) => Ok(program(Language::Python, vec![tool(runner, "python3")?, src])),
+        Some(Language::Shell) => Ok(program(Language::Shell, vec![tool(runner, "bash")?, src])),
+        Some(language) => compile(runner, language, &copy, &dir, memory),
+        None if is_executable(&copy) => Ok(program(Language::Executable, vec![src])),
         None => Err(BuildError::Setup(format!(
             "{}: unknown kind of submission (use .c .cpp .cc .rs .py .java .sh, an executable, or --cmd)",
-            source.display()
+            submission.unwrap_or(&copy).display()
         ))),
     }
 }
 
-fn folder_of(path: &Path) -> PathBuf {
-    path.parent()
-        .map(Path::to_path_buf)
-        .unwrap_or_else(|| PathBuf::from("/"))
-}
-
-/// `--cmd`: the first word is found on PATH (or in the submission's
-/// folder when it contains a `/`).
-fn prepare_command(source: Option<&Path>, cmd: &str) -> Result<Program, BuildError> {
+/// `--cmd`: the first word is found on PATH, or in the build folder when
+/// it holds a `/`.
+fn prepare_command(runner: &Runner, cmd: &str, dir: PathBuf) -> Result<Program, BuildError> {
     let mut words: Vec<String> = cmd.split_whitespace().map(String::from).collect();
     let first = words
         .first()
-        .ok_or_else(|| BuildError::Setup("--cmd is empty".into()))?;
-    let (dir, scratch) = match source {
-        Some(s) => (folder_of(s), None),
-        None => {
-            let scratch = temp_dir("judge-cmd-")?;
-            (scratch.path().to_path_buf(), Some(scratch))
+        .ok_or_else(|| BuildError::Setup("--cmd is empty".into()))?
+        .clone();
+    let exe = if first.starts_with('/') {
+        let path = PathBuf::from(&first);
+        if let Some(parent) = path.parent() {
+            runner.allow(&[parent.to_path_buf()]);
         }
-    };
-    let exe = if first.contains('/') {
-        dir.join(first)
+        first.clone()
+    } else if first.contains('/') {
+        dir.join(&first).display().to_string()
     } else {
-        resolve(first).ok_or_else(|| BuildError::Setup(format!("{first} is not on PATH")))?
+        tool(runner, &first)?
     };
-    words[0] = exe.display().to_string();
-    let language = if exe
+    let language = if Path::new(&first)
         .file_name()
         .is_some_and(|n| n.to_string_lossy().starts_with("java"))
     {
@@ -218,25 +201,28 @@ fn prepare_command(source: Option<&Path>, cmd: &str) -> Result<Program, BuildErr
     } else {
         Language::Command
     };
-    Ok(Program::new(
+    words[0] = exe;
+    Ok(Program {
         language,
-        words,
-        dir.clone(),
-        vec![dir],
-        scratch,
-    ))
+        argv: words,
+        dir,
+    })
 }
 
-/// Compiles `source` into a fresh build folder.
-fn compile(language: Language, source: &Path, memory: u64) -> Result<Program, BuildError> {
-    let build = temp_dir("judge-build-")?;
-    let bdir = build.path().to_path_buf();
-    let out = bdir.join("prog").display().to_string();
+/// Compiles `source` in `dir` (writable for the compiler only).
+fn compile(
+    runner: &Runner,
+    language: Language,
+    source: &Path,
+    dir: &Path,
+    memory: u64,
+) -> Result<Program, BuildError> {
+    let out = dir.join("prog").display().to_string();
     let src = source.display().to_string();
     let (compile, argv) = match language {
         Language::C => (
             vec![
-                tool("gcc")?,
+                tool(runner, "gcc")?,
                 "-O2".into(),
                 "-std=gnu17".into(),
                 "-o".into(),
@@ -248,7 +234,7 @@ fn compile(language: Language, source: &Path, memory: u64) -> Result<Program, Bu
         ),
         Language::Cpp => (
             vec![
-                tool("g++")?,
+                tool(runner, "g++")?,
                 "-O2".into(),
                 "-std=c++17".into(),
                 "-o".into(),
@@ -259,7 +245,7 @@ fn compile(language: Language, source: &Path, memory: u64) -> Result<Program, Bu
         ),
         Language::Rust => (
             vec![
-                tool("rustc")?,
+                tool(runner, "rustc")?,
                 "-O".into(),
                 "--edition=2021".into(),
                 "-o".into(),
@@ -274,15 +260,15 @@ fn compile(language: Language, source: &Path, memory: u64) -> Result<Program, Bu
                 .map(|s| s.to_string_lossy().into_owned())
                 .unwrap_or_default();
             let heap = format!("-Xmx{}m", (memory >> 20).max(16));
-            let bd = bdir.display().to_string();
+            let classes = dir.display().to_string();
             (
-                vec![tool("javac")?, "-d".into(), bd.clone(), src],
+                vec![tool(runner, "javac")?, "-d".into(), classes.clone(), src],
                 vec![
-                    tool("java")?,
+                    tool(runner, "java")?,
                     heap,
                     "-Xss64m".into(),
                     "-cp".into(),
-                    bd,
+                    classes,
                     class,
                 ],
             )
@@ -293,42 +279,54 @@ fn compile(language: Language, source: &Path, memory: u64) -> Result<Program, Bu
             )));
         }
     };
-    let dir = folder_of(source);
-    compile_with(&compile, &dir)?;
-    Ok(Program::new(
+    run_compiler(runner, compile, dir)?;
+    Ok(Program {
         language,
         argv,
-        bdir.clone(),
-        vec![bdir, dir],
-        Some(build),
-    ))
+        dir: dir.to_path_buf(),
+    })
 }
 
 fn is_executable(path: &Path) -> bool {
     std::fs::metadata(path).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
 }
 
-/// Runs a compiler under [`limits::compiler`]; its messages become the CE text.
-fn compile_with(argv: &[String], cwd: &Path) -> Result<(), BuildError> {
-    let launch = Launch {
-        argv: argv.to_vec(),
-        cwd: cwd.to_path_buf(),
-        env: vec![],
-        limits_applied_by_wrapper: false,
+/// Runs a compiler under [`limits::compiler`], its folder writable; its
+/// first messages become the CE text.
+fn run_compiler(runner: &Runner, argv: Vec<String>, dir: &Path) -> Result<(), BuildError> {
+    let cwd = dir.display().to_string();
+    let spec = ProcSpec {
+        argv,
+        env: clean_env(&cwd),
+        cwd: cwd.clone(),
+        limits: limits::compiler(),
+        writable: vec![cwd],
     };
-    let e = run(&launch, Path::new("/dev/null"), &limits::compiler());
-    let log = || {
-        let mut text = String::from_utf8_lossy(&e.stderr_tail).into_owned();
-        text.push_str(&String::from_utf8_lossy(&e.stdout));
-        text
-    };
-    match e.end {
-        End::Exited(0) => Ok(()),
-        End::CouldNotRun(msg) => Err(BuildError::Setup(msg)),
-        End::TimedOut { .. } => Err(BuildError::Compile(format!(
-            "compilation took too long\n{}",
-            log()
-        ))),
-        _ => Err(BuildError::Compile(log())),
+    let e = runner.run(&spec, Path::new("/dev/null"), Keep::Head(COMPILE_LOG));
+    let mut log = String::from_utf8_lossy(&e.stderr_tail).into_owned();
+    let out = String::from_utf8_lossy(&e.stdout);
+    log.push_str(&out[..out.len().min(COMPILE_LOG)]);
+    if e.stderr_tail.len() >= COMPILE_LOG {
+        log.push_str(&format!("\n… (compiler output cut at {} KiB)\n", COMPILE_LOG >> 10));
     }
+    let limit = limits::compiler();
+    let reason = match e.end {
+        End::Exited(0) => return Ok(()),
+        End::CouldNotRun(msg) => return Err(BuildError::Setup(format!("cannot run the compiler: {msg}"))),
+        End::TimedOut { .. } => format!(
+            "compilation stopped: over its limit of {} s CPU time, {} s wall clock",
+            limit.cpu.as_secs(),
+            limit.wall.as_secs()
+        ),
+        End::MemoryExceeded { .. } => format!(
+            "compilation stopped: the compiler used more than {}",
+            crate::units::format_size_approx(limit.memory)
+        ),
+        End::OutputExceeded { .. } => format!(
+            "compilation stopped: output over {}",
+            crate::units::format_size_approx(limit.output)
+        ),
+        _ => return Err(BuildError::Compile(log)),
+    };
+    Err(BuildError::Compile(format!("{reason}\n{log}")))
 }

@@ -8,9 +8,8 @@ use std::time::{Duration, Instant};
 
 use super::build::Program;
 use super::limits::RunLimits;
-use super::process;
 use super::reference;
-use super::sandbox::{Sandbox, unwrap_signal};
+use super::runner::{Keep, Runner, STDERR_TAIL};
 use crate::compare::{self, Expected, Outcome, read_expected};
 use crate::execution::{End, Execution};
 use crate::problem::{Case, Problem};
@@ -73,7 +72,7 @@ pub(crate) fn compile_error_case(case: &Case) -> CaseReport {
 /// Everything needed to run one built submission on cases.
 pub struct Grader<'a> {
     pub program: &'a Program,
-    pub sandbox: Option<&'a Sandbox>,
+    pub runner: &'a Runner,
     pub limits: RunLimits,
 }
 
@@ -84,23 +83,13 @@ impl Grader<'_> {
         record(problem, case, &exec)
     }
 
-    /// Runs the program on the file `input` under the limits, inside the
-    /// sandbox when there is one (each rayon worker gets its own uid slot).
-    pub(crate) fn execute(&self, input: &Path) -> Execution {
-        let slot = rayon::current_thread_index().unwrap_or(0);
-        let launch = match self.sandbox {
-            Some(sb) => sb.wrap(
-                &self.program.launch,
-                &self.program.visible,
-                &self.limits,
-                slot,
-            ),
-            None => self.program.launch.clone(),
-        };
-        let mut exec = process::run(&launch, input, &self.limits);
-        if self.sandbox.is_some() {
-            exec.end = unwrap_signal(exec.end);
-        }
-        exec
+    /// Runs the program on the file `input` under the limits (in the
+    /// sandbox when the runner has one).
+    pub fn execute(&self, input: &Path) -> Execution {
+        self.runner.run(
+            &self.program.spec(self.limits),
+            input,
+            Keep::Tail(STDERR_TAIL),
+        )
     }
 }

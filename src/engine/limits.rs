@@ -8,6 +8,7 @@
 
 use std::time::Duration;
 
+use super::build::Language;
 use crate::problem::Problem;
 
 /// Kernel-enforced limits for one run.
@@ -17,10 +18,12 @@ pub struct RunLimits {
     pub cpu: Duration,
     /// Wall-clock backstop: a sleeping or blocked program is killed here.
     pub wall: Duration,
-    /// Peak resident memory that decides MLE, in bytes.
+    /// Peak memory that decides MLE, in bytes: the cgroup's limit, and the
+    /// stack limit too (recursion as deep as memory allows).
     pub memory: u64,
-    /// Address-space cap in bytes (`None` for runtimes such as the JVM that
-    /// reserve far more address space than they use).
+    /// Address-space cap in bytes, used only where no cgroup limits memory
+    /// (`None` for runtimes such as the JVM that reserve far more address
+    /// space than they use).
     pub address_space: Option<u64>,
     /// Bytes of standard output allowed.
     pub output: u64,
@@ -30,14 +33,15 @@ pub struct RunLimits {
 }
 
 impl RunLimits {
-    /// Limits for a problem's time and memory: TLE is decided on CPU time
-    /// and the wall clock only catches programs that sleep or block, at
-    /// twice the limit plus a second so a loaded machine does not turn an
-    /// accepted run into TLE.
+    /// Limits for a problem's time and memory. TLE is decided on CPU time,
+    /// and a program is stopped within a few milliseconds of using it up.
+    /// The wall clock only catches programs that sleep or block: it stops
+    /// them at 1.5 × the limit + 0.5 s (1 s → 2 s), enough for a busy
+    /// machine to let an accepted run finish.
     pub fn new(time: Duration, memory: u64, output: u64) -> Self {
         RunLimits {
             cpu: time,
-            wall: time * 2 + Duration::from_secs(1),
+            wall: time * 3 / 2 + Duration::from_millis(500),
             memory,
             address_space: Some(memory.saturating_mul(2)),
             output,
@@ -46,11 +50,6 @@ impl RunLimits {
         }
     }
 
-    /// The RLIMIT_CPU soft limit in whole seconds: beyond the verdict limit,
-    /// so that the measurement, not the signal, decides TLE.
-    pub(crate) fn cpu_rlimit_secs(&self) -> u64 {
-        self.cpu.as_secs() + 2
-    }
 }
 
 /// Limits given on the command line instead of `problem.yaml`'s.
@@ -61,32 +60,36 @@ pub(crate) struct Overrides {
     pub output: Option<u64>,
 }
 
-/// The limits a submission runs under for `problem`. `address_space` is
-/// false for runtimes (the JVM) that reserve far more address space than
-/// they use, where only the measured peak can decide MLE.
-pub(crate) fn for_problem(
-    problem: &Problem,
-    overrides: Overrides,
-    address_space: bool,
-) -> RunLimits {
+/// The limits a submission in `language` runs under for `problem`. The
+/// JVM reserves far more address space than it uses and starts dozens of
+/// threads, so it gets no address-space cap and more processes.
+pub(crate) fn for_problem(problem: &Problem, overrides: Overrides, language: Language) -> RunLimits {
     let l = &problem.spec.limits;
     let mut limits = RunLimits::new(
         overrides.time.unwrap_or(l.time),
         overrides.memory.unwrap_or(l.memory),
         overrides.output.unwrap_or(l.output),
     );
-    if !address_space {
+    if language == Language::Java {
         limits.address_space = None;
+        limits.processes = 512;
     }
     limits
 }
 
-/// The generous limits a compiler runs under: its own CPU time, memory and
-/// output caps, so a compiler bomb ends as CE instead of hanging judge.
-pub(crate) fn compiler() -> RunLimits {
-    let mut limits = RunLimits::new(Duration::from_secs(60), 4 << 30, 16 << 20);
-    limits.address_space = None;
-    limits.processes = 4096;
-    limits.open_files = 1024;
-    limits
+/// What a compiler may use. A compiler bomb (huge templates, an endless
+/// `#include` loop or constexpr) ends as CE with the reason instead of
+/// hanging judge: 30 s of CPU time, 60 s on the wall clock, 2 GiB of
+/// memory, a 256 MiB binary, 512 processes and threads (the JVM behind
+/// javac).
+pub fn compiler() -> RunLimits {
+    RunLimits {
+        cpu: Duration::from_secs(30),
+        wall: Duration::from_secs(60),
+        memory: 2 << 30,
+        address_space: None,
+        output: 256 << 20,
+        processes: 512,
+        open_files: 1024,
+    }
 }

@@ -4,10 +4,13 @@
 //!
 //! | module | owns |
 //! |---|---|
-//! | [`build`] | turning a submission into a runnable [`build::Program`] (compile once) |
+//! | [`build`] | turning a submission into a runnable [`build::Program`] (compiled once, in the sandbox) |
 //! | [`limits`] | a problem's limits with command-line overrides → kernel limits |
-//! | [`sandbox`] | isolation: what a submission may not see, uid slots |
-//! | [`process`] | one child process under limits, measured |
+//! | [`sandbox`] | isolation: the allow-list view, the bubblewrap command |
+//! | [`toolchain`] | compilers and interpreters found on PATH, and the folders they need |
+//! | [`runner`] | a run's launchers, build area and cgroups; measurements → how a run ended |
+//! | [`launcher`] | the per-worker process that starts each case (namespaces, rlimits, uid, exec) |
+//! | [`cgroup`] | whole-tree CPU time and peak memory, limits, killing leftovers |
 //! | [`mod@reference`] | a reference solver in-process |
 //! | [`case`] | judging one case (reference, validator, submission) |
 //! | [`run`] | the run-over-a-test-set skeleton shared by check, validate, grade |
@@ -21,10 +24,13 @@
 
 pub mod build;
 pub mod case;
+pub(crate) mod cgroup;
+pub mod launcher;
 pub mod limits;
-pub mod process;
 pub mod reference;
 pub mod run;
+pub mod runner;
 pub mod sandbox;
 pub mod stress;
 pub mod submissions;
+pub mod toolchain;

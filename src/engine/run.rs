@@ -77,6 +77,13 @@ impl Session {
         self.meta.notes.push(line.into());
     }
 
+    /// Records how this run's programs are run: the runner's notes, and its
+    /// warning when there is no sandbox.
+    pub fn note_runner(&mut self, runner: &crate::engine::runner::Runner) {
+        self.meta.notes.extend(runner.notes());
+        self.meta.warnings.extend(runner.warning().map(String::from));
+    }
+
     /// Runs `f` on this run's worker pool.
     pub fn install<R: Send>(&self, f: impl FnOnce() -> R + Send) -> R {
         self.pool.install(f)

@@ -1,222 +1,247 @@
-//! Isolation for submissions with bubblewrap (`bwrap`).
+//! What a submission may see: the sandbox's allow-list view, and the
+//! bubblewrap command that builds it once per worker.
 //!
-//! The submission sees a read-only root, a private empty `/tmp`, no network
-//! (own network namespace with only loopback), its own PID namespace (so
-//! every process it starts dies with it), and neither the problems folder
-//! (expected outputs!) nor the reports folder. Inside, `prlimit` sets the
-//! limits and `setpriv` drops to an unprivileged uid before the program's
-//! `exec`: limits apply before the first instruction, and the process-count
-//! limit is real (the kernel ignores RLIMIT_NPROC for root).
+//! Like isolate and DOMjudge, the view starts empty and names what is
+//! shown, instead of hiding a few folders of the real root:
+//!
+//! | inside | what | how |
+//! |---|---|---|
+//! | `/usr`, `/bin`, `/sbin`, `/lib*` | the system's toolchains and runtimes | read-only (symlinks kept) |
+//! | a few `/etc` entries ([`ETC`]) | the dynamic loader's cache, `alternatives` symlinks (cc, java), the time zone, user names, JDK configuration | read-only |
+//! | toolchains found elsewhere on `PATH` | e.g. rustup's sysroot, a pyenv Python, a JDK in `/opt` | their install folder, read-only |
+//! | `sandbox.allow` of the configuration | folders added by hand | read-only |
+//! | `/box` | this run's build folders (sources copied in, binaries) | read-only; a compiler's own output folder writable while it runs |
+//! | `/tmp` | private per case, empty, limited to the memory limit | tmpfs |
+//! | `/proc` | the case's own PID namespace only | procfs |
+//! | `/dev` | `null`, `zero`, `full`, `random`, `urandom`, `tty`, `pts`, `shm` | bubblewrap's minimal /dev |
+//!
+//! Nothing else exists inside: not `/home`, `/root`, `/srv`, `/opt`,
+//! `/mnt`, `/var`, the test-set repository (whose `.git` holds every
+//! answer) or any other copy of the data. The launcher's own files
+//! (`/run/judge`) are unmounted in each case before the program starts.
+//! There is no network (only a loopback device), no shared IPC, and each
+//! case has its own PID namespace and an unprivileged uid (one per worker)
+//! or, without root, no capabilities at all. `judge sandbox` prints the
+//! view of this machine.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
 
-use super::limits::RunLimits;
-use super::process::{Launch, resolve};
-use crate::execution::End;
+use super::toolchain::SYSTEM_DIRS;
 
 /// `--sandbox auto|on|off`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
 pub enum SandboxMode {
-    /// Use bubblewrap when it is installed and works, else rlimits only.
+    /// Sandbox when bubblewrap works here; otherwise warn (and refuse when
+    /// the CI environment variable is set).
     #[default]
     Auto,
-    /// Require bubblewrap; refuse to run without it.
+    /// Require the sandbox; exit 2 without it.
     On,
-    /// Rlimits only.
+    /// No sandbox: limits, accounting and clean-up only.
     Off,
 }
 
-/// A working bubblewrap set-up.
-#[derive(Debug, Clone)]
-pub struct Sandbox {
-    bwrap: PathBuf,
-    prlimit: PathBuf,
-    setpriv: PathBuf,
-    /// Folders replaced by an empty tmpfs inside the sandbox.
-    hidden: Vec<PathBuf>,
+/// `/etc` entries a sandbox shows; found by running a hello-world in every
+/// supported language (and its compiler) with less and less of `/etc`.
+pub(crate) const ETC: [&str; 8] = [
+    "/etc/ld.so.cache",
+    "/etc/ld.so.conf",
+    "/etc/ld.so.conf.d",
+    "/etc/alternatives",
+    "/etc/localtime",
+    "/etc/passwd",
+    "/etc/group",
+    "/etc/nsswitch.conf",
+];
+
+/// Where the launcher's own files live inside the sandbox.
+pub(crate) const LAUNCHER_DIR: &str = "/run/judge";
+/// Where the run's build folders appear inside the sandbox.
+pub(crate) const BOX: &str = "/box";
+
+/// One entry of the view.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Mount {
+    /// A host folder or file shown read-only at the same path.
+    ReadOnly(PathBuf),
+    /// A host path shown read-only at another path.
+    ReadOnlyAt { source: PathBuf, target: PathBuf },
+    /// A host folder shown writable at another path.
+    WritableAt { source: PathBuf, target: PathBuf },
+    /// A symbolic link (merged-/usr systems: `/bin -> usr/bin`).
+    Symlink { target: PathBuf, link: PathBuf },
 }
 
-/// First uid used for submissions; each worker thread gets its own so the
-/// process-count limit of one case cannot starve another.
-const FIRST_UID: u32 = 30_000;
-
-/// Folders a submission must not see: the test data, the report folder
-/// (earlier reports hold expected outputs), any `extra` working folders,
-/// and the folder judge runs in (a checkout usually holds other test sets
-/// too). The submission's own folder is bound back on top by the sandbox.
-pub(crate) fn hidden_dirs(problems_dir: &Path, extra: &[&Path]) -> Vec<PathBuf> {
-    let mut dirs: Vec<PathBuf> = [problems_dir, Path::new(".")]
-        .into_iter()
-        .chain(extra.iter().copied())
-        .filter_map(|d| std::fs::canonicalize(d).ok())
-        .filter(|d| d != Path::new("/"))
-        .collect();
-    dirs.sort();
-    dirs.dedup();
-    dirs
+/// Everything a sandboxed program sees (besides the per-case `/proc`,
+/// `/tmp` and bubblewrap's `/dev`).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct View {
+    pub mounts: Vec<Mount>,
 }
 
-/// The sandbox for a run whose test data lives in `problems_dir` (see
-/// [`hidden_dirs`] for what is hidden); `None` when `mode` allows running
-/// without one.
-pub(crate) fn for_run(
-    mode: SandboxMode,
-    problems_dir: &Path,
-    extra_hidden: &[&Path],
-) -> Result<Option<Sandbox>, crate::error::Error> {
-    Sandbox::detect(mode, hidden_dirs(problems_dir, extra_hidden))
-        .map_err(crate::error::Error::Sandbox)
-}
-
-impl Sandbox {
-    /// Finds the tools and proves they work with a trial run (bwrap exists
-    /// but fails inside unprivileged containers). `Err` only for
-    /// [`SandboxMode::On`] when no sandbox can be made.
-    pub fn detect(mode: SandboxMode, hidden: Vec<PathBuf>) -> Result<Option<Sandbox>, String> {
-        if mode == SandboxMode::Off {
-            return Ok(None);
-        }
-        let found = (|| {
-            let sandbox = Sandbox {
-                bwrap: resolve("bwrap").ok_or("bwrap (package bubblewrap) is not installed")?,
-                prlimit: resolve("prlimit").ok_or("prlimit (util-linux) is not installed")?,
-                setpriv: resolve("setpriv").ok_or("setpriv (util-linux) is not installed")?,
-                hidden,
-            };
-            let ok = Command::new(&sandbox.bwrap)
-                .args([
-                    "--ro-bind",
-                    "/",
-                    "/",
-                    "--unshare-pid",
-                    "--unshare-net",
-                    "--die-with-parent",
-                    "--",
-                    "/bin/true",
-                ])
-                .stdin(Stdio::null())
-                .stdout(Stdio::null())
-                .stderr(Stdio::null())
-                .status()
-                .map(|s| s.success())
-                .unwrap_or(false);
-            if ok {
-                Ok(sandbox)
-            } else {
-                Err("bwrap is installed but cannot create namespaces here")
+impl View {
+    /// The system part of the view: [`SYSTEM_DIRS`], [`ETC`] and JDK
+    /// configuration folders that exist on this machine.
+    pub fn system() -> View {
+        let mut mounts = Vec::new();
+        for dir in SYSTEM_DIRS {
+            let path = Path::new(dir);
+            match std::fs::symlink_metadata(path) {
+                Ok(m) if m.file_type().is_symlink() => {
+                    if let Ok(target) = std::fs::read_link(path) {
+                        mounts.push(Mount::Symlink {
+                            target,
+                            link: path.to_path_buf(),
+                        });
+                    }
+                }
+                Ok(m) if m.is_dir() => mounts.push(Mount::ReadOnly(path.to_path_buf())),
+                _ => {}
             }
-        })();
-        match (found, mode) {
-            (Ok(s), _) => Ok(Some(s)),
-            (Err(why), SandboxMode::On) => Err(why.to_string()),
-            (Err(_), _) => Ok(None),
+        }
+        let mut etc: Vec<PathBuf> = ETC.iter().map(PathBuf::from).collect();
+        // Debian's JDKs keep their configuration in /etc/java-NN-openjdk.
+        if let Ok(entries) = std::fs::read_dir("/etc") {
+            etc.extend(
+                entries
+                    .flatten()
+                    .map(|e| e.path())
+                    .filter(|p| p.file_name().is_some_and(|n| n.to_string_lossy().starts_with("java"))),
+            );
+        }
+        etc.sort();
+        mounts.extend(
+            etc.into_iter()
+                .filter(|p| p.symlink_metadata().is_ok())
+                .map(Mount::ReadOnly),
+        );
+        View { mounts }
+    }
+
+    /// Adds read-only folders (toolchains, `sandbox.allow`) not shown yet.
+    pub fn allow(&mut self, dirs: &[PathBuf]) {
+        for d in dirs {
+            if !self.shows(d) && d.exists() {
+                self.mounts.push(Mount::ReadOnly(d.clone()));
+            }
         }
     }
 
-    /// Wraps `inner` so it runs isolated under `limits`; `visible` folders
-    /// (the compiled program, the source) are bound read-only.
-    pub fn wrap(
-        &self,
-        inner: &Launch,
-        visible: &[PathBuf],
-        limits: &RunLimits,
-        slot: usize,
-    ) -> Launch {
+    /// Whether `path` is visible through some mount of the view.
+    pub fn shows(&self, path: &Path) -> bool {
+        self.mounts.iter().any(|m| match m {
+            Mount::ReadOnly(p) => path.starts_with(p),
+            Mount::ReadOnlyAt { target, .. } | Mount::WritableAt { target, .. } => path.starts_with(target),
+            Mount::Symlink { .. } => false,
+        })
+    }
+
+    /// bubblewrap arguments that build the view.
+    pub(crate) fn bwrap_args(&self) -> Vec<String> {
         let s = |p: &Path| p.display().to_string();
-        let mut argv: Vec<String> = [
-            &s(&self.bwrap),
-            "--die-with-parent",
-            "--unshare-pid",
-            // The program itself is PID 1: its CPU time and memory then reach
-            // wait4 (bwrap's own init would not pass them on), and when it
-            // exits the kernel kills everything it left behind.
-            "--as-pid-1",
-            "--unshare-net",
-            // UTS and cgroup namespaces would add ~3 ms each per case and
-            // protect nothing a submission could use against the grader.
-            "--unshare-ipc",
-            "--ro-bind",
-            "/",
-            "/",
-            "--proc",
-            "/proc",
-            "--dev",
-            "/dev",
-            "--perms",
-            "1777",
-            "--tmpfs",
-            "/tmp",
-        ]
-        .iter()
-        .map(|a| a.to_string())
-        .collect();
-        for dir in self.hidden.iter().filter(|d| d.is_dir()) {
-            argv.extend(["--tmpfs".into(), s(dir)]);
-        }
-        for dir in visible {
-            // bwrap creates missing mount points mode 0700, which the
-            // unprivileged uid could not traverse: make them 0755 first.
-            let mut inside: Vec<&Path> = dir
-                .ancestors()
-                .skip(1)
-                .filter(|a| self.hidden.iter().any(|h| a.starts_with(h) && a != h))
-                .collect();
-            inside.reverse();
-            for a in inside {
-                argv.extend(["--perms".into(), "0755".into(), "--dir".into(), s(a)]);
+        let mut a = Vec::new();
+        for m in &self.mounts {
+            match m {
+                Mount::ReadOnly(p) => a.extend(["--ro-bind".into(), s(p), s(p)]),
+                Mount::ReadOnlyAt { source, target } => a.extend(["--ro-bind".into(), s(source), s(target)]),
+                Mount::WritableAt { source, target } => a.extend(["--bind".into(), s(source), s(target)]),
+                Mount::Symlink { target, link } => a.extend(["--symlink".into(), s(target), s(link)]),
             }
-            argv.extend(["--ro-bind".into(), s(dir), s(dir)]);
         }
-        argv.extend(["--chdir".into(), s(&inner.cwd), "--".into()]);
-        let cpu = limits.cpu_rlimit_secs();
-        argv.push(s(&self.prlimit));
-        argv.push(format!("--cpu={cpu}:{}", cpu + 1));
-        argv.push(format!("--fsize={}", limits.output + 1));
-        argv.push(format!("--nofile={}", limits.open_files));
-        argv.push(format!("--nproc={}", limits.processes));
-        argv.push("--core=0".into());
-        if let Some(bytes) = limits.address_space {
-            argv.push(format!("--as={bytes}"));
-        }
-        let uid = FIRST_UID + slot as u32;
-        argv.extend([
-            "--".into(),
-            s(&self.setpriv),
-            format!("--reuid={uid}"),
-            format!("--regid={uid}"),
-            "--clear-groups".into(),
-            "--".into(),
-        ]);
-        argv.extend(inner.argv.iter().cloned());
-        Launch {
-            argv,
-            cwd: inner.cwd.clone(),
-            env: inner.env.clone(),
-            limits_applied_by_wrapper: true,
-        }
+        a
     }
 
-    /// A line for the report saying how submissions were isolated.
-    pub(crate) fn describe(sandbox: Option<&Sandbox>) -> String {
-        match sandbox {
-            Some(_) => "sandbox: bubblewrap (read-only root, private /tmp, no network, own PID namespace, \
-                        problems and reports hidden, unprivileged uid, rlimits set before exec)"
-                .into(),
-            None => "no sandbox: rlimits only, set right after start; the submission can read the file system \
-                     (including expected outputs) and use the network, and as root the process-count limit \
-                     is not enforced"
-                .into(),
-        }
+    /// One line per entry, as `judge sandbox` prints it.
+    pub fn lines(&self) -> Vec<String> {
+        let mut lines: Vec<String> = self
+            .mounts
+            .iter()
+            .filter_map(|m| match m {
+                Mount::ReadOnly(p) => Some(format!("{:<28} read-only", p.display())),
+                Mount::ReadOnlyAt { target, source } if target.starts_with(LAUNCHER_DIR) => {
+                    let _ = source;
+                    None
+                }
+                Mount::ReadOnlyAt { source, target } => {
+                    Some(format!("{:<28} read-only (from {})", target.display(), source.display()))
+                }
+                Mount::WritableAt { target, .. } if target.starts_with(LAUNCHER_DIR) => None,
+                Mount::WritableAt { source, target } => {
+                    Some(format!("{:<28} writable (from {})", target.display(), source.display()))
+                }
+                Mount::Symlink { target, link } => {
+                    Some(format!("{:<28} -> {}", link.display(), target.display()))
+                }
+            })
+            .collect();
+        lines.push(format!("{:<28} private per case, empty (tmpfs)", "/tmp"));
+        lines.push(format!("{:<28} the case's own processes only", "/proc"));
+        lines.push(format!("{:<28} null zero full random urandom tty pts shm", "/dev"));
+        lines
     }
 }
 
-/// bwrap reports a child killed by signal N as exit code 128 + N; turn that
-/// back into a signal so RE messages name it. (A program that exits with
-/// such a code on purpose is indistinguishable; none of ours do.)
-pub(crate) fn unwrap_signal(end: End) -> End {
-    match end {
-        End::Exited(code) if (129..=128 + 64).contains(&code) => End::Signaled(code - 128),
-        other => other,
+/// The bubblewrap command that starts one sandboxed launcher: the view,
+/// fresh network, IPC, UTS and PID namespaces with the launcher as PID 1,
+/// and (as root) every
+/// capability kept for the launcher, which needs them to set up each case
+/// and drops them in the child. Without root, a user namespace gives the
+/// launcher those capabilities inside the sandbox only.
+pub(crate) fn bwrap_command(bwrap: &Path, view: &View, root: bool, launcher: &[String]) -> Vec<String> {
+    let mut a = vec![bwrap.display().to_string()];
+    a.extend(
+        [
+            "--new-session",
+            "--unshare-net",
+            "--unshare-ipc",
+            "--unshare-uts",
+            "--unshare-pid",
+            "--as-pid-1",
+            "--hostname",
+            "judge",
+            "--clearenv",
+            "--setenv",
+            "PATH",
+            "/usr/local/bin:/usr/bin:/bin",
+        ]
+        .map(String::from),
+    );
+    if !root {
+        a.push("--unshare-user".into());
+    }
+    a.extend(["--cap-add".into(), "ALL".into()]);
+    // The launcher's files go on their own tmpfs, so one lazy unmount in
+    // each case removes all of them from the program's view.
+    a.extend(["--tmpfs".into(), LAUNCHER_DIR.into()]);
+    a.extend(view.bwrap_args());
+    a.extend(
+        ["--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp", "--chdir", "/"].map(String::from),
+    );
+    a.push("--".into());
+    a.extend(launcher.iter().cloned());
+    a
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_system_view_shows_toolchains_but_no_home_or_repository() {
+        let v = View::system();
+        assert!(v.shows(Path::new("/usr/bin/gcc")) || v.shows(Path::new("/usr")));
+        for hidden in ["/root", "/home", "/work", "/opt", "/var", "/srv", "/mnt", "/etc/shadow"] {
+            assert!(!v.shows(Path::new(hidden)), "{hidden} is visible");
+        }
+    }
+
+    #[test]
+    fn allowed_folders_are_added_once() {
+        let mut v = View::default();
+        let tmp = std::env::temp_dir();
+        v.allow(&[tmp.clone(), tmp.clone(), tmp.join("inside")]);
+        assert_eq!(v.mounts, vec![Mount::ReadOnly(tmp.clone())]);
+        assert!(v.shows(&tmp.join("x")));
+        assert_eq!(v.bwrap_args(), vec!["--ro-bind".to_string(), tmp.display().to_string(), tmp.display().to_string()]);
     }
 }

@@ -14,7 +14,7 @@ use rayon::prelude::*;
 use super::build::{self, BuildError};
 use super::case::Grader;
 use super::limits::{self, Overrides};
-use super::sandbox::Sandbox;
+use super::runner::Runner;
 use crate::problem::Problem;
 use crate::report::SubmissionReport;
 use crate::shard::{CASE_OVERHEAD, Shard, size};
@@ -68,7 +68,7 @@ pub(crate) fn judge_one(
     problem: &Problem,
     path: &Path,
     expected: Verdict,
-    sandbox: Option<&Sandbox>,
+    runner: &Runner,
     batch: usize,
 ) -> SubmissionReport {
     let mut report = SubmissionReport {
@@ -81,7 +81,7 @@ pub(crate) fn judge_one(
         ok: false,
         message: None,
     };
-    let program = match build::prepare(Some(path), None, problem.spec.limits.memory) {
+    let program = match build::prepare(runner, Some(path), None, problem.spec.limits.memory) {
         Ok(p) => p,
         Err(BuildError::Compile(log)) => {
             report.got = Verdict::CompileError;
@@ -96,12 +96,8 @@ pub(crate) fn judge_one(
     };
     let grader = Grader {
         program: &program,
-        sandbox,
-        limits: limits::for_problem(
-            problem,
-            Overrides::default(),
-            program.language.caps_address_space(),
-        ),
+        runner,
+        limits: limits::for_problem(problem, Overrides::default(), program.language),
     };
     for chunk in problem.cases.chunks(batch.max(1)) {
         let results: Vec<_> = chunk
@@ -137,7 +133,7 @@ pub(crate) fn judge_one(
 /// once.
 pub(crate) fn judge_all(
     problems: &[Problem],
-    sandbox: Option<&Sandbox>,
+    runner: &Runner,
     batch: usize,
     shard: Option<Shard>,
 ) -> (Vec<SubmissionReport>, Vec<String>) {
@@ -168,7 +164,7 @@ pub(crate) fn judge_all(
         .zip(mine)
         .filter(|(_, mine)| *mine)
         .map(|((problem, path, expected, _), _)| {
-            judge_one(problem, path, *expected, sandbox, batch)
+            judge_one(problem, path, *expected, runner, batch)
         })
         .collect();
     (reports, errors)

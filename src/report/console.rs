@@ -220,6 +220,9 @@ pub fn summary(report: &Report, style: Style) -> String {
     for e in &report.errors {
         let _ = writeln!(out, "{} {e}", style.red("error:"));
     }
+    for w in &report.meta.warnings {
+        let _ = writeln!(out, "{} {w}", style.yellow("warning:"));
+    }
     out
 }
 

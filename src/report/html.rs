@@ -105,6 +105,9 @@ pub fn render(report: &Report) -> String {
                     " · " (human_ms(report.meta.duration_ms)) " · " (report.meta.jobs) " jobs · judge " (report.meta.version)
                 }
                 (cards(report))
+                @if !report.meta.warnings.is_empty() {
+                    div.errors { @for w in &report.meta.warnings { div { strong { "Warning: " } (w) } } }
+                }
                 @if !report.meta.notes.is_empty() {
                     div.notes { @for n in &report.meta.notes { div { (n) } } }
                 }

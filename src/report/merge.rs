@@ -79,6 +79,7 @@ fn join<'a>(first: &Report, reports: impl Iterator<Item = &'a Report>, command: 
         BTreeMap::new();
     let mut errors = Vec::new();
     let mut notes = Vec::new();
+    let mut warnings = Vec::new();
     let mut submissions = Vec::new();
     let mut meta = first.meta.clone();
     for r in reports {
@@ -86,6 +87,7 @@ fn join<'a>(first: &Report, reports: impl Iterator<Item = &'a Report>, command: 
         // issues (they concern the whole set): keep each once, in order.
         add_new(&mut errors, &r.errors);
         add_new(&mut notes, &r.meta.notes);
+        add_new(&mut warnings, &r.meta.warnings);
         meta.duration_ms = meta.duration_ms.max(r.meta.duration_ms);
         meta.started_at = meta.started_at.clone().min(r.meta.started_at.clone());
         submissions.extend(r.submissions.iter().cloned());
@@ -108,6 +110,7 @@ fn join<'a>(first: &Report, reports: impl Iterator<Item = &'a Report>, command: 
     submissions.sort_by(|a, b| (&a.problem, &a.path).cmp(&(&b.problem, &b.path)));
     meta.shard = None;
     meta.notes = notes;
+    meta.warnings = warnings;
     meta.command = command.to_string();
     Report::new(meta, problems, errors).with_submissions(submissions)
 }

@@ -120,9 +120,13 @@ pub struct Meta {
     /// `K/N` when this report covers one shard.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub shard: Option<Shard>,
-    /// Facts a reader must know to trust the run (e.g. "no sandbox").
+    /// Facts a reader must know to trust the run (the sandbox, accounting).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub notes: Vec<String>,
+    /// Things that make the run less trustworthy (no sandbox): shown on
+    /// the console and on top of the HTML page.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub warnings: Vec<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -351,6 +355,7 @@ impl Meta {
             test_set: String::new(),
             shard: None,
             notes: Vec::new(),
+            warnings: Vec::new(),
         }
     }
 }

@@ -130,3 +130,16 @@ pub fn read_report(dir: &Path) -> judge::report::Report {
     let text = std::fs::read_to_string(dir.join("report.yaml")).unwrap();
     judge::report::yaml::parse(&text).expect("report.yaml parses back")
 }
+
+/// Whether a sandbox can be made on this machine (bubblewrap works).
+pub fn sandbox_works() -> bool {
+    use judge::engine::runner::{Runner, RunnerOptions};
+    use judge::engine::sandbox::SandboxMode;
+    Runner::new(RunnerOptions {
+        mode: SandboxMode::On,
+        exe: PathBuf::from(env!("CARGO_BIN_EXE_judge")),
+        workers: 1,
+        allow: Vec::new(),
+    })
+    .is_ok()
+}

@@ -15,10 +15,7 @@ use judge::verdict::Verdict;
 static SERIAL: Mutex<()> = Mutex::new(());
 
 fn have_bwrap() -> bool {
-    judge::engine::sandbox::Sandbox::detect(judge::engine::sandbox::SandboxMode::Auto, vec![])
-        .ok()
-        .flatten()
-        .is_some()
+    crate::common::sandbox_works()
 }
 
 /// Sandbox tests need bubblewrap. CI installs it and must not skip; a

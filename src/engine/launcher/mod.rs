@@ -1,0 +1,331 @@
+//! The launcher: one small long-lived process per worker that starts every
+//! program of a run.
+//!
+//! judge starts it once per worker (`judge __launcher`, inside bubblewrap
+//! when sandboxed, so the costly mount, network and IPC namespaces are made
+//! once per run), then sends it one request per case over a
+//! `SOCK_SEQPACKET` socket: the command, its limits, and its standard
+//! streams as file descriptors. Per case the launcher clones a child into a
+//! fresh PID and mount namespace (sandboxed) or a plain child (not), which
+//! sets up the case ([`child`]) and execs; the launcher enforces the CPU
+//! and wall-clock limits by watching, measures the whole process tree with
+//! cgroups where it can, kills everything the program left, and answers
+//! with the facts. Deciding the verdict from those facts is the host's job.
+//!
+//! A small single-threaded process forks in microseconds whatever the size
+//! of judge itself, so no `pre_exec` race or `posix_spawn` limitation
+//! remains: limits are set in the child before `exec`.
+
+pub(crate) mod child;
+pub mod serve;
+pub(crate) mod wire;
+
+use std::io;
+use std::os::fd::{AsRawFd, OwnedFd, RawFd};
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+use super::limits::RunLimits;
+use wire::{Reader, Writer};
+
+/// One program to start.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ProcSpec {
+    /// Absolute path of the program first, then its arguments.
+    pub argv: Vec<String>,
+    /// `KEY=value` entries: the whole environment.
+    pub env: Vec<String>,
+    pub cwd: String,
+    pub limits: RunLimits,
+    /// Folders the program may write (a compiler's output folder); in a
+    /// sandbox everything else is read-only.
+    pub writable: Vec<String>,
+}
+
+/// Why the launcher ended a run early.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kill {
+    None,
+    /// CPU time went over the limit.
+    Cpu,
+    /// The wall clock went over the limit.
+    Wall,
+}
+
+/// What the launcher measured for one program.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ProcResult {
+    /// Raw wait status of the program; `None` when it never started.
+    pub status: Option<i32>,
+    /// CPU time (user + system) of everything it started.
+    pub cpu: Duration,
+    /// Peak memory in bytes.
+    pub memory: u64,
+    pub wall: Duration,
+    pub killed: Kill,
+    /// The kernel killed a member for exceeding the memory limit.
+    pub oom: bool,
+    /// CPU and memory come from a cgroup (the whole tree); otherwise from
+    /// `wait4` (the program and the children it waited for).
+    pub exact: bool,
+    /// Why it could not be started, when it could not.
+    pub error: Option<String>,
+}
+
+pub(crate) fn encode_request(procs: &[&ProcSpec]) -> Vec<u8> {
+    let mut w = Writer::default();
+    w.u64(procs.len() as u64);
+    for p in procs {
+        w.strs(&p.argv).strs(&p.env).str(&p.cwd).strs(&p.writable);
+        let l = &p.limits;
+        w.u64(l.cpu.as_nanos() as u64)
+            .u64(l.wall.as_nanos() as u64)
+            .u64(l.memory)
+            .u64(l.address_space.unwrap_or(0))
+            .u64(l.output)
+            .u64(l.processes)
+            .u64(l.open_files);
+    }
+    w.finish()
+}
+
+pub(crate) fn decode_request(data: &[u8]) -> io::Result<Vec<ProcSpec>> {
+    let mut r = Reader::new(data);
+    let n = r.u64()?;
+    if n > 8 {
+        return Err(io::Error::new(io::ErrorKind::InvalidData, "too many programs in one request"));
+    }
+    (0..n)
+        .map(|_| {
+            let argv = r.strs()?;
+            let env = r.strs()?;
+            let cwd = r.str()?;
+            let writable = r.strs()?;
+            let cpu = Duration::from_nanos(r.u64()?);
+            let wall = Duration::from_nanos(r.u64()?);
+            let memory = r.u64()?;
+            let address_space = Some(r.u64()?).filter(|&a| a > 0);
+            let output = r.u64()?;
+            let processes = r.u64()?;
+            let open_files = r.u64()?;
+            Ok(ProcSpec {
+                argv,
+                env,
+                cwd,
+                writable,
+                limits: RunLimits {
+                    cpu,
+                    wall,
+                    memory,
+                    address_space,
+                    output,
+                    processes,
+                    open_files,
+                },
+            })
+        })
+        .collect()
+}
+
+pub(crate) fn encode_results(results: &[ProcResult]) -> Vec<u8> {
+    let mut w = Writer::default();
+    w.u64(results.len() as u64);
+    for r in results {
+        w.i64(r.status.map_or(i64::MIN, i64::from))
+            .u64(r.cpu.as_nanos() as u64)
+            .u64(r.memory)
+            .u64(r.wall.as_nanos() as u64)
+            .u64(match r.killed {
+                Kill::None => 0,
+                Kill::Cpu => 1,
+                Kill::Wall => 2,
+            })
+            .u64(r.oom as u64)
+            .u64(r.exact as u64)
+            .str(r.error.as_deref().unwrap_or(""));
+    }
+    w.finish()
+}
+
+pub(crate) fn decode_results(data: &[u8]) -> io::Result<Vec<ProcResult>> {
+    let mut r = Reader::new(data);
+    let n = r.u64()?;
+    if n > 8 {
+        return Err(io::Error::new(io::ErrorKind::InvalidData, "too many results"));
+    }
+    (0..n)
+        .map(|_| {
+            let status = r.i64()?;
+            Ok(ProcResult {
+                status: (status != i64::MIN).then_some(status as i32),
+                cpu: Duration::from_nanos(r.u64()?),
+                memory: r.u64()?,
+                wall: Duration::from_nanos(r.u64()?),
+                killed: match r.u64()? {
+                    1 => Kill::Cpu,
+                    2 => Kill::Wall,
+                    _ => Kill::None,
+                },
+                oom: r.u64()? != 0,
+                exact: r.u64()? != 0,
+                error: Some(r.str()?).filter(|e| !e.is_empty()),
+            })
+        })
+        .collect()
+}
+
+/// The host's handle on one running launcher.
+pub(crate) struct Launcher {
+    child: Child,
+    sock: OwnedFd,
+}
+
+/// How long a launcher may take to report that it is ready.
+const READY_TIMEOUT: Duration = Duration::from_secs(20);
+
+impl Launcher {
+    /// Starts `command` (which ends in `judge __launcher …`) with the
+    /// socket as its standard input, and waits for its ready message; the
+    /// error says why it is not ready (bubblewrap's own message included).
+    pub(crate) fn start(command: &[String]) -> Result<Launcher, String> {
+        let (ours, theirs) = wire::socket_pair().map_err(|e| format!("cannot make a socket: {e}"))?;
+        let (program, args) = command.split_first().ok_or("empty launcher command")?;
+        let child = Command::new(program)
+            .args(args)
+            .stdin(Stdio::from(theirs))
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .map_err(|e| format!("cannot start {program}: {e}"))?;
+        let mut launcher = Launcher {
+            child,
+            sock: ours,
+        };
+        match launcher.wait_ready() {
+            Ok(()) => {
+                // Its later messages (a crash) still reach our stderr.
+                if let Some(mut err) = launcher.child.stderr.take() {
+                    std::thread::spawn(move || {
+                        let _ = std::io::copy(&mut err, &mut std::io::stderr());
+                    });
+                }
+                Ok(launcher)
+            }
+            Err(why) => {
+                let _ = launcher.child.kill();
+                let mut text = String::new();
+                if let Some(mut err) = launcher.child.stderr.take() {
+                    use std::io::Read;
+                    let _ = err.read_to_string(&mut text);
+                }
+                let _ = launcher.child.wait();
+                let detail = text.trim();
+                Err(if detail.is_empty() {
+                    why
+                } else {
+                    format!("{why}: {detail}")
+                })
+            }
+        }
+    }
+
+    fn wait_ready(&mut self) -> Result<(), String> {
+        let mut pfd = libc::pollfd {
+            fd: self.sock.as_raw_fd(),
+            events: libc::POLLIN,
+            revents: 0,
+        };
+        // SAFETY: one valid pollfd.
+        let n = unsafe { libc::poll(&mut pfd, 1, READY_TIMEOUT.as_millis() as i32) };
+        if n <= 0 {
+            return Err("the launcher did not start in time".into());
+        }
+        let (data, _) = wire::recv(self.sock.as_raw_fd())
+            .map_err(|e| format!("the launcher failed: {e}"))?
+            .ok_or("the launcher exited at once")?;
+        let mut r = Reader::new(&data);
+        let ok = r.u64().map_err(|e| e.to_string())?;
+        let message = r.str().map_err(|e| e.to_string())?;
+        if ok == 1 {
+            Ok(())
+        } else {
+            Err(message)
+        }
+    }
+
+    /// Runs `procs` (each with stdin, stdout, stderr) and returns what was
+    /// measured, in the same order.
+    pub(crate) fn run(&mut self, procs: &[(&ProcSpec, [RawFd; 3])]) -> io::Result<Vec<ProcResult>> {
+        let specs: Vec<&ProcSpec> = procs.iter().map(|(s, _)| *s).collect();
+        let fds: Vec<RawFd> = procs.iter().flat_map(|(_, f)| f.iter().copied()).collect();
+        wire::send(self.sock.as_raw_fd(), &encode_request(&specs), &fds)?;
+        let (data, _) = wire::recv(self.sock.as_raw_fd())?.ok_or_else(|| {
+            io::Error::new(io::ErrorKind::UnexpectedEof, "the launcher exited")
+        })?;
+        let results = decode_results(&data)?;
+        if results.len() != procs.len() {
+            return Err(io::Error::new(io::ErrorKind::InvalidData, "wrong number of results"));
+        }
+        Ok(results)
+    }
+}
+
+impl Drop for Launcher {
+    fn drop(&mut self) {
+        // Closing the socket ends the launcher's loop; a kill makes sure.
+        // SAFETY: shutting down our own socket.
+        unsafe {
+            libc::shutdown(self.sock.as_raw_fd(), libc::SHUT_RDWR);
+        }
+        for _ in 0..50 {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(2));
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn requests_and_results_round_trip() {
+        let spec = ProcSpec {
+            argv: vec!["/bin/cat".into(), "-".into()],
+            env: vec!["PATH=/usr/bin".into()],
+            cwd: "/tmp".into(),
+            limits: RunLimits::new(Duration::from_millis(1500), 256 << 20, 1 << 20),
+            writable: vec!["/box/b1".into()],
+        };
+        let decoded = decode_request(&encode_request(&[&spec, &spec])).unwrap();
+        assert_eq!(decoded, vec![spec.clone(), spec]);
+        let results = vec![
+            ProcResult {
+                status: Some(9),
+                cpu: Duration::from_micros(1234),
+                memory: 5 << 20,
+                wall: Duration::from_millis(3),
+                killed: Kill::Wall,
+                oom: true,
+                exact: true,
+                error: None,
+            },
+            ProcResult {
+                status: None,
+                cpu: Duration::ZERO,
+                memory: 0,
+                wall: Duration::ZERO,
+                killed: Kill::None,
+                oom: false,
+                exact: false,
+                error: Some("could not exec: No such file or directory".into()),
+            },
+        ];
+        assert_eq!(decode_results(&encode_results(&results)).unwrap(), results);
+        assert!(decode_request(b"\x01").is_err());
+    }
+}

@@ -110,7 +110,10 @@ fn per_case(d: Duration) -> f64 {
 fn oj_test(root: &Path, problem: &Problem) -> Option<Duration> {
     let venv = root.join("oj-venv");
     let ok = |c: &mut std::process::Command| c.status().is_ok_and(|s| s.success());
-    if !ok(std::process::Command::new("python3").args(["-m", "venv"]).arg(&venv)) {
+    if !ok(std::process::Command::new("python3")
+        .args(["-m", "venv"])
+        .arg(&venv))
+    {
         return None;
     }
     let pip = venv.join("bin/pip");
@@ -125,7 +128,11 @@ fn oj_test(root: &Path, problem: &Problem) -> Option<Duration> {
     std::fs::create_dir_all(&tests).ok()?;
     for c in &problem.cases {
         std::fs::copy(&c.input, tests.join(format!("sample-{}.in", c.name))).ok()?;
-        std::fs::copy(c.answer.as_ref()?, tests.join(format!("sample-{}.out", c.name))).ok()?;
+        std::fs::copy(
+            c.answer.as_ref()?,
+            tests.join(format!("sample-{}.out", c.name)),
+        )
+        .ok()?;
     }
     let t = Instant::now();
     let good = ok(std::process::Command::new(venv.join("bin/oj"))
@@ -169,8 +176,14 @@ fn main() {
         }
     }
     let (bare, off) = (median(bare), median(off));
-    println!("grading {CASES} one-line cases with /bin/cat, {workers} workers (median of {ROUNDS} interleaved rounds)");
-    println!("  {:<40} {:>8.3} ms/case", "bare fork+exec+wait (no judging)", per_case(bare));
+    println!(
+        "grading {CASES} one-line cases with /bin/cat, {workers} workers (median of {ROUNDS} interleaved rounds)"
+    );
+    println!(
+        "  {:<40} {:>8.3} ms/case",
+        "bare fork+exec+wait (no judging)",
+        per_case(bare)
+    );
     println!(
         "  {:<40} {:>8.3} ms/case   {:.2}x bare",
         "judge, no sandbox",

@@ -172,25 +172,36 @@ pub fn judge(exec: &Execution, expected: Expected, mode: CompareMode, tolerance:
             );
         }
         End::TimedOut { wall: true, limit } => {
-            let cpu = exec.cpu.map_or(String::new(), |c| format!(" (CPU time {})", seconds(c)));
+            let cpu = exec
+                .cpu
+                .map_or(String::new(), |c| format!(" (CPU time {})", seconds(c)));
             return Outcome::new(
                 Verdict::TimeLimit,
-                format!("stopped at the wall-clock limit of {}{cpu}: it sleeps or waits", seconds(*limit)),
+                format!(
+                    "stopped at the wall-clock limit of {}{cpu}: it sleeps or waits",
+                    seconds(*limit)
+                ),
             );
         }
         End::MemoryExceeded { limit } => {
-            let used = exec.memory.map_or("more".into(), crate::units::format_size_approx);
-            return Outcome::new(
-                Verdict::MemoryLimit,
-                format!("memory {used} over the limit of {}", crate::units::format_size_approx(*limit)),
-            );
+            let size = crate::units::format_size_approx;
+            let text = match exec.memory {
+                Some(used) if used > *limit => {
+                    format!("memory {} over the limit of {}", size(used), size(*limit))
+                }
+                // The kernel stops a program at the limit (peak = limit).
+                _ => format!(
+                    "memory limit of {} reached: the kernel stopped it",
+                    size(*limit)
+                ),
+            };
+            return Outcome::new(Verdict::MemoryLimit, text);
         }
-        End::OutputExceeded { limit, size } => {
+        End::OutputExceeded { limit, .. } => {
             return Outcome::new(
                 Verdict::OutputLimit,
                 format!(
-                    "output {} over the limit of {}",
-                    crate::units::format_size_approx(*size),
+                    "output over the limit of {}: it was stopped there",
                     crate::units::format_size_approx(*limit)
                 ),
             );

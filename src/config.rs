@@ -46,9 +46,14 @@ impl Config {
             Err(e) => return Err(Error::io(&path, "cannot read")(e)),
         };
         let config: Config = serde_yaml::from_str(&text).map_err(|e| {
-            let at = e.location().map_or(String::new(), |l| format!(":{}:{}", l.line(), l.column()));
+            let at = e
+                .location()
+                .map_or(String::new(), |l| format!(":{}:{}", l.line(), l.column()));
             let msg = e.to_string();
-            let msg = msg.rfind(" at line ").map_or(msg.as_str(), |i| &msg[..i]).to_string();
+            let msg = msg
+                .rfind(" at line ")
+                .map_or(msg.as_str(), |i| &msg[..i])
+                .to_string();
             Error::Usage(format!("{}{at}: {msg}", path.display()))
         })?;
         if let Some(bad) = config.sandbox.allow.iter().find(|p| !p.is_absolute()) {

@@ -29,6 +29,7 @@ fn main() {
         Command::Export(args) => cmd::export::run(&ctx, args),
         Command::Import(args) => cmd::import::run(&ctx, args),
         Command::Solve(args) => cmd::solve::run(&ctx, args),
+        Command::Sandbox(args) => cmd::sandbox::run(&ctx, args),
         Command::List(args) => cmd::list::run(&ctx, args),
         Command::Gen(args) => cmd::generate::run(&ctx, args),
     };

@@ -30,7 +30,8 @@ pub fn run(ctx: &Context, args: Args) -> Result<Status> {
     );
     let mut errors = load_errors(&shard);
     let mut graded = Vec::new();
-    if !args.no_submissions {
+    // A runner (and with it the sandbox) only when there is something to run.
+    if !args.no_submissions && submissions::exist(&selection.problems) {
         let runner = ctx.runner(args.sandbox.sandbox, session.workers())?;
         session.note_runner(&runner);
         let batch = session.workers();

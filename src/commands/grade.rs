@@ -49,8 +49,7 @@ pub fn run(ctx: &Context, args: Args) -> Result<Status> {
             |_, c| case::compile_error_case(c),
         ),
         Ok(program) => {
-            let limits =
-                limits::for_problem(problem, overrides, program.language);
+            let limits = limits::for_problem(problem, overrides, program.language);
             session.note(format!(
                 "{} submission; limits: CPU time {}, wall clock {}, memory {}, output {}",
                 program.language,

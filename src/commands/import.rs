@@ -50,6 +50,7 @@ pub fn run(ctx: &Context, opts: Args) -> Result<Status> {
             pkg.display()
         )));
     }
+    refuse_escapes(pkg)?;
     let files = read_package(pkg)?;
     let spec =
         package::spec_from_package(&files, &opts.id, opts.solver.as_deref()).map_err(|reason| {
@@ -114,6 +115,37 @@ pub fn run(ctx: &Context, opts: Args) -> Result<Status> {
         }
     }
     Ok(Status::Passed)
+}
+
+/// Refuses a package with a symbolic link that leads outside it (or
+/// nowhere): importing must never copy a file from elsewhere on the
+/// machine into the test set. Links inside the package (shared cases) are
+/// fine and are followed.
+fn refuse_escapes(pkg: &Path) -> Result<()> {
+    let root = std::fs::canonicalize(pkg).map_err(Error::io(pkg, "cannot read"))?;
+    for entry in walkdir::WalkDir::new(&root).follow_links(false) {
+        let entry = entry.map_err(|e| Error::Package {
+            path: pkg.to_path_buf(),
+            reason: e.to_string(),
+        })?;
+        if !entry.path_is_symlink() {
+            continue;
+        }
+        let shown = pkg.join(entry.path().strip_prefix(&root).unwrap_or(entry.path()));
+        let reason = match std::fs::canonicalize(entry.path()) {
+            Err(_) => "a symbolic link that leads nowhere".to_string(),
+            Ok(target) if !target.starts_with(&root) => format!(
+                "a symbolic link that leads outside the package (to {})",
+                target.display()
+            ),
+            Ok(_) => continue,
+        };
+        return Err(Error::Package {
+            path: shown,
+            reason: format!("{reason}; nothing imported"),
+        });
+    }
+    Ok(())
 }
 
 /// An id is one plain folder name.
@@ -192,7 +224,11 @@ fn copy_cases(pkg: &Path, cases: &Path, copied: &mut Copied) -> Result<()> {
         reason: e.to_string(),
     };
     std::fs::create_dir_all(cases).map_err(|e| io(cases, &e))?;
-    for entry in walkdir::WalkDir::new(&data).sort_by_file_name() {
+    // Links were checked to stay inside the package: follow them.
+    for entry in walkdir::WalkDir::new(&data)
+        .sort_by_file_name()
+        .follow_links(true)
+    {
         let entry = entry.map_err(|e| io(&data, &e))?;
         let path = entry.path();
         if !entry.file_type().is_file() {

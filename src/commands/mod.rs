@@ -11,6 +11,7 @@ pub mod import;
 pub mod list;
 pub mod merge;
 pub mod regen;
+pub mod sandbox;
 pub mod solve;
 pub mod stress;
 pub mod validate;
@@ -70,6 +71,9 @@ pub enum Command {
     Import(import::Args),
     /// Print the reference output for standard input.
     Solve(solve::Args),
+    /// Show what a sandboxed submission sees here (the allow-list view)
+    /// and how runs are measured; exit 1 when no sandbox can be made.
+    Sandbox(sandbox::Args),
     /// List problems, their solvers and case counts per group.
     List(list::Args),
     /// Generate random valid inputs, deterministically from a seed.
@@ -180,8 +184,17 @@ impl SubmissionArgs {
     }
 
     /// Builds it; `memory` sizes a JVM heap.
-    pub(crate) fn build(&self, runner: &Runner, memory: u64) -> Result<build::Program, build::BuildError> {
-        build::prepare(runner, self.submission.as_deref(), self.cmd.as_deref(), memory)
+    pub(crate) fn build(
+        &self,
+        runner: &Runner,
+        memory: u64,
+    ) -> Result<build::Program, build::BuildError> {
+        build::prepare(
+            runner,
+            self.submission.as_deref(),
+            self.cmd.as_deref(),
+            memory,
+        )
     }
 }
 
@@ -224,7 +237,8 @@ impl Context {
     /// before anything runs (and refuses when `CI` is set).
     pub(crate) fn runner(&self, mode: SandboxMode, workers: usize) -> Result<Runner> {
         let config = Config::load(self.config_file.as_deref())?;
-        let exe = std::env::current_exe().map_err(Error::io("judge", "cannot find its own binary"))?;
+        let exe =
+            std::env::current_exe().map_err(Error::io("judge", "cannot find its own binary"))?;
         let runner = Runner::new(RunnerOptions {
             mode,
             exe,

@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 
 use super::launcher::ProcSpec;
 use super::limits;
-use super::runner::{COMPILE_LOG, Keep, Runner, clean_env};
+use super::runner::{COMPILE_LOG, Keep, Runner, STDERR_TAIL, clean_env};
 use super::toolchain::{self, Tool};
 use crate::execution::End;
 
@@ -90,6 +90,7 @@ impl Program {
             cwd,
             limits,
             writable: Vec::new(),
+            keep: Keep::Tail(STDERR_TAIL),
         }
     }
 }
@@ -120,7 +121,9 @@ fn setup(what: &str, path: &Path, e: impl std::fmt::Display) -> BuildError {
 /// Copies a submission (a file, or a folder of sources) into `dir`;
 /// returns the copy of the file (or the folder).
 fn copy_in(source: &Path, dir: &Path) -> Result<PathBuf, BuildError> {
-    let name = source.file_name().ok_or_else(|| setup("not a file", source, "no name"))?;
+    let name = source
+        .file_name()
+        .ok_or_else(|| setup("not a file", source, "no name"))?;
     let target = dir.join(name);
     let meta = std::fs::metadata(source).map_err(|e| setup("cannot read", source, e))?;
     if meta.is_dir() {
@@ -128,7 +131,11 @@ fn copy_in(source: &Path, dir: &Path) -> Result<PathBuf, BuildError> {
         return Ok(target);
     }
     std::fs::copy(source, &target).map_err(|e| setup("cannot copy", source, e))?;
-    let mode = if meta.permissions().mode() & 0o111 != 0 { 0o755 } else { 0o644 };
+    let mode = if meta.permissions().mode() & 0o111 != 0 {
+        0o755
+    } else {
+        0o644
+    };
     let _ = std::fs::set_permissions(&target, std::fs::Permissions::from_mode(mode));
     Ok(target)
 }
@@ -163,7 +170,10 @@ pub fn prepare(
         dir: dir.clone(),
     };
     match Language::from_extension(ext) {
-        Some(Language::Python) => Ok(program(Language::Python, vec![tool(runner, "python3")?, src])),
+        Some(Language::Python) => Ok(program(
+            Language::Python,
+            vec![tool(runner, "python3")?, src],
+        )),
         Some(Language::Shell) => Ok(program(Language::Shell, vec![tool(runner, "bash")?, src])),
         Some(language) => compile(runner, language, &copy, &dir, memory),
         None if is_executable(&copy) => Ok(program(Language::Executable, vec![src])),
@@ -301,18 +311,24 @@ fn run_compiler(runner: &Runner, argv: Vec<String>, dir: &Path) -> Result<(), Bu
         cwd: cwd.clone(),
         limits: limits::compiler(),
         writable: vec![cwd],
+        keep: Keep::Head(COMPILE_LOG),
     };
-    let e = runner.run(&spec, Path::new("/dev/null"), Keep::Head(COMPILE_LOG));
+    let e = runner.run(&spec, Path::new("/dev/null"));
     let mut log = String::from_utf8_lossy(&e.stderr_tail).into_owned();
     let out = String::from_utf8_lossy(&e.stdout);
     log.push_str(&out[..out.len().min(COMPILE_LOG)]);
     if e.stderr_tail.len() >= COMPILE_LOG {
-        log.push_str(&format!("\n… (compiler output cut at {} KiB)\n", COMPILE_LOG >> 10));
+        log.push_str(&format!(
+            "\n… (compiler output cut at {} KiB)\n",
+            COMPILE_LOG >> 10
+        ));
     }
     let limit = limits::compiler();
     let reason = match e.end {
         End::Exited(0) => return Ok(()),
-        End::CouldNotRun(msg) => return Err(BuildError::Setup(format!("cannot run the compiler: {msg}"))),
+        End::CouldNotRun(msg) => {
+            return Err(BuildError::Setup(format!("cannot run the compiler: {msg}")));
+        }
         End::TimedOut { .. } => format!(
             "compilation stopped: over its limit of {} s CPU time, {} s wall clock",
             limit.cpu.as_secs(),

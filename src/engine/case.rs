@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 use super::build::Program;
 use super::limits::RunLimits;
 use super::reference;
-use super::runner::{Keep, Runner, STDERR_TAIL};
+use super::runner::Runner;
 use crate::compare::{self, Expected, Outcome, read_expected};
 use crate::execution::{End, Execution};
 use crate::problem::{Case, Problem};
@@ -86,10 +86,6 @@ impl Grader<'_> {
     /// Runs the program on the file `input` under the limits (in the
     /// sandbox when the runner has one).
     pub fn execute(&self, input: &Path) -> Execution {
-        self.runner.run(
-            &self.program.spec(self.limits),
-            input,
-            Keep::Tail(STDERR_TAIL),
-        )
+        self.runner.run(&self.program.spec(self.limits), input)
     }
 }

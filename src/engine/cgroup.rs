@@ -56,7 +56,9 @@ impl Layout {
                 cpuacct: map("cpuacct"),
                 pids: pids.as_ref().map(|_| map("pids")),
             },
-            Layout::V2 { .. } => Layout::V2 { dir: map("unified") },
+            Layout::V2 { .. } => Layout::V2 {
+                dir: map("unified"),
+            },
         }
     }
 
@@ -150,7 +152,8 @@ impl RunGroups {
         if let (Some(memory), Some(cpuacct)) = (v1("memory"), v1("cpuacct")) {
             clean_stale(&memory);
             clean_stale(&cpuacct);
-            let memory = mkdir_run(&memory, &name).map_err(|e| format!("{}: {e}", memory.display()))?;
+            let memory =
+                mkdir_run(&memory, &name).map_err(|e| format!("{}: {e}", memory.display()))?;
             let cpuacct = match mkdir_run(&cpuacct, &name) {
                 Ok(d) => d,
                 Err(e) => {
@@ -313,7 +316,9 @@ impl CaseGroup {
                 cpuacct: cpuacct.join(name),
                 pids: pids.as_ref().map(|p| p.join(name)),
             },
-            Layout::V2 { dir } => Layout::V2 { dir: dir.join(name) },
+            Layout::V2 { dir } => Layout::V2 {
+                dir: dir.join(name),
+            },
         };
         for dir in layout.dirs() {
             match std::fs::create_dir(dir) {
@@ -333,10 +338,15 @@ impl CaseGroup {
     /// Prepares the group for a new case with these limits: memory (no
     /// swap) and the process count.
     pub(crate) fn begin(&mut self, memory: u64, processes: u64) -> std::io::Result<()> {
-        let set = |file: PathBuf, value: String| -> std::io::Result<()> { std::fs::write(file, value) };
+        let set =
+            |file: PathBuf, value: String| -> std::io::Result<()> { std::fs::write(file, value) };
         let new_limits = self.limits != Some((memory, processes));
         match &self.layout {
-            Layout::V1 { memory: m, cpuacct, pids } => {
+            Layout::V1 {
+                memory: m,
+                cpuacct,
+                pids,
+            } => {
                 if new_limits {
                     // memsw must stay >= the plain limit while both change.
                     let _ = set(m.join("memory.memsw.limit_in_bytes"), u64::MAX.to_string());

@@ -49,7 +49,6 @@ impl RunLimits {
             open_files: 64,
         }
     }
-
 }
 
 /// Limits given on the command line instead of `problem.yaml`'s.
@@ -63,7 +62,11 @@ pub(crate) struct Overrides {
 /// The limits a submission in `language` runs under for `problem`. The
 /// JVM reserves far more address space than it uses and starts dozens of
 /// threads, so it gets no address-space cap and more processes.
-pub(crate) fn for_problem(problem: &Problem, overrides: Overrides, language: Language) -> RunLimits {
+pub(crate) fn for_problem(
+    problem: &Problem,
+    overrides: Overrides,
+    language: Language,
+) -> RunLimits {
     let l = &problem.spec.limits;
     let mut limits = RunLimits::new(
         overrides.time.unwrap_or(l.time),

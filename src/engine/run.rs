@@ -81,7 +81,9 @@ impl Session {
     /// warning when there is no sandbox.
     pub fn note_runner(&mut self, runner: &crate::engine::runner::Runner) {
         self.meta.notes.extend(runner.notes());
-        self.meta.warnings.extend(runner.warning().map(String::from));
+        self.meta
+            .warnings
+            .extend(runner.warning().map(String::from));
     }
 
     /// Runs `f` on this run's worker pool.

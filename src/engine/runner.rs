@@ -11,6 +11,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
 use super::cgroup::RunGroups;
+pub use super::launcher::Keep;
 use super::launcher::serve::Config;
 use super::launcher::{Kill, Launcher, ProcResult, ProcSpec};
 use super::limits::RunLimits;
@@ -45,15 +46,6 @@ struct Isolation {
     uid_base: u32,
 }
 
-/// Standard error as kept in the record.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Keep {
-    /// The last bytes (run-time errors end with the reason).
-    Tail(usize),
-    /// The first bytes (compilers start with the first error).
-    Head(usize),
-}
-
 pub struct Runner {
     slots: Vec<Mutex<Option<(Launcher, u64)>>>,
     view: Mutex<(View, u64)>,
@@ -70,8 +62,7 @@ fn ci_requires_sandbox() -> bool {
     std::env::var("CI").is_ok_and(|v| !v.is_empty() && v != "0" && !v.eq_ignore_ascii_case("false"))
 }
 
-const INSTALL_HINT: &str =
-    "install bubblewrap (apt-get install -y bubblewrap) or pass --sandbox off to grade without isolation";
+const INSTALL_HINT: &str = "install bubblewrap (apt-get install -y bubblewrap) or pass --sandbox off to grade without isolation";
 
 impl Runner {
     /// Sets up a run: its build folder, cgroups, and (unless `off`) proves
@@ -81,16 +72,25 @@ impl Runner {
         let box_dir = tempfile::Builder::new()
             .prefix("judge-run-")
             .tempdir()
-            .map_err(Error::io(std::env::temp_dir(), "cannot create the run folder in"))?;
+            .map_err(Error::io(
+                std::env::temp_dir(),
+                "cannot create the run folder in",
+            ))?;
         set_mode(box_dir.path(), 0o755);
         let (cgroups, cgroup_note) = match RunGroups::create() {
             Ok(g) => {
-                let note = format!("accounting: {} for CPU time and peak memory of the whole process tree", g.layout.describe());
+                let note = format!(
+                    "accounting: {} for CPU time and peak memory of the whole process tree",
+                    g.layout.describe()
+                );
                 (Some(g), note)
             }
-            Err(why) => (None, format!(
-                "accounting: wait4 only (the program and the children it waited for; no cgroup: {why})"
-            )),
+            Err(why) => (
+                None,
+                format!(
+                    "accounting: wait4 only (the program and the children it waited for; no cgroup: {why})"
+                ),
+            ),
         };
         let mut view = View::system();
         view.allow(&opts.allow);
@@ -159,7 +159,7 @@ impl Runner {
     pub fn notes(&self) -> Vec<String> {
         let isolation = match &self.isolation {
             Some(i) => format!(
-                "sandbox: bubblewrap, allow-list view (judge sandbox prints it), private /tmp and PID namespace per case, no network, {}",
+                "sandbox: bubblewrap, allow-list view (judge sandbox prints it), private /tmp per case, own PID namespace, no network, {}",
                 if i.root { "one unprivileged uid per worker" } else { "user namespace without capabilities" }
             ),
             None => "no sandbox: limits, accounting and clean-up only; the submission can read the file system (including expected outputs) and use the network".into(),
@@ -262,7 +262,7 @@ impl Runner {
     }
 
     /// Runs `spec` with `input` as standard input and decides how it ended.
-    pub fn run(&self, spec: &ProcSpec, input: &Path, keep: Keep) -> Execution {
+    pub fn run(&self, spec: &ProcSpec, input: &Path) -> Execution {
         let start = Instant::now();
         let fail = |msg: String| Execution::failed(End::CouldNotRun(msg), start.elapsed());
         let slot = rayon::current_thread_index().unwrap_or(0) % self.slots.len();
@@ -284,9 +284,9 @@ impl Runner {
             Ok(f) => f,
             Err(e) => return fail(format!("{}: cannot read: {e}", input.display())),
         };
-        let (mut stdout, mut stderr) = match (tempfile::tempfile(), tempfile::tempfile()) {
-            (Ok(o), Ok(e)) => (o, e),
-            (Err(e), _) | (_, Err(e)) => return fail(format!("cannot create a file for the output: {e}")),
+        let mut stdout = match tempfile::tempfile() {
+            Ok(o) => o,
+            Err(e) => return fail(format!("cannot create a file for the output: {e}")),
         };
         if let Some(uid) = self.uid(slot) {
             for dir in &spec.writable {
@@ -299,8 +299,8 @@ impl Runner {
             writable: spec.writable.iter().map(|w| self.inside(w)).collect(),
             ..spec.clone()
         };
-        let fds = [stdin.as_raw_fd(), stdout.as_raw_fd(), stderr.as_raw_fd()];
-        let result = match launcher.run(&[(&spec, fds)]) {
+        let fds = [stdin.as_raw_fd(), stdout.as_raw_fd()];
+        let mut result = match launcher.run(&[(&spec, fds)]) {
             Ok(mut r) => r.remove(0),
             Err(e) => {
                 // A launcher that failed is replaced at the next run.
@@ -310,11 +310,10 @@ impl Runner {
         };
         drop(guard);
         let (bytes, size) = read_capped(&mut stdout, spec.limits.output);
-        let stderr_bytes = read_kept(&mut stderr, keep);
         Execution {
             end: classify(&result, size, &spec.limits),
             stdout: bytes,
-            stderr_tail: stderr_bytes,
+            stderr_tail: std::mem::take(&mut result.stderr),
             wall: result.wall,
             cpu: Some(result.cpu),
             memory: Some(result.memory),
@@ -346,19 +345,6 @@ fn read_capped(file: &mut File, limit: u64) -> (Vec<u8>, u64) {
     (bytes, size)
 }
 
-fn read_kept(file: &mut File, keep: Keep) -> Vec<u8> {
-    let size = file.seek(SeekFrom::End(0)).unwrap_or(0);
-    let (from, len) = match keep {
-        Keep::Head(n) => (0, n as u64),
-        Keep::Tail(n) => (size.saturating_sub(n as u64), n as u64),
-    };
-    let mut bytes = Vec::new();
-    if file.seek(SeekFrom::Start(from)).is_ok() {
-        let _ = file.take(len).read_to_end(&mut bytes);
-    }
-    bytes
-}
-
 /// Decides how a run ended. Limit verdicts come from measurements, in a
 /// fixed order, so they do not depend on which signal arrived first:
 /// output over its limit, CPU time over its limit, memory (the kernel's
@@ -378,7 +364,8 @@ pub(crate) fn classify(r: &ProcResult, output_size: u64, limits: &RunLimits) -> 
         };
     }
     let cpu_limited = !limits.cpu.is_zero();
-    if cpu_limited && (r.cpu > limits.cpu || r.killed == Kill::Cpu || signal == Some(libc::SIGXCPU)) {
+    if cpu_limited && (r.cpu > limits.cpu || r.killed == Kill::Cpu || signal == Some(libc::SIGXCPU))
+    {
         return End::TimedOut {
             wall: false,
             limit: limits.cpu,
@@ -426,34 +413,56 @@ mod tests {
             oom,
             exact: true,
             error: None,
+            stderr: Vec::new(),
         }
     }
 
     #[test]
     fn classification_prefers_measurements_in_a_fixed_order() {
         let l = RunLimits::new(Duration::from_millis(500), 256 << 20, 1 << 20);
-        let tle = End::TimedOut { wall: false, limit: l.cpu };
+        let tle = End::TimedOut {
+            wall: false,
+            limit: l.cpu,
+        };
         assert_eq!(classify(&result(9, 600, 0, Kill::Wall, false), 0, &l), tle);
         assert_eq!(classify(&result(9, 100, 0, Kill::Cpu, false), 0, &l), tle);
         assert_eq!(
             classify(&result(9, 100, 0, Kill::Wall, false), 0, &l),
-            End::TimedOut { wall: true, limit: l.wall }
+            End::TimedOut {
+                wall: true,
+                limit: l.wall
+            }
         );
         let mle = End::MemoryExceeded { limit: l.memory };
         assert_eq!(classify(&result(9, 100, 100, Kill::None, true), 0, &l), mle);
-        assert_eq!(classify(&result(11, 100, 300 << 20, Kill::None, false), 0, &l), mle);
+        assert_eq!(
+            classify(&result(11, 100, 300 << 20, Kill::None, false), 0, &l),
+            mle
+        );
         assert_eq!(
             classify(&result(0, 100, 0, Kill::None, false), 2 << 20, &l),
-            End::OutputExceeded { limit: l.output, size: 2 << 20 }
+            End::OutputExceeded {
+                limit: l.output,
+                size: 2 << 20
+            }
         );
         assert!(matches!(
             classify(&result(libc::SIGXFSZ, 100, 0, Kill::None, false), 0, &l),
             End::OutputExceeded { .. }
         ));
-        assert_eq!(classify(&result(11, 100, 0, Kill::None, false), 0, &l), End::Signaled(11));
-        assert_eq!(classify(&result(3 << 8, 100, 0, Kill::None, false), 0, &l), End::Exited(3));
+        assert_eq!(
+            classify(&result(11, 100, 0, Kill::None, false), 0, &l),
+            End::Signaled(11)
+        );
+        assert_eq!(
+            classify(&result(3 << 8, 100, 0, Kill::None, false), 0, &l),
+            End::Exited(3)
+        );
         let mut broken = result(0, 0, 0, Kill::None, false);
         broken.error = Some("could not exec".into());
-        assert_eq!(classify(&broken, 0, &l), End::CouldNotRun("could not exec".into()));
+        assert_eq!(
+            classify(&broken, 0, &l),
+            End::CouldNotRun("could not exec".into())
+        );
     }
 }

@@ -7,12 +7,12 @@
 //! | inside | what | how |
 //! |---|---|---|
 //! | `/usr`, `/bin`, `/sbin`, `/lib*` | the system's toolchains and runtimes | read-only (symlinks kept) |
-//! | a few `/etc` entries ([`ETC`]) | the dynamic loader's cache, `alternatives` symlinks (cc, java), the time zone, user names, JDK configuration | read-only |
+//! | a few `/etc` entries ([`ETC`]) | `alternatives` symlinks (cc, javac), the dynamic loader's cache, the time zone, JDK configuration | read-only |
 //! | toolchains found elsewhere on `PATH` | e.g. rustup's sysroot, a pyenv Python, a JDK in `/opt` | their install folder, read-only |
 //! | `sandbox.allow` of the configuration | folders added by hand | read-only |
 //! | `/box` | this run's build folders (sources copied in, binaries) | read-only; a compiler's own output folder writable while it runs |
 //! | `/tmp` | private per case, empty, limited to the memory limit | tmpfs |
-//! | `/proc` | the case's own PID namespace only | procfs |
+//! | `/proc` | the worker's PID namespace: the launcher (PID 1) and the case's processes | procfs |
 //! | `/dev` | `null`, `zero`, `full`, `random`, `urandom`, `tty`, `pts`, `shm` | bubblewrap's minimal /dev |
 //!
 //! Nothing else exists inside: not `/home`, `/root`, `/srv`, `/opt`,
@@ -41,18 +41,14 @@ pub enum SandboxMode {
     Off,
 }
 
-/// `/etc` entries a sandbox shows; found by running a hello-world in every
-/// supported language (and its compiler) with less and less of `/etc`.
-pub(crate) const ETC: [&str; 8] = [
-    "/etc/ld.so.cache",
-    "/etc/ld.so.conf",
-    "/etc/ld.so.conf.d",
-    "/etc/alternatives",
-    "/etc/localtime",
-    "/etc/passwd",
-    "/etc/group",
-    "/etc/nsswitch.conf",
-];
+/// `/etc` entries a sandbox shows, found by compiling and running a
+/// program in every supported language with less and less of `/etc`:
+/// with none, `cc` (rustc's linker) and `javac` are missing (Debian's
+/// `alternatives` symlinks) and the JVM cannot load `java.security`
+/// (`/etc/java-NN-openjdk`, added below). `ld.so.cache` (libraries outside
+/// the default folders) and `localtime` (the host's time zone) keep
+/// programs behaving as outside. User names are not needed.
+pub(crate) const ETC: [&str; 3] = ["/etc/alternatives", "/etc/ld.so.cache", "/etc/localtime"];
 
 /// Where the launcher's own files live inside the sandbox.
 pub(crate) const LAUNCHER_DIR: &str = "/run/judge";
@@ -102,12 +98,10 @@ impl View {
         let mut etc: Vec<PathBuf> = ETC.iter().map(PathBuf::from).collect();
         // Debian's JDKs keep their configuration in /etc/java-NN-openjdk.
         if let Ok(entries) = std::fs::read_dir("/etc") {
-            etc.extend(
-                entries
-                    .flatten()
-                    .map(|e| e.path())
-                    .filter(|p| p.file_name().is_some_and(|n| n.to_string_lossy().starts_with("java"))),
-            );
+            etc.extend(entries.flatten().map(|e| e.path()).filter(|p| {
+                p.file_name()
+                    .is_some_and(|n| n.to_string_lossy().starts_with("java"))
+            }));
         }
         etc.sort();
         mounts.extend(
@@ -131,7 +125,9 @@ impl View {
     pub fn shows(&self, path: &Path) -> bool {
         self.mounts.iter().any(|m| match m {
             Mount::ReadOnly(p) => path.starts_with(p),
-            Mount::ReadOnlyAt { target, .. } | Mount::WritableAt { target, .. } => path.starts_with(target),
+            Mount::ReadOnlyAt { target, .. } | Mount::WritableAt { target, .. } => {
+                path.starts_with(target)
+            }
             Mount::Symlink { .. } => false,
         })
     }
@@ -140,12 +136,44 @@ impl View {
     pub(crate) fn bwrap_args(&self) -> Vec<String> {
         let s = |p: &Path| p.display().to_string();
         let mut a = Vec::new();
+        // bubblewrap makes missing mount points with mode 0700, which an
+        // unprivileged uid cannot cross (a pyenv Python under /root):
+        // make them 0755 first.
+        let mut made: Vec<PathBuf> = Vec::new();
+        for (i, m) in self.mounts.iter().enumerate() {
+            let target = match m {
+                Mount::ReadOnly(p) => p,
+                Mount::ReadOnlyAt { target, .. } | Mount::WritableAt { target, .. } => target,
+                Mount::Symlink { .. } => continue,
+            };
+            let before = View {
+                mounts: self.mounts[..i].to_vec(),
+            };
+            let mut ancestors: Vec<&Path> = target
+                .ancestors()
+                .skip(1)
+                .filter(|d| *d != Path::new("/"))
+                .collect();
+            ancestors.reverse();
+            for dir in ancestors {
+                if !before.shows(dir) && !made.iter().any(|m| m == dir) {
+                    made.push(dir.to_path_buf());
+                    a.extend(["--perms".into(), "0755".into(), "--dir".into(), s(dir)]);
+                }
+            }
+        }
         for m in &self.mounts {
             match m {
                 Mount::ReadOnly(p) => a.extend(["--ro-bind".into(), s(p), s(p)]),
-                Mount::ReadOnlyAt { source, target } => a.extend(["--ro-bind".into(), s(source), s(target)]),
-                Mount::WritableAt { source, target } => a.extend(["--bind".into(), s(source), s(target)]),
-                Mount::Symlink { target, link } => a.extend(["--symlink".into(), s(target), s(link)]),
+                Mount::ReadOnlyAt { source, target } => {
+                    a.extend(["--ro-bind".into(), s(source), s(target)])
+                }
+                Mount::WritableAt { source, target } => {
+                    a.extend(["--bind".into(), s(source), s(target)])
+                }
+                Mount::Symlink { target, link } => {
+                    a.extend(["--symlink".into(), s(target), s(link)])
+                }
             }
         }
         a
@@ -162,21 +190,31 @@ impl View {
                     let _ = source;
                     None
                 }
-                Mount::ReadOnlyAt { source, target } => {
-                    Some(format!("{:<28} read-only (from {})", target.display(), source.display()))
-                }
+                Mount::ReadOnlyAt { source, target } => Some(format!(
+                    "{:<28} read-only (from {})",
+                    target.display(),
+                    source.display()
+                )),
                 Mount::WritableAt { target, .. } if target.starts_with(LAUNCHER_DIR) => None,
-                Mount::WritableAt { source, target } => {
-                    Some(format!("{:<28} writable (from {})", target.display(), source.display()))
-                }
+                Mount::WritableAt { source, target } => Some(format!(
+                    "{:<28} writable (from {})",
+                    target.display(),
+                    source.display()
+                )),
                 Mount::Symlink { target, link } => {
                     Some(format!("{:<28} -> {}", link.display(), target.display()))
                 }
             })
             .collect();
         lines.push(format!("{:<28} private per case, empty (tmpfs)", "/tmp"));
-        lines.push(format!("{:<28} the case's own processes only", "/proc"));
-        lines.push(format!("{:<28} null zero full random urandom tty pts shm", "/dev"));
+        lines.push(format!(
+            "{:<28} the worker's PID namespace: the launcher and the case",
+            "/proc"
+        ));
+        lines.push(format!(
+            "{:<28} null zero full random urandom tty pts shm",
+            "/dev"
+        ));
         lines
     }
 }
@@ -187,7 +225,12 @@ impl View {
 /// capability kept for the launcher, which needs them to set up each case
 /// and drops them in the child. Without root, a user namespace gives the
 /// launcher those capabilities inside the sandbox only.
-pub(crate) fn bwrap_command(bwrap: &Path, view: &View, root: bool, launcher: &[String]) -> Vec<String> {
+pub(crate) fn bwrap_command(
+    bwrap: &Path,
+    view: &View,
+    root: bool,
+    launcher: &[String],
+) -> Vec<String> {
     let mut a = vec![bwrap.display().to_string()];
     a.extend(
         [
@@ -215,7 +258,10 @@ pub(crate) fn bwrap_command(bwrap: &Path, view: &View, root: bool, launcher: &[S
     a.extend(["--tmpfs".into(), LAUNCHER_DIR.into()]);
     a.extend(view.bwrap_args());
     a.extend(
-        ["--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp", "--chdir", "/"].map(String::from),
+        [
+            "--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp", "--chdir", "/",
+        ]
+        .map(String::from),
     );
     a.push("--".into());
     a.extend(launcher.iter().cloned());
@@ -230,9 +276,35 @@ mod tests {
     fn the_system_view_shows_toolchains_but_no_home_or_repository() {
         let v = View::system();
         assert!(v.shows(Path::new("/usr/bin/gcc")) || v.shows(Path::new("/usr")));
-        for hidden in ["/root", "/home", "/work", "/opt", "/var", "/srv", "/mnt", "/etc/shadow"] {
+        for hidden in [
+            "/root",
+            "/home",
+            "/work",
+            "/opt",
+            "/var",
+            "/srv",
+            "/mnt",
+            "/etc/shadow",
+        ] {
             assert!(!v.shows(Path::new(hidden)), "{hidden} is visible");
         }
+    }
+
+    #[test]
+    fn mount_points_outside_the_view_are_made_crossable() {
+        let mut v = View::system();
+        v.allow(&[PathBuf::from("/usr/share"), PathBuf::from("/root")]);
+        let mut v2 = View::default();
+        v2.mounts.push(Mount::ReadOnly("/usr".into()));
+        v2.mounts
+            .push(Mount::ReadOnly("/home/me/.pyenv/versions/3".into()));
+        let args = v2.bwrap_args().join(" ");
+        assert!(
+            args.contains("--perms 0755 --dir /home --perms 0755 --dir /home/me"),
+            "{args}"
+        );
+        assert!(!args.contains("--dir /usr"), "{args}");
+        assert!(v.shows(Path::new("/usr/share/x")));
     }
 
     #[test]
@@ -242,6 +314,14 @@ mod tests {
         v.allow(&[tmp.clone(), tmp.clone(), tmp.join("inside")]);
         assert_eq!(v.mounts, vec![Mount::ReadOnly(tmp.clone())]);
         assert!(v.shows(&tmp.join("x")));
-        assert_eq!(v.bwrap_args(), vec!["--ro-bind".to_string(), tmp.display().to_string(), tmp.display().to_string()]);
+        let args = v.bwrap_args();
+        assert_eq!(
+            args[args.len() - 3..],
+            [
+                "--ro-bind".to_string(),
+                tmp.display().to_string(),
+                tmp.display().to_string()
+            ]
+        );
     }
 }

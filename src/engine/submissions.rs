@@ -63,6 +63,15 @@ pub fn find(problem: &Problem) -> (Vec<(PathBuf, Verdict)>, Vec<String>) {
     (found, errors)
 }
 
+/// Whether any of `problems` has expected-verdict submissions (or a
+/// submissions folder with something wrong in it, which must be reported).
+pub fn exist(problems: &[Problem]) -> bool {
+    problems.iter().any(|p| {
+        let (found, errors) = find(p);
+        !found.is_empty() || !errors.is_empty()
+    })
+}
+
 /// Grades one submission until its first failing case.
 pub(crate) fn judge_one(
     problem: &Problem,
@@ -163,9 +172,7 @@ pub(crate) fn judge_all(
         .iter()
         .zip(mine)
         .filter(|(_, mine)| *mine)
-        .map(|((problem, path, expected, _), _)| {
-            judge_one(problem, path, *expected, runner, batch)
-        })
+        .map(|((problem, path, expected, _), _)| judge_one(problem, path, *expected, runner, batch))
         .collect();
     (reports, errors)
 }

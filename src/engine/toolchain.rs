@@ -15,7 +15,9 @@ use std::path::{Path, PathBuf};
 use std::sync::{Mutex, OnceLock};
 
 /// Folders every sandbox shows read-only (see [`super::sandbox::View`]).
-pub(crate) const SYSTEM_DIRS: [&str; 7] = ["/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"];
+pub(crate) const SYSTEM_DIRS: [&str; 7] = [
+    "/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32",
+];
 
 /// A tool ready to run, and what a sandbox must bind for it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -94,7 +96,13 @@ fn find(name: &str) -> Option<Tool> {
     let found = which(name)?;
     let base = found.file_name()?.to_string_lossy().into_owned();
     if base.starts_with("python") || base.starts_with("pypy") {
-        let lines = output_lines(&found, &["-c", "import sys; print(sys.executable); print(sys.base_prefix)"])?;
+        let lines = output_lines(
+            &found,
+            &[
+                "-c",
+                "import sys; print(sys.executable); print(sys.base_prefix)",
+            ],
+        )?;
         let exe = PathBuf::from(lines.first()?);
         let prefix = PathBuf::from(lines.get(1)?);
         return Some(with_binds(exe, &[prefix]));
@@ -102,7 +110,7 @@ fn find(name: &str) -> Option<Tool> {
     if base == "rustc" {
         let sysroot = PathBuf::from(output_lines(&found, &["--print", "sysroot"])?.first()?);
         let exe = sysroot.join("bin").join("rustc");
-        return is_executable(&exe).then(|| with_binds(exe, &[sysroot.clone()]));
+        return is_executable(&exe).then(|| with_binds(exe, std::slice::from_ref(&sysroot)));
     }
     let real = std::fs::canonicalize(&found).ok()?;
     let dir = install_dir(&real);
@@ -114,7 +122,12 @@ fn find(name: &str) -> Option<Tool> {
 fn with_binds(exe: PathBuf, dirs: &[PathBuf]) -> Tool {
     let mut binds: Vec<PathBuf> = dirs
         .iter()
-        .chain(std::fs::canonicalize(&exe).ok().map(|r| install_dir(&r)).as_ref())
+        .chain(
+            std::fs::canonicalize(&exe)
+                .ok()
+                .map(|r| install_dir(&r))
+                .as_ref(),
+        )
         .filter(|d| !in_system_dirs(d) && d.as_path() != Path::new("/"))
         .cloned()
         .collect();
@@ -134,9 +147,18 @@ mod tests {
     fn system_tools_need_no_binds_and_others_bind_their_install_folder() {
         let t = with_binds("/usr/bin/gcc".into(), &[]);
         assert!(t.binds.is_empty());
-        assert_eq!(install_dir(Path::new("/opt/jdk-21/bin/java")), Path::new("/opt/jdk-21"));
-        assert_eq!(install_dir(Path::new("/opt/tool/run")), Path::new("/opt/tool"));
-        let t = with_binds("/nonexistent/x/bin/y".into(), &["/opt/a".into(), "/opt/a/b".into()]);
+        assert_eq!(
+            install_dir(Path::new("/opt/jdk-21/bin/java")),
+            Path::new("/opt/jdk-21")
+        );
+        assert_eq!(
+            install_dir(Path::new("/opt/tool/run")),
+            Path::new("/opt/tool")
+        );
+        let t = with_binds(
+            "/nonexistent/x/bin/y".into(),
+            &["/opt/a".into(), "/opt/a/b".into()],
+        );
         assert_eq!(t.binds, vec![PathBuf::from("/opt/a")]);
     }
 

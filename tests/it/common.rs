@@ -143,3 +143,8 @@ pub fn sandbox_works() -> bool {
     })
     .is_ok()
 }
+
+/// A tool's path on this machine's PATH.
+pub fn which(tool: &str) -> PathBuf {
+    judge::engine::toolchain::which(tool).unwrap_or_else(|| panic!("{tool} is not installed"))
+}

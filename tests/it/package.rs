@@ -230,3 +230,56 @@ fn a_foreign_package_needs_a_solver_and_is_read_from_its_own_fields() {
     assert_eq!(imported.spec.name, "Star Battles I");
     assert_eq!(imported.spec.limits.time, std::time::Duration::from_secs(1));
 }
+
+#[test]
+fn an_import_never_reaches_outside_the_package() {
+    let tmp = tempfile::tempdir().unwrap();
+    let package = tmp.path().join("pkg");
+    export("four-in-a-row", &package);
+    std::fs::create_dir(tmp.path().join("problems")).unwrap();
+    let secret = tmp.path().join("secret.txt");
+    std::fs::write(&secret, "outside the package").unwrap();
+    let import = || {
+        judge_in(
+            tmp.path(),
+            &["--problems", "problems", "import", "pkg", "--id", "p"],
+            None,
+        )
+    };
+    // A link inside the package (a shared case) is fine and is followed.
+    let sample = package.join("data/sample/1.in");
+    std::os::unix::fs::symlink(&sample, package.join("data/secret/shared.in")).unwrap();
+    std::fs::copy(
+        package.join("data/sample/1.ans"),
+        package.join("data/secret/shared.ans"),
+    )
+    .unwrap();
+    let run = import();
+    assert_eq!(run.code, 0, "{}", run.all());
+    let copied = tmp.path().join("problems/p/cases/shared.in");
+    assert_eq!(
+        std::fs::read(copied).unwrap(),
+        std::fs::read(&sample).unwrap()
+    );
+    std::fs::remove_dir_all(tmp.path().join("problems/p")).unwrap();
+    // Links that leave it, as a case or a submission, or lead nowhere.
+    for (link, target) in [
+        ("data/secret/leak.in", secret.clone()),
+        ("submissions/accepted/leak.py", secret.clone()),
+        ("data/secret/gone.in", tmp.path().join("no-such-file")),
+    ] {
+        std::os::unix::fs::symlink(&target, package.join(link)).unwrap();
+        let run = import();
+        assert_eq!(run.code, 2, "{link}: {}", run.all());
+        assert!(
+            run.stderr.contains(link),
+            "the path is named: {}",
+            run.all()
+        );
+        assert!(
+            names(&tmp.path().join("problems")).is_empty(),
+            "nothing imported"
+        );
+        std::fs::remove_file(package.join(link)).unwrap();
+    }
+}

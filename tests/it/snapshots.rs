@@ -25,6 +25,8 @@ fn filters(tmp: &Path) -> Vec<(String, String)> {
             "$1: [N]",
         ),
         (r"command: .*", "command: [COMMAND]"),
+        // How programs were run depends on the machine (sandbox, cgroups).
+        (r"(no sandbox|sandbox|accounting): [^'<\n]*", "[RUNNER: $1]"),
         // JUnit times.
         (r#"time="[0-9.]+""#, r#"time="[T]""#),
         (r#"timestamp="[^"]*""#, r#"timestamp="[DATE]""#),

@@ -114,7 +114,11 @@ pub(crate) fn spawn(p: &Prepared) -> libc::pid_t {
 /// Must run in a child made by [`spawn`].
 unsafe fn exec_program(p: &Prepared) -> ! {
     unsafe {
-        check(p, 0, libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL) == 0);
+        check(
+            p,
+            0,
+            libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL) == 0,
+        );
         for file in &p.cgroup_procs {
             check(p, 1, write_file(file, b"0"));
         }
@@ -133,11 +137,17 @@ unsafe fn exec_program(p: &Prepared) -> ! {
         check(
             p,
             5,
-            libc::dup2(p.stdin, 0) >= 0 && libc::dup2(p.stdout, 1) >= 0 && libc::dup2(p.stderr, 2) >= 0,
+            libc::dup2(p.stdin, 0) >= 0
+                && libc::dup2(p.stdout, 1) >= 0
+                && libc::dup2(p.stderr, 2) >= 0,
         );
         // Everything else the launcher holds stays behind at exec (the
         // error pipe too, which is how the launcher learns exec worked).
-        check(p, 6, libc::close_range(3, u32::MAX, libc::CLOSE_RANGE_CLOEXEC as i32) == 0);
+        check(
+            p,
+            6,
+            libc::close_range(3, u32::MAX, libc::CLOSE_RANGE_CLOEXEC as i32) == 0,
+        );
         if let Some(uid) = p.uid {
             check(p, 7, libc::setgroups(0, std::ptr::null()) == 0);
             check(p, 8, libc::setresgid(uid, uid, uid) == 0);
@@ -146,7 +156,11 @@ unsafe fn exec_program(p: &Prepared) -> ! {
         if p.drop_caps {
             check(p, 10, drop_capabilities());
         }
-        check(p, 10, libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) == 0);
+        check(
+            p,
+            10,
+            libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) == 0,
+        );
         let mut argv: Vec<*const libc::c_char> = p.argv.iter().map(|a| a.as_ptr()).collect();
         argv.push(std::ptr::null());
         let mut envp: Vec<*const libc::c_char> = p.envp.iter().map(|a| a.as_ptr()).collect();
@@ -170,7 +184,13 @@ unsafe fn drop_capabilities() -> bool {
         if libc::prctl(libc::PR_SET_SECUREBITS, secure as libc::c_ulong, 0, 0, 0) != 0 {
             return false;
         }
-        libc::prctl(libc::PR_CAP_AMBIENT, libc::PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0);
+        libc::prctl(
+            libc::PR_CAP_AMBIENT,
+            libc::PR_CAP_AMBIENT_CLEAR_ALL,
+            0,
+            0,
+            0,
+        );
         for cap in 0..64 {
             // Fails (EINVAL) past the last capability the kernel knows.
             libc::prctl(libc::PR_CAPBSET_DROP, cap, 0, 0, 0);

@@ -40,6 +40,18 @@ pub struct ProcSpec {
     /// Folders the program may write (a compiler's output folder); in a
     /// sandbox everything else is read-only.
     pub writable: Vec<String>,
+    /// What to keep of its standard error, which the launcher reads
+    /// through a pipe while it runs (any amount, never to disk).
+    pub keep: Keep,
+}
+
+/// Standard error as kept in the record.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Keep {
+    /// The last bytes (run-time errors end with the reason).
+    Tail(usize),
+    /// The first bytes (compilers start with the first error).
+    Head(usize),
 }
 
 /// Why the launcher ended a run early.
@@ -70,6 +82,8 @@ pub struct ProcResult {
     pub exact: bool,
     /// Why it could not be started, when it could not.
     pub error: Option<String>,
+    /// What was kept of its standard error.
+    pub stderr: Vec<u8>,
 }
 
 pub(crate) fn encode_request(procs: &[&ProcSpec]) -> Vec<u8> {
@@ -77,6 +91,10 @@ pub(crate) fn encode_request(procs: &[&ProcSpec]) -> Vec<u8> {
     w.u64(procs.len() as u64);
     for p in procs {
         w.strs(&p.argv).strs(&p.env).str(&p.cwd).strs(&p.writable);
+        match p.keep {
+            Keep::Tail(n) => w.u64(0).u64(n as u64),
+            Keep::Head(n) => w.u64(1).u64(n as u64),
+        };
         let l = &p.limits;
         w.u64(l.cpu.as_nanos() as u64)
             .u64(l.wall.as_nanos() as u64)
@@ -93,7 +111,10 @@ pub(crate) fn decode_request(data: &[u8]) -> io::Result<Vec<ProcSpec>> {
     let mut r = Reader::new(data);
     let n = r.u64()?;
     if n > 8 {
-        return Err(io::Error::new(io::ErrorKind::InvalidData, "too many programs in one request"));
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidData,
+            "too many programs in one request",
+        ));
     }
     (0..n)
         .map(|_| {
@@ -101,6 +122,13 @@ pub(crate) fn decode_request(data: &[u8]) -> io::Result<Vec<ProcSpec>> {
             let env = r.strs()?;
             let cwd = r.str()?;
             let writable = r.strs()?;
+            let head = r.u64()? == 1;
+            let bytes = usize::try_from(r.u64()?).map_err(|_| io::Error::other("size"))?;
+            let keep = if head {
+                Keep::Head(bytes)
+            } else {
+                Keep::Tail(bytes)
+            };
             let cpu = Duration::from_nanos(r.u64()?);
             let wall = Duration::from_nanos(r.u64()?);
             let memory = r.u64()?;
@@ -113,6 +141,7 @@ pub(crate) fn decode_request(data: &[u8]) -> io::Result<Vec<ProcSpec>> {
                 env,
                 cwd,
                 writable,
+                keep,
                 limits: RunLimits {
                     cpu,
                     wall,
@@ -142,7 +171,8 @@ pub(crate) fn encode_results(results: &[ProcResult]) -> Vec<u8> {
             })
             .u64(r.oom as u64)
             .u64(r.exact as u64)
-            .str(r.error.as_deref().unwrap_or(""));
+            .str(r.error.as_deref().unwrap_or(""))
+            .bytes(&r.stderr);
     }
     w.finish()
 }
@@ -151,7 +181,10 @@ pub(crate) fn decode_results(data: &[u8]) -> io::Result<Vec<ProcResult>> {
     let mut r = Reader::new(data);
     let n = r.u64()?;
     if n > 8 {
-        return Err(io::Error::new(io::ErrorKind::InvalidData, "too many results"));
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidData,
+            "too many results",
+        ));
     }
     (0..n)
         .map(|_| {
@@ -169,6 +202,7 @@ pub(crate) fn decode_results(data: &[u8]) -> io::Result<Vec<ProcResult>> {
                 oom: r.u64()? != 0,
                 exact: r.u64()? != 0,
                 error: Some(r.str()?).filter(|e| !e.is_empty()),
+                stderr: r.bytes()?.to_vec(),
             })
         })
         .collect()
@@ -188,19 +222,20 @@ impl Launcher {
     /// socket as its standard input, and waits for its ready message; the
     /// error says why it is not ready (bubblewrap's own message included).
     pub(crate) fn start(command: &[String]) -> Result<Launcher, String> {
-        let (ours, theirs) = wire::socket_pair().map_err(|e| format!("cannot make a socket: {e}"))?;
+        let (ours, theirs) =
+            wire::socket_pair().map_err(|e| format!("cannot make a socket: {e}"))?;
         let (program, args) = command.split_first().ok_or("empty launcher command")?;
+        // Nothing of judge's environment (tokens in CI) reaches it.
         let child = Command::new(program)
             .args(args)
+            .env_clear()
+            .env("PATH", "/usr/local/bin:/usr/bin:/bin")
             .stdin(Stdio::from(theirs))
             .stdout(Stdio::null())
             .stderr(Stdio::piped())
             .spawn()
             .map_err(|e| format!("cannot start {program}: {e}"))?;
-        let mut launcher = Launcher {
-            child,
-            sock: ours,
-        };
+        let mut launcher = Launcher { child, sock: ours };
         match launcher.wait_ready() {
             Ok(()) => {
                 // Its later messages (a crash) still reach our stderr.
@@ -246,25 +281,23 @@ impl Launcher {
         let mut r = Reader::new(&data);
         let ok = r.u64().map_err(|e| e.to_string())?;
         let message = r.str().map_err(|e| e.to_string())?;
-        if ok == 1 {
-            Ok(())
-        } else {
-            Err(message)
-        }
+        if ok == 1 { Ok(()) } else { Err(message) }
     }
 
-    /// Runs `procs` (each with stdin, stdout, stderr) and returns what was
-    /// measured, in the same order.
-    pub(crate) fn run(&mut self, procs: &[(&ProcSpec, [RawFd; 3])]) -> io::Result<Vec<ProcResult>> {
+    /// Runs `procs` (each with its standard input and output) and returns
+    /// what was measured, in the same order.
+    pub(crate) fn run(&mut self, procs: &[(&ProcSpec, [RawFd; 2])]) -> io::Result<Vec<ProcResult>> {
         let specs: Vec<&ProcSpec> = procs.iter().map(|(s, _)| *s).collect();
         let fds: Vec<RawFd> = procs.iter().flat_map(|(_, f)| f.iter().copied()).collect();
         wire::send(self.sock.as_raw_fd(), &encode_request(&specs), &fds)?;
-        let (data, _) = wire::recv(self.sock.as_raw_fd())?.ok_or_else(|| {
-            io::Error::new(io::ErrorKind::UnexpectedEof, "the launcher exited")
-        })?;
+        let (data, _) = wire::recv(self.sock.as_raw_fd())?
+            .ok_or_else(|| io::Error::new(io::ErrorKind::UnexpectedEof, "the launcher exited"))?;
         let results = decode_results(&data)?;
         if results.len() != procs.len() {
-            return Err(io::Error::new(io::ErrorKind::InvalidData, "wrong number of results"));
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidData,
+                "wrong number of results",
+            ));
         }
         Ok(results)
     }
@@ -300,6 +333,7 @@ mod tests {
             cwd: "/tmp".into(),
             limits: RunLimits::new(Duration::from_millis(1500), 256 << 20, 1 << 20),
             writable: vec!["/box/b1".into()],
+            keep: Keep::Head(100),
         };
         let decoded = decode_request(&encode_request(&[&spec, &spec])).unwrap();
         assert_eq!(decoded, vec![spec.clone(), spec]);
@@ -313,6 +347,7 @@ mod tests {
                 oom: true,
                 exact: true,
                 error: None,
+                stderr: b"tail".to_vec(),
             },
             ProcResult {
                 status: None,
@@ -323,6 +358,7 @@ mod tests {
                 oom: false,
                 exact: false,
                 error: Some("could not exec: No such file or directory".into()),
+                stderr: Vec::new(),
             },
         ];
         assert_eq!(decode_results(&encode_results(&results)).unwrap(), results);

@@ -27,7 +27,7 @@ use std::time::{Duration, Instant};
 
 use super::child::{self, Prepared, STEPS};
 use super::wire::{self, Writer};
-use super::{Kill, ProcResult, ProcSpec, decode_request, encode_results};
+use super::{Keep, Kill, ProcResult, ProcSpec, decode_request, encode_results};
 use crate::engine::cgroup::{CaseGroup, Layout};
 
 /// The launcher's settings, from its command line.
@@ -126,7 +126,7 @@ pub fn serve(args: &[String]) -> i32 {
             }
         };
         let results = match decode_request(&data) {
-            Ok(specs) if fds.len() == specs.len() * 3 => {
+            Ok(specs) if fds.len() == specs.len() * 2 => {
                 run_all(&config, &mut groups, &specs, &fds)
             }
             _ => {
@@ -189,8 +189,14 @@ fn become_pid1() -> Option<i32> {
             return Some(1);
         }
         let mut status = 0;
-        while libc::waitpid(pid, &mut status, 0) < 0 && errno().raw_os_error() == Some(libc::EINTR) {}
-        Some(if libc::WIFEXITED(status) { libc::WEXITSTATUS(status) } else { 1 })
+        while libc::waitpid(pid, &mut status, 0) < 0 && errno().raw_os_error() == Some(libc::EINTR)
+        {
+        }
+        Some(if libc::WIFEXITED(status) {
+            libc::WEXITSTATUS(status)
+        } else {
+            1
+        })
     }
 }
 
@@ -227,7 +233,12 @@ fn set_up(mut config: Config, keep: &mut Vec<OwnedFd>) -> Result<Config, String>
         for dir in layout.dirs() {
             let c = CString::new(dir.display().to_string()).map_err(|e| e.to_string())?;
             // SAFETY: opening a folder by path.
-            let fd = unsafe { libc::open(c.as_ptr(), libc::O_PATH | libc::O_DIRECTORY | libc::O_CLOEXEC) };
+            let fd = unsafe {
+                libc::open(
+                    c.as_ptr(),
+                    libc::O_PATH | libc::O_DIRECTORY | libc::O_CLOEXEC,
+                )
+            };
             if fd < 0 {
                 return Err(format!("cannot open {}: {}", dir.display(), errno()));
             }
@@ -277,7 +288,14 @@ fn bind_writable(dir: &str) -> Result<CString, String> {
     let none = std::ptr::null();
     // SAFETY: bind mounts in our own mount namespace.
     unsafe {
-        if libc::mount(c.as_ptr(), c.as_ptr(), none, libc::MS_BIND, std::ptr::null()) != 0 {
+        if libc::mount(
+            c.as_ptr(),
+            c.as_ptr(),
+            none,
+            libc::MS_BIND,
+            std::ptr::null(),
+        ) != 0
+        {
             return Err(format!("cannot make {dir} writable: {}", errno()));
         }
         let flags = libc::MS_REMOUNT | libc::MS_BIND | libc::MS_NOSUID | libc::MS_NODEV;
@@ -295,10 +313,70 @@ fn unbind(dir: &CString) {
     unsafe { libc::umount2(dir.as_ptr(), libc::MNT_DETACH) };
 }
 
+/// Standard error of a running program, read as it comes.
+struct Capture {
+    pipe: OwnedFd,
+    keep: Keep,
+    bytes: Vec<u8>,
+    open: bool,
+}
+
+impl Capture {
+    /// Reads whatever is there now (the pipe is non-blocking).
+    fn pump(&mut self) {
+        let mut buf = [0u8; 65536];
+        while self.open {
+            // SAFETY: reading into a local buffer from our pipe.
+            let n = unsafe {
+                libc::read(
+                    self.pipe.as_raw_fd(),
+                    buf.as_mut_ptr() as *mut libc::c_void,
+                    buf.len(),
+                )
+            };
+            if n == 0 {
+                self.open = false;
+            } else if n < 0 {
+                if errno().raw_os_error() != Some(libc::EINTR) {
+                    return;
+                }
+            } else {
+                self.add(&buf[..n as usize]);
+            }
+        }
+    }
+
+    fn add(&mut self, data: &[u8]) {
+        match self.keep {
+            Keep::Head(max) => {
+                let room = max.saturating_sub(self.bytes.len());
+                self.bytes.extend_from_slice(&data[..data.len().min(room)]);
+            }
+            Keep::Tail(max) => {
+                self.bytes.extend_from_slice(data);
+                if self.bytes.len() > 2 * max.max(1) {
+                    self.bytes.drain(..self.bytes.len() - max);
+                }
+            }
+        }
+    }
+
+    fn finish(mut self) -> Vec<u8> {
+        self.pump();
+        if let Keep::Tail(max) = self.keep
+            && self.bytes.len() > max
+        {
+            self.bytes.drain(..self.bytes.len() - max);
+        }
+        self.bytes
+    }
+}
+
 /// A started program.
 struct Running {
     pid: i32,
     pidfd: Option<OwnedFd>,
+    stderr: Capture,
     group: Option<CaseGroup>,
     start: Instant,
     spec: ProcSpec,
@@ -317,6 +395,7 @@ fn result_error(message: String) -> ProcResult {
         oom: false,
         exact: false,
         error: Some(message),
+        stderr: Vec::new(),
     }
 }
 
@@ -331,9 +410,17 @@ fn run_all(
     groups.resize_with(groups.len().max(specs.len()), || None);
     let mut binds = Vec::new();
     if config.sandboxed {
-        let size = specs.iter().map(|s| s.limits.memory).max().unwrap_or(0).max(64 << 20);
+        let size = specs
+            .iter()
+            .map(|s| s.limits.memory)
+            .max()
+            .unwrap_or(0)
+            .max(64 << 20);
         if let Err(e) = fresh_tmp(size) {
-            return specs.iter().map(|_| result_error(format!("cannot mount /tmp: {e}"))).collect();
+            return specs
+                .iter()
+                .map(|_| result_error(format!("cannot mount /tmp: {e}")))
+                .collect();
         }
         for dir in specs.iter().flat_map(|s| &s.writable) {
             match bind_writable(dir) {
@@ -349,38 +436,45 @@ fn run_all(
         .iter()
         .enumerate()
         .map(|(i, spec)| {
-            let streams = [
-                fds[3 * i].as_raw_fd(),
-                fds[3 * i + 1].as_raw_fd(),
-                fds[3 * i + 2].as_raw_fd(),
-            ];
+            let streams = [fds[2 * i].as_raw_fd(), fds[2 * i + 1].as_raw_fd()];
             let group = case_group(config, &mut groups[i], i, spec);
             start(config, spec, streams, group)
         })
         .collect();
     wait_all(&mut running);
-    let results = running
+    let mut results: Vec<(ProcResult, Option<Capture>)> = running
         .into_iter()
         .enumerate()
         .map(|(i, r)| match r {
             Ok(r) => {
-                let (result, group) = finish(config, r);
+                let (result, group, stderr) = finish(config, r);
                 groups[i] = group;
-                result
+                (result, Some(stderr))
             }
-            Err(e) => result_error(e),
+            Err(e) => (result_error(e), None),
         })
         .collect();
+    // Only now is every writer of the stderr pipes gone.
     end_everything();
     binds.iter().for_each(unbind);
-    results
+    for (result, stderr) in &mut results {
+        if let Some(c) = stderr.take() {
+            result.stderr = c.finish();
+        }
+    }
+    results.into_iter().map(|(r, _)| r).collect()
 }
 
 /// This launcher's cgroup for program `i` of a request, ready for a case
 /// under `spec`'s limits (made at first use; launchers of one run share
 /// the run's folder, so the worker number names it). `None` when cgroups
 /// are not available: accounting falls back to wait4.
-fn case_group(config: &Config, slot: &mut Option<CaseGroup>, i: usize, spec: &ProcSpec) -> Option<CaseGroup> {
+fn case_group(
+    config: &Config,
+    slot: &mut Option<CaseGroup>,
+    i: usize,
+    spec: &ProcSpec,
+) -> Option<CaseGroup> {
     let layout = config.cgroups.as_ref()?;
     let mut group = match slot.take() {
         Some(g) => g,
@@ -420,7 +514,11 @@ fn rlimits(
         // milliseconds of the limit by watching it.
         set.push((libc::RLIMIT_CPU, l.cpu.as_secs() + 2));
     }
-    let stack = if l.memory > 0 { l.memory } else { libc::RLIM_INFINITY };
+    let stack = if l.memory > 0 {
+        l.memory
+    } else {
+        libc::RLIM_INFINITY
+    };
     set.push((libc::RLIMIT_STACK, stack));
     if !cgroup && let Some(a) = l.address_space {
         set.push((libc::RLIMIT_AS, a));
@@ -438,15 +536,26 @@ fn rlimits(
 fn start(
     config: &Config,
     spec: &ProcSpec,
-    streams: [RawFd; 3],
+    streams: [RawFd; 2],
     group: Option<CaseGroup>,
 ) -> Result<Running, String> {
     let path = spec.argv.first().ok_or("empty command")?;
     let (error_read, error_write) = pipe()?;
+    let (stderr_read, stderr_write) = pipe()?;
+    // SAFETY: making our own pipe end non-blocking.
+    unsafe { libc::fcntl(stderr_read.as_raw_fd(), libc::F_SETFL, libc::O_NONBLOCK) };
     let prepared = Prepared {
         path: cstring(path)?,
-        argv: spec.argv.iter().map(|a| cstring(a)).collect::<Result<_, _>>()?,
-        envp: spec.env.iter().map(|a| cstring(a)).collect::<Result<_, _>>()?,
+        argv: spec
+            .argv
+            .iter()
+            .map(|a| cstring(a))
+            .collect::<Result<_, _>>()?,
+        envp: spec
+            .env
+            .iter()
+            .map(|a| cstring(a))
+            .collect::<Result<_, _>>()?,
         cwd: cstring(&spec.cwd)?,
         cgroup_procs: group
             .as_ref()
@@ -460,18 +569,25 @@ fn start(
         drop_caps: config.drop_caps,
         stdin: streams[0],
         stdout: streams[1],
-        stderr: streams[2],
+        stderr: stderr_write.as_raw_fd(),
         error: error_write.as_raw_fd(),
     };
     let start = Instant::now();
     let pid = child::spawn(&prepared);
     drop(error_write);
+    drop(stderr_write);
     if pid < 0 {
         return Err(format!("cannot start a process: {}", errno()));
     }
     let mut running = Running {
         pid,
         pidfd: pidfd_open(pid),
+        stderr: Capture {
+            pipe: stderr_read,
+            keep: spec.keep,
+            bytes: Vec::new(),
+            open: true,
+        },
         group,
         start,
         spec: spec.clone(),
@@ -481,7 +597,13 @@ fn start(
     // EOF: exec worked (the pipe is close-on-exec); 8 bytes: it failed.
     let mut msg = [0u8; 8];
     // SAFETY: reading into a local buffer from our pipe.
-    let n = unsafe { libc::read(error_read.as_raw_fd(), msg.as_mut_ptr() as *mut libc::c_void, 8) };
+    let n = unsafe {
+        libc::read(
+            error_read.as_raw_fd(),
+            msg.as_mut_ptr() as *mut libc::c_void,
+            8,
+        )
+    };
     if n == 8 {
         let step = u32::from_le_bytes([msg[0], msg[1], msg[2], msg[3]]) as usize;
         let errno = i32::from_le_bytes([msg[4], msg[5], msg[6], msg[7]]);
@@ -563,9 +685,13 @@ fn wait_all(running: &mut [Result<Running, String>]) {
         let mut pfds: Vec<libc::pollfd> = live
             .iter()
             .filter_map(|&i| running[i].as_ref().ok())
-            .filter_map(|r| r.pidfd.as_ref())
+            .flat_map(|r| {
+                let pidfd = r.pidfd.as_ref().map(|f| f.as_raw_fd());
+                let stderr = r.stderr.open.then(|| r.stderr.pipe.as_raw_fd());
+                pidfd.into_iter().chain(stderr)
+            })
             .map(|fd| libc::pollfd {
-                fd: fd.as_raw_fd(),
+                fd,
                 events: libc::POLLIN,
                 revents: 0,
             })
@@ -576,6 +702,11 @@ fn wait_all(running: &mut [Result<Running, String>]) {
         } else {
             // SAFETY: valid pollfd array.
             unsafe { libc::poll(pfds.as_mut_ptr(), pfds.len() as libc::nfds_t, ms) };
+        }
+        for &i in &live {
+            if let Ok(r) = &mut running[i] {
+                r.stderr.pump();
+            }
         }
     }
 }
@@ -609,7 +740,10 @@ fn proc_cpu(pid: i32) -> Duration {
     let Some(rest) = text.rfind(')').and_then(|i| text.get(i + 2..)) else {
         return Duration::ZERO;
     };
-    let f: Vec<u64> = rest.split_whitespace().map(|x| x.parse().unwrap_or(0)).collect();
+    let f: Vec<u64> = rest
+        .split_whitespace()
+        .map(|x| x.parse().unwrap_or(0))
+        .collect();
     // utime, stime, cutime, cstime are fields 14–17 of stat: 11–14 here.
     let ticks: u64 = f.get(11..15).map_or(0, |s| s.iter().sum());
     // SAFETY: sysconf is a plain query.
@@ -663,8 +797,12 @@ fn end_everything() {
         if !pid1 {
             // As subreaper: our children, as /proc numbers them (the same
             // namespace as ours here).
-            let children = std::fs::read_to_string("/proc/thread-self/children").unwrap_or_default();
-            for pid in children.split_whitespace().filter_map(|p| p.parse::<i32>().ok()) {
+            let children =
+                std::fs::read_to_string("/proc/thread-self/children").unwrap_or_default();
+            for pid in children
+                .split_whitespace()
+                .filter_map(|p| p.parse::<i32>().ok())
+            {
                 // SAFETY: a child of ours.
                 unsafe { libc::kill(pid, libc::SIGKILL) };
             }
@@ -675,7 +813,7 @@ fn end_everything() {
     }
 }
 
-fn finish(config: &Config, mut r: Running) -> (ProcResult, Option<CaseGroup>) {
+fn finish(config: &Config, mut r: Running) -> (ProcResult, Option<CaseGroup>, Capture) {
     reap(&mut r, true);
     let wall = r.start.elapsed();
     if !config.sandboxed {
@@ -716,8 +854,10 @@ fn finish(config: &Config, mut r: Running) -> (ProcResult, Option<CaseGroup>) {
             oom,
             exact,
             error: None,
+            stderr: Vec::new(),
         },
         r.group,
+        r.stderr,
     )
 }
 

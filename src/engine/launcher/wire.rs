@@ -154,7 +154,8 @@ pub(crate) fn recv(sock: RawFd) -> io::Result<Option<(Vec<u8>, Vec<OwnedFd>)>> {
         iov_len: data.len(),
     };
     // SAFETY: size computation only.
-    let space = unsafe { libc::CMSG_SPACE((MAX_FDS * std::mem::size_of::<RawFd>()) as u32) } as usize;
+    let space =
+        unsafe { libc::CMSG_SPACE((MAX_FDS * std::mem::size_of::<RawFd>()) as u32) } as usize;
     let mut control = vec![0u8; space];
     // SAFETY: zeroed msghdr is valid; pointers below outlive recvmsg.
     let mut msg: libc::msghdr = unsafe { std::mem::zeroed() };
@@ -194,7 +195,10 @@ pub(crate) fn recv(sock: RawFd) -> io::Result<Option<(Vec<u8>, Vec<OwnedFd>)>> {
         return Ok(None);
     }
     if msg.msg_flags & (libc::MSG_TRUNC | libc::MSG_CTRUNC) != 0 {
-        return Err(io::Error::new(io::ErrorKind::InvalidData, "launcher message truncated"));
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidData,
+            "launcher message truncated",
+        ));
     }
     data.truncate(n);
     Ok(Some((data, fds)))
@@ -219,7 +223,6 @@ pub(crate) fn socket_pair() -> io::Result<(OwnedFd, OwnedFd)> {
     Ok(unsafe { (OwnedFd::from_raw_fd(fds[0]), OwnedFd::from_raw_fd(fds[1])) })
 }
 
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -228,7 +231,10 @@ mod tests {
     #[test]
     fn fields_round_trip_and_short_messages_are_errors() {
         let mut w = Writer::default();
-        w.u64(7).i64(-3).str("héllo").strs(&["a".into(), String::new()]);
+        w.u64(7)
+            .i64(-3)
+            .str("héllo")
+            .strs(&["a".into(), String::new()]);
         let data = w.finish();
         let mut r = Reader::new(&data);
         assert_eq!(r.u64().unwrap(), 7);

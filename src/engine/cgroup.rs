@@ -95,17 +95,6 @@ impl Layout {
             _ => None,
         }
     }
-
-    /// Words for the report.
-    pub(crate) fn describe(&self) -> String {
-        match self {
-            Layout::V1 { pids, .. } => format!(
-                "cgroup v1 (memory, cpuacct{})",
-                if pids.is_some() { ", pids" } else { "" }
-            ),
-            Layout::V2 { .. } => "cgroup v2".into(),
-        }
-    }
 }
 
 /// The cgroup folders of one run; removed (with any case folders left
@@ -113,6 +102,8 @@ impl Layout {
 #[derive(Debug)]
 pub(crate) struct RunGroups {
     pub(crate) layout: Layout,
+    /// Words for the report: what is measured and limited this way.
+    pub(crate) describe: String,
 }
 
 const CGROUP_ROOT: &str = "/sys/fs/cgroup";
@@ -165,12 +156,17 @@ impl RunGroups {
                 clean_stale(&p);
                 mkdir_run(&p, &name).ok()
             });
+            let describe = format!(
+                "cgroup v1 (memory, cpuacct{}): CPU time and peak memory of the whole process tree",
+                if pids.is_some() { ", pids" } else { "" }
+            );
             return Ok(RunGroups {
                 layout: Layout::V1 {
                     memory,
                     cpuacct,
                     pids,
                 },
+                describe,
             });
         }
         let unified = Path::new(CGROUP_ROOT);
@@ -179,11 +175,27 @@ impl RunGroups {
             let base = unified.join(own.trim_start_matches('/'));
             clean_stale(&base);
             let dir = mkdir_run(&base, &name).map_err(|e| format!("{}: {e}", base.display()))?;
-            // Controllers must be enabled for the run's children; without
-            // `memory` there is no peak, which `case` reports as missing.
-            let _ = std::fs::write(dir.join("cgroup.subtree_control"), "+memory +pids +cpu");
+            // Controllers must be enabled for the run's children; they may
+            // not be delegated to us (then only CPU time is exact).
+            for c in ["memory", "pids", "cpu"] {
+                let _ = std::fs::write(dir.join("cgroup.subtree_control"), format!("+{c}"));
+            }
+            let enabled =
+                std::fs::read_to_string(dir.join("cgroup.subtree_control")).unwrap_or_default();
+            let has = |c: &str| enabled.split_whitespace().any(|e| e == c);
+            let describe = if has("memory") {
+                format!(
+                    "cgroup v2 (memory{}): CPU time and peak memory of the whole process tree",
+                    if has("pids") { ", pids" } else { "" }
+                )
+            } else {
+                "cgroup v2 without the memory controller: CPU time of the whole process tree; \
+                 peak memory from wait4 (the program and the children it waited for)"
+                    .to_string()
+            };
             return Ok(RunGroups {
                 layout: Layout::V2 { dir },
+                describe,
             });
         }
         Err("no cgroup hierarchy with memory and CPU accounting is mounted".into())
@@ -301,6 +313,9 @@ pub(crate) struct CaseGroup {
     oom_base: u64,
     /// v2 `memory.peak`, reset through this descriptor (Linux 6.12+).
     peak: Option<std::fs::File>,
+    /// Whether the kernel enforces the memory limit for this group (a v2
+    /// tree may not have the memory controller enabled for us).
+    limits_memory: bool,
 }
 
 impl CaseGroup {
@@ -332,7 +347,14 @@ impl CaseGroup {
             cpu_base: Duration::ZERO,
             oom_base: 0,
             peak: None,
+            limits_memory: false,
         })
+    }
+
+    /// Whether the memory limit is the kernel's job here; otherwise the
+    /// launcher caps the address space instead.
+    pub(crate) fn limits_memory(&self) -> bool {
+        self.limits_memory
     }
 
     /// Prepares the group for a new case with these limits: memory (no
@@ -352,6 +374,7 @@ impl CaseGroup {
                     let _ = set(m.join("memory.memsw.limit_in_bytes"), u64::MAX.to_string());
                     set(m.join("memory.limit_in_bytes"), memory.to_string())?;
                     let _ = set(m.join("memory.memsw.limit_in_bytes"), memory.to_string());
+                    self.limits_memory = true;
                     if let Some(p) = pids {
                         set(p.join("pids.max"), processes.to_string())?;
                     }
@@ -368,7 +391,7 @@ impl CaseGroup {
             }
             Layout::V2 { dir } => {
                 if new_limits {
-                    let _ = set(dir.join("memory.max"), memory.to_string());
+                    self.limits_memory = set(dir.join("memory.max"), memory.to_string()).is_ok();
                     let _ = set(dir.join("memory.swap.max"), "0".into());
                     let _ = set(dir.join("pids.max"), processes.to_string());
                 }

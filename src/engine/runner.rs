@@ -4,7 +4,8 @@
 
 use std::fs::File;
 use std::io::{Read, Seek, SeekFrom};
-use std::os::fd::AsRawFd;
+use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
+use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -15,7 +16,7 @@ pub use super::launcher::Keep;
 use super::launcher::serve::Config;
 use super::launcher::{Kill, Launcher, ProcResult, ProcSpec};
 use super::limits::RunLimits;
-use super::sandbox::{BOX, LAUNCHER_DIR, Mount, SandboxMode, View, bwrap_command};
+use super::sandbox::{BOX, Mount, SandboxMode, View, bwrap_command};
 use super::toolchain;
 use crate::error::Error;
 use crate::execution::{End, Execution};
@@ -79,10 +80,7 @@ impl Runner {
         set_mode(box_dir.path(), 0o755);
         let (cgroups, cgroup_note) = match RunGroups::create() {
             Ok(g) => {
-                let note = format!(
-                    "accounting: {} for CPU time and peak memory of the whole process tree",
-                    g.layout.describe()
-                );
+                let note = format!("accounting: {}", g.describe);
                 (Some(g), note)
             }
             Err(why) => (
@@ -194,7 +192,10 @@ impl Runner {
         }
     }
 
-    fn launcher_command(&self, slot: usize) -> Vec<String> {
+    /// The command that starts worker `slot`'s launcher, and the files it
+    /// gets as descriptors 3, 4, …: in a sandbox the judge binary and the
+    /// cgroup folders, which are not part of the view.
+    fn launcher_command(&self, slot: usize) -> Result<(Vec<String>, Vec<OwnedFd>), String> {
         let exe = self.exe.display().to_string();
         let Some(iso) = &self.isolation else {
             let config = Config {
@@ -204,43 +205,59 @@ impl Runner {
             };
             let mut cmd = vec![exe];
             cmd.extend(config.to_args());
-            return cmd;
+            return Ok((cmd, Vec::new()));
         };
         let mut view = self.view();
-        let inside = Path::new(LAUNCHER_DIR);
-        view.mounts.push(Mount::ReadOnlyAt {
+        // Writable here; the launcher makes it read-only in its own mount
+        // namespace, and writable again for one compiler at a time.
+        view.mounts.push(Mount::WritableAt {
             source: self.box_dir.path().to_path_buf(),
             target: BOX.into(),
         });
-        view.mounts.push(Mount::ReadOnlyAt {
-            source: self.exe.clone(),
-            target: inside.join("launcher"),
-        });
-        let cgroups = self.cgroups.as_ref().map(|g| {
-            let mapped = g.layout.mapped(|ctrl| inside.join("cg").join(ctrl));
-            for (source, target) in g.layout.dirs().into_iter().zip(mapped.dirs()) {
-                view.mounts.push(Mount::WritableAt {
-                    source: source.to_path_buf(),
-                    target: target.to_path_buf(),
-                });
+        let open = |path: &Path, flags: i32| -> Result<OwnedFd, String> {
+            let c =
+                std::ffi::CString::new(path.as_os_str().as_bytes()).map_err(|e| e.to_string())?;
+            // SAFETY: opening a path; the result is a fresh descriptor we own.
+            let fd = unsafe { libc::open(c.as_ptr(), flags | libc::O_CLOEXEC) };
+            if fd < 0 {
+                return Err(format!(
+                    "{}: {}",
+                    path.display(),
+                    std::io::Error::last_os_error()
+                ));
             }
-            mapped
-        });
+            // SAFETY: as above.
+            Ok(unsafe { OwnedFd::from_raw_fd(fd) })
+        };
+        let mut fds = vec![open(&self.exe, libc::O_RDONLY)?];
+        let cgroups = match &self.cgroups {
+            Some(g) => {
+                for dir in g.layout.dirs() {
+                    fds.push(open(dir, libc::O_PATH | libc::O_DIRECTORY)?);
+                }
+                let mut n = 3;
+                Some(g.layout.mapped(|_| {
+                    n += 1;
+                    PathBuf::from(format!("/proc/self/fd/{n}"))
+                }))
+            }
+            None => None,
+        };
         let config = Config {
             sandboxed: true,
             uid: iso.root.then(|| iso.uid_base + slot as u32),
             drop_caps: !iso.root,
             cgroups,
-            hide: Some(LAUNCHER_DIR.into()),
             worker: slot,
         };
-        let mut launcher = vec![inside.join("launcher").display().to_string()];
+        let mut launcher = vec!["/proc/self/fd/3".to_string()];
         launcher.extend(config.to_args());
-        bwrap_command(&iso.bwrap, &view, iso.root, &launcher)
+        Ok((bwrap_command(&iso.bwrap, &view, iso.root, &launcher), fds))
     }
 
     fn start_launcher(&self, slot: usize) -> Result<Launcher, String> {
-        Launcher::start(&self.launcher_command(slot))
+        let (command, fds) = self.launcher_command(slot)?;
+        Launcher::start(&command, fds)
     }
 
     /// The uid a worker's programs run as (sandbox as root), for

@@ -50,8 +50,6 @@ pub enum SandboxMode {
 /// programs behaving as outside. User names are not needed.
 pub(crate) const ETC: [&str; 3] = ["/etc/alternatives", "/etc/ld.so.cache", "/etc/localtime"];
 
-/// Where the launcher's own files live inside the sandbox.
-pub(crate) const LAUNCHER_DIR: &str = "/run/judge";
 /// Where the run's build folders appear inside the sandbox.
 pub(crate) const BOX: &str = "/box";
 
@@ -60,9 +58,8 @@ pub(crate) const BOX: &str = "/box";
 pub enum Mount {
     /// A host folder or file shown read-only at the same path.
     ReadOnly(PathBuf),
-    /// A host path shown read-only at another path.
-    ReadOnlyAt { source: PathBuf, target: PathBuf },
-    /// A host folder shown writable at another path.
+    /// A host folder shown at another path, writable (the launcher narrows
+    /// it).
     WritableAt { source: PathBuf, target: PathBuf },
     /// A symbolic link (merged-/usr systems: `/bin -> usr/bin`).
     Symlink { target: PathBuf, link: PathBuf },
@@ -125,9 +122,7 @@ impl View {
     pub fn shows(&self, path: &Path) -> bool {
         self.mounts.iter().any(|m| match m {
             Mount::ReadOnly(p) => path.starts_with(p),
-            Mount::ReadOnlyAt { target, .. } | Mount::WritableAt { target, .. } => {
-                path.starts_with(target)
-            }
+            Mount::WritableAt { target, .. } => path.starts_with(target),
             Mount::Symlink { .. } => false,
         })
     }
@@ -143,7 +138,7 @@ impl View {
         for (i, m) in self.mounts.iter().enumerate() {
             let target = match m {
                 Mount::ReadOnly(p) => p,
-                Mount::ReadOnlyAt { target, .. } | Mount::WritableAt { target, .. } => target,
+                Mount::WritableAt { target, .. } => target,
                 Mount::Symlink { .. } => continue,
             };
             let before = View {
@@ -165,9 +160,6 @@ impl View {
         for m in &self.mounts {
             match m {
                 Mount::ReadOnly(p) => a.extend(["--ro-bind".into(), s(p), s(p)]),
-                Mount::ReadOnlyAt { source, target } => {
-                    a.extend(["--ro-bind".into(), s(source), s(target)])
-                }
                 Mount::WritableAt { source, target } => {
                     a.extend(["--bind".into(), s(source), s(target)])
                 }
@@ -184,25 +176,15 @@ impl View {
         let mut lines: Vec<String> = self
             .mounts
             .iter()
-            .filter_map(|m| match m {
-                Mount::ReadOnly(p) => Some(format!("{:<28} read-only", p.display())),
-                Mount::ReadOnlyAt { target, source } if target.starts_with(LAUNCHER_DIR) => {
-                    let _ = source;
-                    None
-                }
-                Mount::ReadOnlyAt { source, target } => Some(format!(
-                    "{:<28} read-only (from {})",
+            .map(|m| match m {
+                Mount::ReadOnly(p) => format!("{:<28} read-only", p.display()),
+                Mount::WritableAt { source, target } => format!(
+                    "{:<28} from {} (made read-only by the launcher)",
                     target.display(),
                     source.display()
-                )),
-                Mount::WritableAt { target, .. } if target.starts_with(LAUNCHER_DIR) => None,
-                Mount::WritableAt { source, target } => Some(format!(
-                    "{:<28} writable (from {})",
-                    target.display(),
-                    source.display()
-                )),
+                ),
                 Mount::Symlink { target, link } => {
-                    Some(format!("{:<28} -> {}", link.display(), target.display()))
+                    format!("{:<28} -> {}", link.display(), target.display())
                 }
             })
             .collect();
@@ -253,9 +235,6 @@ pub(crate) fn bwrap_command(
         a.push("--unshare-user".into());
     }
     a.extend(["--cap-add".into(), "ALL".into()]);
-    // The launcher's files go on their own tmpfs, so one lazy unmount in
-    // each case removes all of them from the program's view.
-    a.extend(["--tmpfs".into(), LAUNCHER_DIR.into()]);
     a.extend(view.bwrap_args());
     a.extend(
         [

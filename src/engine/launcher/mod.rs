@@ -22,6 +22,7 @@ pub(crate) mod wire;
 
 use std::io;
 use std::os::fd::{AsRawFd, OwnedFd, RawFd};
+use std::os::unix::process::CommandExt;
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
@@ -221,12 +222,36 @@ impl Launcher {
     /// Starts `command` (which ends in `judge __launcher …`) with the
     /// socket as its standard input, and waits for its ready message; the
     /// error says why it is not ready (bubblewrap's own message included).
-    pub(crate) fn start(command: &[String]) -> Result<Launcher, String> {
+    /// `pass` become its descriptors 3, 4, … (files it must reach but the
+    /// sandbox does not show).
+    pub(crate) fn start(command: &[String], pass: Vec<OwnedFd>) -> Result<Launcher, String> {
         let (ours, theirs) =
             wire::socket_pair().map_err(|e| format!("cannot make a socket: {e}"))?;
         let (program, args) = command.split_first().ok_or("empty launcher command")?;
+        let mut cmd = Command::new(program);
+        if !pass.is_empty() {
+            let raw: Vec<RawFd> = pass.iter().map(|f| f.as_raw_fd()).collect();
+            // SAFETY: only fcntl and dup2 between fork and exec. The
+            // originals are first copied above every target number, so no
+            // dup2 overwrites one not yet moved; dup2 clears close-on-exec
+            // on the copies it makes.
+            unsafe {
+                cmd.pre_exec(move || {
+                    let high: Vec<RawFd> = raw
+                        .iter()
+                        .map(|&fd| libc::fcntl(fd, libc::F_DUPFD_CLOEXEC, 100))
+                        .collect();
+                    for (i, fd) in high.into_iter().enumerate() {
+                        if fd < 0 || libc::dup2(fd, 3 + i as RawFd) < 0 {
+                            return Err(std::io::Error::last_os_error());
+                        }
+                    }
+                    Ok(())
+                });
+            }
+        }
         // Nothing of judge's environment (tokens in CI) reaches it.
-        let child = Command::new(program)
+        let child = cmd
             .args(args)
             .env_clear()
             .env("PATH", "/usr/local/bin:/usr/bin:/bin")
@@ -235,6 +260,7 @@ impl Launcher {
             .stderr(Stdio::piped())
             .spawn()
             .map_err(|e| format!("cannot start {program}: {e}"))?;
+        drop(pass);
         let mut launcher = Launcher { child, sock: ours };
         match launcher.wait_ready() {
             Ok(()) => {

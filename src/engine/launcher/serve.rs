@@ -41,8 +41,6 @@ pub(crate) struct Config {
     pub(crate) drop_caps: bool,
     /// This run's cgroup folders (as the launcher sees them).
     pub(crate) cgroups: Option<Layout>,
-    /// A folder to unmount once started (the launcher's own files).
-    pub(crate) hide: Option<String>,
     /// Which worker: names this launcher's cgroup folders apart from the
     /// other launchers' of the run.
     pub(crate) worker: usize,
@@ -63,9 +61,6 @@ impl Config {
         if let Some(l) = &self.cgroups {
             a.extend(["--cgroups".into(), l.to_arg()]);
         }
-        if let Some(h) = &self.hide {
-            a.extend(["--hide".into(), h.clone()]);
-        }
         a.extend(["--worker".into(), self.worker.to_string()]);
         a
     }
@@ -82,7 +77,6 @@ impl Config {
                 "--cgroups" => {
                     c.cgroups = Some(Layout::from_arg(&value()?).ok_or("bad --cgroups")?)
                 }
-                "--hide" => c.hide = Some(value()?),
                 "--worker" => c.worker = value()?.parse().map_err(|_| "bad --worker")?,
                 other => return Err(format!("unknown launcher option {other}")),
             }
@@ -209,8 +203,8 @@ fn pid1() -> bool {
 
 /// One-time set-up; in a sandbox it also proves the sandbox works. The
 /// cgroup folders are kept open (`keep`) and reached through
-/// `/proc/self/fd`, so the launcher's own folder can be unmounted: no
-/// program ever sees it.
+/// `/proc/self/fd`: in a sandbox they are not in the view at all, judge
+/// hands them over as open descriptors (and the launcher itself too).
 fn set_up(mut config: Config, keep: &mut Vec<OwnedFd>) -> Result<Config, String> {
     // SAFETY: plain prctl calls on ourselves.
     unsafe {
@@ -250,15 +244,74 @@ fn set_up(mut config: Config, keep: &mut Vec<OwnedFd>) -> Result<Config, String>
         let mut paths = opened.into_iter();
         config.cgroups = Some(layout.mapped(|_| paths.next().unwrap_or_default()));
     }
-    if let Some(hide) = &config.hide {
-        let c = CString::new(hide.as_str()).map_err(|e| e.to_string())?;
-        // SAFETY: unmounting a path in our own mount namespace.
-        if unsafe { libc::umount2(c.as_ptr(), libc::MNT_DETACH) } != 0 {
-            return Err(format!("cannot unmount {hide}: {}", errno()));
-        }
-    }
+    own_mounts().map_err(|e| format!("cannot set up the mounts: {e}"))?;
     fresh_tmp(64 << 20).map_err(|e| format!("cannot mount a private /tmp: {e}"))?;
     Ok(config)
+}
+
+/// Where the build area is mounted (writable by bubblewrap).
+const BOX: &str = "/box";
+
+/// A mount namespace of our own, where the build area is read-only. Made
+/// by us (not inherited from bubblewrap, whose mounts are locked in a user
+/// namespace), so we may stack a fresh `/tmp` on it and make one build
+/// folder writable for a compiler.
+fn own_mounts() -> Result<(), String> {
+    let none = std::ptr::null();
+    // SAFETY: unshare and mount in our own namespaces.
+    unsafe {
+        if libc::unshare(libc::CLONE_NEWNS) != 0 {
+            return Err(format!("unshare: {}", errno()));
+        }
+        if libc::mount(
+            none,
+            c"/".as_ptr(),
+            none,
+            libc::MS_REC | libc::MS_PRIVATE,
+            std::ptr::null(),
+        ) != 0
+        {
+            return Err(format!("private /: {}", errno()));
+        }
+    }
+    // Nothing of the view is writable but /tmp (and a compiler's folder):
+    // in a user namespace the program's uid owns bubblewrap's root.
+    remount("/", true)?;
+    remount(BOX, true)
+}
+
+/// Remounts `path` read-only or writable, keeping every other flag it has
+/// (the kernel refuses to drop a flag the sandbox locked, like nosuid).
+fn remount(path: &str, read_only: bool) -> Result<(), String> {
+    let c = CString::new(path).map_err(|e| e.to_string())?;
+    // SAFETY: statvfs into a local, then mount on a path.
+    unsafe {
+        let mut st: libc::statvfs = std::mem::zeroed();
+        if libc::statvfs(c.as_ptr(), &mut st) != 0 {
+            return Err(format!("{path}: {}", errno()));
+        }
+        let mut flags = libc::MS_REMOUNT | libc::MS_BIND;
+        for (st_flag, ms_flag) in [
+            (libc::ST_NOSUID, libc::MS_NOSUID),
+            (libc::ST_NODEV, libc::MS_NODEV),
+            (libc::ST_NOEXEC, libc::MS_NOEXEC),
+            (libc::ST_NOATIME, libc::MS_NOATIME),
+            (libc::ST_NODIRATIME, libc::MS_NODIRATIME),
+            (libc::ST_RELATIME, libc::MS_RELATIME),
+        ] {
+            if st.f_flag & st_flag != 0 {
+                flags |= ms_flag;
+            }
+        }
+        if read_only {
+            flags |= libc::MS_RDONLY;
+        }
+        let none = std::ptr::null();
+        if libc::mount(none, c.as_ptr(), none, flags, std::ptr::null()) != 0 {
+            return Err(format!("remount {path}: {}", errno()));
+        }
+    }
+    Ok(())
 }
 
 /// Replaces `/tmp` with a new empty tmpfs of `size` bytes.
@@ -286,24 +339,22 @@ fn fresh_tmp(size: u64) -> Result<(), String> {
 fn bind_writable(dir: &str) -> Result<CString, String> {
     let c = CString::new(dir).map_err(|e| e.to_string())?;
     let none = std::ptr::null();
-    // SAFETY: bind mounts in our own mount namespace.
-    unsafe {
-        if libc::mount(
+    // SAFETY: a bind mount in our own mount namespace.
+    if unsafe {
+        libc::mount(
             c.as_ptr(),
             c.as_ptr(),
             none,
             libc::MS_BIND,
             std::ptr::null(),
-        ) != 0
-        {
-            return Err(format!("cannot make {dir} writable: {}", errno()));
-        }
-        let flags = libc::MS_REMOUNT | libc::MS_BIND | libc::MS_NOSUID | libc::MS_NODEV;
-        if libc::mount(none, c.as_ptr(), none, flags, std::ptr::null()) != 0 {
-            let e = errno();
-            libc::umount2(c.as_ptr(), libc::MNT_DETACH);
-            return Err(format!("cannot make {dir} writable: {e}"));
-        }
+        )
+    } != 0
+    {
+        return Err(format!("cannot make {dir} writable: {}", errno()));
+    }
+    if let Err(e) = remount(dir, false) {
+        unbind(&c);
+        return Err(format!("cannot make {dir} writable: {e}"));
     }
     Ok(c)
 }
@@ -501,12 +552,13 @@ fn pipe() -> Result<(OwnedFd, OwnedFd), String> {
 }
 
 /// The rlimits of a run: backstops and what the kernel enforces per
-/// process. Memory is capped by the cgroup when there is one; the stack may
-/// grow as large as the memory limit (as on Kattis, Codeforces, DOMjudge).
+/// process. Memory is capped by the cgroup when it can (`cgroup_memory`),
+/// else by the address space; the stack may grow as large as the memory
+/// limit (as on Kattis, Codeforces, DOMjudge).
 fn rlimits(
     config: &Config,
     l: &crate::engine::limits::RunLimits,
-    cgroup: bool,
+    cgroup_memory: bool,
 ) -> Vec<(libc::__rlimit_resource_t, u64)> {
     let mut set = Vec::new();
     if !l.cpu.is_zero() {
@@ -520,7 +572,7 @@ fn rlimits(
         libc::RLIM_INFINITY
     };
     set.push((libc::RLIMIT_STACK, stack));
-    if !cgroup && let Some(a) = l.address_space {
+    if !cgroup_memory && let Some(a) = l.address_space {
         set.push((libc::RLIMIT_AS, a));
     }
     set.push((libc::RLIMIT_FSIZE, l.output.saturating_add(1)));
@@ -564,7 +616,11 @@ fn start(
             .iter()
             .map(|p| cstring(&p.display().to_string()))
             .collect::<Result<_, _>>()?,
-        rlimits: rlimits(config, &spec.limits, group.is_some()),
+        rlimits: rlimits(
+            config,
+            &spec.limits,
+            group.as_ref().is_some_and(|g| g.limits_memory()),
+        ),
         uid: config.uid,
         drop_caps: config.drop_caps,
         stdin: streams[0],

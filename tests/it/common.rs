@@ -48,6 +48,15 @@ pub struct Run {
 }
 
 impl Run {
+    /// The record of a finished `judge` process.
+    pub fn from_output(out: std::process::Output) -> Run {
+        Run {
+            code: out.status.code().unwrap_or(-1),
+            stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+            stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+        }
+    }
+
     /// Both streams, for assertion messages.
     pub fn all(&self) -> String {
         format!(
@@ -83,11 +92,7 @@ pub fn judge_env(dir: &Path, args: &[&str], stdin: Option<&[u8]>, env: &[(&str, 
     });
     let out = child.wait_with_output().unwrap();
     writer.join().unwrap();
-    Run {
-        code: out.status.code().unwrap_or(-1),
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-    }
+    Run::from_output(out)
 }
 
 /// Runs `judge` from the repository root.

@@ -25,12 +25,7 @@ fn without_bubblewrap(args: &[&str], ci: bool) -> Run {
     if ci {
         cmd.env("CI", "true");
     }
-    let out = cmd.output().unwrap();
-    Run {
-        code: out.status.code().unwrap_or(-1),
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-    }
+    Run::from_output(cmd.output().unwrap())
 }
 
 fn grade_args<'a>(reports: &'a Path, sandbox: &'a str) -> Vec<&'a str> {

@@ -87,6 +87,23 @@ pub struct ProcResult {
     pub stderr: Vec<u8>,
 }
 
+impl ProcResult {
+    /// A program that could not be started, and why.
+    pub(crate) fn not_started(message: String) -> ProcResult {
+        ProcResult {
+            status: None,
+            cpu: Duration::ZERO,
+            memory: 0,
+            wall: Duration::ZERO,
+            killed: Kill::None,
+            oom: false,
+            exact: false,
+            error: Some(message),
+            stderr: Vec::new(),
+        }
+    }
+}
+
 pub(crate) fn encode_request(procs: &[&ProcSpec]) -> Vec<u8> {
     let mut w = Writer::default();
     w.u64(procs.len() as u64);
@@ -375,17 +392,7 @@ mod tests {
                 error: None,
                 stderr: b"tail".to_vec(),
             },
-            ProcResult {
-                status: None,
-                cpu: Duration::ZERO,
-                memory: 0,
-                wall: Duration::ZERO,
-                killed: Kill::None,
-                oom: false,
-                exact: false,
-                error: Some("could not exec: No such file or directory".into()),
-                stderr: Vec::new(),
-            },
+            ProcResult::not_started("could not exec: No such file or directory".into()),
         ];
         assert_eq!(decode_results(&encode_results(&results)).unwrap(), results);
         assert!(decode_request(b"\x01").is_err());

@@ -436,20 +436,6 @@ struct Running {
     reaped: Option<(i32, libc::rusage)>,
 }
 
-fn result_error(message: String) -> ProcResult {
-    ProcResult {
-        status: None,
-        cpu: Duration::ZERO,
-        memory: 0,
-        wall: Duration::ZERO,
-        killed: Kill::None,
-        oom: false,
-        exact: false,
-        error: Some(message),
-        stderr: Vec::new(),
-    }
-}
-
 /// Runs one request's programs at the same time; `groups` are this
 /// launcher's cgroups, one per program of a request, kept between cases.
 fn run_all(
@@ -470,7 +456,7 @@ fn run_all(
         if let Err(e) = fresh_tmp(size) {
             return specs
                 .iter()
-                .map(|_| result_error(format!("cannot mount /tmp: {e}")))
+                .map(|_| ProcResult::not_started(format!("cannot mount /tmp: {e}")))
                 .collect();
         }
         for dir in specs.iter().flat_map(|s| &s.writable) {
@@ -478,7 +464,10 @@ fn run_all(
                 Ok(c) => binds.push(c),
                 Err(e) => {
                     binds.iter().for_each(unbind);
-                    return specs.iter().map(|_| result_error(e.clone())).collect();
+                    return specs
+                        .iter()
+                        .map(|_| ProcResult::not_started(e.clone()))
+                        .collect();
                 }
             }
         }
@@ -502,7 +491,7 @@ fn run_all(
                 groups[i] = group;
                 (result, Some(stderr))
             }
-            Err(e) => (result_error(e), None),
+            Err(e) => (ProcResult::not_started(e), None),
         })
         .collect();
     // Only now is every writer of the stderr pipes gone.

@@ -245,7 +245,9 @@ impl Runner {
         };
         let config = Config {
             sandboxed: true,
-            uid: iso.root.then(|| iso.uid_base + slot as u32),
+            // Two uids per worker: its submissions, and the checkers and
+            // interactors that must be safe from them.
+            uid: iso.root.then(|| iso.uid_base + 2 * slot as u32),
             drop_caps: !iso.root,
             cgroups,
             worker: slot,
@@ -266,7 +268,7 @@ impl Runner {
         self.isolation
             .as_ref()
             .filter(|i| i.root)
-            .map(|i| i.uid_base + slot as u32)
+            .map(|i| i.uid_base + 2 * slot as u32)
     }
 
     /// A host path as the program sees it.
@@ -317,7 +319,7 @@ impl Runner {
             ..spec.clone()
         };
         let fds = [stdin.as_raw_fd(), stdout.as_raw_fd()];
-        let mut result = match launcher.run(&[(&spec, fds)]) {
+        let mut result = match launcher.run(&[(&spec, &fds)]) {
             Ok(mut r) => r.remove(0),
             Err(e) => {
                 // A launcher that failed is replaced at the next run.

@@ -32,6 +32,10 @@ pub(crate) struct Prepared {
     pub(crate) path: CString,
     pub(crate) argv: Vec<CString>,
     pub(crate) envp: Vec<CString>,
+    /// Null-terminated pointer arrays into `argv` and `envp`, made before
+    /// `clone`: the child shares our memory and must not allocate.
+    pub(crate) argv_ptrs: Vec<*const libc::c_char>,
+    pub(crate) envp_ptrs: Vec<*const libc::c_char>,
     pub(crate) cwd: CString,
     pub(crate) cgroup_procs: Vec<CString>,
     pub(crate) rlimits: Vec<(libc::__rlimit_resource_t, u64)>,
@@ -43,8 +47,25 @@ pub(crate) struct Prepared {
     pub(crate) stdin: RawFd,
     pub(crate) stdout: RawFd,
     pub(crate) stderr: RawFd,
+    /// More open files for the program, which gets them as descriptors 3,
+    /// 4, … (a checker's input and answer: `/dev/fd/3`, …).
+    pub(crate) files: [RawFd; MAX_FILES],
+    pub(crate) file_count: usize,
     /// Write end of the error pipe (close-on-exec).
     pub(crate) error: RawFd,
+}
+
+/// Most extra files one program gets.
+pub(crate) const MAX_FILES: usize = 6;
+
+impl Prepared {
+    /// Fills the pointer arrays; call after `argv` and `envp` are final.
+    pub(crate) fn seal(&mut self) {
+        self.argv_ptrs = self.argv.iter().map(|a| a.as_ptr()).collect();
+        self.argv_ptrs.push(std::ptr::null());
+        self.envp_ptrs = self.envp.iter().map(|a| a.as_ptr()).collect();
+        self.envp_ptrs.push(std::ptr::null());
+    }
 }
 
 fn fail(p: &Prepared, step: usize) -> ! {
@@ -122,6 +143,21 @@ unsafe fn exec_program(p: &Prepared) -> ! {
         for file in &p.cgroup_procs {
             check(p, 1, write_file(file, b"0"));
         }
+        let streams = libc::dup2(p.stdin, 0) >= 0
+            && libc::dup2(p.stdout, 1) >= 0
+            && libc::dup2(p.stderr, 2) >= 0;
+        check(p, 5, streams);
+        // Extra files to 3, 4, …: first out of the way (no target may be
+        // overwritten before it is moved), then into place. Before the
+        // rlimits: the open-files limit may be low.
+        let mut high = [0 as RawFd; MAX_FILES];
+        for i in 0..p.file_count {
+            high[i] = libc::fcntl(p.files[i], libc::F_DUPFD_CLOEXEC, (3 + MAX_FILES) as RawFd);
+            check(p, 5, high[i] >= 0);
+        }
+        for (i, &fd) in high.iter().enumerate().take(p.file_count) {
+            check(p, 5, libc::dup2(fd, 3 + i as RawFd) >= 0);
+        }
         for &(resource, value) in &p.rlimits {
             let lim = libc::rlimit {
                 rlim_cur: value,
@@ -134,19 +170,13 @@ unsafe fn exec_program(p: &Prepared) -> ! {
         check(p, 3, libc::setsid() >= 0);
         libc::umask(0o022);
         check(p, 4, libc::chdir(p.cwd.as_ptr()) == 0);
-        check(
-            p,
-            5,
-            libc::dup2(p.stdin, 0) >= 0
-                && libc::dup2(p.stdout, 1) >= 0
-                && libc::dup2(p.stderr, 2) >= 0,
-        );
         // Everything else the launcher holds stays behind at exec (the
         // error pipe too, which is how the launcher learns exec worked).
+        let first = 3 + p.file_count as u32;
         check(
             p,
             6,
-            libc::close_range(3, u32::MAX, libc::CLOSE_RANGE_CLOEXEC as i32) == 0,
+            libc::close_range(first, u32::MAX, libc::CLOSE_RANGE_CLOEXEC as i32) == 0,
         );
         if let Some(uid) = p.uid {
             check(p, 7, libc::setgroups(0, std::ptr::null()) == 0);
@@ -161,11 +191,7 @@ unsafe fn exec_program(p: &Prepared) -> ! {
             10,
             libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) == 0,
         );
-        let mut argv: Vec<*const libc::c_char> = p.argv.iter().map(|a| a.as_ptr()).collect();
-        argv.push(std::ptr::null());
-        let mut envp: Vec<*const libc::c_char> = p.envp.iter().map(|a| a.as_ptr()).collect();
-        envp.push(std::ptr::null());
-        libc::execve(p.path.as_ptr(), argv.as_ptr(), envp.as_ptr());
+        libc::execve(p.path.as_ptr(), p.argv_ptrs.as_ptr(), p.envp_ptrs.as_ptr());
         fail(p, 11);
     }
 }

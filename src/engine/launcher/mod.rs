@@ -104,10 +104,13 @@ impl ProcResult {
     }
 }
 
-pub(crate) fn encode_request(procs: &[&ProcSpec]) -> Vec<u8> {
+/// A request: the programs, and for each how many descriptors it gets
+/// (standard input, standard output, then its extra files).
+pub(crate) fn encode_request(procs: &[(&ProcSpec, usize)]) -> Vec<u8> {
     let mut w = Writer::default();
     w.u64(procs.len() as u64);
-    for p in procs {
+    for (p, fds) in procs {
+        w.u64(*fds as u64);
         w.strs(&p.argv).strs(&p.env).str(&p.cwd).strs(&p.writable);
         match p.keep {
             Keep::Tail(n) => w.u64(0).u64(n as u64),
@@ -125,7 +128,7 @@ pub(crate) fn encode_request(procs: &[&ProcSpec]) -> Vec<u8> {
     w.finish()
 }
 
-pub(crate) fn decode_request(data: &[u8]) -> io::Result<Vec<ProcSpec>> {
+pub(crate) fn decode_request(data: &[u8]) -> io::Result<Vec<(ProcSpec, usize)>> {
     let mut r = Reader::new(data);
     let n = r.u64()?;
     if n > 8 {
@@ -136,6 +139,7 @@ pub(crate) fn decode_request(data: &[u8]) -> io::Result<Vec<ProcSpec>> {
     }
     (0..n)
         .map(|_| {
+            let fds = usize::try_from(r.u64()?).map_err(|_| io::Error::other("descriptors"))?;
             let argv = r.strs()?;
             let env = r.strs()?;
             let cwd = r.str()?;
@@ -154,22 +158,25 @@ pub(crate) fn decode_request(data: &[u8]) -> io::Result<Vec<ProcSpec>> {
             let output = r.u64()?;
             let processes = r.u64()?;
             let open_files = r.u64()?;
-            Ok(ProcSpec {
-                argv,
-                env,
-                cwd,
-                writable,
-                keep,
-                limits: RunLimits {
-                    cpu,
-                    wall,
-                    memory,
-                    address_space,
-                    output,
-                    processes,
-                    open_files,
+            Ok((
+                ProcSpec {
+                    argv,
+                    env,
+                    cwd,
+                    writable,
+                    keep,
+                    limits: RunLimits {
+                        cpu,
+                        wall,
+                        memory,
+                        address_space,
+                        output,
+                        processes,
+                        open_files,
+                    },
                 },
-            })
+                fds,
+            ))
         })
         .collect()
 }
@@ -327,10 +334,11 @@ impl Launcher {
         if ok == 1 { Ok(()) } else { Err(message) }
     }
 
-    /// Runs `procs` (each with its standard input and output) and returns
-    /// what was measured, in the same order.
-    pub(crate) fn run(&mut self, procs: &[(&ProcSpec, [RawFd; 2])]) -> io::Result<Vec<ProcResult>> {
-        let specs: Vec<&ProcSpec> = procs.iter().map(|(s, _)| *s).collect();
+    /// Runs `procs` at the same time, each with its descriptors (standard
+    /// input, standard output, then extra files it gets as 3, 4, …), and
+    /// returns what was measured, in the same order.
+    pub(crate) fn run(&mut self, procs: &[(&ProcSpec, &[RawFd])]) -> io::Result<Vec<ProcResult>> {
+        let specs: Vec<(&ProcSpec, usize)> = procs.iter().map(|(s, f)| (*s, f.len())).collect();
         let fds: Vec<RawFd> = procs.iter().flat_map(|(_, f)| f.iter().copied()).collect();
         wire::send(self.sock.as_raw_fd(), &encode_request(&specs), &fds)?;
         let (data, _) = wire::recv(self.sock.as_raw_fd())?
@@ -378,8 +386,8 @@ mod tests {
             writable: vec!["/box/b1".into()],
             keep: Keep::Head(100),
         };
-        let decoded = decode_request(&encode_request(&[&spec, &spec])).unwrap();
-        assert_eq!(decoded, vec![spec.clone(), spec]);
+        let decoded = decode_request(&encode_request(&[(&spec, 2), (&spec, 4)])).unwrap();
+        assert_eq!(decoded, vec![(spec.clone(), 2), (spec, 4)]);
         let results = vec![
             ProcResult {
                 status: Some(9),

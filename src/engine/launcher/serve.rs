@@ -120,20 +120,25 @@ pub fn serve(args: &[String]) -> i32 {
             }
         };
         let results = match decode_request(&data) {
-            Ok(specs) if fds.len() == specs.len() * 2 => {
-                run_all(&config, &mut groups, &specs, &fds)
-            }
+            Ok(specs) if fits(&specs, fds.len()) => run_all(&config, &mut groups, &specs, fds),
             _ => {
                 eprintln!("judge launcher: malformed request");
                 return 1;
             }
         };
-        drop(fds);
         if let Err(e) = wire::send(sock.as_raw_fd(), &encode_results(&results), &[]) {
             eprintln!("judge launcher: {e}");
             return 1;
         }
     }
+}
+
+/// Whether a request's descriptor counts are sane and add up to `fds`.
+fn fits(specs: &[(ProcSpec, usize)], fds: usize) -> bool {
+    let sane = specs
+        .iter()
+        .all(|(_, n)| (2..=2 + child::MAX_FILES).contains(n));
+    sane && specs.iter().map(|(_, n)| n).sum::<usize>() == fds
 }
 
 fn ready(sock: &OwnedFd, result: Result<(), String>) {
@@ -441,9 +446,10 @@ struct Running {
 fn run_all(
     config: &Config,
     groups: &mut Vec<Option<CaseGroup>>,
-    specs: &[ProcSpec],
-    fds: &[OwnedFd],
+    requests: &[(ProcSpec, usize)],
+    fds: Vec<OwnedFd>,
 ) -> Vec<ProcResult> {
+    let specs: Vec<&ProcSpec> = requests.iter().map(|(s, _)| s).collect();
     groups.resize_with(groups.len().max(specs.len()), || None);
     let mut binds = Vec::new();
     if config.sandboxed {
@@ -459,7 +465,7 @@ fn run_all(
                 .map(|_| ProcResult::not_started(format!("cannot mount /tmp: {e}")))
                 .collect();
         }
-        for dir in specs.iter().flat_map(|s| &s.writable) {
+        for dir in specs.iter().flat_map(|s| s.writable.iter()) {
             match bind_writable(dir) {
                 Ok(c) => binds.push(c),
                 Err(e) => {
@@ -472,15 +478,20 @@ fn run_all(
             }
         }
     }
-    let mut running: Vec<Result<Running, String>> = specs
+    let mut at = 0;
+    let mut running: Vec<Result<Running, String>> = requests
         .iter()
         .enumerate()
-        .map(|(i, spec)| {
-            let streams = [fds[2 * i].as_raw_fd(), fds[2 * i + 1].as_raw_fd()];
+        .map(|(i, (spec, count))| {
+            let mine: Vec<RawFd> = fds[at..at + count].iter().map(|f| f.as_raw_fd()).collect();
+            at += count;
             let group = case_group(config, &mut groups[i], i, spec);
-            start(config, spec, streams, group)
+            start(config, spec, i, &mine, group)
         })
         .collect();
+    // Our copies of the pipes between programs must go, or a reader would
+    // never see its writer end.
+    drop(fds);
     wait_all(&mut running);
     let mut results: Vec<(ProcResult, Option<Capture>)> = running
         .into_iter()
@@ -574,10 +585,13 @@ fn rlimits(
     set
 }
 
+/// Starts program `index` of a request with its descriptors (standard
+/// input, standard output, extra files).
 fn start(
     config: &Config,
     spec: &ProcSpec,
-    streams: [RawFd; 2],
+    index: usize,
+    fds: &[RawFd],
     group: Option<CaseGroup>,
 ) -> Result<Running, String> {
     let path = spec.argv.first().ok_or("empty command")?;
@@ -585,7 +599,11 @@ fn start(
     let (stderr_read, stderr_write) = pipe()?;
     // SAFETY: making our own pipe end non-blocking.
     unsafe { libc::fcntl(stderr_read.as_raw_fd(), libc::F_SETFL, libc::O_NONBLOCK) };
-    let prepared = Prepared {
+    let mut files = [-1; child::MAX_FILES];
+    for (slot, &fd) in files.iter_mut().zip(&fds[2..]) {
+        *slot = fd;
+    }
+    let mut prepared = Prepared {
         path: cstring(path)?,
         argv: spec
             .argv
@@ -610,13 +628,20 @@ fn start(
             &spec.limits,
             group.as_ref().is_some_and(|g| g.limits_memory()),
         ),
-        uid: config.uid,
+        // Programs of one request run as different uids (an interactor
+        // must be safe from the submission it talks to).
+        uid: config.uid.map(|u| u + index as u32),
         drop_caps: config.drop_caps,
-        stdin: streams[0],
-        stdout: streams[1],
+        stdin: fds[0],
+        stdout: fds[1],
         stderr: stderr_write.as_raw_fd(),
+        files,
+        file_count: fds.len() - 2,
         error: error_write.as_raw_fd(),
+        argv_ptrs: Vec::new(),
+        envp_ptrs: Vec::new(),
     };
+    prepared.seal();
     let start = Instant::now();
     let pid = child::spawn(&prepared);
     drop(error_write);

@@ -151,9 +151,9 @@ unsafe fn exec_program(p: &Prepared) -> ! {
         // overwritten before it is moved), then into place. Before the
         // rlimits: the open-files limit may be low.
         let mut high = [0 as RawFd; MAX_FILES];
-        for i in 0..p.file_count {
-            high[i] = libc::fcntl(p.files[i], libc::F_DUPFD_CLOEXEC, (3 + MAX_FILES) as RawFd);
-            check(p, 5, high[i] >= 0);
+        for (copy, &fd) in high.iter_mut().zip(&p.files).take(p.file_count) {
+            *copy = libc::fcntl(fd, libc::F_DUPFD_CLOEXEC, (3 + MAX_FILES) as RawFd);
+            check(p, 5, *copy >= 0);
         }
         for (i, &fd) in high.iter().enumerate().take(p.file_count) {
             check(p, 5, libc::dup2(fd, 3 + i as RawFd) >= 0);

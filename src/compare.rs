@@ -110,6 +110,20 @@ pub struct Outcome {
     pub message: Option<String>,
     /// Unified diff (expected → actual) for WA and PE.
     pub diff: Option<String>,
+    /// A checker's score for the case, when it gave one (scoring
+    /// problems).
+    pub score: Option<CheckerScore>,
+}
+
+/// How a checker scored an accepted output.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CheckerScore {
+    /// A fraction of what the case is worth (ICPC `score_multiplier.txt`,
+    /// an in-crate checker's fraction).
+    Fraction(f64),
+    /// Points of its own (ICPC `score.txt`, testlib `points`).
+    Points(f64),
 }
 
 impl Outcome {
@@ -118,6 +132,7 @@ impl Outcome {
             verdict,
             message: Some(message.into()),
             diff: None,
+            score: None,
         }
     }
 
@@ -127,6 +142,7 @@ impl Outcome {
             verdict: Verdict::Accepted,
             message: None,
             diff: None,
+            score: None,
         }
     }
 }
@@ -158,64 +174,49 @@ pub(crate) fn read_expected(path: Option<&std::path::Path>) -> Expected {
 /// it also crashed, because the kill caused the crash. A missing `.out` is
 /// reported only for programs that ran fine, since there is nothing to
 /// compare against.
-pub fn judge(exec: &Execution, expected: Expected, mode: CompareMode, tolerance: f64) -> Outcome {
-    match &exec.end {
-        End::Crashed(msg) | End::CouldNotRun(msg) => {
-            return Outcome::new(Verdict::JudgeError, msg.clone());
-        }
-        End::InputRejected(e) => return Outcome::new(Verdict::BadInput, e.to_string()),
+/// The verdict of a run that did not end normally (a limit, a crash, a
+/// run that could not start), or `None` when its output is to be judged.
+pub fn ended_badly(exec: &Execution) -> Option<Outcome> {
+    let size = crate::units::format_size_approx;
+    let (verdict, message) = match &exec.end {
+        End::Exited(0) => return None,
+        End::Crashed(msg) | End::CouldNotRun(msg) => (Verdict::JudgeError, msg.clone()),
+        End::InputRejected(e) => (Verdict::BadInput, e.to_string()),
         End::TimedOut { wall: false, limit } => {
             let used = exec.cpu.map_or("more".into(), seconds);
-            return Outcome::new(
+            (
                 Verdict::TimeLimit,
                 format!("CPU time {used} over the limit of {}", seconds(*limit)),
-            );
+            )
         }
         End::TimedOut { wall: true, limit } => {
-            let cpu = exec
-                .cpu
-                .map_or(String::new(), |c| format!(" (CPU time {})", seconds(c)));
-            return Outcome::new(
+            let cpu = exec.cpu.map_or(String::new(), |c| format!(" (CPU time {})", seconds(c)));
+            (
                 Verdict::TimeLimit,
-                format!(
-                    "stopped at the wall-clock limit of {}{cpu}: it sleeps or waits",
-                    seconds(*limit)
-                ),
-            );
+                format!("stopped at the wall-clock limit of {}{cpu}: it sleeps or waits", seconds(*limit)),
+            )
         }
-        End::MemoryExceeded { limit } => {
-            let size = crate::units::format_size_approx;
-            let text = match exec.memory {
-                Some(used) if used > *limit => {
-                    format!("memory {} over the limit of {}", size(used), size(*limit))
-                }
+        End::MemoryExceeded { limit } => (
+            Verdict::MemoryLimit,
+            match exec.memory {
+                Some(used) if used > *limit => format!("memory {} over the limit of {}", size(used), size(*limit)),
                 // The kernel stops a program at the limit (peak = limit).
-                _ => format!(
-                    "memory limit of {} reached: the kernel stopped it",
-                    size(*limit)
-                ),
-            };
-            return Outcome::new(Verdict::MemoryLimit, text);
-        }
-        End::OutputExceeded { limit, .. } => {
-            return Outcome::new(
-                Verdict::OutputLimit,
-                format!(
-                    "output over the limit of {}: it was stopped there",
-                    crate::units::format_size_approx(*limit)
-                ),
-            );
-        }
-        End::Signaled(sig) => {
-            return Outcome::new(
-                Verdict::RuntimeError,
-                format!("killed by signal {}", signal_name(*sig)),
-            );
-        }
-        End::Exited(code) if *code != 0 => {
-            return Outcome::new(Verdict::RuntimeError, format!("exit code {code}"));
-        }
-        End::Exited(_) => {}
+                _ => format!("memory limit of {} reached: the kernel stopped it", size(*limit)),
+            },
+        ),
+        End::OutputExceeded { limit, .. } => (
+            Verdict::OutputLimit,
+            format!("output over the limit of {}: it was stopped there", size(*limit)),
+        ),
+        End::Signaled(sig) => (Verdict::RuntimeError, format!("killed by signal {}", signal_name(*sig))),
+        End::Exited(code) => (Verdict::RuntimeError, format!("exit code {code}")),
+    };
+    Some(Outcome::new(verdict, message))
+}
+
+pub fn judge(exec: &Execution, expected: Expected, mode: CompareMode, tolerance: f64) -> Outcome {
+    if let Some(outcome) = ended_badly(exec) {
+        return outcome;
     }
     let expected = match expected {
         Expected::Bytes(b) => b,
@@ -249,6 +250,7 @@ pub fn judge(exec: &Execution, expected: Expected, mode: CompareMode, tolerance:
         verdict,
         message: Some(message),
         diff: Some(diff::unified(&expected, &exec.stdout, diff::REPORT_LINES)),
+        score: None,
     }
 }
 
@@ -347,11 +349,7 @@ mod tests {
         );
         assert_eq!(
             out,
-            Outcome {
-                verdict: Verdict::Accepted,
-                message: None,
-                diff: None
-            }
+            Outcome::accepted()
         );
     }
 

@@ -11,6 +11,7 @@
 //! integration tests use them, so the dead-code lint sees everything else.
 
 pub mod commands;
+pub mod checkers;
 pub mod compare;
 pub mod config;
 pub(crate) mod diff;

@@ -13,11 +13,11 @@
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 
-use super::launcher::ProcSpec;
+use super::compile;
+use super::launcher::{ProcSpec, Role};
 use super::limits;
-use super::runner::{COMPILE_LOG, Keep, Runner, STDERR_TAIL, clean_env};
+use super::runner::{Keep, Runner, STDERR_TAIL, clean_env};
 use super::toolchain::{self, Tool};
-use crate::execution::End;
 
 /// The languages judge builds or runs, decided by file extension.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -39,10 +39,10 @@ impl Language {
     pub fn from_extension(ext: &str) -> Option<Language> {
         Some(match ext {
             "c" => Language::C,
-            "cpp" | "cc" | "cxx" => Language::Cpp,
+            "cpp" | "cc" | "cxx" | "c++" | "C" => Language::Cpp,
             "rs" => Language::Rust,
             "java" => Language::Java,
-            "py" => Language::Python,
+            "py" | "py3" => Language::Python,
             "sh" => Language::Shell,
             _ => return None,
         })
@@ -91,6 +91,7 @@ impl Program {
             limits,
             writable: Vec::new(),
             keep: Keep::Tail(STDERR_TAIL),
+            role: Role::Submission,
         }
     }
 }
@@ -107,7 +108,7 @@ pub enum BuildError {
 }
 
 /// A tool on PATH, made visible to the sandbox.
-fn tool(runner: &Runner, name: &str) -> Result<String, BuildError> {
+pub(crate) fn tool(runner: &Runner, name: &str) -> Result<String, BuildError> {
     let Tool { exe, binds } = toolchain::resolve(name)
         .ok_or_else(|| BuildError::Setup(format!("{name} is not installed (not found on PATH)")))?;
     runner.allow(&binds);
@@ -169,13 +170,16 @@ pub fn prepare(
         argv,
         dir: dir.clone(),
     };
+    if copy.is_dir() {
+        return compile::folder(runner, &copy, memory);
+    }
     match Language::from_extension(ext) {
         Some(Language::Python) => Ok(program(
             Language::Python,
             vec![tool(runner, "python3")?, src],
         )),
         Some(Language::Shell) => Ok(program(Language::Shell, vec![tool(runner, "bash")?, src])),
-        Some(language) => compile(runner, language, &copy, &dir, memory),
+        Some(language) => compile::sources(runner, language, &[copy.clone()], &dir, memory),
         None if is_executable(&copy) => Ok(program(Language::Executable, vec![src])),
         None => Err(BuildError::Setup(format!(
             "{}: unknown kind of submission (use .c .cpp .cc .rs .py .java .sh, an executable, or --cmd)",
@@ -219,130 +223,7 @@ fn prepare_command(runner: &Runner, cmd: &str, dir: PathBuf) -> Result<Program, 
     })
 }
 
-/// Compiles `source` in `dir` (writable for the compiler only).
-fn compile(
-    runner: &Runner,
-    language: Language,
-    source: &Path,
-    dir: &Path,
-    memory: u64,
-) -> Result<Program, BuildError> {
-    let out = dir.join("prog").display().to_string();
-    let src = source.display().to_string();
-    let (compile, argv) = match language {
-        Language::C => (
-            vec![
-                tool(runner, "gcc")?,
-                "-O2".into(),
-                "-std=gnu17".into(),
-                "-o".into(),
-                out.clone(),
-                src,
-                "-lm".into(),
-            ],
-            vec![out],
-        ),
-        Language::Cpp => (
-            vec![
-                tool(runner, "g++")?,
-                "-O2".into(),
-                "-std=c++17".into(),
-                "-o".into(),
-                out.clone(),
-                src,
-            ],
-            vec![out],
-        ),
-        Language::Rust => (
-            vec![
-                tool(runner, "rustc")?,
-                "-O".into(),
-                "--edition=2021".into(),
-                "-o".into(),
-                out.clone(),
-                src,
-            ],
-            vec![out],
-        ),
-        Language::Java => {
-            let class = source
-                .file_stem()
-                .map(|s| s.to_string_lossy().into_owned())
-                .unwrap_or_default();
-            let heap = format!("-Xmx{}m", (memory >> 20).max(16));
-            let classes = dir.display().to_string();
-            (
-                vec![tool(runner, "javac")?, "-d".into(), classes.clone(), src],
-                vec![
-                    tool(runner, "java")?,
-                    heap,
-                    "-Xss64m".into(),
-                    "-cp".into(),
-                    classes,
-                    class,
-                ],
-            )
-        }
-        other => {
-            return Err(BuildError::Setup(format!(
-                "{other} submissions are not compiled"
-            )));
-        }
-    };
-    run_compiler(runner, compile, dir)?;
-    Ok(Program {
-        language,
-        argv,
-        dir: dir.to_path_buf(),
-    })
-}
-
-fn is_executable(path: &Path) -> bool {
+pub(crate) fn is_executable(path: &Path) -> bool {
     std::fs::metadata(path).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
 }
 
-/// Runs a compiler under [`limits::compiler`], its folder writable; its
-/// first messages become the CE text.
-fn run_compiler(runner: &Runner, argv: Vec<String>, dir: &Path) -> Result<(), BuildError> {
-    let cwd = dir.display().to_string();
-    let spec = ProcSpec {
-        argv,
-        env: clean_env(&cwd),
-        cwd: cwd.clone(),
-        limits: limits::compiler(),
-        writable: vec![cwd],
-        keep: Keep::Head(COMPILE_LOG),
-    };
-    let e = runner.run(&spec, Path::new("/dev/null"));
-    let mut log = String::from_utf8_lossy(&e.stderr_tail).into_owned();
-    let out = String::from_utf8_lossy(&e.stdout);
-    log.push_str(&out[..out.len().min(COMPILE_LOG)]);
-    if e.stderr_tail.len() >= COMPILE_LOG {
-        log.push_str(&format!(
-            "\n… (compiler output cut at {} KiB)\n",
-            COMPILE_LOG >> 10
-        ));
-    }
-    let limit = limits::compiler();
-    let reason = match e.end {
-        End::Exited(0) => return Ok(()),
-        End::CouldNotRun(msg) => {
-            return Err(BuildError::Setup(format!("cannot run the compiler: {msg}")));
-        }
-        End::TimedOut { .. } => format!(
-            "compilation stopped: over its limit of {} s CPU time, {} s wall clock",
-            limit.cpu.as_secs(),
-            limit.wall.as_secs()
-        ),
-        End::MemoryExceeded { .. } => format!(
-            "compilation stopped: the compiler used more than {}",
-            crate::units::format_size_approx(limit.memory)
-        ),
-        End::OutputExceeded { .. } => format!(
-            "compilation stopped: output over {}",
-            crate::units::format_size_approx(limit.output)
-        ),
-        _ => return Err(BuildError::Compile(log)),
-    };
-    Err(BuildError::Compile(format!("{reason}\n{log}")))
-}

@@ -1,29 +1,26 @@
-//! Judging one case: run something on its input, compare with its expected
-//! output, and make the report record. Every command that reports (check,
-//! validate, grade, the expected-verdict submissions, stress) judges cases
-//! through these functions and nothing else.
+//! Judging one case: run something on its input, judge the output, make
+//! the report record. Every command that reports (check, validate, grade,
+//! the expected-verdict submissions, stress) judges cases through these
+//! functions and nothing else.
 
 use std::path::Path;
 use std::time::{Duration, Instant};
 
 use super::build::Program;
+use super::checker::judge_output;
+use super::interact;
 use super::limits::RunLimits;
 use super::reference;
 use super::runner::Runner;
-use crate::compare::{self, Expected, Outcome, read_expected};
+use super::tools::Tools;
+use crate::compare::Outcome;
 use crate::execution::{End, Execution};
-use crate::problem::{Case, Problem};
+use crate::problem::Case;
 use crate::report::CaseReport;
 use crate::verdict::Verdict;
 
-/// The compare stage for a case of `problem`, with `expected` given.
-pub(crate) fn judge_against(problem: &Problem, exec: &Execution, expected: Expected) -> Outcome {
-    compare::judge(exec, expected, problem.spec.compare, problem.spec.tolerance)
-}
-
-/// Compares `exec` with the case's `.out` file and makes the record.
-fn record(problem: &Problem, case: &Case, exec: &Execution) -> CaseReport {
-    let mut outcome = judge_against(problem, exec, read_expected(case.answer.as_deref()));
+/// The record of `case`, with input errors located in its file.
+fn record(case: &Case, exec: &Execution, mut outcome: Outcome) -> CaseReport {
     if outcome.verdict == Verdict::BadInput {
         outcome.message = outcome
             .message
@@ -32,41 +29,120 @@ fn record(problem: &Problem, case: &Case, exec: &Execution) -> CaseReport {
     CaseReport::new(&case.group, &case.name, exec, outcome)
 }
 
-/// The reference solver on one case, against its expected output.
-pub fn check_case(problem: &Problem, case: &Case) -> CaseReport {
-    let exec = reference::run_file(problem.solver(), &case.input);
-    record(problem, case, &exec)
+/// Runs the problem's reference on `case`: the in-crate solver in-process,
+/// or the reference program (against the interactor, for interactive
+/// problems). The output is judged like a submission's: equal to the
+/// expected output, or accepted by the checker.
+pub fn check_case(tools: &Tools, case: &Case) -> CaseReport {
+    let problem = tools.problem;
+    if let Some(solver) = problem.solver() {
+        let exec = reference::run_file(solver, &case.input);
+        return record(case, &exec, judge_output(tools, case, &exec));
+    }
+    let program = match tools.reference() {
+        Ok(p) => p,
+        Err(why) => return failed_case(case, Verdict::JudgeError, &why),
+    };
+    let spec = tools.spec(program, Vec::new(), tools.judge_limits());
+    if problem.spec.interactive {
+        let (exec, outcome) = interact::run(tools, &spec, case);
+        return record(case, &exec, outcome);
+    }
+    let exec = match tools.runner() {
+        Ok(runner) => runner.run(&spec, &case.input),
+        Err(why) => return failed_case(case, Verdict::JudgeError, &why),
+    };
+    record(case, &exec, judge_output(tools, case, &exec))
 }
 
-/// One case's input through the strict validator (no output is compared).
-pub(crate) fn validate_case(problem: &Problem, case: &Case) -> CaseReport {
-    let start = Instant::now();
-    let outcome = match reference::read_input(&case.input) {
-        Err(End::InputRejected(e)) => {
-            Outcome::new(Verdict::BadInput, format!("{}:{e}", case.input.display()))
+/// The reference's output for `case` (for `judge regen`): `Err` says why
+/// there is none.
+pub fn reference_output(tools: &Tools, case: &Case) -> Result<Vec<u8>, String> {
+    let exec = match tools.problem.solver() {
+        Some(solver) => reference::run_file(solver, &case.input),
+        None => {
+            let program = tools.reference()?;
+            tools
+                .runner()?
+                .run(&tools.spec(program, Vec::new(), tools.judge_limits()), &case.input)
         }
-        Err(other) => Outcome::new(Verdict::JudgeError, format!("{other:?}")),
-        Ok(text) => match problem.solver().validate(&text) {
-            Err(e) => Outcome::new(Verdict::BadInput, format!("{}:{e}", case.input.display())),
-            Ok(()) if case.answer.is_none() => {
-                Outcome::new(Verdict::MissingAnswer, "no .out file beside the .in file")
-            }
-            Ok(()) => Outcome::accepted(),
-        },
     };
+    match exec.end {
+        End::Exited(0) => Ok(exec.stdout),
+        End::InputRejected(e) => Err(format!("{}:{e}", case.input.display())),
+        _ => Err(crate::compare::ended_badly(&exec)
+            .and_then(|o| o.message)
+            .unwrap_or_else(|| "the reference failed".into())),
+    }
+}
+
+/// One case's input through the strict validators: the in-crate solver's
+/// own, and every validator program (ICPC: exit 42 = valid) with the
+/// group's `validator_args`.
+pub fn validate_case(tools: &Tools, case: &Case) -> CaseReport {
+    let start = Instant::now();
+    let outcome = validate(tools, case).unwrap_or_else(|o| o);
     let exec = Execution::failed(End::Exited(0), start.elapsed());
     CaseReport::new(&case.group, &case.name, &exec, outcome)
 }
 
-/// The record of a case never run because the submission did not compile.
-pub(crate) fn compile_error_case(case: &Case) -> CaseReport {
+fn validate(tools: &Tools, case: &Case) -> Result<Outcome, Outcome> {
+    let at = |e: &dyn std::fmt::Display| format!("{}:{e}", case.input.display());
+    if let Some(solver) = tools.problem.solver() {
+        let text = reference::read_input(&case.input).map_err(|end| match end {
+            End::InputRejected(e) => Outcome::new(Verdict::BadInput, at(&e)),
+            other => Outcome::new(Verdict::JudgeError, format!("{other:?}")),
+        })?;
+        solver
+            .validate(&text)
+            .map_err(|e| Outcome::new(Verdict::BadInput, at(&e)))?;
+    }
+    if !tools.problem.spec.validators.is_empty() {
+        let validators = tools
+            .validators()
+            .map_err(|e| Outcome::new(Verdict::JudgeError, e))?;
+        let runner = tools
+            .runner()
+            .map_err(|e| Outcome::new(Verdict::JudgeError, e))?;
+        for (path, program) in validators {
+            let args = case.settings.validator_args.clone();
+            let exec = runner.run(&tools.spec(program, args, tools.judge_limits()), &case.input);
+            if exec.end != End::Exited(42) {
+                let said = String::from_utf8_lossy(if exec.stderr_tail.is_empty() {
+                    &exec.stdout
+                } else {
+                    &exec.stderr_tail
+                })
+                .trim()
+                .to_string();
+                let how = match exec.end {
+                    End::Exited(c) => format!("exit code {c}, not 42"),
+                    _ => crate::compare::ended_badly(&exec)
+                        .and_then(|o| o.message)
+                        .unwrap_or_default(),
+                };
+                return Err(Outcome::new(
+                    Verdict::BadInput,
+                    format!("{}: rejected by {} ({how}) {said}", case.input.display(), path.display()),
+                ));
+            }
+        }
+    }
+    if case.answer.is_none() {
+        return Err(Outcome::new(Verdict::MissingAnswer, "no .out file beside the .in file"));
+    }
+    Ok(Outcome::accepted())
+}
+
+/// The record of a case that could not be judged at all.
+fn failed_case(case: &Case, verdict: Verdict, why: &str) -> CaseReport {
     let exec = Execution::failed(End::Exited(0), Duration::ZERO);
-    CaseReport::new(
-        &case.group,
-        &case.name,
-        &exec,
-        Outcome::new(Verdict::CompileError, "the submission did not compile"),
-    )
+    CaseReport::new(&case.group, &case.name, &exec, Outcome::new(verdict, why))
+}
+
+/// The record of a case never run because the submission did not compile.
+pub fn compile_error_case(case: &Case) -> CaseReport {
+    failed_case(case, Verdict::CompileError, "the submission did not compile")
 }
 
 /// Everything needed to run one built submission on cases.
@@ -74,13 +150,18 @@ pub struct Grader<'a> {
     pub program: &'a Program,
     pub runner: &'a Runner,
     pub limits: RunLimits,
+    pub tools: &'a Tools<'a>,
 }
 
 impl Grader<'_> {
-    /// Runs the program on one case and judges the output.
-    pub fn grade_case(&self, problem: &Problem, case: &Case) -> CaseReport {
+    /// Runs the program on one case and judges it.
+    pub fn grade_case(&self, case: &Case) -> CaseReport {
+        if self.tools.problem.spec.interactive {
+            let (exec, outcome) = interact::run(self.tools, &self.program.spec(self.limits), case);
+            return record(case, &exec, outcome);
+        }
         let exec = self.execute(&case.input);
-        record(problem, case, &exec)
+        record(case, &exec, judge_output(self.tools, case, &exec))
     }
 
     /// Runs the program on the file `input` under the limits (in the

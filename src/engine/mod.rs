@@ -13,6 +13,9 @@
 //! | [`cgroup`] | whole-tree CPU time and peak memory, limits, killing leftovers |
 //! | [`mod@reference`] | a reference solver in-process |
 //! | [`case`] | judging one case (reference, validator, submission) |
+//! | [`tools`] | a problem's own programs (reference, checker, validators, generator), built once |
+//! | `checker` | compare modes, in-crate checkers, ICPC and testlib checker programs |
+//! | `interact` | interactive problems: submission and interactor wired together |
 //! | [`run`] | the run-over-a-test-set skeleton shared by check, validate, grade |
 //! | [`submissions`] | expected-verdict submissions, sharded by whole submissions |
 //! | [`stress`] | the search for a counterexample and its shrinking |
@@ -24,7 +27,10 @@
 
 pub mod build;
 pub mod case;
+pub(crate) mod checker;
 pub(crate) mod cgroup;
+pub(crate) mod compile;
+pub(crate) mod interact;
 pub mod launcher;
 pub mod limits;
 pub mod reference;
@@ -34,3 +40,4 @@ pub mod sandbox;
 pub mod stress;
 pub mod submissions;
 pub mod toolchain;
+pub mod tools;

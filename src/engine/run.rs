@@ -12,6 +12,8 @@ use std::time::Instant;
 use indicatif::ParallelProgressIterator;
 use rayon::prelude::*;
 
+use super::runner::Runner;
+use super::tools::Tools;
 use crate::error::{Error, Result};
 use crate::problem::{Case, Discovery, Problem};
 use crate::report::{CaseReport, Meta, ProblemReport, Report, RunKind, SubmissionReport};
@@ -91,45 +93,46 @@ impl Session {
         self.pool.install(f)
     }
 
-    /// Judges every case of `problems` with `judge`, all problems in one
-    /// flat parallel pass (a small problem does not wait for a large one),
-    /// and returns one record per problem with its cases in case order.
-    /// `subject` names what ran, per problem.
-    pub(crate) fn judge_cases<J, S>(
-        &self,
-        problems: &[Problem],
-        subject: S,
-        judge: J,
-    ) -> Vec<ProblemReport>
+    /// Judges every case of the problems of `tools` with `judge`, all
+    /// problems in one flat parallel pass (a small problem does not wait
+    /// for a large one), and returns one record per problem with its cases
+    /// in case order and, for scoring problems, its score. `subject`
+    /// names what ran, per problem.
+    pub fn judge_cases<J, S>(&self, tools: &[Tools], subject: S, judge: J) -> Vec<ProblemReport>
     where
-        J: Fn(&Problem, &Case) -> CaseReport + Sync,
+        J: Fn(&Tools, &Case) -> CaseReport + Sync,
         S: Fn(&Problem) -> String,
     {
-        let jobs: Vec<(&Problem, &Case)> = problems
+        let jobs: Vec<(&Tools, &Case)> = tools
             .iter()
-            .flat_map(|p| p.cases.iter().map(move |c| (p, c)))
+            .flat_map(|t| t.problem.cases.iter().map(move |c| (t, c)))
             .collect();
         let bar = progress_bar(jobs.len(), self.progress, self.meta.kind.name());
         let results: Vec<CaseReport> = self.pool.install(|| {
             jobs.par_iter()
                 .progress_with(bar.clone())
-                .map(|(p, c)| judge(p, c))
+                .map(|(t, c)| judge(t, c))
                 .collect()
         });
         bar.finish_and_clear();
         let mut results = results.into_iter();
-        problems
+        tools
             .iter()
-            .map(|p| {
+            .map(|t| {
+                let p = t.problem;
                 let cases = results.by_ref().take(p.cases.len()).collect();
-                ProblemReport::new(
+                let mut report = ProblemReport::new(
                     &p.id,
                     &p.spec.name,
                     &p.spec.source,
                     p.spec.compare,
                     &subject(p),
                     cases,
-                )
+                );
+                report.checker = checker_label(p);
+                report.scoring = p.spec.scoring.as_ref().map(|s| p.groups.rules(s));
+                report.rescore();
+                report
             })
             .collect()
     }
@@ -162,6 +165,40 @@ pub(crate) fn progress_bar(len: usize, show: bool, what: &str) -> indicatif::Pro
         bar.set_style(style.progress_chars("━╸ "));
     }
     bar
+}
+
+/// How a problem's outputs are judged when not by its compare mode.
+pub fn checker_label(problem: &Problem) -> Option<String> {
+    let checker = problem.spec.checker.as_ref()?;
+    Some(match (&checker.builtin, &checker.program) {
+        (Some(b), _) => format!("in-crate checker {}", b.id()),
+        (None, Some(p)) if problem.spec.interactive => format!("interactor {}", p.display()),
+        (None, Some(p)) => {
+            let interface = match checker.interface {
+                crate::problem::Interface::Icpc => "ICPC",
+                crate::problem::Interface::Testlib => "testlib",
+            };
+            format!("{interface} checker {}", p.display())
+        }
+        (None, None) => return None,
+    })
+}
+
+/// Builds every problem's own programs (reference, checker, validators)
+/// before anything is graded. A problem whose program does not build is
+/// left out, with the reason (the compiler's output) as a configuration
+/// error for the report (exit 2).
+pub fn prepare<'a>(problems: &'a [Problem], runner: Option<&'a Runner>) -> (Vec<Tools<'a>>, Vec<String>) {
+    let mut ready = Vec::new();
+    let mut errors = Vec::new();
+    for problem in problems {
+        let tools = Tools::new(problem, runner);
+        match tools.build_all() {
+            Ok(()) => ready.push(tools),
+            Err(e) => errors.push(format!("{}: {e}", problem.id)),
+        }
+    }
+    (ready, errors)
 }
 
 /// One message per problem folder that failed to load.

@@ -4,7 +4,7 @@
 
 use std::fs::File;
 use std::io::{Read, Seek, SeekFrom};
-use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
+use std::os::fd::{FromRawFd, OwnedFd};
 use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
@@ -280,63 +280,99 @@ impl Runner {
         }
     }
 
-    /// Runs `spec` with `input` as standard input and decides how it ended.
-    pub fn run(&self, spec: &ProcSpec, input: &Path) -> Execution {
-        let start = Instant::now();
-        let fail = |msg: String| Execution::failed(End::CouldNotRun(msg), start.elapsed());
+    /// Runs `procs` at the same time on this worker's launcher, each with
+    /// its descriptors (standard input, standard output, extra files), and
+    /// returns what was measured; `Err` when no launcher could run them.
+    pub fn run_raw(&self, procs: Vec<(&ProcSpec, Vec<OwnedFd>)>) -> Result<Vec<ProcResult>, String> {
         let slot = rayon::current_thread_index().unwrap_or(0) % self.slots.len();
-        let Ok(mut guard) = self.slots[slot].lock() else {
-            return fail("a launcher lock was poisoned".into());
-        };
+        let mut guard = self.slots[slot]
+            .lock()
+            .map_err(|_| "a launcher lock was poisoned".to_string())?;
         let generation = self.view.lock().map(|v| v.1).unwrap_or(0);
         if guard.as_ref().is_none_or(|(_, g)| *g != generation) {
             *guard = None;
-            match self.start_launcher(slot) {
-                Ok(l) => *guard = Some((l, generation)),
-                Err(e) => return fail(format!("cannot start the launcher: {e}")),
-            }
+            let l = self
+                .start_launcher(slot)
+                .map_err(|e| format!("cannot start the launcher: {e}"))?;
+            *guard = Some((l, generation));
         }
-        let Some((launcher, _)) = guard.as_mut() else {
-            return fail("no launcher".into());
-        };
-        let stdin = match File::open(input) {
+        let (launcher, _) = guard.as_mut().ok_or("no launcher")?;
+        let specs: Vec<ProcSpec> = procs
+            .iter()
+            .map(|(spec, _)| {
+                if let Some(uid) = self.uid(slot) {
+                    for dir in &spec.writable {
+                        give(Path::new(dir), uid + spec.role.uid_offset());
+                    }
+                }
+                ProcSpec {
+                    argv: spec.argv.iter().map(|a| self.inside(a)).collect(),
+                    cwd: self.inside(&spec.cwd),
+                    writable: spec.writable.iter().map(|w| self.inside(w)).collect(),
+                    ..(*spec).clone()
+                }
+            })
+            .collect();
+        let request: Vec<(&ProcSpec, Vec<OwnedFd>)> = specs
+            .iter()
+            .zip(procs)
+            .map(|(s, (_, fds))| (s, fds))
+            .collect();
+        launcher.run(request).map_err(|e| {
+            // A launcher that failed is replaced at the next run.
+            *guard = None;
+            format!("the launcher failed: {e}")
+        })
+    }
+
+    /// Runs `spec` with `input` as standard input (and `files` as its
+    /// descriptors 3, 4, …) and decides how it ended.
+    pub fn run_with(&self, spec: &ProcSpec, input: &Path, files: &[&Path]) -> Execution {
+        let start = Instant::now();
+        let fail = |msg: String| Execution::failed(End::CouldNotRun(msg), start.elapsed());
+        let open = |p: &Path| File::open(p).map_err(|e| format!("{}: cannot read: {e}", p.display()));
+        let stdin = match open(input) {
             Ok(f) => f,
-            Err(e) => return fail(format!("{}: cannot read: {e}", input.display())),
+            Err(e) => return fail(e),
+        };
+        let extra: Vec<File> = match files.iter().map(|p| open(p)).collect() {
+            Ok(f) => f,
+            Err(e) => return fail(e),
         };
         let mut stdout = match tempfile::tempfile() {
             Ok(o) => o,
             Err(e) => return fail(format!("cannot create a file for the output: {e}")),
         };
-        if let Some(uid) = self.uid(slot) {
-            for dir in &spec.writable {
-                give(Path::new(dir), uid);
-            }
-        }
-        let spec = ProcSpec {
-            argv: spec.argv.iter().map(|a| self.inside(a)).collect(),
-            cwd: self.inside(&spec.cwd),
-            writable: spec.writable.iter().map(|w| self.inside(w)).collect(),
-            ..spec.clone()
+        let theirs = match stdout.try_clone() {
+            Ok(f) => f,
+            Err(e) => return fail(format!("cannot share the output file: {e}")),
         };
-        let fds = [stdin.as_raw_fd(), stdout.as_raw_fd()];
-        let mut result = match launcher.run(&[(&spec, &fds)]) {
+        let mut fds: Vec<OwnedFd> = vec![stdin.into(), theirs.into()];
+        fds.extend(extra.into_iter().map(OwnedFd::from));
+        let mut result = match self.run_raw(vec![(spec, fds)]) {
             Ok(mut r) => r.remove(0),
-            Err(e) => {
-                // A launcher that failed is replaced at the next run.
-                *guard = None;
-                return fail(format!("the launcher failed: {e}"));
-            }
+            Err(e) => return fail(e),
         };
-        drop(guard);
         let (bytes, size) = read_capped(&mut stdout, spec.limits.output);
-        Execution {
-            end: classify(&result, size, &spec.limits),
-            stdout: bytes,
-            stderr_tail: std::mem::take(&mut result.stderr),
-            wall: result.wall,
-            cpu: Some(result.cpu),
-            memory: Some(result.memory),
-        }
+        execution(&mut result, bytes, size, &spec.limits)
+    }
+
+    /// [`Runner::run_with`] without extra files.
+    pub fn run(&self, spec: &ProcSpec, input: &Path) -> Execution {
+        self.run_with(spec, input, &[])
+    }
+}
+
+/// The record of a run from what the launcher measured, the output read
+/// (`size` bytes were written) and the limits it ran under.
+pub(crate) fn execution(result: &mut ProcResult, stdout: Vec<u8>, size: u64, limits: &RunLimits) -> Execution {
+    Execution {
+        end: classify(result, size, limits),
+        stdout,
+        stderr_tail: std::mem::take(&mut result.stderr),
+        wall: result.wall,
+        cpu: Some(result.cpu),
+        memory: Some(result.memory),
     }
 }
 

@@ -17,7 +17,8 @@ use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
-use crate::compare::{CompareMode, Outcome};
+use crate::compare::{CheckerScore, CompareMode, Outcome};
+use crate::problem::groups::{CaseScore, ScoringRules};
 use crate::execution::Execution;
 use crate::shard::Shard;
 use crate::verdict::Verdict;
@@ -100,6 +101,36 @@ pub struct SubmissionReport {
     pub ok: bool,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub message: Option<String>,
+    /// Its score (scoring problems: judged on every case).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub score: Option<f64>,
+    /// What `submissions.yaml` promises (or `partially_accepted`: more
+    /// than 0 and less than the maximum).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub expected_score: Option<ScoreRange>,
+}
+
+/// An expected score: exactly one value, or a closed range.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct ScoreRange {
+    pub low: f64,
+    pub high: f64,
+}
+
+impl ScoreRange {
+    pub fn contains(&self, score: f64) -> bool {
+        score >= self.low - 1e-6 && score <= self.high + 1e-6
+    }
+}
+
+impl std::fmt::Display for ScoreRange {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.low == self.high {
+            write!(f, "{}", self.low)
+        } else {
+            write!(f, "{}–{}", self.low, self.high)
+        }
+    }
 }
 
 /// How the run was made; everything here but the timings is reproducible.
@@ -153,6 +184,18 @@ pub struct ProblemReport {
     pub compare: CompareMode,
     /// What ran: a solver id for `check`, a submission for `grade`.
     pub subject: String,
+    /// How outputs are judged when not by `compare`: an in-crate checker,
+    /// a checker program (ICPC or testlib), an interactor.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub checker: Option<String>,
+    /// The score of a scoring problem, and the most it could be.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub score: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_score: Option<f64>,
+    /// The rules the score was made by (so merged shards are scored alike).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scoring: Option<ScoringRules>,
     pub passed: usize,
     pub failed: usize,
     pub time_ms: f64,
@@ -183,6 +226,9 @@ pub struct CaseReport {
     /// Tail of standard error, for run-time errors.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub stderr: Option<String>,
+    /// The checker's score for the case (scoring problems).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub checker_score: Option<CheckerScore>,
 }
 
 impl CaseReport {
@@ -209,6 +255,7 @@ impl CaseReport {
             message: outcome.message,
             diff: outcome.diff,
             stderr,
+            checker_score: outcome.score,
         }
     }
 }
@@ -232,7 +279,37 @@ impl ProblemReport {
         );
         p.issues = self.issues;
         p.build_log = self.build_log;
+        p.checker = self.checker;
+        p.scoring = self.scoring;
+        p.rescore();
         p
+    }
+
+    /// Scores a scoring problem from its cases by its rules (no-op for
+    /// pass-fail problems).
+    pub fn rescore(&mut self) {
+        let Some(rules) = &self.scoring else { return };
+        let results = self
+            .cases
+            .iter()
+            .filter(|c| rules.counts(&c.group))
+            .map(|c| {
+                let (fraction, absolute) = match c.checker_score {
+                    Some(CheckerScore::Fraction(f)) => (Some(f), None),
+                    Some(CheckerScore::Points(p)) => (None, Some(p)),
+                    None => (None, None),
+                };
+                let result = CaseScore {
+                    accepted: c.verdict.is_pass(),
+                    fraction,
+                    absolute,
+                };
+                (c.id(), result)
+            })
+            .collect();
+        let scored = rules.score("", &results);
+        self.score = Some(scored.score);
+        self.max_score = Some(scored.max);
     }
 
     /// Totals are derived here so they can never disagree with the cases.
@@ -257,6 +334,10 @@ impl ProblemReport {
             time_ms,
             issues: Vec::new(),
             build_log: None,
+            checker: None,
+            score: None,
+            max_score: None,
+            scoring: None,
             cases,
         }
     }

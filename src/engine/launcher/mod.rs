@@ -44,6 +44,28 @@ pub struct ProcSpec {
     /// What to keep of its standard error, which the launcher reads
     /// through a pipe while it runs (any amount, never to disk).
     pub keep: Keep,
+    /// Who wrote it: a submission, or the problem's authors (a checker or
+    /// interactor runs as another uid, out of a submission's reach).
+    pub role: Role,
+}
+
+/// Whose program runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Role {
+    #[default]
+    Submission,
+    /// A checker, interactor, validator or reference program.
+    Judge,
+}
+
+impl Role {
+    /// Added to the worker's uid.
+    pub(crate) fn uid_offset(self) -> u32 {
+        match self {
+            Role::Submission => 0,
+            Role::Judge => 1,
+        }
+    }
 }
 
 /// Standard error as kept in the record.
@@ -116,6 +138,7 @@ pub(crate) fn encode_request(procs: &[(&ProcSpec, usize)]) -> Vec<u8> {
             Keep::Tail(n) => w.u64(0).u64(n as u64),
             Keep::Head(n) => w.u64(1).u64(n as u64),
         };
+        w.u64(p.role.uid_offset() as u64);
         let l = &p.limits;
         w.u64(l.cpu.as_nanos() as u64)
             .u64(l.wall.as_nanos() as u64)
@@ -151,6 +174,11 @@ pub(crate) fn decode_request(data: &[u8]) -> io::Result<Vec<(ProcSpec, usize)>> 
             } else {
                 Keep::Tail(bytes)
             };
+            let role = if r.u64()? == 1 {
+                Role::Judge
+            } else {
+                Role::Submission
+            };
             let cpu = Duration::from_nanos(r.u64()?);
             let wall = Duration::from_nanos(r.u64()?);
             let memory = r.u64()?;
@@ -165,6 +193,7 @@ pub(crate) fn decode_request(data: &[u8]) -> io::Result<Vec<(ProcSpec, usize)>> 
                     cwd,
                     writable,
                     keep,
+                    role,
                     limits: RunLimits {
                         cpu,
                         wall,
@@ -336,15 +365,19 @@ impl Launcher {
 
     /// Runs `procs` at the same time, each with its descriptors (standard
     /// input, standard output, then extra files it gets as 3, 4, …), and
-    /// returns what was measured, in the same order.
-    pub(crate) fn run(&mut self, procs: &[(&ProcSpec, &[RawFd])]) -> io::Result<Vec<ProcResult>> {
+    /// returns what was measured, in the same order. Our copies of the
+    /// descriptors are closed as soon as they are sent: a pipe between two
+    /// programs must not stay open here.
+    pub(crate) fn run(&mut self, procs: Vec<(&ProcSpec, Vec<OwnedFd>)>) -> io::Result<Vec<ProcResult>> {
+        let count = procs.len();
         let specs: Vec<(&ProcSpec, usize)> = procs.iter().map(|(s, f)| (*s, f.len())).collect();
-        let fds: Vec<RawFd> = procs.iter().flat_map(|(_, f)| f.iter().copied()).collect();
+        let fds: Vec<RawFd> = procs.iter().flat_map(|(_, f)| f.iter().map(|fd| fd.as_raw_fd())).collect();
         wire::send(self.sock.as_raw_fd(), &encode_request(&specs), &fds)?;
+        drop(procs);
         let (data, _) = wire::recv(self.sock.as_raw_fd())?
             .ok_or_else(|| io::Error::new(io::ErrorKind::UnexpectedEof, "the launcher exited"))?;
         let results = decode_results(&data)?;
-        if results.len() != procs.len() {
+        if results.len() != count {
             return Err(io::Error::new(
                 io::ErrorKind::InvalidData,
                 "wrong number of results",
@@ -385,6 +418,7 @@ mod tests {
             limits: RunLimits::new(Duration::from_millis(1500), 256 << 20, 1 << 20),
             writable: vec!["/box/b1".into()],
             keep: Keep::Head(100),
+            role: Role::Judge,
         };
         let decoded = decode_request(&encode_request(&[(&spec, 2), (&spec, 4)])).unwrap();
         assert_eq!(decoded, vec![(spec.clone(), 2), (spec, 4)]);

@@ -486,7 +486,7 @@ fn run_all(
             let mine: Vec<RawFd> = fds[at..at + count].iter().map(|f| f.as_raw_fd()).collect();
             at += count;
             let group = case_group(config, &mut groups[i], i, spec);
-            start(config, spec, i, &mine, group)
+            start(config, spec, &mine, group)
         })
         .collect();
     // Our copies of the pipes between programs must go, or a reader would
@@ -585,12 +585,11 @@ fn rlimits(
     set
 }
 
-/// Starts program `index` of a request with its descriptors (standard
+/// Starts one program of a request with its descriptors (standard
 /// input, standard output, extra files).
 fn start(
     config: &Config,
     spec: &ProcSpec,
-    index: usize,
     fds: &[RawFd],
     group: Option<CaseGroup>,
 ) -> Result<Running, String> {
@@ -628,9 +627,9 @@ fn start(
             &spec.limits,
             group.as_ref().is_some_and(|g| g.limits_memory()),
         ),
-        // Programs of one request run as different uids (an interactor
-        // must be safe from the submission it talks to).
-        uid: config.uid.map(|u| u + index as u32),
+        // A checker or interactor runs as another uid than the
+        // submission (it must be safe from the program it talks to).
+        uid: config.uid.map(|u| u + spec.role.uid_offset()),
         drop_caps: config.drop_caps,
         stdin: fds[0],
         stdout: fds[1],

@@ -1,104 +1,24 @@
-//! Problem folders: `problem.yaml` and the case files beside it.
+//! Problem folders: `problem.yaml`, the case files beside it, and the case
+//! groups' settings.
 //!
 //! Discovery is the first stage of every command. It only reads the file
 //! system and never runs anything, so a broken problem folder is reported
 //! precisely (file and line) while every healthy problem is still usable.
 
-use std::collections::HashMap;
-use std::path::{Path, PathBuf};
-use std::time::Duration;
+pub mod groups;
+mod hygiene;
+pub mod spec;
 
-use serde::{Deserialize, Serialize};
+use std::path::{Path, PathBuf};
+
 use walkdir::WalkDir;
 
-use crate::compare::CompareMode;
-
-/// The contents of `problems/<id>/problem.yaml`.
-///
-/// Unknown keys are rejected: a typo such as `comapre:` would otherwise be
-/// ignored silently and the problem graded with the default mode.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct ProblemSpec {
-    /// Human-readable title.
-    pub name: String,
-    /// The reference solver, by its registry id.
-    pub solver: crate::solvers::SolverRef,
-    /// Where the problem comes from (contest, archive id).
-    #[serde(default)]
-    pub source: String,
-    /// How outputs are compared.
-    #[serde(default)]
-    pub compare: CompareMode,
-    /// Absolute and relative tolerance for `compare: float`.
-    #[serde(default = "default_tolerance")]
-    pub tolerance: f64,
-    #[serde(default)]
-    pub limits: Limits,
-}
-
-impl ProblemSpec {
-    /// `tolerance` when `problem.yaml` does not give one.
-    pub(crate) const DEFAULT_TOLERANCE: f64 = 1e-6;
-}
-
-fn default_tolerance() -> f64 {
-    ProblemSpec::DEFAULT_TOLERANCE
-}
-
-/// Resource limits for graded submissions.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields, default)]
-pub struct Limits {
-    #[serde(with = "duration_text")]
-    pub time: Duration,
-    #[serde(with = "size_text")]
-    pub memory: u64,
-    #[serde(with = "size_text")]
-    pub output: u64,
-}
-
-impl Default for Limits {
-    fn default() -> Self {
-        Limits {
-            time: Duration::from_secs(1),
-            memory: 256 << 20,
-            output: 8 << 20,
-        }
-    }
-}
-
-/// `1s`, `500ms`, `2.5s` ⇄ [`Duration`].
-mod duration_text {
-    use super::*;
-    use serde::{Deserializer, Serializer};
-
-    pub(crate) fn serialize<S: Serializer>(d: &Duration, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(&crate::units::format_duration(*d))
-    }
-
-    pub(crate) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Duration, D::Error> {
-        let text = String::deserialize(d)?;
-        crate::units::parse_duration(&text).map_err(serde::de::Error::custom)
-    }
-}
-
-/// `256MiB`, `8MiB`, `64KiB`, `1GiB`, plain bytes ⇄ `u64` bytes.
-mod size_text {
-    use serde::{Deserialize, Deserializer, Serializer};
-
-    pub(crate) fn serialize<S: Serializer>(n: &u64, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(&crate::units::format_size(*n))
-    }
-
-    pub(crate) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<u64, D::Error> {
-        let text = String::deserialize(d)?;
-        crate::units::parse_size(&text).map_err(serde::de::Error::custom)
-    }
-}
+pub use groups::{CaseSettings, GroupSpec, Groups};
+pub use hygiene::hygiene;
+pub use spec::{CheckerSpec, Interface, Limits, ProblemSpec, ScoringSpec};
 
 /// One test case: an input file and, normally, its expected output.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Case {
     /// Folder below `cases/`, with `/` separators ("" for top-level cases).
     pub group: String,
@@ -107,6 +27,8 @@ pub struct Case {
     pub input: PathBuf,
     /// `<name>.out` beside the input; `None` when that file does not exist.
     pub answer: Option<PathBuf>,
+    /// The group settings in force for this case.
+    pub settings: CaseSettings,
 }
 
 impl Case {
@@ -134,16 +56,33 @@ pub struct Problem {
     pub spec: ProblemSpec,
     /// Sorted by group, then name.
     pub cases: Vec<Case>,
+    /// Every group's `group.yaml`.
+    pub groups: Groups,
     /// `.out` files without an `.in`: kept so validation can flag them.
     pub orphan_answers: Vec<PathBuf>,
-    /// Files in `cases/` that are neither `.in` nor `.out`.
+    /// Files in `cases/` that are neither `.in` nor `.out` (nor a
+    /// `group.yaml`).
     pub stray_files: Vec<PathBuf>,
 }
 
 impl Problem {
-    /// The reference solver.
-    pub fn solver(&self) -> &'static dyn crate::solvers::Solver {
-        self.spec.solver.get()
+    /// The in-crate reference solver, when the reference is one.
+    pub fn solver(&self) -> Option<&'static dyn crate::solvers::Solver> {
+        self.spec.solver.map(|s| s.get())
+    }
+
+    /// What the reference is, for reports: a solver id or a program path.
+    pub fn reference_name(&self) -> String {
+        match (&self.spec.solver, &self.spec.reference) {
+            (Some(s), _) => s.id().to_string(),
+            (None, Some(p)) => p.display().to_string(),
+            (None, None) => String::new(),
+        }
+    }
+
+    /// A path named in `problem.yaml`, made absolute.
+    pub fn path(&self, relative: &Path) -> PathBuf {
+        self.dir.join(relative)
     }
 }
 
@@ -169,13 +108,10 @@ pub struct Discovery {
     pub errors: Vec<(String, ProblemError)>,
 }
 
-/// Parses a `problem.yaml` text; `path` is only used in messages.
-pub(crate) fn parse_spec(path: &Path, text: &str) -> Result<ProblemSpec, ProblemError> {
+/// Parses a YAML text into `T`; errors carry `path:line:col`.
+pub(crate) fn parse_yaml<T: serde::de::DeserializeOwned>(path: &Path, text: &str) -> Result<T, ProblemError> {
     serde_yaml::from_str(text).map_err(|e| {
-        let (line, col) = e
-            .location()
-            .map(|l| (l.line(), l.column()))
-            .unwrap_or((1, 1));
+        let (line, col) = e.location().map(|l| (l.line(), l.column())).unwrap_or((1, 1));
         ProblemError::BadSpec {
             path: path.to_path_buf(),
             line,
@@ -183,6 +119,19 @@ pub(crate) fn parse_spec(path: &Path, text: &str) -> Result<ProblemSpec, Problem
             reason: strip_location(&e.to_string()),
         }
     })
+}
+
+/// Parses a `problem.yaml` text (and the rules serde cannot check);
+/// `path` is only used in messages.
+pub(crate) fn parse_spec(path: &Path, text: &str) -> Result<ProblemSpec, ProblemError> {
+    let spec: ProblemSpec = parse_yaml(path, text)?;
+    spec.check().map_err(|reason| ProblemError::BadSpec {
+        path: path.to_path_buf(),
+        line: 1,
+        col: 1,
+        reason,
+    })?;
+    Ok(spec)
 }
 
 /// serde_yaml appends " at line L column C"; the path:line:col prefix
@@ -219,7 +168,8 @@ pub fn discover(root: &Path) -> std::io::Result<Discovery> {
     Ok(found)
 }
 
-/// Loads one problem folder (the solver id is checked while parsing).
+/// Loads one problem folder: `problem.yaml` (ids and paths checked while
+/// parsing), the cases and the groups' settings.
 pub fn load_problem(id: &str, dir: &Path) -> Result<Problem, ProblemError> {
     let spec_path = dir.join("problem.yaml");
     let text = std::fs::read_to_string(&spec_path).map_err(|e| ProblemError::Unreadable {
@@ -227,15 +177,43 @@ pub fn load_problem(id: &str, dir: &Path) -> Result<Problem, ProblemError> {
         reason: e.to_string(),
     })?;
     let spec = parse_spec(&spec_path, &text)?;
-    let (cases, orphan_answers, stray_files) = find_cases(&dir.join("cases"));
+    for (key, path) in spec.paths() {
+        if !dir.join(path).exists() {
+            return Err(ProblemError::BadSpec {
+                path: spec_path.clone(),
+                line: 1,
+                col: 1,
+                reason: format!("{key}: {} does not exist in the problem folder", path.display()),
+            });
+        }
+    }
+    let cases_dir = dir.join("cases");
+    let groups = groups::read_groups(&cases_dir)?;
+    let (mut cases, orphan_answers, stray_files) = find_cases(&cases_dir);
+    for case in &mut cases {
+        case.settings = groups.settings(&case.group);
+    }
     Ok(Problem {
         id: id.to_string(),
         dir: dir.to_path_buf(),
         spec,
         cases,
+        groups,
         orphan_answers,
         stray_files,
     })
+}
+
+/// The group path of folder `dir` below `cases_dir` (`/` separators).
+pub(crate) fn group_of(cases_dir: &Path, dir: &Path) -> String {
+    dir.strip_prefix(cases_dir)
+        .map(|g| {
+            g.components()
+                .map(|c| c.as_os_str().to_string_lossy())
+                .collect::<Vec<_>>()
+                .join("/")
+        })
+        .unwrap_or_default()
 }
 
 /// Pairs `<name>.in` with `<name>.out` anywhere below `cases_dir`.
@@ -257,20 +235,11 @@ fn find_cases(cases_dir: &Path) -> (Vec<Case>, Vec<PathBuf>, Vec<PathBuf>) {
             },
         };
         let path = path.as_path();
-        if !is_file {
+        if !is_file || path.file_name().is_some_and(|n| n == groups::GROUP_FILE) {
             continue;
         }
         let ext = path.extension().and_then(|e| e.to_str());
-        let group = path
-            .parent()
-            .and_then(|p| p.strip_prefix(cases_dir).ok())
-            .map(|g| {
-                g.components()
-                    .map(|c| c.as_os_str().to_string_lossy())
-                    .collect::<Vec<_>>()
-                    .join("/")
-            })
-            .unwrap_or_default();
+        let group = path.parent().map(|p| group_of(cases_dir, p)).unwrap_or_default();
         match ext {
             Some("in") => {
                 let answer = path.with_extension("out");
@@ -279,6 +248,7 @@ fn find_cases(cases_dir: &Path) -> (Vec<Case>, Vec<PathBuf>, Vec<PathBuf>) {
                     name: stem(path),
                     answer: answer.is_file().then_some(answer),
                     input: path.to_path_buf(),
+                    settings: CaseSettings::default(),
                 });
             }
             Some("out") if !path.with_extension("in").is_file() => orphans.push(path.to_path_buf()),
@@ -296,60 +266,10 @@ fn stem(path: &Path) -> String {
         .unwrap_or_default()
 }
 
-/// Faults of a problem's case folder that belong to no single case: answers
-/// without inputs, stray files, duplicate inputs, expected outputs with a
-/// carriage return or without a final newline. Only reads files, like the
-/// rest of discovery.
-pub fn hygiene(problem: &Problem) -> Vec<String> {
-    let mut issues = Vec::new();
-    for path in &problem.orphan_answers {
-        issues.push(format!(
-            "{}: an .out file without an .in file",
-            path.display()
-        ));
-    }
-    for path in &problem.stray_files {
-        issues.push(format!(
-            "{}: not a case file (only .in and .out belong in cases/)",
-            path.display()
-        ));
-    }
-    let mut seen: HashMap<Vec<u8>, String> = HashMap::new();
-    for case in &problem.cases {
-        if let Ok(bytes) = std::fs::read(&case.input) {
-            if let Some(first) = seen.get(&bytes) {
-                issues.push(format!(
-                    "{}: same input as case {first}",
-                    case.input.display()
-                ));
-            } else {
-                seen.insert(bytes, case.id());
-            }
-        }
-        let Some(answer) = &case.answer else { continue };
-        match std::fs::read(answer) {
-            Err(e) => issues.push(format!("{}: cannot read: {e}", answer.display())),
-            Ok(bytes) => {
-                if let Some(i) = bytes.iter().position(|&b| b == b'\r') {
-                    let line = bytes[..i].iter().filter(|&&b| b == b'\n').count() + 1;
-                    issues.push(format!(
-                        "{}:{line}: carriage return in an expected output",
-                        answer.display()
-                    ));
-                }
-                if !bytes.is_empty() && !bytes.ends_with(b"\n") {
-                    issues.push(format!("{}: no final newline", answer.display()));
-                }
-            }
-        }
-    }
-    issues
-}
-
 impl Discovery {
     /// Keeps only the named problems (still sorted by id); names that match
     /// neither a problem nor a broken folder are returned as unknown.
-    pub(crate) fn select(mut self, wanted: &[String]) -> Result<Discovery, Vec<String>> {
+    pub fn select(mut self, wanted: &[String]) -> Result<Discovery, Vec<String>> {
         if wanted.is_empty() {
             return Ok(self);
         }

@@ -1,0 +1,151 @@
+//! A problem's own programs: the reference (when it is a program), the
+//! checker or interactor, the input validators and the generator. Each is
+//! built at most once per run, when first needed, by the same [`Runner`]
+//! as the submissions (so also compiled in the sandbox).
+
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
+use super::build::{self, BuildError, Program};
+use super::launcher::{ProcSpec, Role};
+use super::limits::RunLimits;
+use super::runner::{Keep, Runner, STDERR_TAIL, clean_env};
+use crate::problem::Problem;
+
+/// The programs of one problem for one run.
+pub struct Tools<'a> {
+    pub problem: &'a Problem,
+    runner: Option<&'a Runner>,
+    reference: OnceLock<Result<Program, String>>,
+    checker: OnceLock<Result<Program, String>>,
+    generator: OnceLock<Result<Program, String>>,
+    validators: OnceLock<Result<Vec<(PathBuf, Program)>, String>>,
+}
+
+impl<'a> Tools<'a> {
+    pub fn new(problem: &'a Problem, runner: Option<&'a Runner>) -> Tools<'a> {
+        Tools {
+            problem,
+            runner,
+            reference: OnceLock::new(),
+            checker: OnceLock::new(),
+            generator: OnceLock::new(),
+            validators: OnceLock::new(),
+        }
+    }
+
+    /// Whether judging `problem` runs programs of its own (so a runner is
+    /// needed even without submissions).
+    pub fn needs_runner(problem: &Problem) -> bool {
+        let spec = &problem.spec;
+        spec.reference.is_some()
+            || spec.checker.as_ref().is_some_and(|c| c.program.is_some())
+            || !spec.validators.is_empty()
+    }
+
+    pub fn runner(&self) -> Result<&'a Runner, String> {
+        self.runner
+            .ok_or_else(|| format!("{}: programs of the problem cannot run here", self.problem.id))
+    }
+
+    /// Builds the program at `relative` (a file or a folder of sources).
+    fn build(&self, what: &str, relative: &Path) -> Result<Program, String> {
+        let runner = self.runner()?;
+        let path = self.problem.path(relative);
+        let memory = self.problem.spec.limits.checker_memory;
+        build::prepare(runner, Some(&path), None, memory).map_err(|e| match e {
+            BuildError::Compile(log) => format!("{}: the {what} does not compile:\n{log}", path.display()),
+            BuildError::Setup(msg) => format!("the {what}: {msg}"),
+        })
+    }
+
+    fn cached<'s>(
+        &self,
+        cell: &'s OnceLock<Result<Program, String>>,
+        what: &str,
+        path: Option<&Path>,
+    ) -> Result<&'s Program, String> {
+        cell.get_or_init(|| match path {
+            Some(p) => self.build(what, p),
+            None => Err(format!("{}: the problem has no {what}", self.problem.id)),
+        })
+        .as_ref()
+        .map_err(Clone::clone)
+    }
+
+    /// The reference program (problems whose reference is not in-crate).
+    pub fn reference(&self) -> Result<&Program, String> {
+        let path = self.problem.spec.reference.as_deref();
+        self.cached(&self.reference, "reference program", path)
+    }
+
+    /// The checker (or interactor) program.
+    pub fn checker(&self) -> Result<&Program, String> {
+        let path = self.problem.spec.checker.as_ref().and_then(|c| c.program.as_deref());
+        self.cached(&self.checker, "checker", path)
+    }
+
+    /// The generator program.
+    pub fn generator(&self) -> Result<&Program, String> {
+        let path = self.problem.spec.generator.as_deref();
+        self.cached(&self.generator, "generator", path)
+    }
+
+    /// The input validator programs, with their paths.
+    pub fn validators(&self) -> Result<&[(PathBuf, Program)], String> {
+        self.validators
+            .get_or_init(|| {
+                self.problem
+                    .spec
+                    .validators
+                    .iter()
+                    .map(|p| self.build("input validator", p).map(|prog| (p.clone(), prog)))
+                    .collect()
+            })
+            .as_ref()
+            .map(Vec::as_slice)
+            .map_err(Clone::clone)
+    }
+
+    /// Builds every program the problem names, so a broken one is found
+    /// (and reported, exit 2) before anything is graded.
+    pub fn build_all(&self) -> Result<(), String> {
+        let spec = &self.problem.spec;
+        if spec.reference.is_some() {
+            self.reference()?;
+        }
+        if spec.checker.as_ref().is_some_and(|c| c.program.is_some()) {
+            self.checker()?;
+        }
+        if !spec.validators.is_empty() {
+            self.validators()?;
+        }
+        Ok(())
+    }
+
+    /// The limits the problem's own programs run under: generous, theirs.
+    pub fn judge_limits(&self) -> RunLimits {
+        let l = &self.problem.spec.limits;
+        let mut limits = RunLimits::new(l.checker_time, l.checker_memory, 64 << 20);
+        limits.address_space = None;
+        limits.processes = 512;
+        limits
+    }
+
+    /// How to run one of the problem's programs: as the judge's uid, with
+    /// `args` after its own command.
+    pub fn spec(&self, program: &Program, args: Vec<String>, limits: RunLimits) -> ProcSpec {
+        let cwd = program.dir.display().to_string();
+        let mut argv = program.argv.clone();
+        argv.extend(args);
+        ProcSpec {
+            argv,
+            env: clean_env(&cwd),
+            cwd,
+            limits,
+            writable: Vec::new(),
+            keep: Keep::Tail(STDERR_TAIL),
+            role: Role::Judge,
+        }
+    }
+}

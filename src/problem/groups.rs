@@ -1,0 +1,375 @@
+//! Case groups: `cases/<group>/group.yaml` settings, and the scores of
+//! scoring problems.
+//!
+//! Every folder below `cases/` is a group (`sample`, `secret/small`, …) and
+//! may hold a `group.yaml`. Judging settings (`checker_args`,
+//! `validator_args`, `compare`, `tolerance`) are inherited by sub-folders
+//! (the nearest file that sets a key wins); scoring settings (`score`,
+//! `aggregation`, `accept_score`, `reject_score`) belong to their own group.
+//!
+//! Scores follow the ICPC 2025-09 rules, with the legacy ones on top: a
+//! group's cases and sub-groups are its items. `pass-fail`: the group's
+//! `score` when every item is accepted, else 0. `sum`: the items' scores
+//! added up, each case worth `score / number of items` (or `accept_score`).
+//! `min`: the lowest item score, each case worth the whole `score`. A
+//! checker may give a case part of its worth (`score_multiplier.txt`, a
+//! testlib `points` fraction) or a score of its own (`score.txt`).
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+use crate::compare::CompareMode;
+
+/// How a group's items make its score.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Aggregation {
+    /// The group's score if everything in it is accepted, else 0.
+    #[default]
+    PassFail,
+    Sum,
+    Min,
+    Max,
+    /// The mean of the items' scores (legacy `avg`).
+    Avg,
+}
+
+/// The contents of `cases/<group>/group.yaml`.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GroupSpec {
+    /// What the group is worth (scoring problems).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub score: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub aggregation: Option<Aggregation>,
+    /// The score of an accepted case without a score of its own (legacy
+    /// `accept_score`; overrides `score / items`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub accept_score: Option<f64>,
+    /// The score of a rejected case (legacy `reject_score`, default 0).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reject_score: Option<f64>,
+    /// Extra checker arguments for the cases below (ICPC
+    /// `output_validator_args` / `output_validator_flags`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub checker_args: Option<Vec<String>>,
+    /// Arguments for the input validator programs (ICPC
+    /// `input_validator_args` / `input_validator_flags`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub validator_args: Option<Vec<String>>,
+    /// Compare mode and tolerance for the cases below, replacing the
+    /// problem's (a package's per-group `float_tolerance`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub compare: Option<CompareMode>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tolerance: Option<f64>,
+}
+
+/// The file name of a group's settings.
+pub const GROUP_FILE: &str = "group.yaml";
+
+/// Judging settings in force for one case (inherited down the groups).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct CaseSettings {
+    pub checker_args: Vec<String>,
+    pub validator_args: Vec<String>,
+    pub compare: Option<CompareMode>,
+    pub tolerance: Option<f64>,
+}
+
+/// Every group's settings, by group path (`""` is `cases/` itself).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Groups {
+    pub specs: BTreeMap<String, GroupSpec>,
+}
+
+impl Groups {
+    /// The group paths from the root down to `group` (`a/b` → "", "a", "a/b").
+    fn chain(group: &str) -> Vec<String> {
+        let mut chain = vec![String::new()];
+        let mut path = String::new();
+        for part in group.split('/').filter(|p| !p.is_empty()) {
+            if !path.is_empty() {
+                path.push('/');
+            }
+            path.push_str(part);
+            chain.push(path.clone());
+        }
+        chain
+    }
+
+    /// The settings in force in `group`: for each key, the nearest group
+    /// (itself, then its ancestors) that sets it.
+    pub fn settings(&self, group: &str) -> CaseSettings {
+        let mut s = CaseSettings::default();
+        for g in Self::chain(group) {
+            let Some(spec) = self.specs.get(&g) else { continue };
+            if let Some(a) = &spec.checker_args {
+                s.checker_args = a.clone();
+            }
+            if let Some(a) = &spec.validator_args {
+                s.validator_args = a.clone();
+            }
+            s.compare = spec.compare.or(s.compare);
+            s.tolerance = spec.tolerance.or(s.tolerance);
+        }
+        s
+    }
+}
+
+/// Reads every `group.yaml` below `cases_dir`; errors name the file, line
+/// and column.
+pub(crate) fn read_groups(cases_dir: &Path) -> Result<Groups, super::ProblemError> {
+    let mut groups = Groups::default();
+    for entry in walkdir::WalkDir::new(cases_dir).follow_links(true).sort_by_file_name() {
+        let Ok(entry) = entry else { continue };
+        if entry.file_name() != GROUP_FILE || !entry.file_type().is_file() {
+            continue;
+        }
+        let path = entry.path();
+        let text = std::fs::read_to_string(path).map_err(|e| super::ProblemError::Unreadable {
+            path: path.to_path_buf(),
+            reason: e.to_string(),
+        })?;
+        let spec: GroupSpec = super::parse_yaml(path, &text)?;
+        let group = super::group_of(cases_dir, path.parent().unwrap_or(cases_dir));
+        groups.specs.insert(group, spec);
+    }
+    Ok(groups)
+}
+
+/// One item's result for scoring: accepted or not, and its score.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Scored {
+    pub accepted: bool,
+    pub score: f64,
+    /// The most this item could have scored.
+    pub max: f64,
+}
+
+/// A case's own result as the checker left it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct CaseScore {
+    pub accepted: bool,
+    /// A fraction of the case's worth (score_multiplier.txt, testlib points).
+    pub fraction: Option<f64>,
+    /// An absolute score (score.txt).
+    pub absolute: Option<f64>,
+}
+
+/// What a group is worth and how its items add up: the scoring part of a
+/// `group.yaml`.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GroupScoring {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub score: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub aggregation: Option<Aggregation>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub accept_score: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reject_score: Option<f64>,
+}
+
+/// A scoring problem's rules, kept in reports so that merged shards are
+/// scored again exactly as one run would have been.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ScoringRules {
+    /// Count `sample` too.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub include_sample: bool,
+    /// By group path; `""` is the whole problem.
+    pub groups: BTreeMap<String, GroupScoring>,
+}
+
+impl Groups {
+    /// The scoring rules of a scoring problem: every group's scoring keys,
+    /// and the whole problem aggregating its groups (`sum` unless said).
+    pub fn rules(&self, spec: &super::spec::ScoringSpec) -> ScoringRules {
+        let mut groups: BTreeMap<String, GroupScoring> = self
+            .specs
+            .iter()
+            .map(|(g, s)| {
+                (
+                    g.clone(),
+                    GroupScoring {
+                        score: s.score,
+                        aggregation: s.aggregation,
+                        accept_score: s.accept_score,
+                        reject_score: s.reject_score,
+                    },
+                )
+            })
+            .collect();
+        let root = groups.entry(String::new()).or_default();
+        root.aggregation = root
+            .aggregation
+            .or(spec.aggregation)
+            .or(Some(Aggregation::Sum));
+        ScoringRules {
+            include_sample: spec.include_sample,
+            groups,
+        }
+    }
+}
+
+impl ScoringRules {
+    /// Whether a case of `group` counts.
+    pub fn counts(&self, group: &str) -> bool {
+        self.include_sample || !(group == "sample" || group.starts_with("sample/"))
+    }
+
+    /// Scores the group `group` from its cases' results (`cases`: case id →
+    /// result, ids `group/name`). Sub-groups are items like cases.
+    pub fn score(&self, group: &str, cases: &BTreeMap<String, CaseScore>) -> Scored {
+        let spec = self.groups.get(group).cloned().unwrap_or_default();
+        let aggregation = spec.aggregation.unwrap_or(Aggregation::PassFail);
+        let prefix = if group.is_empty() { String::new() } else { format!("{group}/") };
+        // Direct cases and direct sub-groups, in name order.
+        let mut subgroups: Vec<String> = Vec::new();
+        let mut own: Vec<&CaseScore> = Vec::new();
+        for (id, result) in cases {
+            let Some(rest) = id.strip_prefix(&prefix) else { continue };
+            match rest.split_once('/') {
+                None => own.push(result),
+                Some((sub, _)) => {
+                    let sub = format!("{prefix}{sub}");
+                    if !subgroups.contains(&sub) {
+                        subgroups.push(sub);
+                    }
+                }
+            }
+        }
+        let items = own.len() + subgroups.len();
+        let worth = spec.score.unwrap_or(0.0);
+        let case_max = spec.accept_score.unwrap_or(match aggregation {
+            Aggregation::Sum | Aggregation::Avg if items > 0 => worth / items as f64,
+            _ => worth,
+        });
+        let reject = spec.reject_score.unwrap_or(0.0);
+        let mut scored: Vec<Scored> = own
+            .iter()
+            .map(|c| {
+                let score = if !c.accepted {
+                    reject
+                } else if let Some(a) = c.absolute {
+                    a
+                } else {
+                    c.fraction.unwrap_or(1.0).clamp(0.0, 1.0) * case_max
+                };
+                Scored {
+                    accepted: c.accepted,
+                    score,
+                    max: case_max,
+                }
+            })
+            .collect();
+        scored.extend(subgroups.iter().map(|g| self.score(g, cases)));
+        let accepted = scored.iter().all(|s| s.accepted);
+        let sum = |f: fn(&Scored) -> f64| scored.iter().map(f).sum::<f64>();
+        let (score, max) = match aggregation {
+            Aggregation::PassFail => (if accepted { worth } else { 0.0 }, worth),
+            Aggregation::Sum => (sum(|s| s.score), sum(|s| s.max)),
+            Aggregation::Min => (
+                scored.iter().map(|s| s.score).fold(f64::INFINITY, f64::min),
+                scored.iter().map(|s| s.max).fold(f64::INFINITY, f64::min),
+            ),
+            Aggregation::Max => (
+                scored.iter().map(|s| s.score).fold(0.0, f64::max),
+                scored.iter().map(|s| s.max).fold(0.0, f64::max),
+            ),
+            Aggregation::Avg => (sum(|s| s.score) / items.max(1) as f64, sum(|s| s.max) / items.max(1) as f64),
+        };
+        let (score, max) = if scored.is_empty() { (0.0, worth) } else { (score, max) };
+        Scored {
+            accepted,
+            score: round(score),
+            max: round(max),
+        }
+    }
+}
+
+/// Scores to six decimals: sums of thirds must not print as 99.99999.
+fn round(x: f64) -> f64 {
+    (x * 1e6).round() / 1e6
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn groups(entries: &[(&str, GroupSpec)]) -> Groups {
+        Groups {
+            specs: entries.iter().map(|(g, s)| (g.to_string(), s.clone())).collect(),
+        }
+    }
+
+    fn rules(entries: &[(&str, GroupScoring)]) -> ScoringRules {
+        ScoringRules {
+            include_sample: false,
+            groups: entries.iter().map(|(g, s)| (g.to_string(), s.clone())).collect(),
+        }
+    }
+
+    fn results(entries: &[(&str, bool)]) -> BTreeMap<String, CaseScore> {
+        entries
+            .iter()
+            .map(|(id, ok)| {
+                (
+                    id.to_string(),
+                    CaseScore {
+                        accepted: *ok,
+                        fraction: None,
+                        absolute: None,
+                    },
+                )
+            })
+            .collect()
+    }
+
+    #[test]
+    fn settings_are_inherited_by_the_nearest_group_that_sets_them() {
+        let g = groups(&[
+            ("", GroupSpec { checker_args: Some(vec!["a".into()]), tolerance: Some(1e-3), ..Default::default() }),
+            ("secret", GroupSpec { checker_args: Some(vec!["b".into()]), ..Default::default() }),
+        ]);
+        let s = g.settings("secret/deep");
+        assert_eq!(s.checker_args, vec!["b".to_string()]);
+        assert_eq!(s.tolerance, Some(1e-3));
+        assert_eq!(g.settings("sample").checker_args, vec!["a".to_string()]);
+    }
+
+    #[test]
+    fn pass_fail_sum_and_min_groups_score_as_the_icpc_rules_say() {
+        let spec = |score: f64, a: Aggregation| GroupScoring { score: Some(score), aggregation: Some(a), ..Default::default() };
+        let g = rules(&[
+            ("small", spec(30.0, Aggregation::PassFail)),
+            ("large", spec(70.0, Aggregation::Sum)),
+            ("hard", spec(10.0, Aggregation::Min)),
+        ]);
+        let r = results(&[("small/1", true), ("small/2", true), ("large/1", true), ("large/2", false), ("hard/1", true)]);
+        assert_eq!(g.score("small", &r), Scored { accepted: true, score: 30.0, max: 30.0 });
+        assert_eq!(g.score("large", &r), Scored { accepted: false, score: 35.0, max: 70.0 });
+        assert_eq!(g.score("hard", &r).score, 10.0);
+        let r = results(&[("small/1", true), ("small/2", false)]);
+        assert_eq!(g.score("small", &r).score, 0.0);
+    }
+
+    #[test]
+    fn checker_fractions_and_absolute_scores_count_and_subgroups_are_items() {
+        let g = rules(&[
+            ("secret", GroupScoring { score: Some(100.0), aggregation: Some(Aggregation::Sum), ..Default::default() }),
+            ("secret/a", GroupScoring { aggregation: Some(Aggregation::Sum), accept_score: Some(1.0), ..Default::default() }),
+        ]);
+        let mut r = results(&[("secret/x", true), ("secret/a/1", true), ("secret/a/2", true)]);
+        r.get_mut("secret/x").unwrap().fraction = Some(0.5);
+        r.get_mut("secret/a/2").unwrap().absolute = Some(3.0);
+        // Two items under secret: x (worth 50, half of it) and group a (1 + 3).
+        assert_eq!(g.score("secret", &r).score, 29.0);
+    }
+}

@@ -1,0 +1,55 @@
+//! Faults of a test set that belong to no single case.
+
+use std::collections::HashMap;
+
+use super::Problem;
+
+/// Faults of a problem's case folder that belong to no single case: answers
+/// without inputs, stray files, duplicate inputs, expected outputs with a
+/// carriage return or without a final newline. Only reads files, like the
+/// rest of discovery.
+pub fn hygiene(problem: &Problem) -> Vec<String> {
+    let mut issues = Vec::new();
+    for path in &problem.orphan_answers {
+        issues.push(format!(
+            "{}: an .out file without an .in file",
+            path.display()
+        ));
+    }
+    for path in &problem.stray_files {
+        issues.push(format!(
+            "{}: not a case file (only .in and .out belong in cases/)",
+            path.display()
+        ));
+    }
+    let mut seen: HashMap<Vec<u8>, String> = HashMap::new();
+    for case in &problem.cases {
+        if let Ok(bytes) = std::fs::read(&case.input) {
+            if let Some(first) = seen.get(&bytes) {
+                issues.push(format!(
+                    "{}: same input as case {first}",
+                    case.input.display()
+                ));
+            } else {
+                seen.insert(bytes, case.id());
+            }
+        }
+        let Some(answer) = &case.answer else { continue };
+        match std::fs::read(answer) {
+            Err(e) => issues.push(format!("{}: cannot read: {e}", answer.display())),
+            Ok(bytes) => {
+                if let Some(i) = bytes.iter().position(|&b| b == b'\r') {
+                    let line = bytes[..i].iter().filter(|&&b| b == b'\n').count() + 1;
+                    issues.push(format!(
+                        "{}:{line}: carriage return in an expected output",
+                        answer.display()
+                    ));
+                }
+                if !bytes.is_empty() && !bytes.ends_with(b"\n") {
+                    issues.push(format!("{}: no final newline", answer.display()));
+                }
+            }
+        }
+    }
+    issues
+}

@@ -1,0 +1,248 @@
+//! `problem.yaml`: what a problem is and how it is judged.
+//!
+//! Unknown keys are rejected: a typo such as `comapre:` would otherwise be
+//! ignored silently and the problem graded with the default mode. Paths
+//! (reference, checker, validators, generator) are relative to the problem
+//! folder and may not leave it.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use serde::{Deserialize, Serialize};
+
+use crate::checkers::CheckerRef;
+use crate::compare::CompareMode;
+use crate::solvers::SolverRef;
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ProblemSpec {
+    /// Human-readable title.
+    pub name: String,
+    /// The reference solver, by its registry id (in-crate) …
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub solver: Option<SolverRef>,
+    /// … or a reference program (typically an accepted submission): a
+    /// source file or a folder of sources. Exactly one of the two.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reference: Option<PathBuf>,
+    /// A program that writes one random valid input, given `SEED SIZE`
+    /// (size 1–10), for `judge stress` and `judge gen` when the reference
+    /// is a program (an in-crate solver has its own generator).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub generator: Option<PathBuf>,
+    /// Where the problem comes from (contest, archive id).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub source: String,
+    /// How outputs are compared when there is no checker.
+    #[serde(default)]
+    pub compare: CompareMode,
+    /// Absolute and relative tolerance for `compare: float`.
+    #[serde(default = "default_tolerance")]
+    pub tolerance: f64,
+    /// A checker for problems with more than one right answer, or the
+    /// interactor of an interactive problem.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub checker: Option<CheckerSpec>,
+    /// The submission talks to the checker program (ICPC interface)
+    /// instead of writing an output.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub interactive: bool,
+    /// Input validator programs run by `judge validate` on every input
+    /// (exit 42 = valid), besides an in-crate solver's own validator.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub validators: Vec<PathBuf>,
+    /// Present for scoring problems: groups are worth points (see
+    /// [`super::groups::GroupSpec`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scoring: Option<ScoringSpec>,
+    #[serde(default)]
+    pub limits: Limits,
+}
+
+impl ProblemSpec {
+    /// `tolerance` when `problem.yaml` does not give one.
+    pub(crate) const DEFAULT_TOLERANCE: f64 = 1e-6;
+
+    /// Every path the spec names, with the key that names it.
+    pub(crate) fn paths(&self) -> Vec<(&'static str, &Path)> {
+        let mut paths = Vec::new();
+        paths.extend(self.reference.as_deref().map(|p| ("reference", p)));
+        paths.extend(self.generator.as_deref().map(|p| ("generator", p)));
+        paths.extend(
+            self.checker
+                .as_ref()
+                .and_then(|c| c.program.as_deref())
+                .map(|p| ("checker.program", p)),
+        );
+        paths.extend(self.validators.iter().map(|p| ("validators", p.as_path())));
+        paths
+    }
+
+    /// Rules serde cannot express; each error names the key.
+    pub(crate) fn check(&self) -> Result<(), String> {
+        match (&self.solver, &self.reference) {
+            (Some(_), Some(_)) => return Err("give `solver` or `reference`, not both".into()),
+            (None, None) => {
+                return Err("no reference: give `solver` (an in-crate solver id) or `reference` (a program)".into());
+            }
+            _ => {}
+        }
+        if let Some(c) = &self.checker {
+            c.check()?;
+        }
+        if self.interactive && self.checker.as_ref().is_none_or(|c| c.program.is_none()) {
+            return Err("an interactive problem needs `checker: {program: …}` (the interactor)".into());
+        }
+        if self.interactive && self.checker.as_ref().is_some_and(|c| c.interface != Interface::Icpc) {
+            return Err("an interactor speaks the ICPC interface (`interface: icpc`)".into());
+        }
+        for (key, path) in self.paths() {
+            let bad = path.is_absolute()
+                || path.components().any(|c| matches!(c, std::path::Component::ParentDir));
+            if bad {
+                return Err(format!("{key}: {} must be a path inside the problem folder", path.display()));
+            }
+        }
+        Ok(())
+    }
+}
+
+fn default_tolerance() -> f64 {
+    ProblemSpec::DEFAULT_TOLERANCE
+}
+
+/// `checker:` — exactly one of `builtin` and `program`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CheckerSpec {
+    /// An in-crate checker, by id.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub builtin: Option<CheckerRef>,
+    /// A checker program: a source file or a folder of sources.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub program: Option<PathBuf>,
+    /// How the program is called (programs only).
+    #[serde(default, skip_serializing_if = "Interface::is_icpc")]
+    pub interface: Interface,
+    /// Extra arguments for every case (ICPC validator flags), before a
+    /// group's `checker_args`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub args: Vec<String>,
+}
+
+impl CheckerSpec {
+    fn check(&self) -> Result<(), String> {
+        match (&self.builtin, &self.program) {
+            (Some(_), Some(_)) => Err("checker: give `builtin` or `program`, not both".into()),
+            (None, None) => Err("checker: give `builtin` (an in-crate checker id) or `program`".into()),
+            (Some(_), None) if !self.args.is_empty() || self.interface != Interface::Icpc => {
+                Err("checker: `interface` and `args` are for checker programs".into())
+            }
+            _ => Ok(()),
+        }
+    }
+}
+
+/// The calling conventions of checker programs people already have.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Interface {
+    /// ICPC / Kattis output validator: `checker INPUT ANSWER FEEDBACK_DIR
+    /// [args] < output`; exit 42 accepted, 43 wrong answer, anything else
+    /// a judge error; `judgemessage.txt`, `teammessage.txt`, `score.txt`,
+    /// `score_multiplier.txt` in the feedback folder.
+    #[default]
+    Icpc,
+    /// testlib: `checker INPUT OUTPUT ANSWER`; exit 0 ok, 1 wrong answer,
+    /// 2 presentation error, 3 failure (a judge error), 7 points (the score
+    /// follows `points` on standard error); the message is standard error.
+    Testlib,
+}
+
+impl Interface {
+    fn is_icpc(&self) -> bool {
+        *self == Interface::Icpc
+    }
+}
+
+/// `scoring:` — the problem is scored; each case group's `group.yaml`
+/// says what it is worth.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ScoringSpec {
+    /// Count the `sample` group too (ICPC legacy packages do unless their
+    /// grader ignores samples; the 2025-09 format never does).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub include_sample: bool,
+    /// How the groups' scores make the problem's: `sum` (default) or `min`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub aggregation: Option<super::groups::Aggregation>,
+}
+
+/// Resource limits for graded submissions (and their checkers).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct Limits {
+    #[serde(with = "duration_text")]
+    pub time: Duration,
+    #[serde(with = "size_text")]
+    pub memory: u64,
+    #[serde(with = "size_text")]
+    pub output: u64,
+    /// CPU time a checker (or interactor) may use per case.
+    #[serde(with = "duration_text", skip_serializing_if = "is_default_checker_time")]
+    pub checker_time: Duration,
+    /// Memory a checker (or interactor) may use.
+    #[serde(with = "size_text", skip_serializing_if = "is_default_checker_memory")]
+    pub checker_memory: u64,
+}
+
+fn is_default_checker_time(d: &Duration) -> bool {
+    *d == Limits::default().checker_time
+}
+
+fn is_default_checker_memory(n: &u64) -> bool {
+    *n == Limits::default().checker_memory
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            time: Duration::from_secs(1),
+            memory: 256 << 20,
+            output: 8 << 20,
+            checker_time: Duration::from_secs(30),
+            checker_memory: 2 << 30,
+        }
+    }
+}
+
+/// `1s`, `500ms`, `2.5s` ⇄ [`Duration`].
+pub(crate) mod duration_text {
+    use super::*;
+    use serde::{Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(d: &Duration, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&crate::units::format_duration(*d))
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Duration, D::Error> {
+        let text = String::deserialize(d)?;
+        crate::units::parse_duration(&text).map_err(serde::de::Error::custom)
+    }
+}
+
+/// `256MiB`, `8MiB`, `64KiB`, `1GiB`, plain bytes ⇄ `u64` bytes.
+pub(crate) mod size_text {
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(n: &u64, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&crate::units::format_size(*n))
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<u64, D::Error> {
+        let text = String::deserialize(d)?;
+        crate::units::parse_size(&text).map_err(serde::de::Error::custom)
+    }
+}

@@ -18,6 +18,7 @@ use judge::engine::case::Grader;
 use judge::engine::limits::RunLimits;
 use judge::engine::runner::{Runner, RunnerOptions};
 use judge::engine::sandbox::SandboxMode;
+use judge::engine::tools::Tools;
 use judge::problem::{Problem, load_problem};
 use rayon::prelude::*;
 
@@ -64,17 +65,19 @@ fn grade_all(pool: &rayon::ThreadPool, runner: &Runner, problem: &Problem) -> Du
         argv: vec!["/bin/cat".into()],
         dir: std::env::temp_dir(),
     };
+    let tools = Tools::new(problem, Some(runner));
     let grader = Grader {
         program: &program,
         runner,
         limits: RunLimits::new(Duration::from_secs(1), 256 << 20, 1 << 20),
+        tools: &tools,
     };
     let t = Instant::now();
     let failed = pool.install(|| {
         problem
             .cases
             .par_iter()
-            .filter(|c| !grader.grade_case(problem, c).verdict.is_pass())
+            .filter(|c| !grader.grade_case(c).verdict.is_pass())
             .count()
     });
     assert_eq!(failed, 0, "cat must pass every case");

@@ -8,7 +8,8 @@
 use std::time::{Duration, Instant};
 
 use judge::engine::case::check_case;
-use judge::problem::{Case, Problem, discover};
+use judge::engine::tools::Tools;
+use judge::problem::{Case, discover};
 use rayon::prelude::*;
 
 const ROUNDS: usize = 3;
@@ -25,7 +26,7 @@ fn best<F: FnMut()>(mut f: F) -> Duration {
         .unwrap_or_default()
 }
 
-fn read_only(cases: &[(&Problem, &Case)]) {
+fn read_only(cases: &[(&Tools, &Case)]) {
     for (_, c) in cases {
         let a = std::fs::read(&c.input).map(|b| b.len()).unwrap_or(0);
         let b = c
@@ -40,17 +41,22 @@ fn read_only(cases: &[(&Problem, &Case)]) {
 fn main() {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("problems");
     let found = discover(&root).expect("problems folder");
-    let mut groups: Vec<(String, Vec<(&Problem, &Case)>)> = found
-        .problems
+    // The problems here have in-crate references: nothing to build or run.
+    let tools: Vec<Tools> = found.problems.iter().map(|p| Tools::new(p, None)).collect();
+    let mut groups: Vec<(String, Vec<(&Tools, &Case)>)> = tools
         .iter()
-        .map(|p| (p.id.clone(), p.cases.iter().map(|c| (p, c)).collect()))
+        .map(|t| {
+            (
+                t.problem.id.clone(),
+                t.problem.cases.iter().map(|c| (t, c)).collect(),
+            )
+        })
         .collect();
     groups.push((
         "(whole set)".into(),
-        found
-            .problems
+        tools
             .iter()
-            .flat_map(|p| p.cases.iter().map(move |c| (p, c)))
+            .flat_map(|t| t.problem.cases.iter().map(move |c| (t, c)))
             .collect(),
     ));
 

@@ -126,6 +126,15 @@ pub enum CheckerScore {
     Points(f64),
 }
 
+impl std::fmt::Display for CheckerScore {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            CheckerScore::Fraction(x) => write!(f, "×{x}"),
+            CheckerScore::Points(x) => write!(f, "{x}"),
+        }
+    }
+}
+
 impl Outcome {
     pub fn new(verdict: Verdict, message: impl Into<String>) -> Self {
         Outcome {
@@ -190,25 +199,41 @@ pub fn ended_badly(exec: &Execution) -> Option<Outcome> {
             )
         }
         End::TimedOut { wall: true, limit } => {
-            let cpu = exec.cpu.map_or(String::new(), |c| format!(" (CPU time {})", seconds(c)));
+            let cpu = exec
+                .cpu
+                .map_or(String::new(), |c| format!(" (CPU time {})", seconds(c)));
             (
                 Verdict::TimeLimit,
-                format!("stopped at the wall-clock limit of {}{cpu}: it sleeps or waits", seconds(*limit)),
+                format!(
+                    "stopped at the wall-clock limit of {}{cpu}: it sleeps or waits",
+                    seconds(*limit)
+                ),
             )
         }
         End::MemoryExceeded { limit } => (
             Verdict::MemoryLimit,
             match exec.memory {
-                Some(used) if used > *limit => format!("memory {} over the limit of {}", size(used), size(*limit)),
+                Some(used) if used > *limit => {
+                    format!("memory {} over the limit of {}", size(used), size(*limit))
+                }
                 // The kernel stops a program at the limit (peak = limit).
-                _ => format!("memory limit of {} reached: the kernel stopped it", size(*limit)),
+                _ => format!(
+                    "memory limit of {} reached: the kernel stopped it",
+                    size(*limit)
+                ),
             },
         ),
         End::OutputExceeded { limit, .. } => (
             Verdict::OutputLimit,
-            format!("output over the limit of {}: it was stopped there", size(*limit)),
+            format!(
+                "output over the limit of {}: it was stopped there",
+                size(*limit)
+            ),
         ),
-        End::Signaled(sig) => (Verdict::RuntimeError, format!("killed by signal {}", signal_name(*sig))),
+        End::Signaled(sig) => (
+            Verdict::RuntimeError,
+            format!("killed by signal {}", signal_name(*sig)),
+        ),
         End::Exited(code) => (Verdict::RuntimeError, format!("exit code {code}")),
     };
     Some(Outcome::new(verdict, message))
@@ -347,10 +372,7 @@ mod tests {
             Exact,
             0.0,
         );
-        assert_eq!(
-            out,
-            Outcome::accepted()
-        );
+        assert_eq!(out, Outcome::accepted());
     }
 
     #[test]

@@ -42,6 +42,11 @@ pub enum Error {
     /// unknown kind of file); a compile error is a verdict, not this.
     #[error("{0}")]
     Setup(String),
+    /// A problem's own program (checker, interactor, validator, reference,
+    /// generator) that does not build: the message names the file and
+    /// holds the compiler's output.
+    #[error("{0}")]
+    ProblemProgram(String),
     /// `--sandbox on` and no sandbox can be made here.
     #[error("--sandbox on: {0}")]
     Sandbox(String),

@@ -10,8 +10,8 @@
 //! Items are `pub(crate)` unless the binary, the benches or the
 //! integration tests use them, so the dead-code lint sees everything else.
 
-pub mod commands;
 pub mod checkers;
+pub mod commands;
 pub mod compare;
 pub mod config;
 pub(crate) mod diff;

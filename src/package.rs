@@ -62,7 +62,8 @@ const MIB: u64 = 1 << 20;
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct Extension {
-    pub solver: crate::solvers::SolverRef,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub solver: Option<crate::solvers::SolverRef>,
     pub compare: CompareMode,
     pub tolerance: f64,
     pub limits: Limits,
@@ -252,8 +253,13 @@ pub(crate) fn spec_from_package(
     };
     let solver = match (solver, &extension) {
         (Some(id), _) => id.parse()?,
-        (None, Some(ext)) => ext.solver,
-        (None, None) => {
+        (
+            None,
+            Some(Extension {
+                solver: Some(s), ..
+            }),
+        ) => *s,
+        (None, _) => {
             return Err(format!(
                 "the package has no {EXTENSION_FILE}, so no solver id: pass --solver (known: {})",
                 crate::solvers::ids().join(", ")
@@ -268,12 +274,12 @@ pub(crate) fn spec_from_package(
         }
     };
     Ok(ProblemSpec {
-        name,
-        solver,
+        solver: Some(solver),
         source,
         compare,
         tolerance,
         limits,
+        ..ProblemSpec::named(&name)
     })
 }
 
@@ -359,8 +365,7 @@ mod tests {
 
     fn spec(compare: CompareMode, tolerance: f64) -> ProblemSpec {
         ProblemSpec {
-            name: "Four in a row".into(),
-            solver: "four-in-a-row".parse().unwrap(),
+            solver: Some("four-in-a-row".parse().unwrap()),
             source: "SPOJ FOUROW".into(),
             compare,
             tolerance,
@@ -368,7 +373,9 @@ mod tests {
                 time: Duration::from_millis(1500),
                 memory: 300 * MIB + 1,
                 output: MIB,
+                ..Limits::default()
             },
+            ..ProblemSpec::named("Four in a row")
         }
     }
 
@@ -467,7 +474,7 @@ mod tests {
         );
         let got = spec_from_package(&files, "x", Some("slink")).unwrap();
         assert_eq!(got.name, "Hello");
-        assert_eq!(got.solver.id(), "slink");
+        assert_eq!(got.solver.map(|s| s.id()), Some("slink"));
         assert_eq!((got.compare, got.tolerance), (CompareMode::Float, 1e-3));
         assert_eq!(got.limits.time, Duration::from_secs(3));
         assert_eq!(got.limits.memory, 512 * MIB);

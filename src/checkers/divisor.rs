@@ -38,7 +38,11 @@ impl Checker for Divisor {
         let text = String::from_utf8_lossy(output);
         let lines: Vec<&str> = text.lines().collect();
         if lines.len() != values.len() {
-            return Judgement::wrong(format!("{} lines for {} numbers", lines.len(), values.len()));
+            return Judgement::wrong(format!(
+                "{} lines for {} numbers",
+                lines.len(),
+                values.len()
+            ));
         }
         let mut spacing = false;
         for (i, (&n, line)) in values.iter().zip(&lines).enumerate() {
@@ -47,7 +51,8 @@ impl Checker for Divisor {
             let right = if word == "prime" {
                 is_prime(n)
             } else {
-                word.parse::<u64>().is_ok_and(|d| d > 1 && d < n && n % d == 0)
+                word.parse::<u64>()
+                    .is_ok_and(|d| d > 1 && d < n && n % d == 0)
             };
             if !right {
                 return Judgement::wrong(format!("line {}: {word:?} for {n}", i + 1));
@@ -71,13 +76,34 @@ mod tests {
     #[test]
     fn any_proper_divisor_or_prime_is_right_and_nothing_else() {
         let input = "3\n12\n13\n49\n";
-        assert_eq!(Divisor.check(input, "", b"2\nprime\n7\n").verdict, Verdict::Accepted);
-        assert_eq!(Divisor.check(input, "", b"6\nprime\n7\n").verdict, Verdict::Accepted);
-        assert_eq!(Divisor.check(input, "", b"12\nprime\n7\n").verdict, Verdict::WrongAnswer);
-        assert_eq!(Divisor.check(input, "", b"2\n13\n7\n").verdict, Verdict::WrongAnswer);
-        assert_eq!(Divisor.check(input, "", b"2\nprime\nprime\n").verdict, Verdict::WrongAnswer);
-        assert_eq!(Divisor.check(input, "", b"2\nprime\n").verdict, Verdict::WrongAnswer);
-        assert_eq!(Divisor.check(input, "", b"2 \nprime\n7\n").verdict, Verdict::PresentationError);
+        assert_eq!(
+            Divisor.check(input, "", b"2\nprime\n7\n").verdict,
+            Verdict::Accepted
+        );
+        assert_eq!(
+            Divisor.check(input, "", b"6\nprime\n7\n").verdict,
+            Verdict::Accepted
+        );
+        assert_eq!(
+            Divisor.check(input, "", b"12\nprime\n7\n").verdict,
+            Verdict::WrongAnswer
+        );
+        assert_eq!(
+            Divisor.check(input, "", b"2\n13\n7\n").verdict,
+            Verdict::WrongAnswer
+        );
+        assert_eq!(
+            Divisor.check(input, "", b"2\nprime\nprime\n").verdict,
+            Verdict::WrongAnswer
+        );
+        assert_eq!(
+            Divisor.check(input, "", b"2\nprime\n").verdict,
+            Verdict::WrongAnswer
+        );
+        assert_eq!(
+            Divisor.check(input, "", b"2 \nprime\n7\n").verdict,
+            Verdict::PresentationError
+        );
         assert_eq!(Divisor.check("x", "", b"").verdict, Verdict::JudgeError);
     }
 }

@@ -1,8 +1,11 @@
-//! `judge check`: every case through its problem's reference solver, then
-//! every expected-verdict submission; reports.
+//! `judge check`: every case through its problem's reference (an in-crate
+//! solver or a reference program), judged like a submission; then every
+//! expected-verdict submission; reports.
 
 use super::{Context, RunArgs, SandboxArgs};
-use crate::engine::{case, run::Session, run::load_errors, submissions};
+use crate::engine::run::{Session, load_errors, prepare, views};
+use crate::engine::tools::{Need, Tools};
+use crate::engine::{case, submissions};
 use crate::error::Result;
 use crate::report::{RunKind, Status};
 
@@ -23,23 +26,33 @@ pub fn run(ctx: &Context, args: Args) -> Result<Status> {
     let selection = ctx.load(&args.problems)?;
     let mut session = Session::start(&ctx.settings(RunKind::Check, &args.run), &selection)?;
     let shard = selection.clone().shard(args.run.shard);
+    let with_submissions = !args.no_submissions && submissions::exist(&selection.problems);
+    // A runner (and with it the sandbox) only when there is something to run.
+    let needed = with_submissions
+        || selection
+            .problems
+            .iter()
+            .any(|p| Tools::needs_runner(p, Need::CHECK));
+    let runner = ctx.runner_for(needed, args.sandbox.sandbox, &mut session)?;
+    let (tools, build_errors) =
+        session.install(|| prepare(&selection.problems, runner.as_ref(), Need::CHECK));
     let problems = session.judge_cases(
-        &shard.problems,
-        |p| p.spec.solver.id().to_string(),
+        &views(&tools, &shard.problems),
+        |p| p.reference_name(),
         case::check_case,
     );
     let mut errors = load_errors(&shard);
+    errors.extend(build_errors);
     let mut graded = Vec::new();
-    // A runner (and with it the sandbox) only when there is something to run.
-    if !args.no_submissions && submissions::exist(&selection.problems) {
-        let runner = ctx.runner(args.sandbox.sandbox, session.workers())?;
-        session.note_runner(&runner);
+    if let (true, Some(runner)) = (with_submissions, &runner) {
         let batch = session.workers();
-        let (reports, errs) = session.install(|| {
-            submissions::judge_all(&selection.problems, &runner, batch, args.run.shard)
-        });
-        graded = reports;
-        errors.extend(errs);
+        let judged =
+            session.install(|| submissions::judge_all(&tools, runner, batch, args.run.shard));
+        graded = judged.reports;
+        errors.extend(judged.errors);
+        for skipped in judged.skipped {
+            session.note(format!("submission not judged: {skipped}"));
+        }
     }
     let report = session.finish(problems, errors, graded);
     ctx.publish(&report, &args.run)?;

@@ -5,7 +5,8 @@ use super::{Context, LimitArgs, RunArgs, SandboxArgs, SubmissionArgs};
 use crate::engine::build::BuildError;
 use crate::engine::case::{self, Grader};
 use crate::engine::limits;
-use crate::engine::run::Session;
+use crate::engine::run::{Session, prepare};
+use crate::engine::tools::Need;
 use crate::error::{Error, Result};
 use crate::report::{RunKind, Status};
 use crate::units::{format_duration, format_size};
@@ -37,6 +38,12 @@ pub fn run(ctx: &Context, args: Args) -> Result<Status> {
         .problems
         .first()
         .ok_or_else(|| Error::Usage(format!("unknown problem {}", args.problem)))?;
+    // The problem's checker or interactor must build before anything is
+    // graded: its failure is the judge's (exit 2), not the submission's.
+    let (tools, errors) = session.install(|| prepare(&shard.problems, Some(&runner), Need::GRADE));
+    if let Some(e) = errors.into_iter().next() {
+        return Err(Error::ProblemProgram(e));
+    }
     let overrides = args.limits.overrides();
     let memory = overrides.memory.unwrap_or(problem.spec.limits.memory);
     let subject = args.submission.subject();
@@ -44,7 +51,7 @@ pub fn run(ctx: &Context, args: Args) -> Result<Status> {
     let mut problems = match &built {
         Err(BuildError::Setup(msg)) => return Err(Error::Setup(msg.clone())),
         Err(BuildError::Compile(_)) => session.judge_cases(
-            &shard.problems,
+            &tools,
             |_| subject.clone(),
             |_, c| case::compile_error_case(c),
         ),
@@ -58,15 +65,18 @@ pub fn run(ctx: &Context, args: Args) -> Result<Status> {
                 format_size(limits.memory),
                 format_size(limits.output),
             ));
-            let grader = Grader {
-                program,
-                runner: &runner,
-                limits,
-            };
             session.judge_cases(
-                &shard.problems,
+                &tools,
                 |_| subject.clone(),
-                |p, c| grader.grade_case(p, c),
+                |t, c| {
+                    let grader = Grader {
+                        program,
+                        runner: &runner,
+                        limits,
+                        tools: t,
+                    };
+                    grader.grade_case(c)
+                },
             )
         }
     };

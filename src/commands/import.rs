@@ -13,10 +13,10 @@
 use std::path::{Path, PathBuf};
 
 use super::Context;
-use crate::engine::submissions::FOLDERS;
 use crate::error::{Error, Result};
 use crate::fsutil::{StagedDir, copy_tree};
 use crate::package::{self, PackageFiles};
+use crate::problem::submissions::FOLDERS;
 use crate::problem::{ProblemSpec, load_problem};
 use crate::report::Status;
 

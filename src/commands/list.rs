@@ -26,14 +26,14 @@ pub fn run(ctx: &Context, _args: Args) -> Result<Status> {
             let groups: Vec<String> = groups.iter().map(|(g, n)| format!("{g} {n}")).collect();
             [
                 p.id.clone(),
-                p.spec.solver.id().to_string(),
+                p.reference_name(),
                 p.spec.compare.name().to_string(),
                 p.cases.len().to_string(),
                 groups.join(", "),
             ]
         })
         .collect();
-    let header = ["problem", "solver", "compare", "cases", "groups"].map(String::from);
+    let header = ["problem", "reference", "compare", "cases", "groups"].map(String::from);
     let mut widths = [0usize; 5];
     for row in std::iter::once(&header).chain(&rows) {
         for (w, c) in widths.iter_mut().zip(row) {

@@ -251,6 +251,22 @@ impl Context {
         Ok(runner)
     }
 
+    /// The runner when `needed` (problem programs or submissions to run),
+    /// recorded in the session's notes.
+    pub(crate) fn runner_for(
+        &self,
+        needed: bool,
+        mode: SandboxMode,
+        session: &mut crate::engine::run::Session,
+    ) -> Result<Option<Runner>> {
+        if !needed {
+            return Ok(None);
+        }
+        let runner = self.runner(mode, session.workers())?;
+        session.note_runner(&runner);
+        Ok(Some(runner))
+    }
+
     /// Discovers problems and keeps the named ones (all when none named).
     pub(crate) fn load(&self, names: &[String]) -> Result<Discovery> {
         let found = discover(&self.problems_dir).map_err(Error::io(
@@ -285,7 +301,12 @@ impl Context {
     pub(crate) fn solver_for(&self, name: &str) -> Result<&'static dyn Solver> {
         let found = discover(&self.problems_dir).unwrap_or_default();
         if let Some(p) = found.problems.iter().find(|p| p.id == name) {
-            return Ok(p.solver());
+            return p.solver().ok_or_else(|| {
+                Error::Usage(format!(
+                    "{name}: the reference is a program ({}), not an in-crate solver; run it directly",
+                    p.reference_name()
+                ))
+            });
         }
         if let Some((_, e)) = found.errors.iter().find(|(id, _)| id == name) {
             return Err(e.clone().into());

@@ -1,4 +1,5 @@
-//! `judge regen`: recompute expected outputs with the reference solvers.
+//! `judge regen`: recompute expected outputs with the references (in-crate
+//! solvers, or reference programs run like submissions).
 //!
 //! Safety rules: every file is written atomically; a case whose input the
 //! solver rejects (or that cannot be read) keeps its old `.out`; `--dry-run`
@@ -7,11 +8,11 @@
 
 use rayon::prelude::*;
 
-use super::Context;
-use crate::engine::reference;
-use crate::engine::run::{load_errors, pool};
+use super::{Context, SandboxArgs};
+use crate::engine::case::reference_output;
+use crate::engine::run::{load_errors, pool, prepare};
+use crate::engine::tools::{Need, Tools};
 use crate::error::Result;
-use crate::execution::End;
 use crate::report::Status;
 
 #[derive(Debug, Clone, clap::Args)]
@@ -27,6 +28,8 @@ pub struct Args {
     /// Worker threads (0 = one per core).
     #[arg(long, short, default_value_t = 0)]
     pub jobs: usize,
+    #[command(flatten)]
+    pub sandbox: SandboxArgs,
 }
 
 /// What regen did (or would do) to one `.out` file.
@@ -41,26 +44,35 @@ pub enum Change {
 /// Regenerates and prints one line per created, changed or failed file.
 pub fn run(ctx: &Context, opts: Args) -> Result<Status> {
     let found = ctx.load(&opts.problems)?;
-    let jobs: Vec<_> = found
+    let pool = pool(opts.jobs)?;
+    let needed = found
         .problems
         .iter()
-        .flat_map(|p| p.cases.iter().map(move |c| (p, c)))
+        .any(|p| Tools::needs_runner(p, &[Need::Reference]));
+    let runner = match needed {
+        true => Some(ctx.runner(opts.sandbox.sandbox, pool.current_num_threads())?),
+        false => None,
+    };
+    let (tools, build_errors) =
+        pool.install(|| prepare(&found.problems, runner.as_ref(), &[Need::Reference]));
+    let jobs: Vec<_> = tools
+        .iter()
+        .flat_map(|t| t.problem.cases.iter().map(move |c| (t, c)))
         .collect();
-    let solved: Vec<Result<Vec<u8>, String>> = pool(opts.jobs)?.install(|| {
+    let solved: Vec<Result<Vec<u8>, String>> = pool.install(|| {
         jobs.par_iter()
-            .map(|(p, c)| {
-                let exec = reference::run_file(p.solver(), &c.input);
-                match exec.end {
-                    End::Exited(0) => Ok(exec.stdout),
-                    End::InputRejected(e) => Err(format!("{}:{e}", c.input.display())),
-                    End::CouldNotRun(m) | End::Crashed(m) => Err(m),
-                    other => Err(format!("unexpected end {other:?}")),
-                }
+            .map(|(t, c)| match t.problem.spec.interactive {
+                true => Err(
+                    "an interactive problem's answer files are the interactor's, not an output"
+                        .into(),
+                ),
+                false => reference_output(t, c),
             })
             .collect()
     });
     let mut counts = [0usize; 4];
-    for ((p, case), result) in jobs.iter().zip(solved) {
+    for ((t, case), result) in jobs.iter().zip(solved) {
+        let p = t.problem;
         let path = case.answer_path();
         let change = match result {
             Err(msg) => Change::Failed(msg),
@@ -102,10 +114,10 @@ pub fn run(ctx: &Context, opts: Args) -> Result<Status> {
             ""
         }
     );
-    for e in load_errors(&found) {
+    for e in load_errors(&found).iter().chain(&build_errors) {
         println!("{} {e}", ctx.style.red("error:"));
     }
-    Ok(if !found.errors.is_empty() {
+    Ok(if !found.errors.is_empty() || !build_errors.is_empty() {
         Status::ConfigError
     } else if counts[3] > 0 {
         Status::Failed

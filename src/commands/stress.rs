@@ -2,8 +2,8 @@
 //! reference solver disagree, then make that input as small as we can.
 //!
 //! A test set only catches the mistakes its author thought of. The problem's
-//! own generator, judged against the reference solver in-process, finds the
-//! others; regenerating at smaller sizes turns a page-long failure into one
+//! own generator (an in-crate solver's, or a generator program), judged
+//! against the reference's answers, finds the others; regenerating at smaller sizes turns a page-long failure into one
 //! a person can read. The search is [`crate::engine::stress`]; this module
 //! prints what it found and the `judge gen` command that recreates it.
 
@@ -14,8 +14,9 @@ use super::{Context, LimitArgs, SandboxArgs, SubmissionArgs};
 use crate::engine::build::BuildError;
 use crate::engine::case::Grader;
 use crate::engine::limits;
-use crate::engine::run::progress_bar;
+use crate::engine::run::{prepare, progress_bar};
 use crate::engine::stress::{Draw, Outcome, Shrunk, Tester};
+use crate::engine::tools::Need;
 use crate::error::{Error, Result};
 use crate::report::Status;
 use crate::report::console::failure_with;
@@ -57,6 +58,13 @@ pub fn run(ctx: &Context, args: Args) -> Result<Status> {
             "cannot create a temporary folder",
         ))?;
     let runner = ctx.runner(args.sandbox.sandbox, 1)?;
+    let (tools, errors) = prepare(std::slice::from_ref(&problem), Some(&runner), Need::STRESS);
+    if let Some(e) = errors.into_iter().next() {
+        return Err(Error::ProblemProgram(e));
+    }
+    let tools = tools
+        .first()
+        .ok_or_else(|| Error::Usage(format!("unknown problem {}", args.problem)))?;
     let overrides = args.limits.overrides();
     let memory = overrides.memory.unwrap_or(problem.spec.limits.memory);
     let program = match args.submission.build(&runner, memory) {
@@ -82,13 +90,13 @@ pub fn run(ctx: &Context, args: Args) -> Result<Status> {
         println!("{}", ctx.style.dim(&note));
     }
     let tester = Tester {
-        problem: &problem,
         grader: Grader {
             program: &program,
             runner: &runner,
             limits,
+            tools,
         },
-        input_path: work.path().join("input.in"),
+        work: work.path().to_path_buf(),
     };
     let bar = progress_bar(args.iterations, ctx.progress, "stress");
     let outcome = tester.search(args.seed, args.iterations, || bar.inc(1));

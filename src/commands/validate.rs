@@ -1,15 +1,19 @@
 //! `judge validate`: prove the test set itself is well formed.
 //!
-//! Every input goes through its problem's strict validator (exact layout and
-//! every constraint of the statement); then case hygiene is checked: each
-//! `.in` has an `.out` and vice versa, nothing else lives in `cases/`, no two
-//! cases share an input, and expected outputs end with a newline and hold no
-//! carriage return.
+//! Every input goes through its problem's strict validators (an in-crate
+//! solver's own, and the problem's input validator programs: exact layout
+//! and every constraint of the statement); then case hygiene is checked:
+//! each `.in` has an `.out` and vice versa, nothing else lives in `cases/`,
+//! no two cases share an input, and expected outputs end with a newline and
+//! hold no carriage return. A problem with no validator at all is a fault:
+//! nothing would prove its inputs valid.
 
-use super::{Context, RunArgs};
-use crate::engine::{case, run::Session, run::load_errors};
+use super::{Context, RunArgs, SandboxArgs};
+use crate::engine::case;
+use crate::engine::run::{Session, load_errors, prepare, views};
+use crate::engine::tools::{Need, Tools};
 use crate::error::Result;
-use crate::problem::hygiene;
+use crate::problem::{Problem, hygiene};
 use crate::report::{RunKind, Status};
 
 #[derive(Debug, Clone, clap::Args)]
@@ -17,25 +21,56 @@ pub struct Args {
     /// Problems to validate (all when none given).
     pub problems: Vec<String>,
     #[command(flatten)]
+    pub sandbox: SandboxArgs,
+    #[command(flatten)]
     pub run: RunArgs,
+}
+
+/// What validates a problem's inputs, for the report.
+fn validators(p: &Problem) -> String {
+    let mut names: Vec<String> = p
+        .spec
+        .solver
+        .iter()
+        .map(|s| format!("validator of {s}"))
+        .collect();
+    names.extend(p.spec.validators.iter().map(|v| v.display().to_string()));
+    names.join(", ")
 }
 
 pub fn run(ctx: &Context, args: Args) -> Result<Status> {
     let selection = ctx.load(&args.problems)?;
-    let session = Session::start(&ctx.settings(RunKind::Validate, &args.run), &selection)?;
+    let mut session = Session::start(&ctx.settings(RunKind::Validate, &args.run), &selection)?;
     let shard = selection.clone().shard(args.run.shard);
+    let needed = selection
+        .problems
+        .iter()
+        .any(|p| Tools::needs_runner(p, Need::VALIDATE));
+    let runner = ctx.runner_for(needed, args.sandbox.sandbox, &mut session)?;
+    let (tools, build_errors) =
+        session.install(|| prepare(&selection.problems, runner.as_ref(), Need::VALIDATE));
     let mut problems = session.judge_cases(
-        &shard.problems,
-        |p| format!("validator of {}", p.spec.solver),
+        &views(&tools, &shard.problems),
+        validators,
         case::validate_case,
     );
     // Hygiene is a property of the whole folder (a duplicate may sit in
     // another shard), so every shard checks all of it; merge keeps each
     // issue once.
-    for (report, problem) in problems.iter_mut().zip(&selection.problems) {
-        report.issues = hygiene(problem);
+    for report in &mut problems {
+        if let Some(problem) = selection.problems.iter().find(|p| p.id == report.id) {
+            report.issues = hygiene(problem);
+            if problem.spec.solver.is_none() && problem.spec.validators.is_empty() {
+                report.issues.push(format!(
+                    "{}: no input validator (give `validators:` in problem.yaml): nothing proves the inputs valid",
+                    problem.dir.join("problem.yaml").display()
+                ));
+            }
+        }
     }
-    let report = session.finish(problems, load_errors(&shard), Vec::new());
+    let mut errors = load_errors(&shard);
+    errors.extend(build_errors);
+    let report = session.finish(problems, errors, Vec::new());
     ctx.publish(&report, &args.run)?;
     Ok(report.status())
 }

@@ -179,7 +179,9 @@ pub fn prepare(
             vec![tool(runner, "python3")?, src],
         )),
         Some(Language::Shell) => Ok(program(Language::Shell, vec![tool(runner, "bash")?, src])),
-        Some(language) => compile::sources(runner, language, &[copy.clone()], &dir, memory),
+        Some(language) => {
+            compile::sources(runner, language, std::slice::from_ref(&copy), &dir, memory)
+        }
         None if is_executable(&copy) => Ok(program(Language::Executable, vec![src])),
         None => Err(BuildError::Setup(format!(
             "{}: unknown kind of submission (use .c .cpp .cc .rs .py .java .sh, an executable, or --cmd)",
@@ -226,4 +228,3 @@ fn prepare_command(runner: &Runner, cmd: &str, dir: PathBuf) -> Result<Program, 
 pub(crate) fn is_executable(path: &Path) -> bool {
     std::fs::metadata(path).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
 }
-

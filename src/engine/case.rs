@@ -62,9 +62,10 @@ pub fn reference_output(tools: &Tools, case: &Case) -> Result<Vec<u8>, String> {
         Some(solver) => reference::run_file(solver, &case.input),
         None => {
             let program = tools.reference()?;
-            tools
-                .runner()?
-                .run(&tools.spec(program, Vec::new(), tools.judge_limits()), &case.input)
+            tools.runner()?.run(
+                &tools.spec(program, Vec::new(), tools.judge_limits()),
+                &case.input,
+            )
         }
     };
     match exec.end {
@@ -106,7 +107,10 @@ fn validate(tools: &Tools, case: &Case) -> Result<Outcome, Outcome> {
             .map_err(|e| Outcome::new(Verdict::JudgeError, e))?;
         for (path, program) in validators {
             let args = case.settings.validator_args.clone();
-            let exec = runner.run(&tools.spec(program, args, tools.judge_limits()), &case.input);
+            let exec = runner.run(
+                &tools.spec(program, args, tools.judge_limits()),
+                &case.input,
+            );
             if exec.end != End::Exited(42) {
                 let said = String::from_utf8_lossy(if exec.stderr_tail.is_empty() {
                     &exec.stdout
@@ -123,13 +127,20 @@ fn validate(tools: &Tools, case: &Case) -> Result<Outcome, Outcome> {
                 };
                 return Err(Outcome::new(
                     Verdict::BadInput,
-                    format!("{}: rejected by {} ({how}) {said}", case.input.display(), path.display()),
+                    format!(
+                        "{}: rejected by {} ({how}) {said}",
+                        case.input.display(),
+                        path.display()
+                    ),
                 ));
             }
         }
     }
     if case.answer.is_none() {
-        return Err(Outcome::new(Verdict::MissingAnswer, "no .out file beside the .in file"));
+        return Err(Outcome::new(
+            Verdict::MissingAnswer,
+            "no .out file beside the .in file",
+        ));
     }
     Ok(Outcome::accepted())
 }
@@ -142,7 +153,11 @@ fn failed_case(case: &Case, verdict: Verdict, why: &str) -> CaseReport {
 
 /// The record of a case never run because the submission did not compile.
 pub fn compile_error_case(case: &Case) -> CaseReport {
-    failed_case(case, Verdict::CompileError, "the submission did not compile")
+    failed_case(
+        case,
+        Verdict::CompileError,
+        "the submission did not compile",
+    )
 }
 
 /// Everything needed to run one built submission on cases.

@@ -66,7 +66,11 @@ pub(crate) struct Feedback(std::path::PathBuf);
 
 impl Feedback {
     pub(crate) fn new(tools: &Tools) -> Result<Feedback, String> {
-        tools.runner()?.new_dir("feedback").map(Feedback).map_err(|e| e.to_string())
+        tools
+            .runner()?
+            .new_dir("feedback")
+            .map(Feedback)
+            .map_err(|e| e.to_string())
     }
 
     pub(crate) fn path(&self) -> &Path {
@@ -108,8 +112,10 @@ fn run_program(
 ) -> Result<Outcome, String> {
     let runner = tools.runner()?;
     let program = tools.checker()?;
-    let mut team = tempfile::NamedTempFile::new().map_err(|e| format!("cannot keep the output: {e}"))?;
-    team.write_all(output).map_err(|e| format!("cannot keep the output: {e}"))?;
+    let mut team =
+        tempfile::NamedTempFile::new().map_err(|e| format!("cannot keep the output: {e}"))?;
+    team.write_all(output)
+        .map_err(|e| format!("cannot keep the output: {e}"))?;
     match checker.interface {
         Interface::Icpc => {
             let feedback = Feedback::new(tools)?;
@@ -123,7 +129,11 @@ fn run_program(
         Interface::Testlib => {
             let args = vec!["/dev/fd/3".into(), "/dev/fd/4".into(), "/dev/fd/5".into()];
             let spec = tools.spec(program, args, tools.judge_limits());
-            let exec = runner.run_with(&spec, Path::new("/dev/null"), &[&case.input, team.path(), answer]);
+            let exec = runner.run_with(
+                &spec,
+                Path::new("/dev/null"),
+                &[&case.input, team.path(), answer],
+            );
             Ok(testlib_verdict(&exec))
         }
     }
@@ -167,17 +177,26 @@ pub(crate) fn icpc_verdict(exec: &Execution, feedback: &Feedback) -> Outcome {
         let number = |name: &str| feedback.read(name).map(|t| t.trim().parse::<f64>());
         score = match (number("score.txt"), number("score_multiplier.txt")) {
             (Some(_), Some(_)) => {
-                return Outcome::new(Verdict::JudgeError, "the checker wrote both score.txt and score_multiplier.txt");
+                return Outcome::new(
+                    Verdict::JudgeError,
+                    "the checker wrote both score.txt and score_multiplier.txt",
+                );
             }
             (Some(Ok(p)), None) if p >= 0.0 && p.is_finite() => Some(CheckerScore::Points(p)),
             (None, Some(Ok(f))) if (0.0..=1.0).contains(&f) => Some(CheckerScore::Fraction(f)),
             (None, None) => None,
-            _ => return Outcome::new(Verdict::JudgeError, "the checker wrote a score that is not a valid number"),
+            _ => {
+                return Outcome::new(
+                    Verdict::JudgeError,
+                    "the checker wrote a score that is not a valid number",
+                );
+            }
         };
     }
     Outcome {
         verdict,
-        message: message.or_else(|| (verdict != Verdict::Accepted).then(|| "rejected by the checker".into())),
+        message: message
+            .or_else(|| (verdict != Verdict::Accepted).then(|| "rejected by the checker".into())),
         diff: None,
         score,
     }
@@ -187,7 +206,9 @@ pub(crate) fn icpc_verdict(exec: &Execution, feedback: &Feedback) -> Outcome {
 /// presentation error, 3 failure (a judge error), 7 points (AC with the
 /// number after `points` on standard error as the case's points).
 fn testlib_verdict(exec: &Execution) -> Outcome {
-    let stderr = String::from_utf8_lossy(&exec.stderr_tail).trim().to_string();
+    let stderr = String::from_utf8_lossy(&exec.stderr_tail)
+        .trim()
+        .to_string();
     let message = (!stderr.is_empty()).then(|| stderr.clone());
     let (verdict, score) = match exec.end {
         End::Exited(0) => (Verdict::Accepted, None),
@@ -195,9 +216,13 @@ fn testlib_verdict(exec: &Execution) -> Outcome {
         End::Exited(2) => (Verdict::PresentationError, None),
         End::Exited(7) => match points(&stderr) {
             Some(p) => (Verdict::Accepted, Some(CheckerScore::Points(p))),
-            None => return Outcome::new(Verdict::JudgeError, "the checker gave points but no number"),
+            None => {
+                return Outcome::new(Verdict::JudgeError, "the checker gave points but no number");
+            }
         },
-        End::Exited(3) => return Outcome::new(Verdict::JudgeError, format!("the checker failed: {stderr}")),
+        End::Exited(3) => {
+            return Outcome::new(Verdict::JudgeError, format!("the checker failed: {stderr}"));
+        }
         _ => return Outcome::new(Verdict::JudgeError, checker_failed(exec, "checker")),
     };
     Outcome {
@@ -234,12 +259,27 @@ mod tests {
             e.stderr_tail = err.as_bytes().to_vec();
             e
         };
-        assert_eq!(testlib_verdict(&ran(0, "ok 3 numbers")).verdict, Verdict::Accepted);
-        assert_eq!(testlib_verdict(&ran(1, "wrong")).verdict, Verdict::WrongAnswer);
-        assert_eq!(testlib_verdict(&ran(2, "")).verdict, Verdict::PresentationError);
-        assert_eq!(testlib_verdict(&ran(3, "bad answer file")).verdict, Verdict::JudgeError);
+        assert_eq!(
+            testlib_verdict(&ran(0, "ok 3 numbers")).verdict,
+            Verdict::Accepted
+        );
+        assert_eq!(
+            testlib_verdict(&ran(1, "wrong")).verdict,
+            Verdict::WrongAnswer
+        );
+        assert_eq!(
+            testlib_verdict(&ran(2, "")).verdict,
+            Verdict::PresentationError
+        );
+        assert_eq!(
+            testlib_verdict(&ran(3, "bad answer file")).verdict,
+            Verdict::JudgeError
+        );
         assert_eq!(testlib_verdict(&ran(5, "")).verdict, Verdict::JudgeError);
         let p = testlib_verdict(&ran(7, "points 12"));
-        assert_eq!((p.verdict, p.score), (Verdict::Accepted, Some(CheckerScore::Points(12.0))));
+        assert_eq!(
+            (p.verdict, p.score),
+            (Verdict::Accepted, Some(CheckerScore::Points(12.0)))
+        );
     }
 }

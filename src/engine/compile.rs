@@ -32,7 +32,10 @@ fn files_with(dir: &Path, extensions: &[&str]) -> Vec<PathBuf> {
 /// The one entry point among `files`: the file named `main`, else the only
 /// file.
 fn entry(files: &[PathBuf], main: &str, dir: &Path) -> Result<PathBuf, BuildError> {
-    if let Some(m) = files.iter().find(|f| f.file_stem().is_some_and(|s| s == main)) {
+    if let Some(m) = files
+        .iter()
+        .find(|f| f.file_stem().is_some_and(|s| s == main))
+    {
         return Ok(m.clone());
     }
     match files {
@@ -51,10 +54,17 @@ pub(crate) fn folder(runner: &Runner, dir: &Path, memory: u64) -> Result<Program
     let run = dir.join("run");
     if build.is_file() || run.is_file() {
         if build.is_file() {
-            run_compiler(runner, vec![tool(runner, "bash")?, build.display().to_string()], dir)?;
+            run_compiler(
+                runner,
+                vec![tool(runner, "bash")?, build.display().to_string()],
+                dir,
+            )?;
         }
         if !run.is_file() {
-            return Err(BuildError::Compile(format!("{}: `build` left no `run` script", dir.display())));
+            return Err(BuildError::Compile(format!(
+                "{}: `build` left no `run` script",
+                dir.display()
+            )));
         }
         let argv = if is_executable(&run) {
             vec![run.display().to_string()]
@@ -72,7 +82,13 @@ pub(crate) fn folder(runner: &Runner, dir: &Path, memory: u64) -> Result<Program
     let rust = files_with(dir, &["rs"]);
     let java = files_with(dir, &["java"]);
     let python = files_with(dir, &["py", "py3"]);
-    let kinds = [!cpp.is_empty(), !c.is_empty(), !rust.is_empty(), !java.is_empty(), !python.is_empty()];
+    let kinds = [
+        !cpp.is_empty(),
+        !c.is_empty(),
+        !rust.is_empty(),
+        !java.is_empty(),
+        !python.is_empty(),
+    ];
     if kinds.iter().filter(|k| **k).count() != 1 {
         return Err(BuildError::Setup(format!(
             "{}: cannot tell the language (give one of C, C++, Rust, Java or Python sources, or build/run scripts)",
@@ -118,8 +134,14 @@ pub(crate) fn sources(
     let out = dir.join("prog").display().to_string();
     let src: Vec<String> = sources.iter().map(|s| s.display().to_string()).collect();
     let (mut compile, argv) = match language {
-        Language::C => (vec![tool(runner, "gcc")?, "-O2".into(), "-std=gnu17".into()], vec![out.clone()]),
-        Language::Cpp => (vec![tool(runner, "g++")?, "-O2".into(), "-std=gnu++17".into()], vec![out.clone()]),
+        Language::C => (
+            vec![tool(runner, "gcc")?, "-O2".into(), "-std=gnu17".into()],
+            vec![out.clone()],
+        ),
+        Language::Cpp => (
+            vec![tool(runner, "g++")?, "-O2".into(), "-std=gnu++17".into()],
+            vec![out.clone()],
+        ),
         Language::Rust => (
             vec![tool(runner, "rustc")?, "-O".into(), "--edition=2021".into()],
             vec![out.clone()],
@@ -135,7 +157,14 @@ pub(crate) fn sources(
             let mut javac = vec![tool(runner, "javac")?, "-d".into(), classes.clone()];
             javac.extend(src);
             run_compiler(runner, javac, dir)?;
-            let java = vec![tool(runner, "java")?, heap, "-Xss64m".into(), "-cp".into(), classes, class];
+            let java = vec![
+                tool(runner, "java")?,
+                heap,
+                "-Xss64m".into(),
+                "-cp".into(),
+                classes,
+                class,
+            ];
             return Ok(Program {
                 language,
                 argv: java,
@@ -143,7 +172,9 @@ pub(crate) fn sources(
             });
         }
         other => {
-            return Err(BuildError::Setup(format!("{other} programs are not compiled")));
+            return Err(BuildError::Setup(format!(
+                "{other} programs are not compiled"
+            )));
         }
     };
     compile.extend(["-o".into(), out]);

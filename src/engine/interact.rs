@@ -31,7 +31,10 @@ fn pipe() -> Result<(OwnedFd, OwnedFd), String> {
     let mut fds = [0; 2];
     // SAFETY: a valid array for two descriptors.
     if unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) } != 0 {
-        return Err(format!("cannot make a pipe: {}", std::io::Error::last_os_error()));
+        return Err(format!(
+            "cannot make a pipe: {}",
+            std::io::Error::last_os_error()
+        ));
     }
     // SAFETY: two fresh descriptors we own.
     Ok(unsafe { (OwnedFd::from_raw_fd(fds[0]), OwnedFd::from_raw_fd(fds[1])) })
@@ -58,7 +61,11 @@ pub(crate) fn run(tools: &Tools, submission: &ProcSpec, case: &Case) -> (Executi
         limits.wall += submission.limits.wall;
         let mut spec = tools.spec(interactor, args, limits);
         spec.writable.push(feedback.path().display().to_string());
-        let open = |p: &Path| File::open(p).map(OwnedFd::from).map_err(|e| format!("{}: {e}", p.display()));
+        let open = |p: &Path| {
+            File::open(p)
+                .map(OwnedFd::from)
+                .map_err(|e| format!("{}: {e}", p.display()))
+        };
         Ok((spec, feedback, open(&case.input)?, open(answer)?))
     })();
     let (spec, feedback, input, answer) = match prepared {
@@ -100,7 +107,10 @@ pub(crate) fn run(tools: &Tools, submission: &ProcSpec, case: &Case) -> (Executi
                 ended_badly(&program_exec).unwrap_or(judged)
             }
         }
-        _ => Outcome::new(Verdict::JudgeError, checker_failed(&interactor_exec, "interactor")),
+        _ => Outcome::new(
+            Verdict::JudgeError,
+            checker_failed(&interactor_exec, "interactor"),
+        ),
     };
     (program_exec, outcome)
 }

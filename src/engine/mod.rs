@@ -27,8 +27,8 @@
 
 pub mod build;
 pub mod case;
-pub(crate) mod checker;
 pub(crate) mod cgroup;
+pub(crate) mod checker;
 pub(crate) mod compile;
 pub(crate) mod interact;
 pub mod launcher;

@@ -13,7 +13,7 @@ use indicatif::ParallelProgressIterator;
 use rayon::prelude::*;
 
 use super::runner::Runner;
-use super::tools::Tools;
+use super::tools::{Need, Tools};
 use crate::error::{Error, Result};
 use crate::problem::{Case, Discovery, Problem};
 use crate::report::{CaseReport, Meta, ProblemReport, Report, RunKind, SubmissionReport};
@@ -184,21 +184,42 @@ pub fn checker_label(problem: &Problem) -> Option<String> {
     })
 }
 
-/// Builds every problem's own programs (reference, checker, validators)
-/// before anything is graded. A problem whose program does not build is
-/// left out, with the reason (the compiler's output) as a configuration
-/// error for the report (exit 2).
-pub fn prepare<'a>(problems: &'a [Problem], runner: Option<&'a Runner>) -> (Vec<Tools<'a>>, Vec<String>) {
+/// Builds the problems' own programs that `needs` names (reference,
+/// checker, validators, generator) before anything is graded, in parallel on the calling pool. A problem
+/// whose program does not build is left out, with the reason (the
+/// compiler's output) as a configuration error for the report (exit 2).
+pub fn prepare<'a>(
+    problems: &'a [Problem],
+    runner: Option<&'a Runner>,
+    needs: &[Need],
+) -> (Vec<Tools<'a>>, Vec<String>) {
+    let built: Vec<(Tools, Result<(), String>)> = problems
+        .par_iter()
+        .map(|p| {
+            let tools = Tools::new(p, runner);
+            let result = tools.build_all(needs);
+            (tools, result)
+        })
+        .collect();
     let mut ready = Vec::new();
     let mut errors = Vec::new();
-    for problem in problems {
-        let tools = Tools::new(problem, runner);
-        match tools.build_all() {
+    for (tools, result) in built {
+        match result {
             Ok(()) => ready.push(tools),
-            Err(e) => errors.push(format!("{}: {e}", problem.id)),
+            Err(e) => errors.push(format!("{}: {e}", tools.problem.id)),
         }
     }
     (ready, errors)
+}
+
+/// The prepared programs for the problems of a shard (the same problems
+/// with part of their cases), in the shard's order; problems whose
+/// programs did not build are left out.
+pub fn views<'a>(tools: &[Tools<'a>], problems: &'a [Problem]) -> Vec<Tools<'a>> {
+    problems
+        .iter()
+        .filter_map(|p| tools.iter().find(|t| t.problem.id == p.id).map(|t| t.on(p)))
+        .collect()
 }
 
 /// One message per problem folder that failed to load.

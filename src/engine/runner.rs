@@ -283,7 +283,10 @@ impl Runner {
     /// Runs `procs` at the same time on this worker's launcher, each with
     /// its descriptors (standard input, standard output, extra files), and
     /// returns what was measured; `Err` when no launcher could run them.
-    pub fn run_raw(&self, procs: Vec<(&ProcSpec, Vec<OwnedFd>)>) -> Result<Vec<ProcResult>, String> {
+    pub fn run_raw(
+        &self,
+        procs: Vec<(&ProcSpec, Vec<OwnedFd>)>,
+    ) -> Result<Vec<ProcResult>, String> {
         let slot = rayon::current_thread_index().unwrap_or(0) % self.slots.len();
         let mut guard = self.slots[slot]
             .lock()
@@ -330,7 +333,8 @@ impl Runner {
     pub fn run_with(&self, spec: &ProcSpec, input: &Path, files: &[&Path]) -> Execution {
         let start = Instant::now();
         let fail = |msg: String| Execution::failed(End::CouldNotRun(msg), start.elapsed());
-        let open = |p: &Path| File::open(p).map_err(|e| format!("{}: cannot read: {e}", p.display()));
+        let open =
+            |p: &Path| File::open(p).map_err(|e| format!("{}: cannot read: {e}", p.display()));
         let stdin = match open(input) {
             Ok(f) => f,
             Err(e) => return fail(e),
@@ -365,7 +369,12 @@ impl Runner {
 
 /// The record of a run from what the launcher measured, the output read
 /// (`size` bytes were written) and the limits it ran under.
-pub(crate) fn execution(result: &mut ProcResult, stdout: Vec<u8>, size: u64, limits: &RunLimits) -> Execution {
+pub(crate) fn execution(
+    result: &mut ProcResult,
+    stdout: Vec<u8>,
+    size: u64,
+    limits: &RunLimits,
+) -> Execution {
     Execution {
         end: classify(result, size, limits),
         stdout,

@@ -1,6 +1,7 @@
 //! The search behind `judge stress`: generated inputs, each judged against
-//! the reference solver in-process, until a submission fails; then the
-//! failure is shrunk by regenerating at smaller sizes.
+//! the reference's answer (by the problem's checker or interactor when it
+//! has one), until a submission fails; then the failure is shrunk by
+//! regenerating at smaller sizes.
 //!
 //! Every input is the generator's file `index` of `seed` at `size`
 //! ([`generate_one`]), so each counterexample can be recreated with one
@@ -8,16 +9,15 @@
 //! same counterexample. Everything runs in order on one thread: a stress
 //! run is a search that stops early, not a batch.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
-use super::case::{Grader, judge_against};
-use super::reference;
-use crate::compare::Expected;
+use super::case::{Grader, reference_output};
+use super::tools::Tools;
 use crate::error::{Error, Result};
 use crate::execution::End;
-use crate::problem::Problem;
+use crate::problem::{Case, CaseSettings};
 use crate::report::CaseReport;
-use crate::solvers::{Solver, generate_one};
+use crate::solvers::{draw_seed, generate_one};
 use crate::verdict::Verdict;
 
 /// Extra runs allowed for shrinking one counterexample.
@@ -75,57 +75,110 @@ pub(crate) struct Shrunk {
     pub failed: usize,
 }
 
+/// Input `draw` of a problem's generator: the in-crate solver's, or the
+/// generator program run as `GENERATOR SEED SIZE` (SEED from
+/// [`draw_seed`]), which must write one input and exit 0.
+pub(crate) fn generate(tools: &Tools, draw: Draw) -> Result<String> {
+    let problem = tools.problem;
+    if problem.spec.generator.is_none()
+        && let Some(solver) = problem.solver()
+    {
+        return Ok(generate_one(solver, draw.seed, draw.index, draw.size));
+    }
+    if problem.spec.generator.is_none() {
+        return Err(Error::Usage(format!(
+            "{} has no generator: give `generator:` in its problem.yaml (a program taking SEED SIZE)",
+            problem.id
+        )));
+    }
+    let fail = |why: String| {
+        Error::Reference(format!(
+            "{}: the generator ({}): {why}",
+            problem.id,
+            draw.label()
+        ))
+    };
+    let program = tools.generator().map_err(Error::ProblemProgram)?;
+    let runner = tools.runner().map_err(Error::Setup)?;
+    let args = vec![
+        draw_seed(draw.seed, draw.index).to_string(),
+        draw.size.to_string(),
+    ];
+    let exec = runner.run(
+        &tools.spec(program, args, tools.judge_limits()),
+        Path::new("/dev/null"),
+    );
+    match exec.end {
+        End::Exited(0) => String::from_utf8(exec.stdout)
+            .map_err(|_| fail("wrote bytes that are not UTF-8".into())),
+        _ => Err(fail(super::checker::checker_failed(&exec, "generator"))),
+    }
+}
+
 /// Runs one generated input through the reference and the submission.
 pub(crate) struct Tester<'a> {
-    pub problem: &'a Problem,
     pub grader: Grader<'a>,
-    /// Where each input is written for the submission's standard input.
-    pub input_path: PathBuf,
+    /// A private folder for each input and its answer.
+    pub work: PathBuf,
 }
 
 impl Tester<'_> {
-    fn solver(&self) -> &'static dyn Solver {
-        self.problem.solver()
-    }
-
     /// `Ok(None)` when the submission is accepted on `draw`'s input.
     fn try_draw(&self, draw: Draw) -> Result<Option<Failure>> {
-        let input = generate_one(self.solver(), draw.seed, draw.index, draw.size);
+        let input = generate(self.grader.tools, draw)?;
         self.try_input(draw, input)
     }
 
+    /// Writes `input`, gets the reference's answer and judges the
+    /// submission on them exactly as on a case of the test set (so
+    /// checkers and interactors apply).
     fn try_input(&self, draw: Draw, input: String) -> Result<Option<Failure>> {
-        let solver = self.solver();
-        let reference = reference::run(solver, &input);
-        let expected = match reference.end {
-            End::Exited(0) => reference.stdout,
-            End::InputRejected(e) => {
-                return Err(Error::Reference(format!(
-                    "the reference solver {} rejects its own generated input ({}): {e}",
-                    solver.id(),
-                    draw.label()
-                )));
-            }
-            other => {
-                return Err(Error::Reference(format!(
-                    "the reference solver {} failed on generated input ({}): {other:?}",
-                    solver.id(),
-                    draw.label()
-                )));
-            }
+        let tools = self.grader.tools;
+        let input_path = self.work.join("input.in");
+        let answer_path = self.work.join("input.ans");
+        crate::fsutil::write_atomic(&input_path, input.as_bytes())
+            .map_err(Error::io(&input_path, "cannot write"))?;
+        let mut case = Case {
+            group: String::new(),
+            name: draw.label(),
+            input: input_path,
+            answer: None,
+            settings: CaseSettings::default(),
         };
-        crate::fsutil::write_atomic(&self.input_path, input.as_bytes())
-            .map_err(Error::io(&self.input_path, "cannot write"))?;
-        let exec = self.grader.execute(&self.input_path);
-        if let End::CouldNotRun(msg) = &exec.end {
-            return Err(Error::Setup(format!("cannot run the submission: {msg}")));
+        // An interactor judges from the input (the reference cannot run
+        // without one); everyone else gets the reference's answer.
+        let answer = match tools.problem.spec.interactive {
+            true => Ok(Vec::new()),
+            false => reference_output(tools, &case),
+        };
+        let answer = answer.map_err(|why| {
+            Error::Reference(format!(
+                "the reference {} fails on generated input ({}): {why}",
+                tools.problem.reference_name(),
+                draw.label()
+            ))
+        })?;
+        crate::fsutil::write_atomic(&answer_path, &answer)
+            .map_err(Error::io(&answer_path, "cannot write"))?;
+        case.answer = Some(answer_path);
+        let report = self.grader.grade_case(&case);
+        // Not a counterexample: the submission could not run, or the
+        // checker failed. Either way the search cannot go on.
+        if report.verdict == Verdict::JudgeError {
+            let why = report.message.unwrap_or_default();
+            return Err(Error::Setup(format!(
+                "judge error on generated input ({}): {why}",
+                draw.label()
+            )));
         }
-        let outcome = judge_against(self.problem, &exec, Expected::Bytes(expected));
-        if outcome.verdict == Verdict::Accepted {
+        if report.verdict == Verdict::Accepted {
             return Ok(None);
         }
-        let case = CaseReport::new("", &draw.label(), &exec, outcome);
-        Ok(Some(Failure { draw, input, case }))
+        Ok(Some(Failure {
+            draw,
+            input,
+            case: report,
+        }))
     }
 
     /// Tries `iterations` inputs of `seed`; `tick` is called once per
@@ -165,7 +218,7 @@ impl Tester<'_> {
                     continue;
                 }
                 candidates += 1;
-                let input = generate_one(self.solver(), seed, draw.index, size);
+                let input = generate(self.grader.tools, draw)?;
                 let best = smallest
                     .as_ref()
                     .map_or(first.input.len(), |s| s.input.len());

@@ -1,13 +1,14 @@
-//! Expected-verdict submissions: `problems/<id>/submissions/<verdict>/*`.
+//! Judging expected-verdict submissions (`problems/<id>/submissions/…`,
+//! found by [`crate::problem::submissions`]).
 //!
-//! A test set is only as good as the mistakes it catches. Each file under a
-//! verdict folder (the ICPC problem-package names) is graded like `judge
-//! grade` does, and must end with its folder's verdict: `accepted` passes
-//! every case, the others fail, and their first failing case (in case
-//! order) has that verdict. Judging stops at the first failure, as a contest
-//! system would, so slow submissions cost one time-out, not one per case.
-
-use std::path::{Path, PathBuf};
+//! A test set is only as good as the mistakes it catches. Each submission
+//! is graded like `judge grade` does and must keep its folder's promise:
+//! `accepted` passes every case, the others fail, and their first failing
+//! case (in case order) has that verdict. Judging stops at the first
+//! failure, as a contest system would, so slow submissions cost one
+//! time-out, not one per case, unless the promise is about every case:
+//! a scoring problem (the score needs every case), or `permitted` /
+//! `required` verdicts in `submissions.yaml`.
 
 use rayon::prelude::*;
 
@@ -15,82 +16,58 @@ use super::build::{self, BuildError};
 use super::case::Grader;
 use super::limits::{self, Overrides};
 use super::runner::Runner;
-use crate::problem::Problem;
-use crate::report::SubmissionReport;
+use super::tools::Tools;
+use crate::problem::submissions::{Expectation, Expected, Kind, find};
+use crate::report::{CaseReport, ProblemReport, ScoreRange, SubmissionReport};
 use crate::shard::{CASE_OVERHEAD, Shard, size};
 use crate::verdict::Verdict;
 
-/// Folder names and the verdict each promises.
-pub(crate) const FOLDERS: [(&str, Verdict); 7] = [
-    ("accepted", Verdict::Accepted),
-    ("wrong_answer", Verdict::WrongAnswer),
-    ("presentation_error", Verdict::PresentationError),
-    ("time_limit_exceeded", Verdict::TimeLimit),
-    ("memory_limit_exceeded", Verdict::MemoryLimit),
-    ("output_limit_exceeded", Verdict::OutputLimit),
-    ("run_time_error", Verdict::RuntimeError),
-];
-
-/// Every submission of `problem` with its expected verdict, sorted; files in
-/// unknown folders are returned as errors.
-pub fn find(problem: &Problem) -> (Vec<(PathBuf, Verdict)>, Vec<String>) {
-    let root = problem.dir.join("submissions");
-    let mut found = Vec::new();
-    let mut errors = Vec::new();
-    let Ok(folders) = std::fs::read_dir(&root) else {
-        return (found, errors);
-    };
-    for folder in folders.flatten() {
-        let name = folder.file_name().to_string_lossy().into_owned();
-        let Some((_, verdict)) = FOLDERS.iter().find(|(f, _)| *f == name) else {
-            errors.push(format!(
-                "{}: unknown verdict folder (use {})",
-                folder.path().display(),
-                FOLDERS.map(|f| f.0).join(", ")
-            ));
-            continue;
-        };
-        let Ok(files) = std::fs::read_dir(folder.path()) else {
-            continue;
-        };
-        for file in files.flatten() {
-            if file.path().is_file() && !file.file_name().to_string_lossy().starts_with('.') {
-                found.push((file.path(), *verdict));
-            }
-        }
-    }
-    found.sort();
-    (found, errors)
-}
-
-/// Whether any of `problems` has expected-verdict submissions (or a
+/// Whether any of the problems has expected-verdict submissions (or a
 /// submissions folder with something wrong in it, which must be reported).
-pub fn exist(problems: &[Problem]) -> bool {
-    problems.iter().any(|p| {
-        let (found, errors) = find(p);
-        !found.is_empty() || !errors.is_empty()
+pub fn exist<'a>(problems: impl IntoIterator<Item = &'a crate::problem::Problem>) -> bool {
+    problems.into_iter().any(|p| {
+        let found = find(p);
+        !found.submissions.is_empty() || !found.errors.is_empty()
     })
 }
 
-/// Grades one submission until its first failing case.
+/// What judging the submissions of a run found.
+#[derive(Debug, Default)]
+pub struct Judged {
+    pub reports: Vec<SubmissionReport>,
+    /// Faults of the submission folders (configuration errors).
+    pub errors: Vec<String>,
+    /// Submissions not judged, with the reason (for the report's notes).
+    pub skipped: Vec<String>,
+}
+
+/// Grades one submission: until its first failing case, or on every case
+/// when its promise needs them all.
 pub(crate) fn judge_one(
-    problem: &Problem,
-    path: &Path,
-    expected: Verdict,
+    tools: &Tools,
+    expected: &Expected,
     runner: &Runner,
     batch: usize,
 ) -> SubmissionReport {
+    let problem = tools.problem;
     let mut report = SubmissionReport {
         problem: problem.id.clone(),
-        path: path.display().to_string(),
-        expected,
+        path: expected.path.display().to_string(),
+        expected: expected.expectation,
         got: Verdict::Accepted,
         first_failure: None,
         cases_run: 0,
         ok: false,
         message: None,
+        score: None,
+        expected_score: expected.score().map(|(low, high)| ScoreRange { low, high }),
     };
-    let program = match build::prepare(runner, Some(path), None, problem.spec.limits.memory) {
+    let program = match build::prepare(
+        runner,
+        Some(&expected.path),
+        None,
+        problem.spec.limits.memory,
+    ) {
         Ok(p) => p,
         Err(BuildError::Compile(log)) => {
             report.got = Verdict::CompileError;
@@ -107,72 +84,157 @@ pub(crate) fn judge_one(
         program: &program,
         runner,
         limits: limits::for_problem(problem, Overrides::default(), program.language),
+        tools,
     };
+    let scoring = problem.spec.scoring.is_some();
+    let every_case = expected.needs_every_case(scoring);
+    let mut cases: Vec<CaseReport> = Vec::new();
     for chunk in problem.cases.chunks(batch.max(1)) {
-        let results: Vec<_> = chunk
-            .par_iter()
-            .map(|c| grader.grade_case(problem, c))
-            .collect();
+        let results: Vec<CaseReport> = chunk.par_iter().map(|c| grader.grade_case(c)).collect();
         // Counted up to the first failure, as if judged one by one, so the
         // report does not depend on the batch size.
-        match results.iter().position(|r| !r.verdict.is_pass()) {
-            Some(i) => {
-                let fail = &results[i];
-                report.cases_run += i + 1;
-                report.got = fail.verdict;
-                report.first_failure = Some(fail.id());
-                report.message = fail.message.clone();
+        let failed = results.iter().position(|r| !r.verdict.is_pass());
+        match failed {
+            Some(i) if !every_case => {
+                cases.extend(results.into_iter().take(i + 1));
                 break;
             }
-            None => report.cases_run += results.len(),
+            _ => cases.extend(results),
         }
     }
-    // ICPC has no presentation error: a wrong_answer submission failing on
-    // spacing alone still shows the data catches it.
-    report.ok = report.got == expected
-        || (expected == Verdict::WrongAnswer && report.got == Verdict::PresentationError);
+    report.cases_run = cases.len();
+    if let Some(fail) = cases.iter().find(|c| !c.verdict.is_pass()) {
+        report.got = fail.verdict;
+        report.first_failure = Some(fail.id());
+        report.message = fail.message.clone();
+    }
+    let mut broken = Vec::new();
+    if !expected.expectation.kept_by(report.got) {
+        broken.push(format!(
+            "expected {}, got {}",
+            expected.expectation, report.got
+        ));
+    }
+    broken.extend(rule_faults(expected, &cases));
+    if scoring {
+        let (score, max) = score_of(tools, cases);
+        report.score = Some(score);
+        broken.extend(score_faults(expected, &report, score, max));
+    }
+    report.ok = broken.is_empty();
+    if !report.ok {
+        let said = report.message.take();
+        report.message = Some(match said {
+            Some(m) => format!("{}\n{m}", broken.join("; ")),
+            None => broken.join("; "),
+        });
+    }
     report
 }
 
-/// Grades every expected-verdict submission of `problems` (the whole,
-/// unsharded test set: a submission judged on part of the cases could pass
-/// where its failing case sits in another shard). With a shard, whole
-/// submissions are divided among the shards, balanced by the input bytes
-/// each must read, so the N shards together judge each submission exactly
-/// once.
+/// A submission's score and the most it could have scored.
+fn score_of(tools: &Tools, cases: Vec<CaseReport>) -> (f64, f64) {
+    let p = tools.problem;
+    let mut scored = ProblemReport::new(&p.id, &p.spec.name, "", p.spec.compare, "", cases);
+    scored.scoring = p.spec.scoring.as_ref().map(|s| p.groups.rules(s));
+    scored.rescore();
+    (scored.score.unwrap_or(0.0), scored.max_score.unwrap_or(0.0))
+}
+
+/// How the score breaks the promise, if it does: `submissions.yaml`'s
+/// range, else the folder's (accepted: the maximum; partially accepted:
+/// above 0 and below the maximum).
+fn score_faults(
+    expected: &Expected,
+    report: &SubmissionReport,
+    score: f64,
+    max: f64,
+) -> Option<String> {
+    if let Some(range) = report.expected_score {
+        return (!range.contains(score))
+            .then(|| format!("expected a score of {range}, got {score}"));
+    }
+    match expected.expectation {
+        Expectation::Verdict(Verdict::Accepted) if score < max - 1e-6 => Some(format!(
+            "an accepted submission must score the maximum {max}, got {score}"
+        )),
+        Expectation::Partial if score <= 1e-6 || score >= max - 1e-6 => Some(format!(
+            "a partially accepted submission must score above 0 and below {max}, got {score}"
+        )),
+        _ => None,
+    }
+}
+
+/// How the verdicts of the cases break `permitted` / `required`.
+fn rule_faults(expected: &Expected, cases: &[CaseReport]) -> Vec<String> {
+    let kinds: Vec<(String, Option<Kind>)> = cases
+        .iter()
+        .map(|c| (c.id(), Kind::of(c.verdict)))
+        .collect();
+    let mut faults = Vec::new();
+    for rule in &expected.rules {
+        if let Some(permitted) = &rule.permitted {
+            let bad = kinds
+                .iter()
+                .find(|(_, k)| k.is_none_or(|k| !permitted.contains(&k)));
+            if let Some((id, _)) = bad {
+                faults.push(format!(
+                    "{id}: a verdict outside the permitted {permitted:?}"
+                ));
+            }
+        }
+        if let Some(required) = &rule.required
+            && !kinds
+                .iter()
+                .any(|(_, k)| k.is_some_and(|k| required.contains(&k)))
+        {
+            faults.push(format!("no case got one of the required {required:?}"));
+        }
+    }
+    faults
+}
+
+/// Grades every expected-verdict submission of the problems of `tools`
+/// (the whole, unsharded test set: a submission judged on part of the
+/// cases could pass where its failing case sits in another shard). With a
+/// shard, whole submissions are divided among the shards, balanced by the
+/// input bytes each must read, so the N shards together judge each
+/// submission exactly once.
 pub(crate) fn judge_all(
-    problems: &[Problem],
+    tools: &[Tools],
     runner: &Runner,
     batch: usize,
     shard: Option<Shard>,
-) -> (Vec<SubmissionReport>, Vec<String>) {
+) -> Judged {
+    let mut judged = Judged::default();
     let mut todo = Vec::new();
-    let mut errors = Vec::new();
-    for problem in problems {
-        let (found, errs) = find(problem);
-        errors.extend(errs);
-        let cost: u64 = problem
+    for t in tools {
+        let found = find(t.problem);
+        judged.errors.extend(found.errors);
+        judged.skipped.extend(found.skipped);
+        let cost: u64 = t
+            .problem
             .cases
             .iter()
             .map(|c| size(&c.input) + CASE_OVERHEAD)
             .sum();
-        todo.extend(found.into_iter().map(|(path, v)| (problem, path, v, cost)));
+        todo.extend(found.submissions.into_iter().map(|s| (t, s, cost)));
     }
     let mine = match shard {
         None => vec![true; todo.len()],
         Some(s) => {
             let items: Vec<(String, u64)> = todo
                 .iter()
-                .map(|(_, path, _, cost)| (path.display().to_string(), *cost))
+                .map(|(_, s, cost)| (s.path.display().to_string(), *cost))
                 .collect();
             s.owns(&items)
         }
     };
-    let reports = todo
+    judged.reports = todo
         .iter()
         .zip(mine)
         .filter(|(_, mine)| *mine)
-        .map(|((problem, path, expected, _), _)| judge_one(problem, path, *expected, runner, batch))
+        .map(|((t, s, _), _)| judge_one(t, s, runner, batch))
         .collect();
-    (reports, errors)
+    judged
 }

@@ -4,7 +4,7 @@
 //! as the submissions (so also compiled in the sandbox).
 
 use std::path::{Path, PathBuf};
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 use super::build::{self, BuildError, Program};
 use super::launcher::{ProcSpec, Role};
@@ -12,10 +12,48 @@ use super::limits::RunLimits;
 use super::runner::{Keep, Runner, STDERR_TAIL, clean_env};
 use crate::problem::Problem;
 
+/// A kind of program a command needs from its problems.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Need {
+    Reference,
+    Checker,
+    Generator,
+    Validators,
+}
+
+impl Need {
+    /// What `check` runs: the reference, judged by the checker.
+    pub const CHECK: &[Need] = &[Need::Reference, Need::Checker];
+    /// What grading a submission runs.
+    pub const GRADE: &[Need] = &[Need::Checker];
+    /// What `validate` runs.
+    pub const VALIDATE: &[Need] = &[Need::Validators];
+    /// What `stress` runs.
+    pub const STRESS: &[Need] = &[Need::Reference, Need::Checker, Need::Generator];
+
+    /// Whether `problem` has this program (an in-crate solver is none).
+    fn named_by(self, problem: &Problem) -> bool {
+        let spec = &problem.spec;
+        match self {
+            Need::Reference => spec.reference.is_some(),
+            Need::Checker => spec.checker.as_ref().is_some_and(|c| c.program.is_some()),
+            Need::Generator => spec.generator.is_some(),
+            Need::Validators => !spec.validators.is_empty(),
+        }
+    }
+}
+
 /// The programs of one problem for one run.
 pub struct Tools<'a> {
     pub problem: &'a Problem,
     runner: Option<&'a Runner>,
+    built: Arc<Built>,
+}
+
+/// Each program, built when first asked for (or the reason it did not
+/// build). Shared by every view of the problem in a run.
+#[derive(Default)]
+struct Built {
     reference: OnceLock<Result<Program, String>>,
     checker: OnceLock<Result<Program, String>>,
     generator: OnceLock<Result<Program, String>>,
@@ -27,25 +65,36 @@ impl<'a> Tools<'a> {
         Tools {
             problem,
             runner,
-            reference: OnceLock::new(),
-            checker: OnceLock::new(),
-            generator: OnceLock::new(),
-            validators: OnceLock::new(),
+            built: Arc::default(),
         }
     }
 
-    /// Whether judging `problem` runs programs of its own (so a runner is
+    /// The same programs for another view of the problem (a shard's part
+    /// of its cases), so nothing is built twice.
+    pub fn on<'b>(&self, problem: &'b Problem) -> Tools<'b>
+    where
+        'a: 'b,
+    {
+        Tools {
+            problem,
+            runner: self.runner,
+            built: Arc::clone(&self.built),
+        }
+    }
+
+    /// Whether any of `needs` is a program of `problem` (so a runner is
     /// needed even without submissions).
-    pub fn needs_runner(problem: &Problem) -> bool {
-        let spec = &problem.spec;
-        spec.reference.is_some()
-            || spec.checker.as_ref().is_some_and(|c| c.program.is_some())
-            || !spec.validators.is_empty()
+    pub fn needs_runner(problem: &Problem, needs: &[Need]) -> bool {
+        needs.iter().any(|n| n.named_by(problem))
     }
 
     pub fn runner(&self) -> Result<&'a Runner, String> {
-        self.runner
-            .ok_or_else(|| format!("{}: programs of the problem cannot run here", self.problem.id))
+        self.runner.ok_or_else(|| {
+            format!(
+                "{}: programs of the problem cannot run here",
+                self.problem.id
+            )
+        })
     }
 
     /// Builds the program at `relative` (a file or a folder of sources).
@@ -54,7 +103,9 @@ impl<'a> Tools<'a> {
         let path = self.problem.path(relative);
         let memory = self.problem.spec.limits.checker_memory;
         build::prepare(runner, Some(&path), None, memory).map_err(|e| match e {
-            BuildError::Compile(log) => format!("{}: the {what} does not compile:\n{log}", path.display()),
+            BuildError::Compile(log) => {
+                format!("{}: the {what} does not compile:\n{log}", path.display())
+            }
             BuildError::Setup(msg) => format!("the {what}: {msg}"),
         })
     }
@@ -76,30 +127,39 @@ impl<'a> Tools<'a> {
     /// The reference program (problems whose reference is not in-crate).
     pub fn reference(&self) -> Result<&Program, String> {
         let path = self.problem.spec.reference.as_deref();
-        self.cached(&self.reference, "reference program", path)
+        self.cached(&self.built.reference, "reference program", path)
     }
 
     /// The checker (or interactor) program.
     pub fn checker(&self) -> Result<&Program, String> {
-        let path = self.problem.spec.checker.as_ref().and_then(|c| c.program.as_deref());
-        self.cached(&self.checker, "checker", path)
+        let path = self
+            .problem
+            .spec
+            .checker
+            .as_ref()
+            .and_then(|c| c.program.as_deref());
+        self.cached(&self.built.checker, "checker", path)
     }
 
     /// The generator program.
     pub fn generator(&self) -> Result<&Program, String> {
         let path = self.problem.spec.generator.as_deref();
-        self.cached(&self.generator, "generator", path)
+        self.cached(&self.built.generator, "generator", path)
     }
 
     /// The input validator programs, with their paths.
     pub fn validators(&self) -> Result<&[(PathBuf, Program)], String> {
-        self.validators
+        self.built
+            .validators
             .get_or_init(|| {
                 self.problem
                     .spec
                     .validators
                     .iter()
-                    .map(|p| self.build("input validator", p).map(|prog| (p.clone(), prog)))
+                    .map(|p| {
+                        self.build("input validator", p)
+                            .map(|prog| (p.clone(), prog))
+                    })
                     .collect()
             })
             .as_ref()
@@ -107,18 +167,16 @@ impl<'a> Tools<'a> {
             .map_err(Clone::clone)
     }
 
-    /// Builds every program the problem names, so a broken one is found
-    /// (and reported, exit 2) before anything is graded.
-    pub fn build_all(&self) -> Result<(), String> {
-        let spec = &self.problem.spec;
-        if spec.reference.is_some() {
-            self.reference()?;
-        }
-        if spec.checker.as_ref().is_some_and(|c| c.program.is_some()) {
-            self.checker()?;
-        }
-        if !spec.validators.is_empty() {
-            self.validators()?;
+    /// Builds the programs in `needs` that the problem has, so a broken
+    /// one is found (and reported, exit 2) before anything is graded.
+    pub fn build_all(&self, needs: &[Need]) -> Result<(), String> {
+        for need in needs.iter().filter(|n| n.named_by(self.problem)) {
+            match need {
+                Need::Reference => self.reference().map(drop)?,
+                Need::Checker => self.checker().map(drop)?,
+                Need::Generator => self.generator().map(drop)?,
+                Need::Validators => self.validators().map(drop)?,
+            }
         }
         Ok(())
     }

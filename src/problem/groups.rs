@@ -106,7 +106,9 @@ impl Groups {
     pub fn settings(&self, group: &str) -> CaseSettings {
         let mut s = CaseSettings::default();
         for g in Self::chain(group) {
-            let Some(spec) = self.specs.get(&g) else { continue };
+            let Some(spec) = self.specs.get(&g) else {
+                continue;
+            };
             if let Some(a) = &spec.checker_args {
                 s.checker_args = a.clone();
             }
@@ -124,7 +126,10 @@ impl Groups {
 /// and column.
 pub(crate) fn read_groups(cases_dir: &Path) -> Result<Groups, super::ProblemError> {
     let mut groups = Groups::default();
-    for entry in walkdir::WalkDir::new(cases_dir).follow_links(true).sort_by_file_name() {
+    for entry in walkdir::WalkDir::new(cases_dir)
+        .follow_links(true)
+        .sort_by_file_name()
+    {
         let Ok(entry) = entry else { continue };
         if entry.file_name() != GROUP_FILE || !entry.file_type().is_file() {
             continue;
@@ -229,12 +234,18 @@ impl ScoringRules {
     pub fn score(&self, group: &str, cases: &BTreeMap<String, CaseScore>) -> Scored {
         let spec = self.groups.get(group).cloned().unwrap_or_default();
         let aggregation = spec.aggregation.unwrap_or(Aggregation::PassFail);
-        let prefix = if group.is_empty() { String::new() } else { format!("{group}/") };
+        let prefix = if group.is_empty() {
+            String::new()
+        } else {
+            format!("{group}/")
+        };
         // Direct cases and direct sub-groups, in name order.
         let mut subgroups: Vec<String> = Vec::new();
         let mut own: Vec<&CaseScore> = Vec::new();
         for (id, result) in cases {
-            let Some(rest) = id.strip_prefix(&prefix) else { continue };
+            let Some(rest) = id.strip_prefix(&prefix) else {
+                continue;
+            };
             match rest.split_once('/') {
                 None => own.push(result),
                 Some((sub, _)) => {
@@ -283,9 +294,16 @@ impl ScoringRules {
                 scored.iter().map(|s| s.score).fold(0.0, f64::max),
                 scored.iter().map(|s| s.max).fold(0.0, f64::max),
             ),
-            Aggregation::Avg => (sum(|s| s.score) / items.max(1) as f64, sum(|s| s.max) / items.max(1) as f64),
+            Aggregation::Avg => (
+                sum(|s| s.score) / items.max(1) as f64,
+                sum(|s| s.max) / items.max(1) as f64,
+            ),
         };
-        let (score, max) = if scored.is_empty() { (0.0, worth) } else { (score, max) };
+        let (score, max) = if scored.is_empty() {
+            (0.0, worth)
+        } else {
+            (score, max)
+        };
         Scored {
             accepted,
             score: round(score),
@@ -305,14 +323,20 @@ mod tests {
 
     fn groups(entries: &[(&str, GroupSpec)]) -> Groups {
         Groups {
-            specs: entries.iter().map(|(g, s)| (g.to_string(), s.clone())).collect(),
+            specs: entries
+                .iter()
+                .map(|(g, s)| (g.to_string(), s.clone()))
+                .collect(),
         }
     }
 
     fn rules(entries: &[(&str, GroupScoring)]) -> ScoringRules {
         ScoringRules {
             include_sample: false,
-            groups: entries.iter().map(|(g, s)| (g.to_string(), s.clone())).collect(),
+            groups: entries
+                .iter()
+                .map(|(g, s)| (g.to_string(), s.clone()))
+                .collect(),
         }
     }
 
@@ -335,8 +359,21 @@ mod tests {
     #[test]
     fn settings_are_inherited_by_the_nearest_group_that_sets_them() {
         let g = groups(&[
-            ("", GroupSpec { checker_args: Some(vec!["a".into()]), tolerance: Some(1e-3), ..Default::default() }),
-            ("secret", GroupSpec { checker_args: Some(vec!["b".into()]), ..Default::default() }),
+            (
+                "",
+                GroupSpec {
+                    checker_args: Some(vec!["a".into()]),
+                    tolerance: Some(1e-3),
+                    ..Default::default()
+                },
+            ),
+            (
+                "secret",
+                GroupSpec {
+                    checker_args: Some(vec!["b".into()]),
+                    ..Default::default()
+                },
+            ),
         ]);
         let s = g.settings("secret/deep");
         assert_eq!(s.checker_args, vec!["b".to_string()]);
@@ -346,15 +383,39 @@ mod tests {
 
     #[test]
     fn pass_fail_sum_and_min_groups_score_as_the_icpc_rules_say() {
-        let spec = |score: f64, a: Aggregation| GroupScoring { score: Some(score), aggregation: Some(a), ..Default::default() };
+        let spec = |score: f64, a: Aggregation| GroupScoring {
+            score: Some(score),
+            aggregation: Some(a),
+            ..Default::default()
+        };
         let g = rules(&[
             ("small", spec(30.0, Aggregation::PassFail)),
             ("large", spec(70.0, Aggregation::Sum)),
             ("hard", spec(10.0, Aggregation::Min)),
         ]);
-        let r = results(&[("small/1", true), ("small/2", true), ("large/1", true), ("large/2", false), ("hard/1", true)]);
-        assert_eq!(g.score("small", &r), Scored { accepted: true, score: 30.0, max: 30.0 });
-        assert_eq!(g.score("large", &r), Scored { accepted: false, score: 35.0, max: 70.0 });
+        let r = results(&[
+            ("small/1", true),
+            ("small/2", true),
+            ("large/1", true),
+            ("large/2", false),
+            ("hard/1", true),
+        ]);
+        assert_eq!(
+            g.score("small", &r),
+            Scored {
+                accepted: true,
+                score: 30.0,
+                max: 30.0
+            }
+        );
+        assert_eq!(
+            g.score("large", &r),
+            Scored {
+                accepted: false,
+                score: 35.0,
+                max: 70.0
+            }
+        );
         assert_eq!(g.score("hard", &r).score, 10.0);
         let r = results(&[("small/1", true), ("small/2", false)]);
         assert_eq!(g.score("small", &r).score, 0.0);
@@ -363,10 +424,28 @@ mod tests {
     #[test]
     fn checker_fractions_and_absolute_scores_count_and_subgroups_are_items() {
         let g = rules(&[
-            ("secret", GroupScoring { score: Some(100.0), aggregation: Some(Aggregation::Sum), ..Default::default() }),
-            ("secret/a", GroupScoring { aggregation: Some(Aggregation::Sum), accept_score: Some(1.0), ..Default::default() }),
+            (
+                "secret",
+                GroupScoring {
+                    score: Some(100.0),
+                    aggregation: Some(Aggregation::Sum),
+                    ..Default::default()
+                },
+            ),
+            (
+                "secret/a",
+                GroupScoring {
+                    aggregation: Some(Aggregation::Sum),
+                    accept_score: Some(1.0),
+                    ..Default::default()
+                },
+            ),
         ]);
-        let mut r = results(&[("secret/x", true), ("secret/a/1", true), ("secret/a/2", true)]);
+        let mut r = results(&[
+            ("secret/x", true),
+            ("secret/a/1", true),
+            ("secret/a/2", true),
+        ]);
         r.get_mut("secret/x").unwrap().fraction = Some(0.5);
         r.get_mut("secret/a/2").unwrap().absolute = Some(3.0);
         // Two items under secret: x (worth 50, half of it) and group a (1 + 3).

@@ -8,6 +8,7 @@
 pub mod groups;
 mod hygiene;
 pub mod spec;
+pub mod submissions;
 
 use std::path::{Path, PathBuf};
 
@@ -109,9 +110,15 @@ pub struct Discovery {
 }
 
 /// Parses a YAML text into `T`; errors carry `path:line:col`.
-pub(crate) fn parse_yaml<T: serde::de::DeserializeOwned>(path: &Path, text: &str) -> Result<T, ProblemError> {
+pub(crate) fn parse_yaml<T: serde::de::DeserializeOwned>(
+    path: &Path,
+    text: &str,
+) -> Result<T, ProblemError> {
     serde_yaml::from_str(text).map_err(|e| {
-        let (line, col) = e.location().map(|l| (l.line(), l.column())).unwrap_or((1, 1));
+        let (line, col) = e
+            .location()
+            .map(|l| (l.line(), l.column()))
+            .unwrap_or((1, 1));
         ProblemError::BadSpec {
             path: path.to_path_buf(),
             line,
@@ -183,7 +190,10 @@ pub fn load_problem(id: &str, dir: &Path) -> Result<Problem, ProblemError> {
                 path: spec_path.clone(),
                 line: 1,
                 col: 1,
-                reason: format!("{key}: {} does not exist in the problem folder", path.display()),
+                reason: format!(
+                    "{key}: {} does not exist in the problem folder",
+                    path.display()
+                ),
             });
         }
     }
@@ -239,7 +249,10 @@ fn find_cases(cases_dir: &Path) -> (Vec<Case>, Vec<PathBuf>, Vec<PathBuf>) {
             continue;
         }
         let ext = path.extension().and_then(|e| e.to_str());
-        let group = path.parent().map(|p| group_of(cases_dir, p)).unwrap_or_default();
+        let group = path
+            .parent()
+            .map(|p| group_of(cases_dir, p))
+            .unwrap_or_default();
         match ext {
             Some("in") => {
                 let answer = path.with_extension("out");

@@ -64,6 +64,24 @@ impl ProblemSpec {
     /// `tolerance` when `problem.yaml` does not give one.
     pub(crate) const DEFAULT_TOLERANCE: f64 = 1e-6;
 
+    /// A spec with every setting at its default and no reference yet.
+    pub fn named(name: &str) -> ProblemSpec {
+        ProblemSpec {
+            name: name.to_string(),
+            solver: None,
+            reference: None,
+            generator: None,
+            source: String::new(),
+            compare: CompareMode::default(),
+            tolerance: Self::DEFAULT_TOLERANCE,
+            checker: None,
+            interactive: false,
+            validators: Vec::new(),
+            scoring: None,
+            limits: Limits::default(),
+        }
+    }
+
     /// Every path the spec names, with the key that names it.
     pub(crate) fn paths(&self) -> Vec<(&'static str, &Path)> {
         let mut paths = Vec::new();
@@ -92,16 +110,28 @@ impl ProblemSpec {
             c.check()?;
         }
         if self.interactive && self.checker.as_ref().is_none_or(|c| c.program.is_none()) {
-            return Err("an interactive problem needs `checker: {program: …}` (the interactor)".into());
+            return Err(
+                "an interactive problem needs `checker: {program: …}` (the interactor)".into(),
+            );
         }
-        if self.interactive && self.checker.as_ref().is_some_and(|c| c.interface != Interface::Icpc) {
+        if self.interactive
+            && self
+                .checker
+                .as_ref()
+                .is_some_and(|c| c.interface != Interface::Icpc)
+        {
             return Err("an interactor speaks the ICPC interface (`interface: icpc`)".into());
         }
         for (key, path) in self.paths() {
             let bad = path.is_absolute()
-                || path.components().any(|c| matches!(c, std::path::Component::ParentDir));
+                || path
+                    .components()
+                    .any(|c| matches!(c, std::path::Component::ParentDir));
             if bad {
-                return Err(format!("{key}: {} must be a path inside the problem folder", path.display()));
+                return Err(format!(
+                    "{key}: {} must be a path inside the problem folder",
+                    path.display()
+                ));
             }
         }
         Ok(())
@@ -135,7 +165,9 @@ impl CheckerSpec {
     fn check(&self) -> Result<(), String> {
         match (&self.builtin, &self.program) {
             (Some(_), Some(_)) => Err("checker: give `builtin` or `program`, not both".into()),
-            (None, None) => Err("checker: give `builtin` (an in-crate checker id) or `program`".into()),
+            (None, None) => {
+                Err("checker: give `builtin` (an in-crate checker id) or `program`".into())
+            }
             (Some(_), None) if !self.args.is_empty() || self.interface != Interface::Icpc => {
                 Err("checker: `interface` and `args` are for checker programs".into())
             }
@@ -191,7 +223,10 @@ pub struct Limits {
     #[serde(with = "size_text")]
     pub output: u64,
     /// CPU time a checker (or interactor) may use per case.
-    #[serde(with = "duration_text", skip_serializing_if = "is_default_checker_time")]
+    #[serde(
+        with = "duration_text",
+        skip_serializing_if = "is_default_checker_time"
+    )]
     pub checker_time: Duration,
     /// Memory a checker (or interactor) may use.
     #[serde(with = "size_text", skip_serializing_if = "is_default_checker_memory")]

@@ -39,6 +39,16 @@ impl Expectation {
         }
     }
 
+    /// The promise in words.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Expectation::Verdict(v) => v.describe(),
+            Expectation::Rejected => "rejected, whichever way",
+            Expectation::BruteForce => "too slow or crashing, never a wrong answer",
+            Expectation::Partial => "partially accepted: a score above 0 and below the maximum",
+        }
+    }
+
     fn parse(code: &str) -> Option<Expectation> {
         Some(match code {
             "REJECTED" => Expectation::Rejected,
@@ -57,10 +67,15 @@ impl Expectation {
                 matches!(got, Verdict::WrongAnswer | Verdict::PresentationError)
             }
             Expectation::Verdict(v) => got == v,
-            Expectation::Rejected => !got.is_pass(),
+            // A submission that does not compile, or a case the judge
+            // could not judge, shows nothing about the test set.
+            Expectation::Rejected => Kind::of(got).is_some_and(|k| k != Kind::AC),
             Expectation::BruteForce => matches!(
                 got,
-                Verdict::TimeLimit | Verdict::RuntimeError | Verdict::MemoryLimit | Verdict::OutputLimit
+                Verdict::TimeLimit
+                    | Verdict::RuntimeError
+                    | Verdict::MemoryLimit
+                    | Verdict::OutputLimit
             ),
             Expectation::Partial => true,
         }
@@ -82,7 +97,8 @@ impl Serialize for Expectation {
 impl<'de> Deserialize<'de> for Expectation {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let code = String::deserialize(d)?;
-        Expectation::parse(&code).ok_or_else(|| serde::de::Error::custom(format!("unknown expectation {code:?}")))
+        Expectation::parse(&code)
+            .ok_or_else(|| serde::de::Error::custom(format!("unknown expectation {code:?}")))
     }
 }
 
@@ -90,11 +106,26 @@ impl<'de> Deserialize<'de> for Expectation {
 pub const FOLDERS: [(&str, Expectation); 10] = [
     ("accepted", Expectation::Verdict(Verdict::Accepted)),
     ("wrong_answer", Expectation::Verdict(Verdict::WrongAnswer)),
-    ("presentation_error", Expectation::Verdict(Verdict::PresentationError)),
-    ("time_limit_exceeded", Expectation::Verdict(Verdict::TimeLimit)),
-    ("memory_limit_exceeded", Expectation::Verdict(Verdict::MemoryLimit)),
-    ("output_limit_exceeded", Expectation::Verdict(Verdict::OutputLimit)),
-    ("run_time_error", Expectation::Verdict(Verdict::RuntimeError)),
+    (
+        "presentation_error",
+        Expectation::Verdict(Verdict::PresentationError),
+    ),
+    (
+        "time_limit_exceeded",
+        Expectation::Verdict(Verdict::TimeLimit),
+    ),
+    (
+        "memory_limit_exceeded",
+        Expectation::Verdict(Verdict::MemoryLimit),
+    ),
+    (
+        "output_limit_exceeded",
+        Expectation::Verdict(Verdict::OutputLimit),
+    ),
+    (
+        "run_time_error",
+        Expectation::Verdict(Verdict::RuntimeError),
+    ),
     ("rejected", Expectation::Rejected),
     ("brute_force", Expectation::BruteForce),
     ("partially_accepted", Expectation::Partial),
@@ -165,7 +196,11 @@ impl Expected {
     /// Whether judging must see every case (a rule about all cases'
     /// verdicts, or a score to compute).
     pub fn needs_every_case(&self, scoring: bool) -> bool {
-        scoring || self.rules.iter().any(|r| r.permitted.is_some() || r.required.is_some())
+        scoring
+            || self
+                .rules
+                .iter()
+                .any(|r| r.permitted.is_some() || r.required.is_some())
     }
 }
 
@@ -173,7 +208,11 @@ impl Expected {
 /// against `path` or one of its parent folders.
 pub fn glob_matches(pattern: &str, path: &str) -> bool {
     let parts: Vec<&str> = path.split('/').collect();
-    (1..=parts.len()).any(|n| expand(pattern).iter().any(|p| glob_one(p, &parts[..n].join("/"))))
+    (1..=parts.len()).any(|n| {
+        expand(pattern)
+            .iter()
+            .any(|p| glob_one(p, &parts[..n].join("/")))
+    })
 }
 
 fn expand(pattern: &str) -> Vec<String> {
@@ -195,7 +234,9 @@ fn glob_one(pattern: &str, text: &str) -> bool {
     fn go(p: &[char], t: &[char]) -> bool {
         match p.first() {
             None => t.is_empty(),
-            Some('*') => (0..=t.len()).take_while(|&i| i == 0 || t[i - 1] != '/').any(|i| go(&p[1..], &t[i..])),
+            Some('*') => (0..=t.len())
+                .take_while(|&i| i == 0 || t[i - 1] != '/')
+                .any(|i| go(&p[1..], &t[i..])),
             Some(c) => t.first() == Some(c) && go(&p[1..], &t[1..]),
         }
     }
@@ -256,7 +297,9 @@ pub fn find(problem: &Problem) -> Found {
         for file in files.flatten() {
             let file_name = file.file_name().to_string_lossy().into_owned();
             if let Some(why) = skipped(&file_name) {
-                found.skipped.push(format!("{} ({why})", file.path().display()));
+                found
+                    .skipped
+                    .push(format!("{} ({why})", file.path().display()));
                 continue;
             }
             let relative = format!("{name}/{file_name}");
@@ -293,8 +336,14 @@ mod tests {
     fn patterns_match_files_and_their_folders() {
         assert!(glob_matches("accepted/*", "accepted/a.py"));
         assert!(glob_matches("accepted", "accepted/a.py"));
-        assert!(glob_matches("*/small*.cpp", "partially_accepted/small_only.cpp"));
-        assert!(glob_matches("{accepted,wrong_answer}/x.c", "wrong_answer/x.c"));
+        assert!(glob_matches(
+            "*/small*.cpp",
+            "partially_accepted/small_only.cpp"
+        ));
+        assert!(glob_matches(
+            "{accepted,wrong_answer}/x.c",
+            "wrong_answer/x.c"
+        ));
         assert!(!glob_matches("accepted/*", "wrong_answer/a.py"));
         assert!(!glob_matches("*", "a/b") || glob_matches("*", "a"));
         assert!(!glob_matches("a*c", "ab/c"));
@@ -307,6 +356,8 @@ mod tests {
         assert!(!wa.kept_by(Verdict::TimeLimit));
         assert!(Expectation::Rejected.kept_by(Verdict::TimeLimit));
         assert!(!Expectation::Rejected.kept_by(Verdict::Accepted));
+        assert!(!Expectation::Rejected.kept_by(Verdict::CompileError));
+        assert!(!Expectation::Rejected.kept_by(Verdict::JudgeError));
         assert!(Expectation::BruteForce.kept_by(Verdict::RuntimeError));
         assert!(!Expectation::BruteForce.kept_by(Verdict::WrongAnswer));
         for (_, e) in FOLDERS {

@@ -4,7 +4,7 @@
 
 use std::fmt::Write;
 
-use super::{CaseReport, Report};
+use super::{CaseReport, Report, number};
 use crate::diff::{self, LineKind};
 use crate::verdict::{Severity, Verdict};
 
@@ -146,36 +146,57 @@ pub(crate) fn human_ms(ms: f64) -> String {
     }
 }
 
-/// The table printed after every run: one row per problem, then totals.
+/// The table printed after every run: one row per problem, then totals;
+/// a score column when a problem is scored.
 pub fn summary(report: &Report, style: Style) -> String {
-    let header = ["problem", "cases", "passed", "failed", "time"];
-    let mut rows: Vec<[String; 5]> = report
+    let scored = report.problems.iter().any(|p| p.score.is_some());
+    let score = |x: Option<f64>, max: Option<f64>| match (x, max) {
+        (Some(x), Some(m)) => format!("{} / {}", number(x), number(m)),
+        _ => "—".to_string(),
+    };
+    let mut header = vec!["problem", "cases", "passed", "failed"];
+    if scored {
+        header.push("score");
+    }
+    header.push("time");
+    let mut rows: Vec<Vec<String>> = report
         .problems
         .iter()
         .map(|p| {
-            [
+            let mut row = vec![
                 p.id.clone(),
                 p.cases.len().to_string(),
                 p.passed.to_string(),
                 p.failed.to_string(),
-                human_ms(p.time_ms),
-            ]
+            ];
+            if scored {
+                row.push(score(p.score, p.max_score));
+            }
+            row.push(human_ms(p.time_ms));
+            row
         })
         .collect();
-    rows.push([
+    let mut total = vec![
         "total".into(),
         report.summary.cases.to_string(),
         report.summary.passed.to_string(),
         report.summary.failed.to_string(),
-        human_ms(report.meta.duration_ms),
-    ]);
-    let mut widths = header.map(str::len);
+    ];
+    if scored {
+        let sum = |f: fn(&super::ProblemReport) -> Option<f64>| {
+            report.problems.iter().filter_map(f).sum::<f64>()
+        };
+        total.push(score(Some(sum(|p| p.score)), Some(sum(|p| p.max_score))));
+    }
+    total.push(human_ms(report.meta.duration_ms));
+    rows.push(total);
+    let mut widths: Vec<usize> = header.iter().map(|h| h.len()).collect();
     for row in &rows {
         for (w, cell) in widths.iter_mut().zip(row) {
             *w = (*w).max(cell.chars().count());
         }
     }
-    let line = |cells: &[String; 5]| -> String {
+    let line = |cells: &[String]| -> String {
         let mut s = String::new();
         for (i, cell) in cells.iter().enumerate() {
             if i > 0 {
@@ -186,15 +207,13 @@ pub fn summary(report: &Report, style: Style) -> String {
         s
     };
     let mut out = String::new();
-    let _ = writeln!(out, "{}", style.bold(&line(&header.map(String::from))));
+    let header: Vec<String> = header.into_iter().map(String::from).collect();
+    let _ = writeln!(out, "{}", style.bold(&line(&header)));
     let last = rows.len() - 1;
     for (i, row) in rows.iter().enumerate() {
         if i == last {
-            let _ = writeln!(
-                out,
-                "{}",
-                style.dim(&"─".repeat(widths.iter().sum::<usize>() + 8))
-            );
+            let rule = widths.iter().sum::<usize>() + 2 * (widths.len() - 1);
+            let _ = writeln!(out, "{}", style.dim(&"─".repeat(rule)));
         }
         let text = line(row);
         let text = match row[3].as_str() {
@@ -226,44 +245,80 @@ pub fn summary(report: &Report, style: Style) -> String {
     out
 }
 
-/// The expected-verdict submissions table (empty when there were none).
+/// The expected-verdict submissions table (empty when there were none),
+/// with a score column when any submission was scored; a broken promise
+/// is explained on the line below it.
 pub fn submissions(report: &Report, style: Style) -> String {
     if report.submissions.is_empty() {
         return String::new();
     }
+    let scored = report.submissions.iter().any(|s| s.score.is_some());
     let width = report
         .submissions
         .iter()
         .map(|s| s.path.chars().count())
         .max()
         .unwrap_or(0);
-    let mut out = format!(
-        "{}\n",
-        style.bold(&format!("{:<width$}  expected  got  result", "submission"))
+    let expected_width = report
+        .submissions
+        .iter()
+        .map(|s| s.expected.code().len())
+        .chain(["expected".len()])
+        .max()
+        .unwrap_or(8);
+    let score_text = |s: &super::SubmissionReport| match (s.score, s.expected_score) {
+        (Some(x), Some(r)) => format!("{} (expected {r})", number(x)),
+        (Some(x), None) => number(x),
+        (None, _) => String::new(),
+    };
+    let score_width = report
+        .submissions
+        .iter()
+        .map(|s| score_text(s).chars().count())
+        .chain([5])
+        .max()
+        .unwrap_or(5);
+    let mut head = format!(
+        "{:<width$}  {:<expected_width$}  got",
+        "submission", "expected"
     );
+    if scored {
+        head.push_str(&format!("  {:>score_width$}", "score"));
+    }
+    head.push_str("  result");
+    let mut out = format!("{}\n", style.bold(&head));
     for s in &report.submissions {
         let result = if s.ok {
             style.green("ok")
         } else {
-            style.red("WRONG VERDICT")
+            style.red("BROKEN PROMISE")
         };
         let at = s
             .first_failure
             .as_deref()
             .map(|c| format!("  (first failure: {c})"))
             .unwrap_or_default();
+        let score = match scored {
+            true => format!("  {}", pad(&score_text(s), score_width, true)),
+            false => String::new(),
+        };
         let _ = writeln!(
             out,
-            "{}  {}  {}  {result}{at}",
+            "{}  {}  {}{score}  {result}{at}",
             pad(&s.path, width, false),
-            pad(s.expected.code(), 8, false),
+            pad(s.expected.code(), expected_width, false),
             pad(&style.verdict(s.got), 3, false),
         );
+        if !s.ok
+            && let Some(why) = s.message.as_deref().and_then(|m| m.lines().next())
+        {
+            let _ = writeln!(out, "    {}", style.dim(why));
+        }
     }
     let bad = report.summary.submissions_failed;
     let _ = writeln!(
         out,
-        "submissions: {} graded, {bad} with the wrong verdict",
+        "submissions: {} graded, {bad} not as promised",
         report.submissions.len()
     );
     out

@@ -7,8 +7,9 @@
 use maud::{DOCTYPE, Markup, PreEscaped, html};
 
 use super::console::human_ms;
-use super::{CaseReport, ProblemReport, Report};
+use super::{CaseReport, ProblemReport, Report, number};
 use crate::diff::{self, LineKind};
+use crate::problem::submissions::Expectation;
 use crate::verdict::{Severity, Verdict};
 
 const CSS: &str = r#"
@@ -39,6 +40,7 @@ td.path { word-break: break-all; }
 .v-ok { background: var(--okbg); color: var(--ok); }
 .v-warn { background: var(--warnbg); color: var(--warn); }
 .v-bad { background: var(--badbg); color: var(--bad); }
+.v-neutral { background: #e0e7ff; color: #3730a3; }
 section { background: var(--card); border:1px solid var(--line); border-radius: 10px; margin-bottom: 22px; overflow: hidden; }
 section > header { padding: 12px 16px; border-bottom: 1px solid var(--line); display:flex; align-items:baseline; gap: 10px; flex-wrap: wrap; }
 section > header h2 { font-size: 16px; margin: 0; }
@@ -60,6 +62,7 @@ pre.stderr { margin: 8px 0 0; padding: 8px 10px; background:#1f2430; color:#e5e7
 details.all { padding: 0; }
 details.all summary { cursor: pointer; padding: 10px 16px; color: var(--muted); }
 details.all table td, details.all table th { padding: 4px 16px; }
+td.msg { color: var(--muted); font-family: ui-monospace,SFMono-Regular,Menlo,monospace; font-size: 12px; }
 .errors { background: var(--badbg); color: var(--bad); border-radius: 10px; padding: 10px 16px; margin-bottom: 22px; }
 .errors li { font-family: ui-monospace,SFMono-Regular,Menlo,monospace; font-size: 12.5px; }
 .notes { background: var(--warnbg); color: var(--warn); border-radius: 10px; padding: 10px 16px; margin-bottom: 22px; }
@@ -76,6 +79,23 @@ fn verdict_class(v: Verdict) -> &'static str {
 
 fn badge(v: Verdict) -> Markup {
     html! { span class={ "badge " (verdict_class(v)) } title=(v.describe()) { (v.code()) } }
+}
+
+/// What a submission was expected to get: a verdict badge, or a neutral
+/// one for the promises that are not one verdict.
+fn expectation_badge(e: Expectation) -> Markup {
+    match e {
+        Expectation::Verdict(v) => badge(v),
+        other => html! { span.badge.v-neutral title=(other.describe()) { (other.code()) } },
+    }
+}
+
+/// `score / max`, trimmed of needless decimals.
+fn score_text(score: f64, max: Option<f64>) -> String {
+    match max {
+        Some(m) => format!("{} / {}", number(score), number(m)),
+        None => number(score),
+    }
 }
 
 /// Renders the whole page.
@@ -142,9 +162,11 @@ fn cards(report: &Report) -> Markup {
 }
 
 fn summary_table(report: &Report) -> Markup {
+    let scores = report.problems.iter().any(|p| p.score.is_some());
     html! {
         div.summary { table {
-            thead { tr { th { "problem" } th { "subject" } th.num { "cases" } th.num { "passed" } th.num { "failed" } th.num { "time" } th { "" } } }
+            thead { tr { th { "problem" } th { "subject" } th.num { "cases" } th.num { "passed" } th.num { "failed" }
+                @if scores { th.num { "score" } } th.num { "time" } th { "" } } }
             tbody { @for p in &report.problems {
                 tr {
                     td { a href={ "#p-" (p.id) } { (p.name) } " " span style="color:var(--muted)" { (p.id) } }
@@ -152,6 +174,7 @@ fn summary_table(report: &Report) -> Markup {
                     td.num { (p.cases.len()) }
                     td.num { (p.passed) }
                     td.num { (p.failed) }
+                    @if scores { td.num { @if let Some(x) = p.score { (score_text(x, p.max_score)) } @else { "—" } } }
                     td.num { (human_ms(p.time_ms)) }
                     td { @if p.failed == 0 { (badge(Verdict::Accepted)) } @else { (verdict_counts(&p.cases)) } }
                 }
@@ -168,18 +191,26 @@ fn submissions_table(report: &Report) -> Markup {
             .find(&marker)
             .map_or(s.path.clone(), |i| s.path[i + marker.len()..].to_string())
     };
+    let scores = report.submissions.iter().any(|s| s.score.is_some());
     html! {
         h2 style="font-size:16px" { "Expected-verdict submissions" }
         div.summary { table {
-            thead { tr { th { "problem" } th { "submission" } th { "expected" } th { "got" } th.num { "cases" } th { "first failure" } th { "" } } }
+            thead { tr { th { "problem" } th { "submission" } th { "expected" } th { "got" }
+                @if scores { th.num { "score" } th.num { "expected score" } }
+                th.num { "cases" } th { "first failure" } th { "" } } }
             tbody { @for s in &report.submissions { tr {
                 td { (s.problem) }
                 td.path title=(s.path) { code { (short(s)) } }
-                td { (badge(s.expected)) }
+                td { (expectation_badge(s.expected)) }
                 td { (badge(s.got)) }
+                @if scores {
+                    td.num { @if let Some(x) = s.score { (number(x)) } @else { "—" } }
+                    td.num { @if let Some(r) = s.expected_score { (r.to_string()) } @else { "—" } }
+                }
                 td.num { (s.cases_run) }
                 td.path { @if let Some(c) = &s.first_failure { (c) } }
-                td { @if s.ok { span.badge.v-ok { "ok" } } @else { span.badge.v-bad { "wrong verdict" } } }
+                td { @if s.ok { span.badge.v-ok { "ok" } } @else {
+                    span.badge.v-bad title=(s.message.as_deref().unwrap_or("")) { "broken promise" } } }
             } } }
         } }
     }
@@ -198,7 +229,9 @@ fn problem_section(p: &ProblemReport) -> Markup {
         section id={ "p-" (p.id) } {
             header {
                 h2 { (p.name) }
-                span.sub { (p.id) @if !p.source.is_empty() { " · " (p.source) } " · compare " (p.compare.name()) }
+                span.sub { (p.id) @if !p.source.is_empty() { " · " (p.source) }
+                    @if let Some(c) = &p.checker { " · " (c) } @else { " · compare " (p.compare.name()) }
+                    @if let Some(x) = p.score { " · score " (score_text(x, p.max_score)) } }
                 span.counts { (badge(Verdict::Accepted)) " " (p.passed) @if p.failed > 0 { " " (verdict_counts(&p.cases)) } }
             }
             @if !p.issues.is_empty() {
@@ -210,13 +243,18 @@ fn problem_section(p: &ProblemReport) -> Markup {
             @for c in p.cases.iter().filter(|c| !c.verdict.is_pass() && c.verdict != Verdict::CompileError) { (failure(c)) }
             details.all open[p.cases.len() <= 12] {
                 summary { "All " (p.cases.len()) " cases" }
+                @let scores = p.cases.iter().any(|c| c.checker_score.is_some());
+                @let messages = p.cases.iter().any(|c| c.message.is_some());
                 table {
-                    thead { tr { th { "case" } th { "verdict" } th.num { "time" } th.num { "memory" } } }
+                    thead { tr { th { "case" } th { "verdict" } @if scores { th.num { "score" } }
+                        th.num { "time" } th.num { "memory" } @if messages { th { "message" } } } }
                     tbody { @for c in &p.cases { tr {
                         td { (c.id()) }
                         td { (badge(c.verdict)) }
+                        @if scores { td.num { @if let Some(x) = c.checker_score { (x.to_string()) } @else { "—" } } }
                         td.num { (human_ms(c.time_ms)) }
                         td.num { @if let Some(m) = c.memory_kib { (m) " KiB" } @else { "—" } }
+                        @if messages { td.msg { @if let Some(m) = &c.message { (first_line(m)) } } }
                     } } }
                 }
             }
@@ -232,6 +270,15 @@ fn failure(c: &CaseReport) -> Markup {
             @if let Some(d) = &c.diff { (diff_block(d)) }
             @if let Some(e) = &c.stderr { pre.stderr { (e) } }
         }
+    }
+}
+
+/// The first line of a message, cut at 120 characters, for a table cell.
+fn first_line(message: &str) -> String {
+    let line = message.lines().next().unwrap_or("");
+    match line.char_indices().nth(120) {
+        Some((i, _)) => format!("{}…", &line[..i]),
+        None => line.to_string(),
     }
 }
 

@@ -18,8 +18,9 @@ use std::time::Duration;
 use serde::{Deserialize, Serialize};
 
 use crate::compare::{CheckerScore, CompareMode, Outcome};
-use crate::problem::groups::{CaseScore, ScoringRules};
 use crate::execution::Execution;
+use crate::problem::groups::{CaseScore, ScoringRules};
+use crate::problem::submissions::Expectation;
 use crate::shard::Shard;
 use crate::verdict::Verdict;
 
@@ -91,7 +92,8 @@ pub struct Report {
 pub struct SubmissionReport {
     pub problem: String,
     pub path: String,
-    pub expected: Verdict,
+    /// What its folder (and `submissions.yaml`) promise.
+    pub expected: Expectation,
     /// AC when every case passed, else the verdict of the first failing
     /// case in case order (ICPC rules).
     pub got: Verdict,
@@ -258,6 +260,12 @@ impl CaseReport {
             checker_score: outcome.score,
         }
     }
+}
+
+/// A score without trailing zeros (30, 12.5, 33.333333).
+pub(crate) fn number(x: f64) -> String {
+    let text = format!("{x:.6}");
+    text.trim_end_matches('0').trim_end_matches('.').to_string()
 }
 
 /// Milliseconds rounded to microseconds: enough precision, stable YAML.

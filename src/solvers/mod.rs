@@ -117,8 +117,14 @@ impl<'de> serde::Deserialize<'de> for SolverRef {
 /// never changes the earlier ones, and `judge stress` can name any input it
 /// tried by `(seed, index, size)`.
 pub fn generate_one(solver: &dyn Solver, seed: u64, index: usize, size: u32) -> String {
-    let mut rng = Rng::new(seed.wrapping_mul(1_000_003).wrapping_add(index as u64));
+    let mut rng = Rng::new(draw_seed(seed, index));
     solver.generate(&mut rng, size)
+}
+
+/// The seed of file `index` of `seed`: what an in-crate generator's RNG
+/// starts from, and the `SEED` argument a generator program gets.
+pub fn draw_seed(seed: u64, index: usize) -> u64 {
+    seed.wrapping_mul(1_000_003).wrapping_add(index as u64)
 }
 
 #[cfg(test)]

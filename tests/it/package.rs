@@ -199,7 +199,7 @@ fn a_foreign_package_needs_a_solver_and_is_read_from_its_own_fields() {
     export("star-battle", &package);
     std::fs::remove_file(package.join("judge.yaml")).unwrap();
     std::fs::write(package.join("data/secret/testdata.yaml"), b"{}\n").unwrap();
-    std::fs::create_dir_all(package.join("submissions/rejected")).unwrap();
+    std::fs::create_dir_all(package.join("submissions/mystery")).unwrap();
     std::fs::create_dir(tmp.path().join("problems")).unwrap();
     let import = |extra: &[&str]| {
         let mut args = vec!["--problems", "problems", "import", "pkg", "--id", "sb"];
@@ -223,7 +223,7 @@ fn a_foreign_package_needs_a_solver_and_is_read_from_its_own_fields() {
         "{}",
         run.all()
     );
-    assert!(run.stdout.contains("submissions/rejected"), "{}", run.all());
+    assert!(run.stdout.contains("submissions/mystery"), "{}", run.all());
     let imported = load_problem("sb", &tmp.path().join("problems/sb")).unwrap();
     // Without judge.yaml `lines` comes back as the validator's rule, tokens.
     assert_eq!(imported.spec.compare, judge::compare::CompareMode::Tokens);

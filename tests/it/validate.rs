@@ -201,7 +201,7 @@ fn a_wrong_submission_that_passes_fails_check() {
         .find(|l| l.contains("actually_right.py"))
         .unwrap();
     assert!(
-        line.contains("WA") && line.contains("AC") && line.contains("WRONG VERDICT"),
+        line.contains("WA") && line.contains("AC") && line.contains("BROKEN PROMISE"),
         "{line}"
     );
 }

@@ -368,10 +368,16 @@ impl Launcher {
     /// returns what was measured, in the same order. Our copies of the
     /// descriptors are closed as soon as they are sent: a pipe between two
     /// programs must not stay open here.
-    pub(crate) fn run(&mut self, procs: Vec<(&ProcSpec, Vec<OwnedFd>)>) -> io::Result<Vec<ProcResult>> {
+    pub(crate) fn run(
+        &mut self,
+        procs: Vec<(&ProcSpec, Vec<OwnedFd>)>,
+    ) -> io::Result<Vec<ProcResult>> {
         let count = procs.len();
         let specs: Vec<(&ProcSpec, usize)> = procs.iter().map(|(s, f)| (*s, f.len())).collect();
-        let fds: Vec<RawFd> = procs.iter().flat_map(|(_, f)| f.iter().map(|fd| fd.as_raw_fd())).collect();
+        let fds: Vec<RawFd> = procs
+            .iter()
+            .flat_map(|(_, f)| f.iter().map(|fd| fd.as_raw_fd()))
+            .collect();
         wire::send(self.sock.as_raw_fd(), &encode_request(&specs), &fds)?;
         drop(procs);
         let (data, _) = wire::recv(self.sock.as_raw_fd())?

@@ -14,10 +14,14 @@ build:
 
 ## Build, then prove the whole test set: strict input validation and case
 ## hygiene, every expected output equal to the reference solver's, and every
-## expected-verdict submission getting its folder's verdict.
+## expected-verdict submission getting its folder's verdict. Then the same
+## for the problem kinds in testdata/kinds (checker programs, an in-crate
+## checker, an interactive problem, a scoring problem).
 check: build
 	$(JUDGE) validate --report-dir reports/validate
 	$(JUDGE) check
+	$(JUDGE) --problems testdata/kinds validate --report-dir reports/kinds-validate
+	$(JUDGE) --problems testdata/kinds check --report-dir reports/kinds
 
 ## The harness's own unit and integration tests.
 test:

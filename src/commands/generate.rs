@@ -3,8 +3,12 @@
 
 use std::path::PathBuf;
 
-use super::Context;
+use super::{Context, SandboxArgs};
+use crate::engine::run::prepare;
+use crate::engine::stress::{Draw, generate};
+use crate::engine::tools::{Need, Tools};
 use crate::error::{Error, Result};
+use crate::problem::discover;
 use crate::report::Status;
 use crate::solvers::generate_one;
 
@@ -30,6 +34,8 @@ pub struct Args {
     /// Replace existing files.
     #[arg(long)]
     pub force: bool,
+    #[command(flatten)]
+    pub sandbox: SandboxArgs,
 }
 
 pub fn run(ctx: &Context, opts: Args) -> Result<Status> {
@@ -39,12 +45,50 @@ pub fn run(ctx: &Context, opts: Args) -> Result<Status> {
             opts.size
         )));
     }
-    let solver = ctx.solver_for(&opts.problem)?;
-    let Some(dir) = &opts.out else {
-        if opts.count != 1 {
-            return Err(Error::Usage("--count above 1 needs --out DIR".into()));
+    if opts.out.is_none() && opts.count != 1 {
+        return Err(Error::Usage("--count above 1 needs --out DIR".into()));
+    }
+    // A generator program of a problem folder first; else an in-crate
+    // solver's generator (which needs no problems folder).
+    let found = discover(&ctx.problems_dir).unwrap_or_default();
+    if let Some(problem) = found
+        .problems
+        .iter()
+        .find(|p| p.id == opts.problem && p.spec.generator.is_some())
+    {
+        let runner = ctx.runner(opts.sandbox.sandbox, 1)?;
+        let (tools, errors) = prepare(
+            std::slice::from_ref(problem),
+            Some(&runner),
+            &[Need::Generator],
+        );
+        if let Some(e) = errors.into_iter().next() {
+            return Err(Error::ProblemProgram(e));
         }
-        print!("{}", generate_one(solver, opts.seed, 0, opts.size));
+        let tools: &Tools = tools
+            .first()
+            .ok_or_else(|| Error::Usage(format!("unknown problem {}", opts.problem)))?;
+        return write(&opts, |index| {
+            generate(
+                tools,
+                Draw {
+                    seed: opts.seed,
+                    index,
+                    size: opts.size,
+                },
+            )
+        });
+    }
+    let solver = ctx.solver_for(&opts.problem)?;
+    write(&opts, |index| {
+        Ok(generate_one(solver, opts.seed, index, opts.size))
+    })
+}
+
+/// Writes input `0` to standard output, or inputs `0..count` into `--out`.
+fn write(opts: &Args, generate: impl Fn(usize) -> Result<String>) -> Result<Status> {
+    let Some(dir) = &opts.out else {
+        print!("{}", generate(0)?);
         return Ok(Status::Passed);
     };
     std::fs::create_dir_all(dir).map_err(Error::io(dir, "cannot create the folder"))?;
@@ -60,7 +104,7 @@ pub fn run(ctx: &Context, opts: Args) -> Result<Status> {
         )));
     }
     for (i, path) in paths.iter().enumerate() {
-        let text = generate_one(solver, opts.seed, i, opts.size);
+        let text = generate(i)?;
         crate::fsutil::write_atomic(path, text.as_bytes())
             .map_err(Error::io(path, "cannot write"))?;
     }

@@ -29,6 +29,17 @@ fn record(case: &Case, exec: &Execution, mut outcome: Outcome) -> CaseReport {
     CaseReport::new(&case.group, &case.name, exec, outcome)
 }
 
+/// Runs `spec` against the interactor on `case`; a failed case keeps the
+/// conversation.
+fn interactive(tools: &Tools, spec: &super::launcher::ProcSpec, case: &Case) -> CaseReport {
+    let done = interact::run(tools, spec, case);
+    let mut report = record(case, &done.exec, done.outcome);
+    if !report.verdict.is_pass() {
+        report.interaction = done.transcript;
+    }
+    report
+}
+
 /// Runs the problem's reference on `case`: the in-crate solver in-process,
 /// or the reference program (against the interactor, for interactive
 /// problems). The output is judged like a submission's: equal to the
@@ -45,8 +56,7 @@ pub fn check_case(tools: &Tools, case: &Case) -> CaseReport {
     };
     let spec = tools.spec(program, Vec::new(), tools.judge_limits());
     if problem.spec.interactive {
-        let (exec, outcome) = interact::run(tools, &spec, case);
-        return record(case, &exec, outcome);
+        return interactive(tools, &spec, case);
     }
     let exec = match tools.runner() {
         Ok(runner) => runner.run(&spec, &case.input),
@@ -172,8 +182,7 @@ impl Grader<'_> {
     /// Runs the program on one case and judges it.
     pub fn grade_case(&self, case: &Case) -> CaseReport {
         if self.tools.problem.spec.interactive {
-            let (exec, outcome) = interact::run(self.tools, &self.program.spec(self.limits), case);
-            return record(case, &exec, outcome);
+            return interactive(self.tools, &self.program.spec(self.limits), case);
         }
         let exec = self.execute(&case.input);
         record(case, &exec, judge_output(self.tools, case, &exec))

@@ -16,6 +16,7 @@
 //! | [`tools`] | a problem's own programs (reference, checker, validators, generator), built once |
 //! | `checker` | compare modes, in-crate checkers, ICPC and testlib checker programs |
 //! | `interact` | interactive problems: submission and interactor wired together |
+//! | `relay` | the bytes between them, who hung up first, the conversation |
 //! | [`run`] | the run-over-a-test-set skeleton shared by check, validate, grade |
 //! | [`submissions`] | expected-verdict submissions, sharded by whole submissions |
 //! | [`stress`] | the search for a counterexample and its shrinking |
@@ -34,6 +35,7 @@ pub(crate) mod interact;
 pub mod launcher;
 pub mod limits;
 pub mod reference;
+pub(crate) mod relay;
 pub mod run;
 pub mod runner;
 pub mod sandbox;

@@ -114,7 +114,7 @@ impl Runner {
                 runner.isolation = Some(Isolation {
                     bwrap,
                     root,
-                    uid_base: 1_000_000 + (std::process::id() % 100_000) * 64,
+                    uid_base: sandbox_uids(std::process::id()).start,
                 });
                 match runner.start_launcher(0) {
                     Ok(l) => {
@@ -339,7 +339,7 @@ impl Runner {
             Ok(f) => f,
             Err(e) => return fail(e),
         };
-        let extra: Vec<File> = match files.iter().map(|p| open(p)).collect() {
+        let extra: Vec<File> = match files.iter().map(|p| open_for_program(p)).collect() {
             Ok(f) => f,
             Err(e) => return fail(e),
         };
@@ -365,6 +365,37 @@ impl Runner {
     pub fn run(&self, spec: &ProcSpec, input: &Path) -> Execution {
         self.run_with(spec, input, &[])
     }
+}
+
+/// The uids the sandboxed programs of the judge process `pid` run as (two
+/// per worker): runs of judge side by side never share one, and whatever
+/// a run leaves behind can be told apart by its uid.
+pub fn sandbox_uids(pid: u32) -> std::ops::Range<u32> {
+    let base = 1_000_000 + (pid % 100_000) * 64;
+    base..base + 64
+}
+
+/// `path` opened to be handed to a program as an extra file: the file, or
+/// a copy of it anyone may read. A program opens its extra files again by
+/// name (`/dev/fd/3`), and that open checks the file's permissions against
+/// the program's uid: test data checked out with a strict umask would
+/// otherwise be unreadable to a checker.
+pub(crate) fn open_for_program(path: &Path) -> Result<File, String> {
+    let file = File::open(path).map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
+    use std::io::{Seek, SeekFrom};
+    use std::os::unix::fs::PermissionsExt;
+    let fault =
+        |e: std::io::Error| format!("{}: cannot share with the program: {e}", path.display());
+    let meta = file.metadata().map_err(fault)?;
+    if meta.permissions().mode() & 0o004 != 0 {
+        return Ok(file);
+    }
+    let mut copy = tempfile::tempfile().map_err(fault)?;
+    std::io::copy(&mut &file, &mut copy).map_err(fault)?;
+    copy.set_permissions(std::fs::Permissions::from_mode(0o644))
+        .map_err(fault)?;
+    copy.seek(SeekFrom::Start(0)).map_err(fault)?;
+    Ok(copy)
 }
 
 /// The record of a run from what the launcher measured, the output read

@@ -10,10 +10,13 @@
 //! Scores follow the ICPC 2025-09 rules, with the legacy ones on top: a
 //! group's cases and sub-groups are its items. `pass-fail`: the group's
 //! `score` when every item is accepted, else 0. `sum`: the items' scores
-//! added up, each case worth `score / number of items` (or `accept_score`).
-//! `min`: the lowest item score, each case worth the whole `score`. A
-//! checker may give a case part of its worth (`score_multiplier.txt`, a
-//! testlib `points` fraction) or a score of its own (`score.txt`).
+//! added up, each direct case worth an equal share of what the sub-groups
+//! leave of `score` (or `accept_score`). `min`: the lowest item score,
+//! each case worth the whole `score`. A group without a `score` is worth
+//! what its items are (each case 1, as in legacy packages), summed by
+//! default. A checker may give a case part of its worth
+//! (`score_multiplier.txt`, a testlib `points` fraction) or a score of its
+//! own (`score.txt`).
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -212,10 +215,7 @@ impl Groups {
             })
             .collect();
         let root = groups.entry(String::new()).or_default();
-        root.aggregation = root
-            .aggregation
-            .or(spec.aggregation)
-            .or(Some(Aggregation::Sum));
+        root.aggregation = root.aggregation.or(spec.aggregation);
         ScoringRules {
             include_sample: spec.include_sample,
             groups,
@@ -231,9 +231,19 @@ impl ScoringRules {
 
     /// Scores the group `group` from its cases' results (`cases`: case id →
     /// result, ids `group/name`). Sub-groups are items like cases.
+    ///
+    /// A group without a `score` is a container: worth what its items are
+    /// worth, each case 1 (`accept_score`) unless a checker says
+    /// otherwise, added up unless `aggregation` says otherwise. A group
+    /// with a `score` is all or nothing unless `aggregation` says
+    /// otherwise; in a `sum` group its direct cases share what its
+    /// sub-groups leave of the score.
     pub fn score(&self, group: &str, cases: &BTreeMap<String, CaseScore>) -> Scored {
         let spec = self.groups.get(group).cloned().unwrap_or_default();
-        let aggregation = spec.aggregation.unwrap_or(Aggregation::PassFail);
+        let aggregation = spec.aggregation.unwrap_or(match spec.score {
+            Some(_) => Aggregation::PassFail,
+            None => Aggregation::Sum,
+        });
         let prefix = if group.is_empty() {
             String::new()
         } else {
@@ -256,33 +266,36 @@ impl ScoringRules {
                 }
             }
         }
-        let items = own.len() + subgroups.len();
-        let worth = spec.score.unwrap_or(0.0);
-        let case_max = spec.accept_score.unwrap_or(match aggregation {
-            Aggregation::Sum | Aggregation::Avg if items > 0 => worth / items as f64,
-            _ => worth,
-        });
-        let reject = spec.reject_score.unwrap_or(0.0);
-        let mut scored: Vec<Scored> = own
-            .iter()
-            .map(|c| {
-                let score = if !c.accepted {
-                    reject
-                } else if let Some(a) = c.absolute {
-                    a
-                } else {
-                    c.fraction.unwrap_or(1.0).clamp(0.0, 1.0) * case_max
-                };
-                Scored {
-                    accepted: c.accepted,
-                    score,
-                    max: case_max,
+        let mut scored: Vec<Scored> = subgroups.iter().map(|g| self.score(g, cases)).collect();
+        let sub_max: f64 = scored.iter().map(|s| s.max).sum();
+        let case_max = spec
+            .accept_score
+            .unwrap_or(match (spec.score, aggregation) {
+                (Some(w), Aggregation::Sum | Aggregation::Avg) if !own.is_empty() => {
+                    (w - sub_max).max(0.0) / own.len() as f64
                 }
-            })
-            .collect();
-        scored.extend(subgroups.iter().map(|g| self.score(g, cases)));
+                (Some(w), _) => w,
+                (None, _) => 1.0,
+            });
+        let reject = spec.reject_score.unwrap_or(0.0);
+        scored.extend(own.iter().map(|c| {
+            let score = if !c.accepted {
+                reject
+            } else if let Some(a) = c.absolute {
+                a
+            } else {
+                c.fraction.unwrap_or(1.0).clamp(0.0, 1.0) * case_max
+            };
+            Scored {
+                accepted: c.accepted,
+                score,
+                max: case_max,
+            }
+        }));
+        let items = scored.len();
         let accepted = scored.iter().all(|s| s.accepted);
         let sum = |f: fn(&Scored) -> f64| scored.iter().map(f).sum::<f64>();
+        let worth = spec.score.unwrap_or_else(|| sum(|s| s.max));
         let (score, max) = match aggregation {
             Aggregation::PassFail => (if accepted { worth } else { 0.0 }, worth),
             Aggregation::Sum => (sum(|s| s.score), sum(|s| s.max)),
@@ -300,7 +313,7 @@ impl ScoringRules {
             ),
         };
         let (score, max) = if scored.is_empty() {
-            (0.0, worth)
+            (0.0, spec.score.unwrap_or(0.0))
         } else {
             (score, max)
         };
@@ -448,7 +461,47 @@ mod tests {
         ]);
         r.get_mut("secret/x").unwrap().fraction = Some(0.5);
         r.get_mut("secret/a/2").unwrap().absolute = Some(3.0);
-        // Two items under secret: x (worth 50, half of it) and group a (1 + 3).
-        assert_eq!(g.score("secret", &r).score, 29.0);
+        // Group a is worth 2 (two cases at accept_score 1) and scores
+        // 1 + 3; x is worth what a leaves of 100 (98) and gets half of it.
+        let scored = g.score("secret", &r);
+        assert_eq!((scored.score, scored.max), (53.0, 100.0));
+    }
+
+    #[test]
+    fn a_group_without_a_score_is_worth_its_items() {
+        let g = rules(&[(
+            "b",
+            GroupScoring {
+                score: Some(10.0),
+                ..Default::default()
+            },
+        )]);
+        let r = results(&[("a/1", true), ("a/2", false), ("b/1", true), ("b/2", false)]);
+        // The root and `a` have no score: each case 1, summed; `b` is all
+        // or nothing by default.
+        assert_eq!(
+            g.score("a", &r),
+            Scored {
+                accepted: false,
+                score: 1.0,
+                max: 2.0
+            }
+        );
+        assert_eq!(
+            g.score("b", &r),
+            Scored {
+                accepted: false,
+                score: 0.0,
+                max: 10.0
+            }
+        );
+        assert_eq!(
+            g.score("", &r),
+            Scored {
+                accepted: false,
+                score: 1.0,
+                max: 12.0
+            }
+        );
     }
 }

@@ -53,6 +53,9 @@ impl Style {
 
 /// One failing case: a header line, the reason, and the diff's first lines
 /// with changed words highlighted.
+/// Lines of an interaction shown on the terminal.
+const INTERACTION_LINES: usize = 8;
+
 pub fn failure(problem: &str, case: &CaseReport, style: Style) -> String {
     failure_with(problem, case, style, diff::TERMINAL_LINES)
 }
@@ -81,6 +84,20 @@ pub(crate) fn failure_with(
             out.push_str("    ");
             out.push_str(&styled_line(&line, style));
             out.push('\n');
+        }
+    }
+    if let Some(talk) = &case.interaction {
+        // The end of the conversation is where it went wrong.
+        let lines: Vec<&str> = talk.lines().collect();
+        let from = lines.len().saturating_sub(INTERACTION_LINES);
+        let what = if from > 0 {
+            "interaction (end):"
+        } else {
+            "interaction:"
+        };
+        let _ = writeln!(out, "    {}", style.dim(what));
+        for line in &lines[from..] {
+            let _ = writeln!(out, "    {line}");
         }
     }
     if let Some(err) = &case.stderr {

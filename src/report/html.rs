@@ -58,6 +58,9 @@ pre.diff .ins { background: var(--ins); }
 pre.diff .del em { background: var(--delem); font-style: normal; border-radius: 2px; }
 pre.diff .ins em { background: var(--insem); font-style: normal; border-radius: 2px; }
 pre.diff .note { color: var(--muted); font-style: italic; }
+pre.diff .sub { color: #0550ae; }
+pre.diff .int { color: #6e7781; }
+details.talk summary { cursor: pointer; color: var(--muted); margin: 4px 0; }
 pre.stderr { margin: 8px 0 0; padding: 8px 10px; background:#1f2430; color:#e5e7eb; border-radius:6px; font-size:12px; overflow-x:auto; }
 details.all { padding: 0; }
 details.all summary { cursor: pointer; padding: 10px 16px; color: var(--muted); }
@@ -268,6 +271,12 @@ fn failure(c: &CaseReport) -> Markup {
             div.title { (badge(c.verdict)) " " (c.id()) " " span style="color:var(--muted);font-weight:400" { "— " (c.verdict.describe()) } }
             @if let Some(m) = &c.message { div.msg { (m) } }
             @if let Some(d) = &c.diff { (diff_block(d)) }
+            @if let Some(t) = &c.interaction {
+                details.talk { summary { "Interaction (" (t.lines().count()) " lines; > submission, < interactor)" }
+                    pre.diff { @for line in t.lines() {
+                        span class={ "l " (if line.starts_with("> ") { "sub" } else { "int" }) } { (line) }
+                    } } }
+            }
             @if let Some(e) = &c.stderr { pre.stderr { (e) } }
         }
     }

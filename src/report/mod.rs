@@ -231,6 +231,10 @@ pub struct CaseReport {
     /// The checker's score for the case (scoring problems).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub checker_score: Option<CheckerScore>,
+    /// Interactive problems, failed cases: the start of the conversation
+    /// (`> ` what the submission wrote, `< ` what it was sent).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub interaction: Option<String>,
 }
 
 impl CaseReport {
@@ -258,6 +262,7 @@ impl CaseReport {
             diff: outcome.diff,
             stderr,
             checker_score: outcome.score,
+            interaction: None,
         }
     }
 }

@@ -43,15 +43,18 @@ fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
 /// The output of one CLI run.
 pub struct Run {
     pub code: i32,
+    /// The judge process's id (its sandboxed programs' uids follow from it).
+    pub pid: u32,
     pub stdout: String,
     pub stderr: String,
 }
 
 impl Run {
     /// The record of a finished `judge` process.
-    pub fn from_output(out: std::process::Output) -> Run {
+    pub fn from_output(out: std::process::Output, pid: u32) -> Run {
         Run {
             code: out.status.code().unwrap_or(-1),
+            pid,
             stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
             stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
         }
@@ -85,6 +88,7 @@ pub fn judge_env(dir: &Path, args: &[&str], stdin: Option<&[u8]>, env: &[(&str, 
         .stderr(Stdio::piped())
         .spawn()
         .expect("judge binary runs");
+    let pid = child.id();
     let mut pipe = child.stdin.take().unwrap();
     let input = stdin.unwrap_or_default().to_vec();
     let writer = std::thread::spawn(move || {
@@ -92,7 +96,7 @@ pub fn judge_env(dir: &Path, args: &[&str], stdin: Option<&[u8]>, env: &[(&str, 
     });
     let out = child.wait_with_output().unwrap();
     writer.join().unwrap();
-    Run::from_output(out)
+    Run::from_output(out, pid)
 }
 
 /// Runs `judge` from the repository root.

@@ -32,11 +32,14 @@ pub(crate) fn sandbox_available(test: &str) -> bool {
     false
 }
 
-/// Processes still running from one grading run: anything whose command
-/// line mentions that run's private temporary folder (its build folder
-/// unsandboxed), a sandbox's build area (`/box/`), or whose name is the
-/// daemon fixture's.
-pub(crate) fn leftovers(markers: &[&str]) -> Vec<String> {
+/// Processes still running from one grading run (the judge process
+/// `pid`): anything whose command line mentions that run's private
+/// temporary folder (its build folder unsandboxed), anything running as
+/// one of its sandbox uids, or whose name is the daemon fixture's. (Not
+/// simply anything in a `/box/`: other tests run sandboxes at the same
+/// time.)
+pub(crate) fn leftovers(markers: &[&str], pid: u32) -> Vec<String> {
+    let uids = judge::engine::runner::sandbox_uids(pid);
     let mut found = Vec::new();
     for entry in std::fs::read_dir("/proc").unwrap().flatten() {
         let Ok(cmd) = std::fs::read(entry.path().join("cmdline")) else {
@@ -44,8 +47,14 @@ pub(crate) fn leftovers(markers: &[&str]) -> Vec<String> {
         };
         let comm = std::fs::read_to_string(entry.path().join("comm")).unwrap_or_default();
         let cmd = String::from_utf8_lossy(&cmd).replace('\0', " ");
+        let status = std::fs::read_to_string(entry.path().join("status")).unwrap_or_default();
+        let uid = status
+            .lines()
+            .find_map(|l| l.strip_prefix("Uid:"))
+            .and_then(|l| l.split_whitespace().next())
+            .and_then(|u| u.parse::<u32>().ok());
         if markers.iter().any(|m| cmd.contains(m))
-            || cmd.contains("/box/build-")
+            || uid.is_some_and(|u| uids.contains(&u))
             || comm.trim() == "hostiledaemon"
         {
             found.push(format!("{} ({})", cmd, comm.trim()));
@@ -56,12 +65,12 @@ pub(crate) fn leftovers(markers: &[&str]) -> Vec<String> {
 
 /// Waits up to a second for a run's processes to go (SIGKILL is
 /// asynchronous), then returns what is left.
-pub(crate) fn leftovers_after(markers: &[&str]) -> Vec<String> {
+pub(crate) fn leftovers_after(markers: &[&str], pid: u32) -> Vec<String> {
     let deadline = std::time::Instant::now() + Duration::from_secs(1);
-    let mut left = leftovers(markers);
+    let mut left = leftovers(markers, pid);
     while !left.is_empty() && std::time::Instant::now() < deadline {
         std::thread::sleep(Duration::from_millis(20));
-        left = leftovers(markers);
+        left = leftovers(markers, pid);
     }
     left
 }

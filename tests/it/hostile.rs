@@ -53,7 +53,7 @@ fn check(g: &Graded, what: &str, verdict: Verdict) {
     assert_eq!(g.run.code, code, "{what}\n{}", g.run.all());
     let tmp = g.dir.path().display().to_string();
     assert_eq!(
-        leftovers_after(&[&tmp]),
+        leftovers_after(&[&tmp], g.run.pid),
         Vec::<String>::new(),
         "{what} left processes behind"
     );
@@ -290,7 +290,7 @@ fn the_sandbox_shows_no_test_data_from_any_folder_judge_runs_in() {
                 cwd.display()
             );
             assert_eq!(
-                leftovers_after(&[&g.dir.path().display().to_string()]),
+                leftovers_after(&[&g.dir.path().display().to_string()], g.run.pid),
                 Vec::<String>::new()
             );
             if v == vec![Verdict::CompileError] {

@@ -25,7 +25,7 @@ fn without_bubblewrap(args: &[&str], ci: bool) -> Run {
     if ci {
         cmd.env("CI", "true");
     }
-    Run::from_output(cmd.output().unwrap())
+    Run::from_output(cmd.output().unwrap(), 0)
 }
 
 fn grade_args<'a>(reports: &'a Path, sandbox: &'a str) -> Vec<&'a str> {

@@ -437,8 +437,9 @@ struct Running {
     start: Instant,
     spec: ProcSpec,
     killed: Kill,
-    /// Raw wait status and rusage once reaped.
+    /// Raw wait status and rusage once reaped, and when.
     reaped: Option<(i32, libc::rusage)>,
+    ended: Option<Instant>,
 }
 
 /// Runs one request's programs at the same time; `groups` are this
@@ -662,6 +663,7 @@ fn start(
         spec: spec.clone(),
         killed: Kill::None,
         reaped: None,
+        ended: None,
     };
     // EOF: exec worked (the pipe is close-on-exec); 8 bytes: it failed.
     let mut msg = [0u8; 8];
@@ -709,6 +711,7 @@ fn reap(r: &mut Running, block: bool) -> bool {
         let got = unsafe { libc::wait4(r.pid, &mut status, flags, &mut usage) };
         if got == r.pid {
             r.reaped = Some((status, usage));
+            r.ended = Some(Instant::now());
             return true;
         }
         if got == -1 && errno().raw_os_error() == Some(libc::EINTR) {
@@ -722,6 +725,7 @@ fn reap(r: &mut Running, block: bool) -> bool {
 const WATCH: Duration = Duration::from_millis(10);
 
 fn wait_all(running: &mut [Result<Running, String>]) {
+    let alone = running.len() == 1;
     loop {
         let live: Vec<usize> = running
             .iter_mut()
@@ -744,9 +748,9 @@ fn wait_all(running: &mut [Result<Running, String>]) {
             }
             let limits = &r.spec.limits;
             if elapsed >= limits.wall {
-                stop(r, Kill::Wall);
+                stop(r, Kill::Wall, alone);
             } else if !limits.cpu.is_zero() && cpu_so_far(r) > limits.cpu {
-                stop(r, Kill::Cpu);
+                stop(r, Kill::Cpu, alone);
             } else {
                 timeout = timeout.min(limits.wall - elapsed);
             }
@@ -820,8 +824,12 @@ fn proc_cpu(pid: i32) -> Duration {
     Duration::from_micros(ticks * 1_000_000 / hz)
 }
 
-/// Ends a run at a limit: the program, its process group and its cgroup.
-fn stop(r: &mut Running, why: Kill) {
+/// Ends a run at a limit: the program, its process group and its cgroup;
+/// when it runs `alone`, everything else in the namespace too. (A program
+/// run with others, such as a submission with its interactor, must not
+/// take them down: the other side's reaction is part of the verdict.
+/// Its cgroup still reaches any daemon it left behind.)
+fn stop(r: &mut Running, why: Kill, alone: bool) {
     r.killed = why;
     // SAFETY: signalling our own child and its process group.
     unsafe {
@@ -831,7 +839,7 @@ fn stop(r: &mut Running, why: Kill) {
     if let Some(g) = &r.group {
         g.kill_all();
     }
-    if pid1() {
+    if alone && pid1() {
         // Everything else in the namespace too (daemons left their group).
         // SAFETY: as PID 1, kill(-1) reaches every other process of our
         // namespace and nothing outside it.
@@ -884,7 +892,10 @@ fn end_everything() {
 
 fn finish(config: &Config, mut r: Running) -> (ProcResult, Option<CaseGroup>, Capture) {
     reap(&mut r, true);
-    let wall = r.start.elapsed();
+    // The moment it was seen to end (wait_all polls the pidfds, so that is
+    // within a system call of the real end), not when the others ended.
+    let ended = r.ended.unwrap_or_else(Instant::now);
+    let wall = ended.duration_since(r.start);
     if !config.sandboxed {
         // SAFETY: the program's own process group.
         unsafe { libc::kill(-r.pid, libc::SIGKILL) };

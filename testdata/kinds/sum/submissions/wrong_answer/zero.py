@@ -1,0 +1,2 @@
+# Always 0.
+print(0)

@@ -1,0 +1,321 @@
+//! Problems judged by something other than a compare mode: checker
+//! programs (ICPC and testlib interfaces), an in-crate checker, an
+//! interactive problem and a scoring problem (`testdata/kinds/`), and the
+//! ways their programs can misbehave.
+
+use std::path::{Path, PathBuf};
+
+use crate::common::{copy_tree, judge_in, read_report, root, sandbox_works};
+use judge::report::Report;
+use judge::verdict::Verdict;
+
+fn kinds() -> PathBuf {
+    root().join("testdata/kinds")
+}
+
+/// A copy of fixture problem `id` as `problems/<id>` in a fresh folder.
+fn copy(id: &str) -> tempfile::TempDir {
+    let tmp = tempfile::tempdir().unwrap();
+    copy_tree(&kinds().join(id), &tmp.path().join("problems").join(id));
+    tmp
+}
+
+fn write(path: &Path, text: &str) {
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(path, text).unwrap();
+}
+
+/// `judge grade` in `dir`, the report read back.
+fn grade(dir: &Path, problem: &str, submission: &Path) -> (crate::common::Run, Report) {
+    let reports = dir.join("reports");
+    let sub = submission.display().to_string();
+    let reports_arg = reports.display().to_string();
+    let run = judge_in(
+        dir,
+        &[
+            "--problems",
+            "problems",
+            "grade",
+            problem,
+            &sub,
+            "--report-dir",
+            &reports_arg,
+        ],
+        None,
+    );
+    let report = read_report(&reports);
+    (run, report)
+}
+
+/// Processes whose command line mentions `marker` (left running?).
+fn running_with(marker: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir("/proc").unwrap().flatten() {
+        if let Ok(cmd) = std::fs::read(entry.path().join("cmdline")) {
+            let cmd = String::from_utf8_lossy(&cmd).replace('\0', " ");
+            if cmd.contains(marker) {
+                found.push(cmd);
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn every_kind_of_problem_keeps_its_submissions_promises() {
+    if !sandbox_works() {
+        eprintln!("skipped: no sandbox here");
+        return;
+    }
+    let tmp = tempfile::tempdir().unwrap();
+    let reports = tmp.path().join("r").display().to_string();
+    let dir = kinds().display().to_string();
+    let run = judge_in(
+        &root(),
+        &["--problems", &dir, "check", "--report-dir", &reports],
+        None,
+    );
+    assert_eq!(run.code, 0, "{}", run.all());
+    let report = read_report(&tmp.path().join("r"));
+    assert_eq!(report.summary.submissions_failed, 0);
+    let got = |name: &str| {
+        report
+            .submissions
+            .iter()
+            .find(|s| s.path.ends_with(name))
+            .unwrap_or_else(|| panic!("{name} was not judged"))
+    };
+    // Checker messages (judgemessage.txt, testlib's stderr) reach the report.
+    assert!(
+        got("divisor-icpc/submissions/wrong_answer/misses_squares.py")
+            .message
+            .as_deref()
+            .is_some_and(|m| m.contains("49 is not prime"))
+    );
+    assert_eq!(
+        got("divisor-testlib/submissions/presentation_error/trailing_space.py").got,
+        Verdict::PresentationError
+    );
+    // Interaction: the interactor's complaint, the submission's own fate.
+    assert!(
+        got("guess/submissions/wrong_answer/linear.py")
+            .message
+            .as_deref()
+            .is_some_and(|m| m.contains("more than 4 guesses"))
+    );
+    assert_eq!(
+        got("guess/submissions/run_time_error/gives_up.py").got,
+        Verdict::RuntimeError
+    );
+    assert_eq!(
+        got("guess/submissions/time_limit_exceeded/no_flush.c").got,
+        Verdict::TimeLimit
+    );
+    // Scores: all cases judged, groups added up as their group.yaml says.
+    assert_eq!(
+        got("sum/submissions/accepted/long_long.c").score,
+        Some(100.0)
+    );
+    assert_eq!(
+        got("sum/submissions/partially_accepted/first_half.py").score,
+        Some(35.0)
+    );
+    assert_eq!(
+        got("sum/submissions/partially_accepted/int32.c").score,
+        Some(30.0)
+    );
+    let sum = report.problems.iter().find(|p| p.id == "sum").unwrap();
+    assert_eq!((sum.score, sum.max_score), (Some(100.0), Some(100.0)));
+}
+
+#[test]
+fn a_broken_promise_about_a_score_fails_check() {
+    if !sandbox_works() {
+        return;
+    }
+    let tmp = copy("sum");
+    let yaml = tmp.path().join("problems/sum/submissions/submissions.yaml");
+    let text = std::fs::read_to_string(&yaml)
+        .unwrap()
+        .replace("int32.c:\n  score: 30", "int32.c:\n  score: 40");
+    std::fs::write(&yaml, text).unwrap();
+    let run = judge_in(
+        tmp.path(),
+        &["--problems", "problems", "check", "--report-dir", "r"],
+        None,
+    );
+    assert_eq!(run.code, 1, "{}", run.all());
+    assert!(
+        run.stdout.contains("expected a score of 40, got 30"),
+        "{}",
+        run.all()
+    );
+}
+
+#[test]
+fn a_checker_that_does_not_compile_is_a_configuration_error() {
+    if !sandbox_works() {
+        return;
+    }
+    let tmp = copy("divisor-icpc");
+    let problem = tmp.path().join("problems/divisor-icpc");
+    let checker = problem.join("checker/check.c");
+    let mut text = std::fs::read_to_string(&checker).unwrap();
+    text.push_str("\nint broken( { return 0; }\n");
+    std::fs::write(&checker, text).unwrap();
+    let accepted = problem.join("submissions/accepted/smallest.c");
+    let accepted = accepted.display().to_string();
+    let run = judge_in(
+        tmp.path(),
+        &["--problems", "problems", "grade", "divisor-icpc", &accepted],
+        None,
+    );
+    assert_eq!(run.code, 2, "{}", run.all());
+    assert!(
+        run.stderr.contains("checker/check.c") && run.stderr.contains("does not compile"),
+        "{}",
+        run.all()
+    );
+    assert!(
+        run.stderr.contains("error:"),
+        "the compiler's own words: {}",
+        run.all()
+    );
+    let run = judge_in(
+        tmp.path(),
+        &["--problems", "problems", "check", "--report-dir", "r"],
+        None,
+    );
+    assert_eq!(run.code, 2, "{}", run.all());
+    assert!(run.stdout.contains("does not compile"), "{}", run.all());
+}
+
+#[test]
+fn a_hanging_checker_is_stopped_at_its_limit_and_the_case_is_a_judge_error() {
+    if !sandbox_works() {
+        return;
+    }
+    for (how, body) in [
+        ("spins", "int main(void) { for (;;) {} }\n"),
+        (
+            "sleeps",
+            "#include <unistd.h>\nint main(void) { for (;;) sleep(100); }\n",
+        ),
+    ] {
+        let tmp = copy("divisor-icpc");
+        let problem = tmp.path().join("problems/divisor-icpc");
+        write(&problem.join("checker/check.c"), body);
+        let yaml = problem.join("problem.yaml");
+        let text = std::fs::read_to_string(&yaml)
+            .unwrap()
+            .replace("  output: 1MiB", "  output: 1MiB\n  checker_time: 1s");
+        std::fs::write(&yaml, text).unwrap();
+        let (run, report) = grade(
+            tmp.path(),
+            "divisor-icpc",
+            &problem.join("submissions/accepted/smallest.c"),
+        );
+        assert_eq!(run.code, 1, "{how}: {}", run.all());
+        for case in &report.problems[0].cases {
+            assert_eq!(case.verdict, Verdict::JudgeError, "{how}: {}", run.all());
+            let message = case.message.as_deref().unwrap_or_default();
+            assert!(
+                message.contains("checker failed") && message.contains("limit"),
+                "{how}: {message}"
+            );
+        }
+    }
+}
+
+/// The guess problem with another interactor and a submission named
+/// `marker` (so leftovers can be looked for).
+fn guess_with(
+    interactor: Option<&str>,
+    marker: &str,
+    submission: &str,
+) -> (tempfile::TempDir, PathBuf) {
+    let tmp = copy("guess");
+    let problem = tmp.path().join("problems/guess");
+    if let Some(code) = interactor {
+        write(&problem.join("interactor/interact.c"), code);
+    }
+    let path = tmp.path().join(format!("{marker}.py"));
+    write(&path, submission);
+    (tmp, path)
+}
+
+#[test]
+fn an_interactor_that_stops_early_gives_a_wrong_answer_and_nothing_hangs() {
+    if !sandbox_works() {
+        return;
+    }
+    let quits = "#include <stdio.h>\nint main(void) { puts(\"10\"); return 43; }\n";
+    let marker = "talks_forever_7f3a";
+    let talks = "import sys\nwhile True:\n    print(1, flush=True)\n";
+    let (tmp, path) = guess_with(Some(quits), marker, talks);
+    let (run, report) = grade(tmp.path(), "guess", &path);
+    assert_eq!(run.code, 1, "{}", run.all());
+    for case in &report.problems[0].cases {
+        assert_eq!(case.verdict, Verdict::WrongAnswer, "{}", run.all());
+    }
+    assert!(
+        running_with(marker).is_empty(),
+        "left running: {:?}",
+        running_with(marker)
+    );
+}
+
+#[test]
+fn a_submission_that_closes_its_input_is_wrong_whatever_the_interactor_does() {
+    if !sandbox_works() {
+        return;
+    }
+    let deaf = "import os, time\ninput()\nos.close(0)\ntime.sleep(0.2)\nprint(0, flush=True)\ntime.sleep(0.2)\n";
+    // The fixture's interactor ignores SIGPIPE and sees the submission
+    // leave; this one dies of it, which is still the submission's doing.
+    let fragile = "#include <stdio.h>\n#include <unistd.h>\nint main(int c, char **v) {\n  FILE *in = fopen(v[1], \"r\"); long long n, x, g;\n  fscanf(in, \"%lld %lld\", &n, &x);\n  printf(\"%lld\\n\", n); fflush(stdout);\n  while (scanf(\"%lld\", &g) == 1) {\n    for (int i = 0; i < 100; i++) { puts(g < x ? \"higher\" : \"lower\"); fflush(stdout); usleep(1000); }\n  }\n  return 43;\n}\n";
+    for interactor in [None, Some(fragile)] {
+        let (tmp, path) = guess_with(interactor, "closes_stdin_91c2", deaf);
+        let (run, report) = grade(tmp.path(), "guess", &path);
+        assert_eq!(run.code, 1, "{}", run.all());
+        for case in &report.problems[0].cases {
+            assert_eq!(
+                case.verdict,
+                Verdict::WrongAnswer,
+                "{:?}: {}",
+                case.message,
+                run.all()
+            );
+        }
+    }
+}
+
+#[test]
+fn a_submission_that_writes_after_the_interactor_is_done_gets_a_clear_run_time_error() {
+    if !sandbox_works() {
+        return;
+    }
+    let marker = "keeps_writing_5d0e";
+    let chatty = "n = int(input())\nlo, hi = 1, n\nwhile True:\n    g = (lo + hi) // 2\n    print(g, flush=True)\n    r = input()\n    if r == 'correct':\n        break\n    lo, hi = (g + 1, hi) if r == 'higher' else (lo, g - 1)\nwhile True:\n    print('still here', flush=True)\n";
+    let (tmp, path) = guess_with(None, marker, chatty);
+    let (run, report) = grade(tmp.path(), "guess", &path);
+    assert_eq!(run.code, 1, "{}", run.all());
+    for case in &report.problems[0].cases {
+        assert_eq!(case.verdict, Verdict::RuntimeError, "{}", run.all());
+        let message = case.message.as_deref().unwrap_or_default();
+        assert!(
+            message.contains("after the interactor had finished"),
+            "{message}"
+        );
+        let talk = case.interaction.as_deref().unwrap_or_default();
+        assert!(
+            talk.contains("< correct") && talk.contains("> still here"),
+            "{talk}"
+        );
+    }
+    assert!(
+        running_with(marker).is_empty(),
+        "left running: {:?}",
+        running_with(marker)
+    );
+}

@@ -7,7 +7,10 @@
 //! this noisy machine hits both sides alike; what is printed is the per-case
 //! cost of the running phase, after the launchers have started.
 //! Targets: sandboxed ≤ 1.5 × unsandboxed; unsandboxed ≥ 10 × faster than
-//! `oj test` (when it can be installed from PyPI).
+//! `oj test` (when it can be installed from PyPI). Then the cost of the
+//! problem kinds on the same cases: a trivial checker program (a second
+//! process per case) and a trivial interaction (two processes and the
+//! relay), against the plain diff.
 
 use std::ffi::CString;
 use std::path::{Path, PathBuf};
@@ -18,7 +21,7 @@ use judge::engine::case::Grader;
 use judge::engine::limits::RunLimits;
 use judge::engine::runner::{Runner, RunnerOptions};
 use judge::engine::sandbox::SandboxMode;
-use judge::engine::tools::Tools;
+use judge::engine::tools::{Need, Tools};
 use judge::problem::{Problem, load_problem};
 use rayon::prelude::*;
 
@@ -30,22 +33,31 @@ fn median(mut xs: Vec<Duration>) -> Duration {
     xs[xs.len() / 2]
 }
 
-/// A problem folder with `CASES` one-line cases whose answer is the input.
-fn cat_problem(root: &Path) -> Problem {
-    let dir = root.join("cat");
+/// A problem folder `name` with `CASES` one-line cases whose answer is the
+/// input, `extra` added to its problem.yaml and `files` written into it.
+fn cat_problem(root: &Path, name: &str, extra: &str, files: &[(&str, &str)]) -> Problem {
+    let dir = root.join(name);
     std::fs::create_dir_all(dir.join("cases/all")).expect("folder");
     std::fs::write(
         dir.join("problem.yaml"),
-        "name: cat\nsolver: four-in-a-row\ncompare: exact\n",
+        format!("name: {name}\nsolver: four-in-a-row\ncompare: exact\n{extra}"),
     )
     .expect("problem.yaml");
+    for (file, text) in files {
+        std::fs::write(dir.join(file), text).expect("problem file");
+    }
     for i in 0..CASES {
         let text = format!("line {i}\n");
         std::fs::write(dir.join(format!("cases/all/{i:03}.in")), &text).expect("input");
         std::fs::write(dir.join(format!("cases/all/{i:03}.out")), &text).expect("answer");
     }
-    load_problem("cat", &dir).expect("the cat problem loads")
+    load_problem(name, &dir).expect("the cat problem loads")
 }
+
+/// An ICPC checker that reads the output and accepts it.
+const TRIVIAL_CHECKER: &str = "#include <stdio.h>\nint main(void) { char b[4096];\n  while (fread(b, 1, sizeof b, stdin) > 0) {}\n  return 42; }\n";
+/// An interactor that says one line, waits for it back, and accepts.
+const TRIVIAL_INTERACTOR: &str = "#include <stdio.h>\nint main(void) { char b[64];\n  puts(\"ping\"); fflush(stdout);\n  return fgets(b, sizeof b, stdin) ? 42 : 43; }\n";
 
 fn runner(mode: SandboxMode, workers: usize) -> Option<Runner> {
     Runner::new(RunnerOptions {
@@ -60,17 +72,22 @@ fn runner(mode: SandboxMode, workers: usize) -> Option<Runner> {
 
 /// Grades every case once on `pool`; returns the time it took.
 fn grade_all(pool: &rayon::ThreadPool, runner: &Runner, problem: &Problem) -> Duration {
+    grade_with(pool, runner, &Tools::new(problem, Some(runner)))
+}
+
+/// [`grade_all`] with the problem's programs (checker, interactor) built.
+fn grade_with(pool: &rayon::ThreadPool, runner: &Runner, tools: &Tools) -> Duration {
+    let problem = tools.problem;
     let program = Program {
         language: Language::Command,
         argv: vec!["/bin/cat".into()],
         dir: std::env::temp_dir(),
     };
-    let tools = Tools::new(problem, Some(runner));
     let grader = Grader {
         program: &program,
         runner,
         limits: RunLimits::new(Duration::from_secs(1), 256 << 20, 1 << 20),
-        tools: &tools,
+        tools,
     };
     let t = Instant::now();
     let failed = pool.install(|| {
@@ -149,7 +166,7 @@ fn oj_test(root: &Path, problem: &Problem) -> Option<Duration> {
 
 fn main() {
     let root = tempfile::tempdir().expect("temp dir");
-    let problem = cat_problem(root.path());
+    let problem = cat_problem(root.path(), "cat", "", &[]);
     let workers = std::thread::available_parallelism().map_or(2, |n| n.get());
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(workers)
@@ -212,5 +229,71 @@ fn main() {
             oj.as_secs_f64() / off.as_secs_f64()
         ),
         None => println!("  (online-judge-tools could not be installed: oj comparison skipped)"),
+    }
+    kinds(
+        root.path(),
+        &pool,
+        boxed.as_ref().unwrap_or(&plain),
+        &problem,
+    );
+}
+
+/// Per-case cost of judging by a trivial checker program and of a trivial
+/// interaction (one line each way through the relay), against the plain
+/// diff, interleaved in the same run.
+fn kinds(root: &Path, pool: &rayon::ThreadPool, runner: &Runner, plain: &Problem) {
+    let checked = cat_problem(
+        root,
+        "checked",
+        "checker:\n  program: check.c\n",
+        &[("check.c", TRIVIAL_CHECKER)],
+    );
+    let talked = cat_problem(
+        root,
+        "talked",
+        "interactive: true\nchecker:\n  program: interact.c\n",
+        &[("interact.c", TRIVIAL_INTERACTOR)],
+    );
+    let built: Vec<Tools> = [&checked, &talked]
+        .into_iter()
+        .map(|p| Tools::new(p, Some(runner)))
+        .collect();
+    if let Some(e) = built.iter().find_map(|t| t.build_all(Need::GRADE).err()) {
+        println!("  (no C compiler to build a checker: checker figures skipped: {e})");
+        return;
+    }
+    let diff = Tools::new(plain, Some(runner));
+    let (mut d, mut c, mut i) = (Vec::new(), Vec::new(), Vec::new());
+    grade_with(pool, runner, &built[0]);
+    grade_with(pool, runner, &built[1]);
+    for _ in 0..ROUNDS {
+        d.push(grade_with(pool, runner, &diff));
+        c.push(grade_with(pool, runner, &built[0]));
+        i.push(grade_with(pool, runner, &built[1]));
+    }
+    let (d, c, i) = (median(d), median(c), median(i));
+    let how = if runner.sandboxed() {
+        "sandbox"
+    } else {
+        "no sandbox"
+    };
+    println!(
+        "judging the same cases by other means ({how}, median of {ROUNDS} interleaved rounds)"
+    );
+    println!(
+        "  {:<40} {:>8.3} ms/case",
+        "plain diff (compare: exact)",
+        per_case(d)
+    );
+    for (what, t) in [
+        ("trivial ICPC checker program", c),
+        ("trivial interaction (relay, interactor)", i),
+    ] {
+        println!(
+            "  {:<40} {:>8.3} ms/case   {:.2}x plain diff",
+            what,
+            per_case(t),
+            t.as_secs_f64() / d.as_secs_f64()
+        );
     }
 }

@@ -2,7 +2,7 @@
 //! 1 < d < n, or `prime` when there is none. Many outputs are right, so the
 //! answer file is only one of them and a checker decides.
 //!
-//! Input: a count T, then T lines with one n each (2 ≤ n ≤ 10^12).
+//! Input: a count T, then T lines with one n each (2 ≤ n ≤ 10^10).
 //! Output: T lines. The fixture problems in `testdata/kinds/divisor-*`
 //! use this checker and the same problem with checker programs.
 

@@ -55,19 +55,23 @@ pub fn run(ctx: &Context, opts: Args) -> Result<Status> {
     };
     let (tools, build_errors) =
         pool.install(|| prepare(&found.problems, runner.as_ref(), &[Need::Reference]));
+    // An interactive problem's answer files are for its interactor; no
+    // run writes them.
+    for t in tools.iter().filter(|t| t.problem.spec.interactive) {
+        let id = &t.problem.id;
+        println!(
+            "{} {id}: interactive, its answer files are the interactor's",
+            ctx.style.dim("skipped  ")
+        );
+    }
     let jobs: Vec<_> = tools
         .iter()
+        .filter(|t| !t.problem.spec.interactive)
         .flat_map(|t| t.problem.cases.iter().map(move |c| (t, c)))
         .collect();
     let solved: Vec<Result<Vec<u8>, String>> = pool.install(|| {
         jobs.par_iter()
-            .map(|(t, c)| match t.problem.spec.interactive {
-                true => Err(
-                    "an interactive problem's answer files are the interactor's, not an output"
-                        .into(),
-                ),
-                false => reference_output(t, c),
-            })
+            .map(|(t, c)| reference_output(t, c))
             .collect()
     });
     let mut counts = [0usize; 4];

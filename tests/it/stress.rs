@@ -217,3 +217,70 @@ fn usage_errors_exit_2() {
     ]);
     assert_eq!(run.code, 2, "{}", run.all());
 }
+
+/// A problem whose reference, generator and checker are programs: stress
+/// judges the generated inputs with the checker (many answers are right),
+/// and `judge gen` with the printed command writes the same input.
+#[test]
+fn stress_runs_a_generator_program_and_judges_with_the_checker() {
+    if !crate::common::sandbox_works() {
+        return;
+    }
+    let kinds = root().join("testdata/kinds").display().to_string();
+    let wrong = "testdata/kinds/divisor-icpc/submissions/wrong_answer/misses_squares.py";
+    let run = judge(&[
+        "--problems",
+        &kinds,
+        "stress",
+        "divisor-icpc",
+        wrong,
+        "--iterations",
+        "30",
+    ]);
+    assert_eq!(run.code, 1, "{}", run.all());
+    assert!(
+        run.stdout.contains("is not prime"),
+        "the checker's message: {}",
+        run.all()
+    );
+    let input = printed_input(&run.stdout);
+    let command = run
+        .stdout
+        .lines()
+        .skip_while(|l| *l != "reproduce:")
+        .nth(1)
+        .expect("a reproduce line")
+        .trim()
+        .to_string();
+    let words: Vec<&str> = command.split_whitespace().skip(1).collect();
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().display().to_string();
+    let words: Vec<&str> = words
+        .into_iter()
+        .map(|w| if w == "DIR" { dir.as_str() } else { w })
+        .collect();
+    let again = judge_in(&root(), &words, None);
+    assert_eq!(again.code, 0, "{}", again.all());
+    let written = match std::fs::read_dir(tmp.path())
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .max()
+    {
+        Some(last) => std::fs::read_to_string(last).unwrap(),
+        None => again.stdout.clone(),
+    };
+    assert_eq!(written, input);
+    // A right answer different from the reference's is no counterexample.
+    let right = "testdata/kinds/divisor-icpc/submissions/accepted/largest.py";
+    let run = judge(&[
+        "--problems",
+        &kinds,
+        "stress",
+        "divisor-icpc",
+        right,
+        "--iterations",
+        "20",
+    ]);
+    assert_eq!(run.code, 0, "{}", run.all());
+}

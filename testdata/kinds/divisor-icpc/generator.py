@@ -6,7 +6,7 @@ import sys
 
 seed, size = int(sys.argv[1]), int(sys.argv[2])
 rng = random.Random(seed)
-top = 10 ** (size + 2)
+top = 10 ** size
 
 
 def is_prime(n):
@@ -20,7 +20,7 @@ def prime_near(n):
 
 
 numbers = []
-for _ in range(size * 2):
+for _ in range(size):
     kind = rng.randrange(3)
     if kind == 0:
         numbers.append(prime_near(rng.randrange(2, top)))

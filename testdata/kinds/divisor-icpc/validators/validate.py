@@ -1,5 +1,5 @@
-"""Input validator (ICPC: exit 42 valid, 43 invalid): a count T (1..100) on
-the first line, then T lines with one integer n, 2 <= n <= 10^12, no
+"""Input validator (ICPC: exit 42 valid, 43 invalid): a count T (1..10) on
+the first line, then T lines with one integer n, 2 <= n <= 10^10, no
 leading zeros, no spaces, a newline after every line."""
 import re
 import sys
@@ -16,13 +16,13 @@ lines = sys.stdin.buffer.read().decode("ascii", "replace").splitlines(keepends=T
 if not lines or not NUMBER.fullmatch(lines[0]):
     fail("line 1: expected the count")
 count = int(lines[0])
-if not 1 <= count <= 100:
-    fail(f"line 1: count {count} outside 1..100")
+if not 1 <= count <= 10:
+    fail(f"line 1: count {count} outside 1..10")
 if len(lines) != count + 1:
     fail(f"expected {count} numbers, found {len(lines) - 1} lines")
 for i, line in enumerate(lines[1:], start=2):
     if not NUMBER.fullmatch(line):
         fail(f"line {i}: not a number on its own line")
-    if not 2 <= int(line) <= 10**12:
-        fail(f"line {i}: {line.strip()} outside 2..10^12")
+    if not 2 <= int(line) <= 10**10:
+        fail(f"line {i}: {line.strip()} outside 2..10^10")
 sys.exit(42)

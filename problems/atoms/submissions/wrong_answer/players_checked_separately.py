@@ -13,22 +13,35 @@ def capacity(n, r, c):
 def game(n, first):
     """Positions of each player's atoms after each of its own moves."""
     size = n * n
+    cap = [capacity(n, i // n, i % n) for i in range(size)]
+    # dist[p][i]: Manhattan distance from cell i to player p's nearest cell;
+    # cells never change owner, so it only changes when p claims a cell.
+    dist = {1: [4 * n] * size, -1: [4 * n] * size}
+
+    def claim(p, i):
+        d = dist[p]
+        for j in range(size):
+            v = abs(i // n - j // n) + abs(i % n - j % n)
+            if v < d[j]:
+                d[j] = v
+
     board = [0] * size
     board[first] = 1
+    claim(1, first)
     history = {1: [tuple([0] * size), tuple(board)], -1: [tuple([0] * size)]}
     player = -1
     while True:
-        opp = [j for j in range(size) if board[j] * player < 0]
+        opp = dist[-player]
         best, best_d = -1, -1
         for i in range(size):
-            r, c = divmod(i, n)
-            if board[i] * player < 0 or abs(board[i]) >= capacity(n, r, c):
+            if board[i] * player < 0 or abs(board[i]) >= cap[i]:
                 continue
-            d = min(abs(r - j // n) + abs(c - j % n) for j in opp)
-            if d > best_d:
-                best, best_d = i, d
+            if opp[i] > best_d:
+                best, best_d = i, opp[i]
         if best < 0:
             return history
+        if board[best] == 0:
+            claim(player, best)
         board[best] += player
         history[player].append(tuple(v if v * player > 0 else 0 for v in board))
         player = -player

@@ -141,7 +141,15 @@ fn a_broken_promise_about_a_score_fails_check() {
     std::fs::write(&yaml, text).unwrap();
     let run = judge_in(
         tmp.path(),
-        &["--problems", "problems", "check", "--report-dir", "r"],
+        &[
+            "--problems",
+            "problems",
+            "check",
+            "--report-dir",
+            "r",
+            "--junit",
+            "r/junit.xml",
+        ],
         None,
     );
     assert_eq!(run.code, 1, "{}", run.all());
@@ -149,6 +157,22 @@ fn a_broken_promise_about_a_score_fails_check() {
         run.stdout.contains("expected a score of 40, got 30"),
         "{}",
         run.all()
+    );
+    // CI sees the broken promise as one failing test, and only that one.
+    let xml = std::fs::read_to_string(tmp.path().join("r/junit.xml")).unwrap();
+    let suite = xml
+        .split("<testsuite ")
+        .find(|s| s.starts_with("name=\"expected-verdict submissions\""))
+        .expect("a suite of submissions");
+    assert!(suite.contains("failures=\"1\""), "{suite}");
+    let int32 = suite
+        .split("<testcase ")
+        .find(|c| c.contains("int32.c"))
+        .unwrap();
+    assert!(int32.contains("type=\"BROKEN-PROMISE\""), "{int32}");
+    assert!(
+        int32.contains("<property name=\"score\" value=\"30\"/>"),
+        "{int32}"
     );
 }
 

@@ -89,7 +89,10 @@ pub fn reference_output(tools: &Tools, case: &Case) -> Result<Vec<u8>, String> {
 
 /// One case's input through the strict validators: the in-crate solver's
 /// own, and every validator program (ICPC: exit 42 = valid) with the
-/// group's `validator_args`.
+/// group's `validator_args`. All of them run: when a problem has two
+/// independent validators, their disagreeing is a defect in one of them,
+/// reported as a judge error naming both, never hidden behind the first
+/// verdict.
 pub fn validate_case(tools: &Tools, case: &Case) -> CaseReport {
     let start = Instant::now();
     let outcome = validate(tools, case).unwrap_or_else(|o| o);
@@ -97,16 +100,19 @@ pub fn validate_case(tools: &Tools, case: &Case) -> CaseReport {
     CaseReport::new(&case.group, &case.name, &exec, outcome)
 }
 
+/// One validator's word on an input: who, and its complaint if it has one.
+type Opinion = (String, Option<String>);
+
 fn validate(tools: &Tools, case: &Case) -> Result<Outcome, Outcome> {
     let at = |e: &dyn std::fmt::Display| format!("{}:{e}", case.input.display());
+    let mut opinions: Vec<Opinion> = Vec::new();
     if let Some(solver) = tools.problem.solver() {
         let text = reference::read_input(&case.input).map_err(|end| match end {
             End::InputRejected(e) => Outcome::new(Verdict::BadInput, at(&e)),
             other => Outcome::new(Verdict::JudgeError, format!("{other:?}")),
         })?;
-        solver
-            .validate(&text)
-            .map_err(|e| Outcome::new(Verdict::BadInput, at(&e)))?;
+        let complaint = solver.validate(&text).err().map(|e| at(&e));
+        opinions.push(("the strict validator".into(), complaint));
     }
     if !tools.problem.spec.validators.is_empty() {
         let validators = tools
@@ -121,7 +127,7 @@ fn validate(tools: &Tools, case: &Case) -> Result<Outcome, Outcome> {
                 &tools.spec(program, args, tools.judge_limits()),
                 &case.input,
             );
-            if exec.end != End::Exited(42) {
+            let complaint = (exec.end != End::Exited(42)).then(|| {
                 let said = String::from_utf8_lossy(if exec.stderr_tail.is_empty() {
                     &exec.stdout
                 } else {
@@ -135,17 +141,16 @@ fn validate(tools: &Tools, case: &Case) -> Result<Outcome, Outcome> {
                         .and_then(|o| o.message)
                         .unwrap_or_default(),
                 };
-                return Err(Outcome::new(
-                    Verdict::BadInput,
-                    format!(
-                        "{}: rejected by {} ({how}) {said}",
-                        case.input.display(),
-                        path.display()
-                    ),
-                ));
-            }
+                format!(
+                    "{}: rejected by {} ({how}) {said}",
+                    case.input.display(),
+                    path.display()
+                )
+            });
+            opinions.push((path.display().to_string(), complaint));
         }
     }
+    verdict_of(&opinions)?;
     if case.answer.is_none() {
         return Err(Outcome::new(
             Verdict::MissingAnswer,
@@ -153,6 +158,33 @@ fn validate(tools: &Tools, case: &Case) -> Result<Outcome, Outcome> {
         ));
     }
     Ok(Outcome::accepted())
+}
+
+/// Bad input when every validator rejects it; a judge error when some
+/// accept and some reject.
+fn verdict_of(opinions: &[Opinion]) -> Result<(), Outcome> {
+    let (rejecting, accepting): (Vec<&Opinion>, Vec<&Opinion>) =
+        opinions.iter().partition(|(_, c)| c.is_some());
+    let Some((_, Some(first))) = rejecting.first() else {
+        return Ok(());
+    };
+    if accepting.is_empty() {
+        return Err(Outcome::new(Verdict::BadInput, first.clone()));
+    }
+    let names = |side: &[&Opinion]| {
+        side.iter()
+            .map(|(who, _)| who.as_str())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    Err(Outcome::new(
+        Verdict::JudgeError,
+        format!(
+            "the validators disagree: accepted by {}, rejected by {}: {first}",
+            names(&accepting),
+            names(&rejecting)
+        ),
+    ))
 }
 
 /// The record of a case that could not be judged at all.
@@ -192,5 +224,30 @@ impl Grader<'_> {
     /// sandbox when the runner has one).
     pub fn execute(&self, input: &Path) -> Execution {
         self.runner.run(&self.program.spec(self.limits), input)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn says(who: &str, complaint: Option<&str>) -> Opinion {
+        (who.into(), complaint.map(str::to_string))
+    }
+
+    #[test]
+    fn validators_agreeing_decide_and_disagreeing_is_a_judge_error() {
+        assert!(verdict_of(&[says("a", None), says("b", None)]).is_ok());
+        let both = verdict_of(&[says("a", Some("x.in:1:2: no")), says("b", Some("bad"))]);
+        let o = both.unwrap_err();
+        assert_eq!(o.verdict, Verdict::BadInput);
+        assert_eq!(o.message.as_deref(), Some("x.in:1:2: no"));
+        let split = verdict_of(&[says("a", None), says("b", Some("bad")), says("c", None)]);
+        let o = split.unwrap_err();
+        assert_eq!(o.verdict, Verdict::JudgeError);
+        assert_eq!(
+            o.message.as_deref(),
+            Some("the validators disagree: accepted by a, c, rejected by b: bad")
+        );
     }
 }

@@ -27,7 +27,7 @@ impl Checker for Divisor {
         "divisor"
     }
 
-    fn check(&self, input: &str, _answer: &str, output: &[u8]) -> Judgement {
+    fn check(&self, input: &str, _answer: &str, output: &[u8], _args: &[String]) -> Judgement {
         let Some(values) = numbers(input) else {
             return Judgement {
                 verdict: Verdict::JudgeError,
@@ -77,33 +77,33 @@ mod tests {
     fn any_proper_divisor_or_prime_is_right_and_nothing_else() {
         let input = "3\n12\n13\n49\n";
         assert_eq!(
-            Divisor.check(input, "", b"2\nprime\n7\n").verdict,
+            Divisor.check(input, "", b"2\nprime\n7\n", &[]).verdict,
             Verdict::Accepted
         );
         assert_eq!(
-            Divisor.check(input, "", b"6\nprime\n7\n").verdict,
+            Divisor.check(input, "", b"6\nprime\n7\n", &[]).verdict,
             Verdict::Accepted
         );
         assert_eq!(
-            Divisor.check(input, "", b"12\nprime\n7\n").verdict,
+            Divisor.check(input, "", b"12\nprime\n7\n", &[]).verdict,
             Verdict::WrongAnswer
         );
         assert_eq!(
-            Divisor.check(input, "", b"2\n13\n7\n").verdict,
+            Divisor.check(input, "", b"2\n13\n7\n", &[]).verdict,
             Verdict::WrongAnswer
         );
         assert_eq!(
-            Divisor.check(input, "", b"2\nprime\nprime\n").verdict,
+            Divisor.check(input, "", b"2\nprime\nprime\n", &[]).verdict,
             Verdict::WrongAnswer
         );
         assert_eq!(
-            Divisor.check(input, "", b"2\nprime\n").verdict,
+            Divisor.check(input, "", b"2\nprime\n", &[]).verdict,
             Verdict::WrongAnswer
         );
         assert_eq!(
-            Divisor.check(input, "", b"2 \nprime\n7\n").verdict,
+            Divisor.check(input, "", b"2 \nprime\n7\n", &[]).verdict,
             Verdict::PresentationError
         );
-        assert_eq!(Divisor.check("x", "", b"").verdict, Verdict::JudgeError);
+        assert_eq!(Divisor.check("x", "", b"", &[]).verdict, Verdict::JudgeError);
     }
 }

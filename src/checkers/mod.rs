@@ -8,6 +8,9 @@
 //! interface are the other kind of checker; see [`crate::engine::checker`].
 
 mod divisor;
+mod icpc_default;
+
+pub(crate) use icpc_default::Flags as DefaultValidatorFlags;
 
 use crate::verdict::Verdict;
 
@@ -47,11 +50,12 @@ pub trait Checker: Sync {
     fn id(&self) -> &'static str;
 
     /// Judges `output` for `input`; `answer` is the expected output file
-    /// (one right answer, or whatever the problem's authors put there).
-    fn check(&self, input: &str, answer: &str, output: &[u8]) -> Judgement;
+    /// (one right answer, or whatever the problem's authors put there);
+    /// `args` are `checker.args` followed by the group's `checker_args`.
+    fn check(&self, input: &str, answer: &str, output: &[u8], args: &[String]) -> Judgement;
 }
 
-static REGISTRY: &[&dyn Checker] = &[&divisor::Divisor];
+static REGISTRY: &[&dyn Checker] = &[&divisor::Divisor, &icpc_default::IcpcDefault];
 
 /// The checker registered under `id`.
 pub fn find(id: &str) -> Option<&'static dyn Checker> {

@@ -43,7 +43,8 @@ pub(crate) fn judge_output(tools: &Tools, case: &Case, exec: &Execution) -> Outc
         let read = |p: &Path| std::fs::read(p).map(|b| String::from_utf8_lossy(&b).into_owned());
         return match (read(&case.input), read(answer)) {
             (Ok(input), Ok(answer)) => {
-                let j = builtin.get().check(&input, &answer, &exec.stdout);
+                let args = checker_args(checker, case);
+                let j = builtin.get().check(&input, &answer, &exec.stdout, &args);
                 Outcome {
                     verdict: j.verdict,
                     message: j.message,

@@ -168,8 +168,13 @@ impl CheckerSpec {
             (None, None) => {
                 Err("checker: give `builtin` (an in-crate checker id) or `program`".into())
             }
-            (Some(_), None) if !self.args.is_empty() || self.interface != Interface::Icpc => {
-                Err("checker: `interface` and `args` are for checker programs".into())
+            (Some(_), None) if self.interface != Interface::Icpc => {
+                Err("checker: `interface` is for checker programs".into())
+            }
+            (Some(b), None) if b.id() == "icpc-default" => {
+                crate::checkers::DefaultValidatorFlags::parse(&self.args)
+                    .map(drop)
+                    .map_err(|e| format!("checker.args: {e}"))
             }
             _ => Ok(()),
         }

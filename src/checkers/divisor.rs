@@ -104,6 +104,9 @@ mod tests {
             Divisor.check(input, "", b"2 \nprime\n7\n", &[]).verdict,
             Verdict::PresentationError
         );
-        assert_eq!(Divisor.check("x", "", b"", &[]).verdict, Verdict::JudgeError);
+        assert_eq!(
+            Divisor.check("x", "", b"", &[]).verdict,
+            Verdict::JudgeError
+        );
     }
 }

@@ -86,7 +86,10 @@ fn runs(text: &[u8]) -> Vec<(bool, &[u8])> {
 
 /// The non-space runs.
 fn words(runs: Vec<(bool, &[u8])>) -> Vec<&[u8]> {
-    runs.into_iter().filter(|(s, _)| !s).map(|(_, t)| t).collect()
+    runs.into_iter()
+        .filter(|(s, _)| !s)
+        .map(|(_, t)| t)
+        .collect()
 }
 
 /// The package format's number grammar: `[+-]? (d*.d+ | d+. | d+)
@@ -128,7 +131,11 @@ fn token_matches(flags: &Flags, answer: &[u8], output: &[u8]) -> Result<(), Stri
         && let Some(want) = number(answer)
     {
         let Some(got) = number(output) else {
-            return Err(format!("expected a number like {}, got {}", show(answer), show(output)));
+            return Err(format!(
+                "expected a number like {}, got {}",
+                show(answer),
+                show(output)
+            ));
         };
         let diff = (got - want).abs();
         let close = flags.absolute.is_some_and(|e| diff <= e)
@@ -159,7 +166,12 @@ pub(crate) fn compare(flags: &Flags, answer: &[u8], output: &[u8]) -> Result<(),
         for (i, pair) in want.iter().zip(&got).enumerate() {
             match (pair.0, pair.1) {
                 ((true, a), (true, o)) if a != o => {
-                    return Err(format!("whitespace differs at run {}: {} vs {}", i + 1, show(a), show(o)));
+                    return Err(format!(
+                        "whitespace differs at run {}: {} vs {}",
+                        i + 1,
+                        show(a),
+                        show(o)
+                    ));
                 }
                 ((false, a), (false, o)) => token_matches(flags, a, o)?,
                 ((sa, _), (so, _)) if sa != so => {
@@ -218,15 +230,27 @@ mod tests {
 
     fn judge(flags: &str, answer: &str, output: &str) -> Result<(), String> {
         let args: Vec<String> = flags.split_whitespace().map(str::to_string).collect();
-        compare(&Flags::parse(&args).unwrap(), answer.as_bytes(), output.as_bytes())
+        compare(
+            &Flags::parse(&args).unwrap(),
+            answer.as_bytes(),
+            output.as_bytes(),
+        )
     }
 
     #[test]
     fn tokens_ignore_spacing_and_case_unless_asked() {
         assert!(judge("", "Yes 3\n", "  yes\t\t3").is_ok());
         assert!(judge("case_sensitive", "Yes 3\n", "yes 3\n").is_err());
-        assert!(judge("", "1 2\n", "1 2 3\n").unwrap_err().contains("trailing"));
-        assert!(judge("", "1 2\n", "1\n").unwrap_err().contains("ends after 1"));
+        assert!(
+            judge("", "1 2\n", "1 2 3\n")
+                .unwrap_err()
+                .contains("trailing")
+        );
+        assert!(
+            judge("", "1 2\n", "1\n")
+                .unwrap_err()
+                .contains("ends after 1")
+        );
         assert!(judge("space_change_sensitive", "1 2\n", "1  2\n").is_err());
         assert!(judge("space_change_sensitive", "1 2\n", "1 2").is_err());
         assert!(judge("space_change_sensitive", "a b\n", "A b\n").is_ok());
@@ -252,7 +276,9 @@ mod tests {
         for ok in ["1", "-1", "+1.5", ".5", "5.", "1e5", "1.5E-3", "-.5e+2"] {
             assert!(number(ok.as_bytes()).is_some(), "{ok}");
         }
-        for bad in ["", ".", "e5", "1e", "0x10", "1.5.2", "inf", "nan", "1,5", "--1"] {
+        for bad in [
+            "", ".", "e5", "1e", "0x10", "1.5.2", "inf", "nan", "1,5", "--1",
+        ] {
             assert!(number(bad.as_bytes()).is_none(), "{bad}");
         }
     }

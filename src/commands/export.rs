@@ -2,28 +2,40 @@
 //! ICPC / Kattis problem package, so the test set can be loaded by contest
 //! systems (Kattis, DOMjudge, problemtools) without retyping anything.
 //!
-//! What maps to what is decided in `crate::package`; this file only
-//! copies. The package is built in a hidden folder beside `PATH` and renamed
-//! to `PATH` at the end, so an error (or a crash) leaves no half-written
-//! package. `PATH` must not exist. Zip files are not written (no zip
-//! dependency): export to a folder and zip its contents if a system wants
-//! one.
+//! What maps to what is decided in `crate::package::write`; this file only
+//! copies. The package is built in a hidden folder beside `PATH` (or a
+//! scratch folder, zipped into a temporary file beside a `.zip` `PATH`)
+//! and renamed at the end, so an error (or a crash) leaves nothing
+//! half-written. `PATH` must not exist.
 
 use std::path::{Path, PathBuf};
 
 use super::Context;
 use crate::error::{Error, Result};
 use crate::fsutil::{StagedDir, copy_tree};
-use crate::package;
+use crate::package::{self, write};
 use crate::problem::Problem;
 use crate::report::Status;
 
 /// Package formats `judge export` writes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
 pub enum PackageFormat {
-    /// ICPC / Kattis problem package (problem.yaml, data/, submissions/).
+    /// ICPC / Kattis legacy package: what problemtools verifies fully;
+    /// the time limit in `.timelimit`, a LaTeX statement.
     #[default]
-    Icpc,
+    Legacy,
+    /// 2023-07 draft package: `limits.time_limit` in problem.yaml.
+    #[value(name = "2023-07")]
+    Draft2023,
+}
+
+impl PackageFormat {
+    fn format(self) -> package::Format {
+        match self {
+            PackageFormat::Legacy => package::Format::Legacy,
+            PackageFormat::Draft2023 => package::Format::Draft2023,
+        }
+    }
 }
 
 #[derive(Debug, Clone, clap::Args)]
@@ -31,26 +43,19 @@ pub struct Args {
     /// Problem folder name.
     pub problem: String,
     /// Package format.
-    #[arg(long, value_enum, default_value_t = PackageFormat::Icpc)]
+    #[arg(long, value_enum, default_value_t = PackageFormat::Legacy)]
     pub format: PackageFormat,
-    /// Package folder to create; must not exist (.zip is refused).
+    /// Package folder to create, or a .zip file; must not exist. Its name
+    /// is the package's short name (lower-case letters and digits).
     #[arg(long, value_name = "PATH")]
     pub out: PathBuf,
 }
 
 pub fn run(ctx: &Context, opts: Args) -> Result<Status> {
     let out = &opts.out;
-    if out
+    let zipped = out
         .extension()
-        .is_some_and(|e| e.eq_ignore_ascii_case("zip"))
-    {
-        return Err(Error::Usage(format!(
-            "{}: zip packages are not written; export to a folder, then zip its \
-             contents (cd DIR && zip -r ../{}.zip .)",
-            out.display(),
-            out.file_stem().unwrap_or_default().to_string_lossy()
-        )));
-    }
+        .is_some_and(|e| e.eq_ignore_ascii_case("zip"));
     if out.symlink_metadata().is_ok() {
         return Err(Error::Usage(format!(
             "{} exists; nothing written (export to a new path)",
@@ -58,6 +63,12 @@ pub fn run(ctx: &Context, opts: Args) -> Result<Status> {
         )));
     }
     let problem = ctx.load_one(&opts.problem)?;
+    if let Some(why) = write::refusal(&problem) {
+        return Err(Error::Usage(format!(
+            "{}: cannot be exported: {why}",
+            problem.id
+        )));
+    }
     let unanswered: Vec<String> = problem
         .cases
         .iter()
@@ -73,43 +84,84 @@ pub fn run(ctx: &Context, opts: Args) -> Result<Status> {
             unanswered.join(", ")
         )));
     }
-    let stage = StagedDir::new(out).map_err(Error::io(out, "cannot create the package"))?;
-    let (samples, submissions) = write_package(&problem, stage.path())?;
-    stage.finish().map_err(Error::io(
-        out,
-        "cannot move the finished package into place (nothing written)",
-    ))?;
+    let name = out
+        .file_stem()
+        .unwrap_or_default()
+        .to_string_lossy()
+        .into_owned();
+    let mut warnings = Vec::new();
+    if !write::is_short_name(&name) {
+        warnings.push(format!(
+            "the package is named {name:?}; problem tools want a short name of \
+             lower-case letters and digits, such as {:?}",
+            write::short_name(&problem.id)
+        ));
+    }
+    let (summary, more) = if zipped {
+        let scratch =
+            tempfile::tempdir().map_err(Error::io(out, "cannot make a scratch folder for"))?;
+        let dir = scratch.path().join(&name);
+        let summary = write_package(&problem, &dir, opts.format.format())?;
+        zip_folder(&dir, out)?;
+        summary
+    } else {
+        let stage = StagedDir::new(out).map_err(Error::io(out, "cannot create the package"))?;
+        let summary = write_package(&problem, stage.path(), opts.format.format())?;
+        stage.finish().map_err(Error::io(
+            out,
+            "cannot move the finished package into place (nothing written)",
+        ))?;
+        summary
+    };
+    warnings.extend(more);
     println!(
-        "exported {} to {}: {} cases ({samples} sample, {} secret), {submissions} submission files",
+        "exported {} to {}: {} cases ({} sample, {} secret), {} submissions",
         problem.id,
         out.display(),
         problem.cases.len(),
-        problem.cases.len() - samples
+        summary.samples,
+        problem.cases.len() - summary.samples,
+        summary.submissions
     );
+    for w in &warnings {
+        println!("{} {w}", ctx.style.yellow("warning:"));
+    }
     Ok(Status::Passed)
 }
 
-/// Writes the whole package into `dir`; returns the number of sample cases
-/// and of submission files.
-fn write_package(problem: &Problem, dir: &Path) -> Result<(usize, usize)> {
+/// What an export wrote.
+struct Summary {
+    samples: usize,
+    submissions: usize,
+}
+
+/// Writes the whole package into `dir`; returns what it wrote and
+/// warnings about what a package checker will miss.
+fn write_package(
+    problem: &Problem,
+    dir: &Path,
+    format: package::Format,
+) -> Result<(Summary, Vec<String>)> {
     let spec = &problem.spec;
+    let mut warnings = Vec::new();
     let text = |r: std::result::Result<String, String>| {
         r.map_err(|reason| Error::Package {
             path: problem.dir.join("problem.yaml"),
             reason,
         })
     };
+    create_dir(dir)?;
     write(
         &dir.join("problem.yaml"),
-        text(package::package_problem_yaml(spec))?.as_bytes(),
+        text(write::problem_yaml(problem, format))?.as_bytes(),
     )?;
-    write(
-        &dir.join(package::TIMELIMIT_FILE),
-        package::timelimit_text(spec.limits.time).as_bytes(),
-    )?;
+    if format == package::Format::Legacy {
+        let seconds = format!("{}\n", spec.limits.time.as_secs_f64());
+        write(&dir.join(".timelimit"), seconds.as_bytes())?;
+    }
     write(
         &dir.join(package::EXTENSION_FILE),
-        text(package::extension_yaml(spec))?.as_bytes(),
+        text(write::extension_yaml(problem))?.as_bytes(),
     )?;
     let data = dir.join("data");
     for folder in ["sample", "secret"] {
@@ -127,14 +179,158 @@ fn write_package(problem: &Problem, dir: &Path) -> Result<(usize, usize)> {
             copy(answer, &folder.join(format!("{}.ans", case.name)))?;
         }
     }
-    let submissions = problem.dir.join("submissions");
-    let copied = if submissions.is_dir() {
-        copy_tree(&submissions, &dir.join("submissions"))
-            .map_err(Error::io(&submissions, "cannot copy"))?
+    for (path, body) in write::testdata_yamls(problem, format) {
+        let path = data.join(path);
+        create_dir(path.parent().unwrap_or(&data))?;
+        write(&path, body.as_bytes())?;
+    }
+    // Programs: the output validator (checker or interactor), the input
+    // validators, the generator, each under the package's own folder name.
+    if let Some(program) = spec.checker.as_ref().and_then(|c| c.program.as_ref()) {
+        let folder = match format {
+            // Legacy: one folder per validator program, named after it.
+            package::Format::Legacy => dir
+                .join("output_validators")
+                .join(program.file_stem().unwrap_or_default()),
+            _ => dir.join(format.output_validator_dir()),
+        };
+        place(&problem.dir.join(program), &folder)?;
+    }
+    for v in &spec.validators {
+        copy_any(
+            &problem.dir.join(v),
+            &dir.join("input_validators")
+                .join(v.file_name().unwrap_or_default()),
+        )?;
+    }
+    if spec.validators.is_empty() {
+        warnings
+            .push("no input validator program: problem tools want one (input_validators/)".into());
+    }
+    if let Some(g) = &spec.generator {
+        copy_any(
+            &problem.dir.join(g),
+            &dir.join("generators")
+                .join(g.file_name().unwrap_or_default()),
+        )?;
+    }
+    let statement = problem.dir.join("statement");
+    if statement.is_dir() {
+        copy_tree(&statement, &dir.join(format.statement_dir()))
+            .map_err(Error::io(&statement, "cannot copy"))?;
     } else {
-        0
+        warnings.push("no statement/ folder: problem tools want a statement".into());
+    }
+    let mut submissions = 0;
+    let from = problem.dir.join("submissions");
+    for folder in std::fs::read_dir(&from).into_iter().flatten().flatten() {
+        let name = folder.file_name().to_string_lossy().into_owned();
+        if write::PACKAGE_FOLDERS.contains(&name.as_str()) {
+            submissions += std::fs::read_dir(folder.path())
+                .map(|r| r.count())
+                .unwrap_or(0);
+            copy_tree(&folder.path(), &dir.join("submissions").join(&name))
+                .map_err(Error::io(&folder.path(), "cannot copy"))?;
+        } else {
+            warnings.push(format!(
+                "submissions/{name} not exported: the package format has no such folder"
+            ));
+        }
+    }
+    // A reference program outside the submissions is an accepted one.
+    if let Some(r) = spec
+        .reference
+        .as_ref()
+        .filter(|r| !r.starts_with("submissions"))
+    {
+        copy_any(
+            &problem.dir.join(r),
+            &dir.join("submissions/accepted")
+                .join(r.file_name().unwrap_or_default()),
+        )?;
+        submissions += 1;
+    }
+    Ok((
+        Summary {
+            samples,
+            submissions,
+        },
+        warnings,
+    ))
+}
+
+/// A program as the package's program folder: a single file goes inside
+/// it, a folder's contents become it.
+fn place(program: &Path, folder: &Path) -> Result<()> {
+    if program.is_dir() {
+        copy_tree(program, folder).map_err(Error::io(program, "cannot copy"))?;
+        Ok(())
+    } else {
+        create_dir(folder)?;
+        copy(
+            program,
+            &folder.join(program.file_name().unwrap_or_default()),
+        )
+    }
+}
+
+fn copy_any(from: &Path, to: &Path) -> Result<()> {
+    if from.is_dir() {
+        copy_tree(from, to).map_err(Error::io(from, "cannot copy"))?;
+        return Ok(());
+    }
+    create_dir(to.parent().unwrap_or(Path::new(".")))?;
+    copy(from, to)
+}
+
+/// Zips `dir`'s contents (the package at the archive's root, as contest
+/// systems upload it) into a temporary file beside `out`, renamed at the
+/// end so that no half-written archive is ever seen.
+fn zip_folder(dir: &Path, out: &Path) -> Result<()> {
+    use std::io::Write as _;
+    let parent = out
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let tmp = tempfile::NamedTempFile::new_in(parent).map_err(Error::io(out, "cannot create"))?;
+    let mut zip = zip::ZipWriter::new(tmp.reopen().map_err(Error::io(out, "cannot write"))?);
+    let options = zip::write::SimpleFileOptions::default()
+        .compression_method(zip::CompressionMethod::Deflated);
+    let fail = |e: zip::result::ZipError| Error::Package {
+        path: out.to_path_buf(),
+        reason: e.to_string(),
     };
-    Ok((samples, copied))
+    for entry in walkdir::WalkDir::new(dir).sort_by_file_name().min_depth(1) {
+        let entry = entry.map_err(|e| Error::Package {
+            path: dir.to_path_buf(),
+            reason: e.to_string(),
+        })?;
+        let name = entry
+            .path()
+            .strip_prefix(dir)
+            .unwrap_or(entry.path())
+            .to_string_lossy()
+            .into_owned();
+        if entry.file_type().is_dir() {
+            zip.add_directory(format!("{name}/"), options)
+                .map_err(fail)?;
+            continue;
+        }
+        use std::os::unix::fs::PermissionsExt;
+        let mode = entry
+            .metadata()
+            .map(|m| m.permissions().mode())
+            .unwrap_or(0o644);
+        zip.start_file(name, options.unix_permissions(mode & 0o755))
+            .map_err(fail)?;
+        let bytes = std::fs::read(entry.path()).map_err(Error::io(entry.path(), "cannot read"))?;
+        zip.write_all(&bytes)
+            .map_err(Error::io(out, "cannot write"))?;
+    }
+    zip.finish().map_err(fail)?;
+    tmp.persist_noclobber(out)
+        .map_err(|e| Error::io(out, "cannot move into place")(e.error))?;
+    Ok(())
 }
 
 fn write(path: &Path, bytes: &[u8]) -> Result<()> {

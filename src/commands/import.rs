@@ -2,21 +2,25 @@
 //! problem package folder as `problems/<ID>/`, so a test set prepared for a
 //! contest system can be checked and graded here.
 //!
-//! `crate::package` decides the mapping (`judge.yaml` from `judge export`
-//! restores our fields exactly; other packages are read from their own
-//! fields and need `--solver`). Only what judge uses is copied: `problem.yaml`,
-//! the cases of `data/sample` and `data/secret` (`.ans` becomes `.out`), and
-//! the submission folders whose verdict judge knows; everything skipped is
-//! named. The folder is built beside its final path, checked to load, and
-//! renamed at the end; an existing `problems/<ID>` is never touched.
+//! `crate::package::read` decides the mapping and lists what is skipped and
+//! what judge cannot do (then nothing is written, exit 2). A package with
+//! no time limit gets one computed from its accepted submissions, as
+//! problemtools would. The folder is built beside its final path, checked
+//! to load, and renamed at the end; an existing `problems/<ID>` is never
+//! touched. A `.zip` (or `.kpp`) package is unpacked to a scratch folder
+//! first.
 
 use std::path::{Path, PathBuf};
 
-use super::Context;
+use std::time::Duration;
+
+use super::{Context, SandboxArgs};
+use crate::engine::timing;
+use crate::engine::tools::{Need, Tools};
 use crate::error::{Error, Result};
 use crate::fsutil::{StagedDir, copy_tree};
-use crate::package::{self, PackageFiles};
-use crate::problem::submissions::FOLDERS;
+use crate::package::{self, TimeRule, read};
+use crate::problem::groups::GROUP_FILE;
 use crate::problem::{ProblemSpec, load_problem};
 use crate::report::Status;
 
@@ -27,38 +31,63 @@ pub struct Args {
     /// Name of the new problem folder under the problems folder.
     #[arg(long)]
     pub id: String,
-    /// Reference solver id (default: the package's judge.yaml).
+    /// An in-crate reference solver to use instead of the package's
+    /// accepted submission (default: judge.yaml's choice, else the first
+    /// accepted submission judge can build, compiled languages first).
     #[arg(long)]
     pub solver: Option<String>,
-}
-
-/// What an import copied and what it left out.
-#[derive(Debug, Default)]
-struct Copied {
-    cases: usize,
-    without_answer: usize,
-    submissions: usize,
-    skipped: Vec<String>,
+    #[command(flatten)]
+    pub sandbox: SandboxArgs,
 }
 
 pub fn run(ctx: &Context, opts: Args) -> Result<Status> {
     check_id(&opts.id)?;
-    let pkg = &opts.package;
+    // A zip is unpacked into a scratch folder first; everything after reads
+    // folders.
+    let unzipped = match is_zip(&opts.package) {
+        true => Some(unzip(&opts.package)?),
+        false => None,
+    };
+    let pkg = unzipped
+        .as_ref()
+        .map(|d| package_root(d.path()))
+        .unwrap_or_else(|| opts.package.clone());
     if !pkg.is_dir() {
         return Err(Error::Usage(format!(
-            "{}: not a package folder (zip packages are not read: unzip first)",
-            pkg.display()
+            "{}: not a package folder or .zip",
+            opts.package.display()
         )));
     }
-    refuse_escapes(pkg)?;
-    let files = read_package(pkg)?;
-    let spec =
-        package::spec_from_package(&files, &opts.id, opts.solver.as_deref()).map_err(|reason| {
-            Error::Package {
-                path: pkg.clone(),
-                reason,
-            }
-        })?;
+    refuse_escapes(&pkg)?;
+    let yaml_path = pkg.join("problem.yaml");
+    let yaml = std::fs::read_to_string(&yaml_path).map_err(|_| {
+        Error::Usage(format!(
+            "{}: not a problem package (no problem.yaml)",
+            opts.package.display()
+        ))
+    })?;
+    let plan = read::read(&pkg, &yaml);
+    let refuse = |lines: &[String]| Error::Package {
+        path: opts.package.clone(),
+        reason: format!(
+            "judge cannot import this package, nothing written:\n  {}",
+            lines.join("\n  ")
+        ),
+    };
+    if !plan.refused.is_empty() {
+        return Err(refuse(&plan.refused));
+    }
+    let mut spec = plan
+        .spec
+        .clone()
+        .expect("a plan without refusals has a spec");
+    if let Some(id) = &opts.solver {
+        spec.solver = Some(
+            id.parse()
+                .map_err(|e: String| Error::Usage(format!("--solver: {e}")))?,
+        );
+        spec.reference = None;
+    }
     if !ctx.problems_dir.is_dir() {
         return Err(Error::Usage(format!(
             "{}: no such problems folder",
@@ -74,21 +103,38 @@ pub fn run(ctx: &Context, opts: Args) -> Result<Status> {
     }
     let stage = StagedDir::new(&target)
         .map_err(Error::io(&ctx.problems_dir, "cannot create a folder in"))?;
-    let copied = write_problem(pkg, &spec, stage.path())?;
+    write_problem(&pkg, &plan, &spec, stage.path(), None)?;
+    let mut time_note = None;
+    if let Some(TimeRule::Compute {
+        ac_to_time_limit,
+        time_limit_to_tle,
+        resolution,
+    }) = plan.time
+    {
+        let (limit, note) = compute_time_limit(
+            ctx,
+            &opts,
+            stage.path(),
+            ac_to_time_limit,
+            time_limit_to_tle,
+            resolution,
+        )?;
+        spec.limits.time = limit;
+        write_problem(&pkg, &plan, &spec, stage.path(), Some(&note))?;
+        time_note = Some(note);
+    }
     // The new folder must load exactly as intended before it appears.
     match load_problem(&opts.id, stage.path()) {
         Ok(p) if p.spec == spec => {}
         Ok(_) => {
-            return Err(Error::Package {
-                path: pkg.clone(),
-                reason: "the written problem.yaml reads back differently".into(),
-            });
+            return Err(refuse(&[
+                "the written problem.yaml reads back differently".into()
+            ]));
         }
         Err(e) => {
-            return Err(Error::Package {
-                path: pkg.clone(),
-                reason: format!("the imported problem does not load: {e}"),
-            });
+            return Err(refuse(&[format!(
+                "the imported problem does not load: {e}"
+            )]));
         }
     }
     stage.finish().map_err(Error::io(
@@ -96,25 +142,183 @@ pub fn run(ctx: &Context, opts: Args) -> Result<Status> {
         "cannot move the imported problem into place (nothing written)",
     ))?;
     println!(
-        "imported {} as {}: {} cases, {} submission files",
-        pkg.display(),
+        "imported {} as {}: {} cases, {} submissions, reference {}",
+        opts.package.display(),
         target.display(),
-        copied.cases,
-        copied.submissions
+        plan.cases,
+        plan.submissions,
+        match (&spec.solver, &spec.reference) {
+            (Some(s), _) => format!("in-crate solver {}", s.id()),
+            (_, Some(r)) => r.display().to_string(),
+            _ => "none".into(),
+        }
     );
-    if copied.without_answer > 0 {
-        println!(
-            "note: {} input(s) had no .ans and have no .out (judge regen writes them)",
-            copied.without_answer
-        );
+    match (&plan.time, time_note) {
+        (_, Some(note)) => println!("time limit: {note}"),
+        (Some(TimeRule::Fixed(d, from)), None) => {
+            println!("time limit: {} s (from {from})", d.as_secs_f64())
+        }
+        _ => {}
     }
-    if !copied.skipped.is_empty() {
-        println!("skipped (judge has no use for them):");
-        for s in &copied.skipped {
-            println!("  {s}");
+    if !plan.skipped.is_empty() {
+        println!("skipped:");
+        let width = plan.skipped.iter().map(|(p, _)| p.len()).max().unwrap_or(0);
+        for (path, why) in &plan.skipped {
+            println!("  {path:<width$}  {why}");
+        }
+    }
+    if !plan.ignored.is_empty() {
+        println!("read but without effect in judge:");
+        for line in &plan.ignored {
+            println!("  {line}");
         }
     }
     Ok(Status::Passed)
+}
+
+/// The slowest accepted submission's CPU time × the package's multiplier,
+/// rounded up to its resolution; then each time_limit_exceeded submission
+/// is checked to be too slow with the safety margin. The probe limit is
+/// generous so slow accepted solutions are measured, not cut off.
+fn compute_time_limit(
+    ctx: &Context,
+    opts: &Args,
+    dir: &Path,
+    ac_to_time_limit: f64,
+    time_limit_to_tle: f64,
+    resolution: f64,
+) -> Result<(Duration, String)> {
+    let problem = load_problem(&opts.id, dir).map_err(|e| Error::Package {
+        path: opts.package.clone(),
+        reason: format!("the imported problem does not load: {e}"),
+    })?;
+    let runner = ctx.runner(opts.sandbox.sandbox, 2)?;
+    let tools = Tools::new(&problem, Some(&runner));
+    tools
+        .build_all(&[Need::Checker])
+        .map_err(Error::ProblemProgram)?;
+    let listed = |folder: &str| -> Vec<PathBuf> {
+        let mut v: Vec<PathBuf> = std::fs::read_dir(dir.join("submissions").join(folder))
+            .map(|r| {
+                r.flatten()
+                    .map(|e| {
+                        PathBuf::from("submissions")
+                            .join(folder)
+                            .join(e.file_name())
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
+        v.sort();
+        v
+    };
+    let accepted = timing::measure(&tools, &runner, &listed("accepted"), PROBE);
+    let mut slowest: Option<(Duration, String)> = None;
+    for m in &accepted {
+        match &m.slowest {
+            Ok((case, d)) => {
+                if slowest.as_ref().is_none_or(|(s, _)| d > s) {
+                    slowest = Some((*d, format!("{} on {case}", m.path.display())));
+                }
+            }
+            Err(why) => {
+                return Err(Error::Package {
+                    path: opts.package.clone(),
+                    reason: format!(
+                        "no time limit in the package, and accepted submission {} {why} \
+                         (with a {} s probe limit), so none can be computed",
+                        m.path.display(),
+                        PROBE.as_secs()
+                    ),
+                });
+            }
+        }
+    }
+    let Some((t, which)) = slowest else {
+        return Err(Error::Package {
+            path: opts.package.clone(),
+            reason: "no time limit in the package and no accepted submission to compute one from"
+                .into(),
+        });
+    };
+    let limit = TimeRule::limit_for(ac_to_time_limit, resolution, t);
+    let high = limit.mul_f64(time_limit_to_tle);
+    let mut note = format!(
+        "{} s, computed like problemtools: slowest accepted {:.3} s ({which}) × {ac_to_time_limit}, \
+         rounded up to {resolution} s",
+        limit.as_secs_f64(),
+        t.as_secs_f64()
+    );
+    for m in timing::measure(&tools, &runner, &listed("time_limit_exceeded"), high) {
+        if let Ok((case, d)) = &m.slowest {
+            note.push_str(&format!(
+                "; warning: {} is not too slow even at {:.3} s (its slowest, {case}, {:.3} s)",
+                m.path.display(),
+                high.as_secs_f64(),
+                d.as_secs_f64()
+            ));
+        }
+    }
+    Ok((limit, note))
+}
+
+/// The most CPU time a submission gets while a time limit is measured.
+const PROBE: Duration = Duration::from_secs(60);
+
+fn is_zip(path: &Path) -> bool {
+    path.is_file()
+        && path
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("zip") || e.eq_ignore_ascii_case("kpp"))
+}
+
+/// Unpacks a zip into a scratch folder; names leaving it are refused.
+fn unzip(path: &Path) -> Result<tempfile::TempDir> {
+    let bad = |reason: String| Error::Package {
+        path: path.to_path_buf(),
+        reason,
+    };
+    let file = std::fs::File::open(path).map_err(Error::io(path, "cannot read"))?;
+    let mut archive = zip::ZipArchive::new(file).map_err(|e| bad(e.to_string()))?;
+    let dir = tempfile::tempdir().map_err(Error::io(path, "cannot make a scratch folder for"))?;
+    for i in 0..archive.len() {
+        let mut entry = archive.by_index(i).map_err(|e| bad(e.to_string()))?;
+        let Some(name) = entry.enclosed_name() else {
+            return Err(bad(format!(
+                "{}: a name that leaves the archive",
+                entry.name()
+            )));
+        };
+        let out = dir.path().join(name);
+        if entry.is_dir() {
+            std::fs::create_dir_all(&out).map_err(Error::io(&out, "cannot create"))?;
+            continue;
+        }
+        if let Some(parent) = out.parent() {
+            std::fs::create_dir_all(parent).map_err(Error::io(parent, "cannot create"))?;
+        }
+        let mut w = std::fs::File::create(&out).map_err(Error::io(&out, "cannot create"))?;
+        std::io::copy(&mut entry, &mut w).map_err(Error::io(&out, "cannot write"))?;
+        if let Some(mode) = entry.unix_mode() {
+            use std::os::unix::fs::PermissionsExt;
+            let _ = std::fs::set_permissions(&out, std::fs::Permissions::from_mode(mode & 0o755));
+        }
+    }
+    Ok(dir)
+}
+
+/// A zip holds the package at its root or in one top folder.
+fn package_root(dir: &Path) -> PathBuf {
+    if dir.join("problem.yaml").is_file() {
+        return dir.to_path_buf();
+    }
+    let entries: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map(|r| r.flatten().map(|e| e.path()).collect())
+        .unwrap_or_default();
+    match entries.as_slice() {
+        [one] if one.is_dir() => one.clone(),
+        _ => dir.to_path_buf(),
+    }
 }
 
 /// Refuses a package with a symbolic link that leads outside it (or
@@ -164,98 +368,58 @@ fn check_id(id: &str) -> Result<()> {
     }
 }
 
-fn read_package(pkg: &Path) -> Result<PackageFiles> {
-    let optional = |name: &str| -> Result<Option<String>> {
-        let path = pkg.join(name);
-        match std::fs::read_to_string(&path) {
-            Ok(text) => Ok(Some(text)),
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
-            Err(e) => Err(Error::io(&path, "cannot read")(e)),
-        }
+/// Writes the planned files, `problem.yaml` and the `group.yaml` files
+/// into `dir` (again, after a time limit was computed: only the YAML).
+fn write_problem(
+    pkg: &Path,
+    plan: &read::Plan,
+    spec: &ProblemSpec,
+    dir: &Path,
+    time_note: Option<&str>,
+) -> Result<()> {
+    let text = |r: std::result::Result<String, String>| {
+        r.map_err(|reason| Error::Package {
+            path: pkg.to_path_buf(),
+            reason,
+        })
     };
-    let problem_yaml = optional("problem.yaml")?.ok_or_else(|| {
-        Error::Usage(format!(
-            "{}: not a problem package (no problem.yaml)",
-            pkg.display()
-        ))
-    })?;
-    Ok(PackageFiles {
-        problem_yaml,
-        timelimit: optional(package::TIMELIMIT_FILE)?,
-        extension: optional(package::EXTENSION_FILE)?,
-    })
-}
-
-/// Writes `problem.yaml`, `cases/` and `submissions/` into `dir`.
-fn write_problem(pkg: &Path, spec: &ProblemSpec, dir: &Path) -> Result<Copied> {
-    let io = |path: &Path, e: std::io::Error| Error::io(path, "cannot write")(e);
-    let yaml = package::judge_problem_yaml(spec).map_err(|reason| Error::Package {
-        path: pkg.to_path_buf(),
-        reason,
-    })?;
+    let mut yaml = text(package::judge_problem_yaml(spec))?;
+    if let Some(note) = time_note {
+        yaml = format!("# Time limit {note}.\n{yaml}");
+    }
     let spec_path = dir.join("problem.yaml");
-    std::fs::write(&spec_path, yaml).map_err(|e| io(&spec_path, e))?;
-    let mut copied = Copied::default();
-    copy_cases(pkg, &dir.join("cases"), &mut copied)?;
-    let from = pkg.join("submissions");
-    let Ok(folders) = std::fs::read_dir(&from) else {
-        return Ok(copied);
-    };
-    let mut folders: Vec<_> = folders.flatten().map(|e| e.path()).collect();
-    folders.sort();
-    for folder in folders {
-        let name = folder.file_name().unwrap_or_default().to_string_lossy();
-        let known = FOLDERS.iter().any(|(f, _)| *f == name);
-        if known && folder.is_dir() {
-            copied.submissions += copy_tree(&folder, &dir.join("submissions").join(&*name))
-                .map_err(|e| io(&folder, e))?;
+    std::fs::write(&spec_path, yaml).map_err(Error::io(&spec_path, "cannot write"))?;
+    if time_note.is_some() {
+        return Ok(());
+    }
+    for (from, to) in &plan.copies {
+        let to = dir.join(to);
+        if let Some(parent) = to.parent() {
+            std::fs::create_dir_all(parent).map_err(Error::io(parent, "cannot create"))?;
+        }
+        if from.is_dir() {
+            copy_tree(from, &to).map_err(Error::io(from, "cannot copy"))?;
         } else {
-            copied.skipped.push(display(pkg, &folder));
+            copy_new(from, &to)?;
         }
     }
-    Ok(copied)
-}
-
-/// Every `data/sample` and `data/secret` input with its answer.
-fn copy_cases(pkg: &Path, cases: &Path, copied: &mut Copied) -> Result<()> {
-    let data = pkg.join("data");
-    let io = |path: &Path, e: &dyn std::fmt::Display| Error::Package {
-        path: path.to_path_buf(),
-        reason: e.to_string(),
-    };
-    std::fs::create_dir_all(cases).map_err(|e| io(cases, &e))?;
-    // Links were checked to stay inside the package: follow them.
-    for entry in walkdir::WalkDir::new(&data)
-        .sort_by_file_name()
-        .follow_links(true)
-    {
-        let entry = entry.map_err(|e| io(&data, &e))?;
-        let path = entry.path();
-        if !entry.file_type().is_file() {
-            continue;
-        }
-        let ext = path.extension().and_then(|e| e.to_str());
-        let group = path
-            .parent()
-            .and_then(|p| p.strip_prefix(&data).ok())
-            .and_then(package::group_of);
-        match (ext, group) {
-            (Some("in"), Some(group)) => {
-                let folder = group.split('/').fold(cases.to_path_buf(), |p, g| p.join(g));
-                std::fs::create_dir_all(&folder).map_err(|e| io(&folder, &e))?;
-                let name = path.file_stem().unwrap_or_default().to_string_lossy();
-                copy_new(path, &folder.join(format!("{name}.in")))?;
-                let answer = path.with_extension("ans");
-                if answer.is_file() {
-                    copy_new(&answer, &folder.join(format!("{name}.out")))?;
-                } else {
-                    copied.without_answer += 1;
-                }
-                copied.cases += 1;
-            }
-            (Some("ans"), Some(_)) if path.with_extension("in").is_file() => {}
-            _ => copied.skipped.push(display(pkg, path)),
-        }
+    std::fs::create_dir_all(dir.join("cases")).map_err(Error::io(dir, "cannot create cases in"))?;
+    for (group, g) in &plan.groups {
+        let folder = group
+            .split('/')
+            .filter(|p| !p.is_empty())
+            .fold(dir.join("cases"), |p, g| p.join(g));
+        std::fs::create_dir_all(&folder).map_err(Error::io(&folder, "cannot create"))?;
+        let body = serde_yaml::to_string(g).map_err(|e| Error::Package {
+            path: pkg.to_path_buf(),
+            reason: e.to_string(),
+        })?;
+        let path = folder.join(GROUP_FILE);
+        std::fs::write(
+            &path,
+            format!("# From the package's test data settings.\n{body}"),
+        )
+        .map_err(Error::io(&path, "cannot write"))?;
     }
     Ok(())
 }
@@ -281,8 +445,4 @@ fn copy_new(from: &Path, to: &Path) -> Result<()> {
         .map_err(fail)?;
     std::io::copy(&mut reader, &mut writer).map_err(fail)?;
     Ok(())
-}
-
-fn display(pkg: &Path, path: &Path) -> String {
-    path.strip_prefix(pkg).unwrap_or(path).display().to_string()
 }

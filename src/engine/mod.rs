@@ -19,6 +19,7 @@
 //! | `relay` | the bytes between them, who hung up first, the conversation |
 //! | [`run`] | the run-over-a-test-set skeleton shared by check, validate, grade |
 //! | [`submissions`] | expected-verdict submissions, sharded by whole submissions |
+//! | [`timing`] | slowest accepted run, for a time limit a package leaves open |
 //! | [`stress`] | the search for a counterexample and its shrinking |
 //!
 //! Data still flows one way: the engine reads problems (discover), produces
@@ -41,5 +42,6 @@ pub mod runner;
 pub mod sandbox;
 pub mod stress;
 pub mod submissions;
+pub(crate) mod timing;
 pub mod toolchain;
 pub mod tools;

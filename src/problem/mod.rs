@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 
 use walkdir::WalkDir;
 
-pub use groups::{CaseSettings, GroupSpec, Groups};
+pub use groups::{Aggregation, CaseSettings, GroupSpec, Groups};
 pub use hygiene::hygiene;
 pub use spec::{CheckerSpec, Interface, Limits, ProblemSpec, ScoringSpec};
 

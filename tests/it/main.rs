@@ -11,6 +11,7 @@ mod four_in_a_row;
 mod generate;
 mod grade;
 mod hostile;
+mod input_validators;
 mod kinds;
 mod package;
 mod sandbox;

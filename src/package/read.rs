@@ -1,0 +1,715 @@
+//! Reading a problem package (legacy, 2023-07 draft or 2025-09) into a
+//! [`Plan`]: judge's `problem.yaml` and `group.yaml` files, which package
+//! file goes where in the new problem folder, and — listed, never silent —
+//! what is skipped and what judge cannot do (refused: the import stops).
+//!
+//! A package written by `judge export` carries `judge.yaml` with our own
+//! `problem.yaml` and group settings; those win, so export → import gives
+//! back the same problem. Any other package is read from its own fields.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use serde_yaml::Value;
+
+use super::testdata::{self, Config};
+use super::{EXTENSION_FILE, Extension, Format, TimeRule, parse_seconds, text_in};
+use crate::checkers;
+use crate::engine::build::Language;
+use crate::problem::submissions::FOLDERS;
+use crate::problem::{CheckerSpec, GroupSpec, Interface, Limits, ProblemSpec, ScoringSpec};
+
+const MIB: f64 = (1u64 << 20) as f64;
+
+/// Everything an import will write, decided before anything is written.
+#[derive(Debug, Default)]
+pub(crate) struct Plan {
+    pub spec: Option<ProblemSpec>,
+    pub time: Option<TimeRule>,
+    /// `group.yaml` per group of ours (`""` = `cases/`).
+    pub groups: BTreeMap<String, GroupSpec>,
+    /// Package file or folder → path in the problem folder.
+    pub copies: Vec<(PathBuf, PathBuf)>,
+    /// `(package-relative path, why)`.
+    pub skipped: Vec<(String, String)>,
+    /// One line each; any of them stops the import.
+    pub refused: Vec<String>,
+    /// Settings read on purpose but without effect here.
+    pub ignored: Vec<String>,
+    pub cases: usize,
+    pub submissions: usize,
+}
+
+fn rel(pkg: &Path, path: &Path) -> String {
+    path.strip_prefix(pkg).unwrap_or(path).display().to_string()
+}
+
+fn sorted_entries(dir: &Path) -> Vec<PathBuf> {
+    let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map(|r| r.flatten().map(|e| e.path()).collect())
+        .unwrap_or_default();
+    v.sort();
+    v
+}
+
+fn name_of(path: &Path) -> String {
+    path.file_name()
+        .unwrap_or_default()
+        .to_string_lossy()
+        .into_owned()
+}
+
+/// The package's format, from `problem_format_version`.
+pub(crate) fn format_of(yaml: &Value) -> Result<Format, String> {
+    match yaml.get("problem_format_version").map(|v| v.as_str()) {
+        None | Some(Some("legacy" | "legacy-icpc")) => Ok(Format::Legacy),
+        Some(Some("2023-07-draft" | "2023-07")) => Ok(Format::Draft2023),
+        Some(Some("2025-09" | "draft")) => Ok(Format::V2025),
+        Some(other) => Err(format!(
+            "problem.yaml: problem_format_version {other:?} is not one judge reads \
+             (legacy, 2023-07-draft, 2025-09)"
+        )),
+    }
+}
+
+/// Reads the package at `pkg`.
+pub(crate) fn read(pkg: &Path, yaml_text: &str) -> Plan {
+    let mut plan = Plan::default();
+    let yaml: Value = match serde_yaml::from_str(yaml_text) {
+        Ok(v) => v,
+        Err(e) => {
+            plan.refused.push(format!("problem.yaml: {e}"));
+            return plan;
+        }
+    };
+    let format = match format_of(&yaml) {
+        Ok(f) => f,
+        Err(e) => {
+            plan.refused.push(e);
+            return plan;
+        }
+    };
+    let extension = std::fs::read_to_string(pkg.join(EXTENSION_FILE))
+        .ok()
+        .map(|t| serde_yaml::from_str::<Extension>(&t));
+    match extension {
+        Some(Ok(ext)) => from_extension(pkg, ext, format, &mut plan),
+        Some(Err(e)) => plan.refused.push(format!("{EXTENSION_FILE}: {e}")),
+        None => from_package(pkg, &yaml, format, &mut plan),
+    }
+    plan
+}
+
+/// A package `judge export` wrote: our spec and groups as they were.
+fn from_extension(pkg: &Path, ext: Extension, format: Format, plan: &mut Plan) {
+    let spec = ext.problem;
+    if let Some(program) = spec.checker.as_ref().and_then(|c| c.program.clone()) {
+        place_program(
+            pkg,
+            &pkg.join(format.output_validator_dir()),
+            &program,
+            plan,
+        );
+    }
+    for v in &spec.validators {
+        let from = pkg
+            .join("input_validators")
+            .join(v.file_name().unwrap_or_default());
+        plan.copies.push((from, v.clone()));
+    }
+    if let Some(g) = &spec.generator {
+        plan.copies.push((
+            pkg.join("generators")
+                .join(g.file_name().unwrap_or_default()),
+            g.clone(),
+        ));
+    }
+    plan.groups = ext.groups;
+    cases(pkg, format, plan);
+    submissions(pkg, plan);
+    // Export put a reference program that was not a submission among the
+    // accepted ones; it goes back where it was.
+    if let Some(r) = spec
+        .reference
+        .as_ref()
+        .filter(|r| !r.starts_with("submissions"))
+    {
+        let from = pkg
+            .join("submissions/accepted")
+            .join(r.file_name().unwrap_or_default());
+        if let Some(copy) = plan.copies.iter_mut().find(|(f, _)| *f == from) {
+            copy.1 = r.clone();
+            plan.submissions -= 1;
+        }
+    }
+    statement(pkg, format, plan);
+    plan.time = Some(TimeRule::Fixed(spec.limits.time, EXTENSION_FILE));
+    others(
+        pkg,
+        plan,
+        &[
+            EXTENSION_FILE,
+            format.output_validator_dir(),
+            "input_validators",
+            "generators",
+        ],
+    );
+    plan.spec = Some(spec);
+}
+
+/// The package's output validator folder holds the program `program`
+/// names: its one file (a file program) or its files (a folder program).
+fn place_program(pkg: &Path, dir: &Path, program: &Path, plan: &mut Plan) {
+    let mut files = sorted_entries(dir);
+    // Legacy packages hold each validator in a folder of its own.
+    if let [one] = files.as_slice()
+        && one.is_dir()
+        && program.extension().is_some()
+    {
+        files = sorted_entries(one);
+    }
+    match files.as_slice() {
+        [one] if program.extension().is_some() && one.is_file() => {
+            plan.copies.push((one.clone(), program.to_path_buf()))
+        }
+        [one] if one.is_dir() => plan.copies.push((one.clone(), program.to_path_buf())),
+        [] => plan.refused.push(format!("{}: missing", rel(pkg, dir))),
+        _ => plan.copies.push((dir.to_path_buf(), program.to_path_buf())),
+    }
+}
+
+/// A package from anywhere: its own fields decide.
+fn from_package(pkg: &Path, yaml: &Value, format: Format, plan: &mut Plan) {
+    let field = |k: &str| yaml.get(k).filter(|v| !v.is_null());
+    let name = field("name")
+        .and_then(text_in)
+        .unwrap_or_else(|| name_of(pkg));
+    let source = match field("source") {
+        Some(Value::Sequence(items)) => items.first().and_then(text_in),
+        Some(v) => text_in(v),
+        None => None,
+    }
+    .unwrap_or_default();
+    // The kind of problem: legacy `validation`, newer `type`.
+    let validation = field("validation")
+        .and_then(Value::as_str)
+        .unwrap_or("default");
+    let mut types: Vec<String> = match field("type") {
+        Some(Value::String(s)) => vec![s.clone()],
+        Some(Value::Sequence(v)) => v
+            .iter()
+            .filter_map(|t| t.as_str().map(String::from))
+            .collect(),
+        _ => Vec::new(),
+    };
+    let words: Vec<&str> = validation.split_whitespace().collect();
+    if words.contains(&"interactive") {
+        types.push("interactive".into());
+    }
+    let custom = words.first() == Some(&"custom");
+    let has = |t: &str| types.iter().any(|x| x == t);
+    for t in ["multi-pass", "submit-answer"] {
+        if has(t) {
+            plan.refused.push(format!(
+                "problem.yaml: type {t}: judge does not judge {t} problems"
+            ));
+        }
+    }
+    for dir in ["graders", "include", "static_validator"] {
+        if pkg.join(dir).exists() {
+            plan.refused.push(format!(
+                "{dir}/: judge does not run {} (grading would differ from the package's)",
+                match dir {
+                    "graders" => "custom graders",
+                    "include" => "submissions with included files",
+                    _ => "static validators",
+                }
+            ));
+        }
+    }
+    let scoring = has("scoring");
+    let interactive = has("interactive");
+    // Output validation.
+    let validator_dir = pkg.join(format.output_validator_dir());
+    let programs = sorted_entries(&validator_dir);
+    let flags = match field("validator_flags") {
+        Some(Value::String(s)) => s.split_whitespace().map(String::from).collect(),
+        _ => Vec::new(),
+    };
+    let checker = if programs.is_empty() {
+        if interactive || (custom && format == Format::Legacy) {
+            plan.refused.push(format!(
+                "{}/: the package names a custom output validator but has none",
+                format.output_validator_dir()
+            ));
+        }
+        match checkers::DefaultValidatorFlags::parse(&flags) {
+            Ok(_) => Some(CheckerSpec {
+                builtin: Some("icpc-default".parse().expect("registered")),
+                program: None,
+                interface: Interface::Icpc,
+                args: flags,
+            }),
+            Err(e) => {
+                plan.refused
+                    .push(format!("problem.yaml: validator_flags: {e}"));
+                None
+            }
+        }
+    } else if programs.len() > 1 && format == Format::Legacy {
+        plan.refused.push(format!(
+            "output_validators/: {} validators; judge runs one",
+            programs.len()
+        ));
+        None
+    } else {
+        let one = &programs[0];
+        let program = if programs.len() == 1 && one.is_dir() {
+            plan.copies.push((one.clone(), PathBuf::from("checker")));
+            PathBuf::from("checker")
+        } else if programs.len() == 1 {
+            let to = PathBuf::from("checker").join(name_of(one));
+            plan.copies.push((one.clone(), to.clone()));
+            to
+        } else {
+            plan.copies
+                .push((validator_dir.clone(), PathBuf::from("checker")));
+            PathBuf::from("checker")
+        };
+        Some(CheckerSpec {
+            builtin: None,
+            program: Some(program),
+            interface: Interface::Icpc,
+            args: flags,
+        })
+    };
+    // Input validators, one program each.
+    let mut validators = Vec::new();
+    let vdir = ["input_validators", "input_format_validators"]
+        .map(|d| pkg.join(d))
+        .into_iter()
+        .find(|d| d.is_dir());
+    for v in vdir.iter().flat_map(|d| sorted_entries(d)) {
+        let ext = v.extension().and_then(|e| e.to_str()).unwrap_or("");
+        if matches!(ext, "ctd" | "viva") {
+            plan.skipped.push((
+                rel(pkg, &v),
+                format!("a .{ext} validator needs its tool, which judge does not have"),
+            ));
+            continue;
+        }
+        let to = PathBuf::from("validators").join(name_of(&v));
+        plan.copies.push((v.clone(), to.clone()));
+        validators.push(to);
+    }
+    if validators.is_empty() {
+        plan.ignored
+            .push("no input validator program: judge validate only checks case hygiene".into());
+    }
+    let limits = limits(yaml, format, pkg, plan);
+    let reference = reference(pkg);
+    if reference.is_none() {
+        plan.refused.push(
+            "submissions/accepted/: no accepted submission judge can build, so no reference".into(),
+        );
+    }
+    let n_validators = validators.len();
+    let spec = ProblemSpec {
+        reference,
+        source,
+        checker,
+        interactive,
+        validators,
+        scoring: scoring.then(ScoringSpec::default),
+        limits,
+        ..ProblemSpec::named(&name)
+    };
+    let ignore_sample = group_settings(pkg, format, scoring, n_validators, plan);
+    cases(pkg, format, plan);
+    submissions(pkg, plan);
+    statement(pkg, format, plan);
+    others(
+        pkg,
+        plan,
+        &[
+            format.output_validator_dir(),
+            "input_validators",
+            "input_format_validators",
+            "graders",
+            "include",
+            "static_validator",
+        ],
+    );
+    let mut spec = spec;
+    if scoring {
+        // Legacy graders count the samples unless told not to; the newer
+        // formats never score them.
+        spec.scoring = Some(ScoringSpec {
+            include_sample: format == Format::Legacy && !ignore_sample,
+            aggregation: None,
+        });
+    }
+    plan.spec = Some(spec);
+}
+
+/// Limits in the package's units; the time limit's rule.
+fn limits(yaml: &Value, format: Format, pkg: &Path, plan: &mut Plan) -> Limits {
+    // The package format's system defaults, not judge's: a package that
+    // says nothing gets what problemtools would give it.
+    let mut limits = Limits {
+        memory: 2048 << 20,
+        output: 8 << 20,
+        ..Limits::default()
+    };
+    let table = yaml.get("limits");
+    let number = |k: &str| table.and_then(|t| t.get(k)).and_then(Value::as_f64);
+    for (key, slot, scale) in [
+        ("memory", &mut limits.memory, MIB),
+        ("output", &mut limits.output, MIB),
+        ("validation_memory", &mut limits.checker_memory, MIB),
+    ] {
+        if let Some(v) = number(key) {
+            if v.is_finite() && v >= 1.0 {
+                *slot = (v * scale).round() as u64;
+            } else {
+                plan.refused
+                    .push(format!("problem.yaml: limits.{key}: {v} is not a size"));
+            }
+        }
+    }
+    if let Some(v) = number("validation_time").filter(|v| *v > 0.0) {
+        limits.checker_time = Duration::from_secs_f64(v);
+    }
+    let fixed = number("time_limit");
+    let timelimit = (format == Format::Legacy)
+        .then(|| std::fs::read_to_string(pkg.join(".timelimit")).ok())
+        .flatten();
+    let rule = match (fixed, timelimit) {
+        (Some(t), _) => {
+            parse_seconds(&t.to_string()).map(|d| TimeRule::Fixed(d, "limits.time_limit"))
+        }
+        (None, Some(text)) => parse_seconds(&text).map(|d| TimeRule::Fixed(d, ".timelimit")),
+        (None, None) => {
+            let multipliers = table.and_then(|t| t.get("time_multipliers"));
+            let m = |k: &str| multipliers.and_then(|t| t.get(k)).and_then(Value::as_f64);
+            Ok(match format {
+                Format::Legacy => TimeRule::Compute {
+                    ac_to_time_limit: number("time_multiplier").unwrap_or(5.0),
+                    time_limit_to_tle: number("time_safety_margin").unwrap_or(2.0),
+                    resolution: 1.0,
+                },
+                _ => TimeRule::Compute {
+                    ac_to_time_limit: m("ac_to_time_limit").unwrap_or(2.0),
+                    time_limit_to_tle: m("time_limit_to_tle").unwrap_or(1.5),
+                    resolution: number("time_resolution").unwrap_or(1.0),
+                },
+            })
+        }
+    };
+    match rule {
+        Ok(rule) => {
+            if let TimeRule::Fixed(d, _) = rule {
+                limits.time = d;
+            }
+            plan.time = Some(rule);
+        }
+        Err(e) => plan.refused.push(format!("problem.yaml: {e}")),
+    }
+    limits
+}
+
+/// The accepted submission judge will use as the reference: compiled
+/// languages first (fastest to regenerate answers), then the rest.
+fn reference(pkg: &Path) -> Option<PathBuf> {
+    let accepted = pkg.join("submissions/accepted");
+    let rank = |p: &Path| -> Option<usize> {
+        let lang = language(p)?;
+        Some(match lang {
+            Language::Cpp => 0,
+            Language::C => 1,
+            Language::Rust => 2,
+            Language::Java => 3,
+            Language::Python => 4,
+            _ => 5,
+        })
+    };
+    sorted_entries(&accepted)
+        .into_iter()
+        .filter(|p| !skip_reason(p).is_some())
+        .filter_map(|p| rank(&p).map(|r| (r, p)))
+        .min_by_key(|(r, p)| (*r, p.clone()))
+        .map(|(_, p)| PathBuf::from("submissions/accepted").join(name_of(&p)))
+}
+
+/// The language judge would build `path` as (a folder: its sources').
+fn language(path: &Path) -> Option<Language> {
+    if path.is_dir() {
+        if path.join("build").is_file() || path.join("run").is_file() {
+            return Some(Language::Command);
+        }
+        return sorted_entries(path)
+            .iter()
+            .find_map(|p| language(p).filter(|_| p.is_file()));
+    }
+    let ext = path.extension().and_then(|e| e.to_str())?;
+    Language::from_extension(ext)
+}
+
+/// Why a submission in a verdict folder is not imported, if it is not.
+fn skip_reason(path: &Path) -> Option<String> {
+    let name = name_of(path);
+    if name.starts_with('.') {
+        return Some("hidden".into());
+    }
+    if name.ends_with(".disabled") {
+        return Some("disabled".into());
+    }
+    if language(path).is_none() {
+        let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("none");
+        return Some(format!(
+            "no build rule for this language (extension {ext}; judge builds C, C++, Rust, Java, Python, shell)"
+        ));
+    }
+    None
+}
+
+fn submissions(pkg: &Path, plan: &mut Plan) {
+    let dir = pkg.join("submissions");
+    for folder in sorted_entries(&dir) {
+        let name = name_of(&folder);
+        if name == "submissions.yaml" {
+            plan.copies.push((
+                folder.clone(),
+                PathBuf::from("submissions/submissions.yaml"),
+            ));
+            continue;
+        }
+        if !folder.is_dir() || !FOLDERS.iter().any(|(f, _)| *f == name) {
+            plan.skipped
+                .push((rel(pkg, &folder), "not a verdict folder judge knows".into()));
+            continue;
+        }
+        for sub in sorted_entries(&folder) {
+            match skip_reason(&sub) {
+                Some(why) => plan.skipped.push((rel(pkg, &sub), why)),
+                None => {
+                    plan.copies.push((
+                        sub.clone(),
+                        PathBuf::from("submissions").join(&name).join(name_of(&sub)),
+                    ));
+                    plan.submissions += 1;
+                }
+            }
+        }
+    }
+}
+
+fn statement(pkg: &Path, format: Format, plan: &mut Plan) {
+    let dir = pkg.join(format.statement_dir());
+    if dir.is_dir() {
+        plan.copies.push((dir, PathBuf::from("statement")));
+    }
+}
+
+/// Top-level package entries not taken by any rule, listed as skipped.
+fn others(pkg: &Path, plan: &mut Plan, taken: &[&str]) {
+    let known = [
+        "problem.yaml",
+        "data",
+        "submissions",
+        "statement",
+        "problem_statement",
+    ];
+    for entry in sorted_entries(pkg) {
+        let name = name_of(&entry);
+        if known.contains(&name.as_str()) || taken.contains(&name.as_str()) {
+            continue;
+        }
+        let why = match name.as_str() {
+            "generators" => "generators are not run; the cases under data/ are imported",
+            "attachments" => "files for contestants; judge does not publish",
+            "solution" | "solutions" => "solution write-ups",
+            "input_visualizer" | "output_visualizer" => "visualizers are not run",
+            ".timelimit" => "read as the time limit",
+            _ => "not part of what judge imports",
+        };
+        plan.skipped.push((name, why.into()));
+    }
+}
+
+/// Group settings from every `testdata.yaml` / `test_group.yaml`; true
+/// when the legacy grader ignores the samples.
+fn group_settings(
+    pkg: &Path,
+    format: Format,
+    scoring: bool,
+    validators: usize,
+    plan: &mut Plan,
+) -> bool {
+    let data = pkg.join("data");
+    let mut own: BTreeMap<String, Config> = BTreeMap::new();
+    let mut folders = Vec::new();
+    for entry in walkdir::WalkDir::new(&data)
+        .follow_links(true)
+        .sort_by_file_name()
+    {
+        let Ok(entry) = entry else { continue };
+        if !entry.file_type().is_dir() {
+            continue;
+        }
+        let folder = rel(&data, entry.path());
+        let folder = if folder.is_empty() {
+            String::new()
+        } else {
+            folder
+        };
+        folders.push(folder.clone());
+        if let Some(file) = testdata::settings_file(entry.path(), format) {
+            let text = std::fs::read_to_string(&file).unwrap_or_default();
+            let read = testdata::read(&rel(pkg, &file), &text, format, validators);
+            plan.refused.extend(read.refused);
+            plan.ignored.extend(read.ignored);
+            own.insert(folder, read.config);
+        }
+    }
+    // 2025-09: `secret` is worth 100 and sums its items unless it says
+    // otherwise; its groups are pass-fail unless they say otherwise.
+    if scoring && format == Format::V2025 {
+        let secret = own.entry("secret".into()).or_default();
+        secret.score.get_or_insert(100.0);
+        secret
+            .aggregation
+            .get_or_insert(crate::problem::Aggregation::Sum);
+    }
+    let ignore_sample = own.get("").is_some_and(|c| c.ignore_sample);
+    for (folder, config) in testdata::effective(&own, &folders) {
+        let Some(group) = super::group_of(Path::new(&folder)) else {
+            continue;
+        };
+        let mut spec = testdata::group_spec(&config, scoring);
+        // `secret` itself becomes our root, whose score is the sum of its
+        // groups' unless it holds cases directly.
+        if folder == "secret" && has_subfolders(&data.join("secret")) {
+            spec.score = None;
+        }
+        if spec != GroupSpec::default() {
+            plan.groups.insert(group, spec);
+        }
+    }
+    ignore_sample
+}
+
+fn has_subfolders(dir: &Path) -> bool {
+    sorted_entries(dir).iter().any(|p| p.is_dir())
+}
+
+/// Every case of `data/sample` and `data/secret`; other files listed.
+fn cases(pkg: &Path, format: Format, plan: &mut Plan) {
+    let data = pkg.join("data");
+    if !data.is_dir() {
+        plan.refused.push("data/: missing".into());
+        return;
+    }
+    let generated = pkg.join("generators/generators.yaml").is_file();
+    for entry in walkdir::WalkDir::new(&data)
+        .follow_links(true)
+        .sort_by_file_name()
+    {
+        let Ok(entry) = entry else { continue };
+        let path = entry.path();
+        let inside = path.strip_prefix(&data).unwrap_or(path);
+        if entry.depth() <= 1 {
+            let name = name_of(path);
+            let known = ["sample", "secret", "testdata.yaml", "test_group.yaml"];
+            if entry.depth() == 1 && !known.contains(&name.as_str()) {
+                plan.skipped
+                    .push((rel(pkg, path), "not sample or secret data".into()));
+            }
+            continue;
+        }
+        let Some(group) = path
+            .parent()
+            .and_then(|p| p.strip_prefix(&data).ok())
+            .and_then(super::group_of)
+        else {
+            continue;
+        };
+        if entry.file_type().is_dir() {
+            if path.extension().is_some_and(|e| e == "files") {
+                plan.refused.push(format!(
+                    "{}: files for submissions are not supported",
+                    rel(pkg, path)
+                ));
+            }
+            continue;
+        }
+        let name = name_of(path);
+        let stem = path
+            .file_stem()
+            .unwrap_or_default()
+            .to_string_lossy()
+            .into_owned();
+        let folder = PathBuf::from("cases").join(
+            group
+                .split('/')
+                .filter(|g| !g.is_empty())
+                .collect::<PathBuf>(),
+        );
+        match path.extension().and_then(|e| e.to_str()) {
+            Some("in") => {
+                plan.copies
+                    .push((path.to_path_buf(), folder.join(format!("{stem}.in"))));
+                let answer = path.with_extension("ans");
+                if answer.is_file() {
+                    plan.copies
+                        .push((answer, folder.join(format!("{stem}.out"))));
+                } else {
+                    plan.refused
+                        .push(format!("{}: no .ans beside it", rel(pkg, path)));
+                }
+                plan.cases += 1;
+            }
+            Some("ans") if path.with_extension("in").is_file() => {}
+            Some("yaml") if name == "testdata.yaml" || name == "test_group.yaml" => {}
+            Some("yaml") if format != Format::Legacy => {
+                let text = std::fs::read_to_string(path).unwrap_or_default();
+                let read = testdata::read(&rel(pkg, path), &text, format, 1);
+                if read.config.output_args.is_some() || read.config.input_args.is_some() {
+                    plan.refused.push(format!(
+                        "{}: per-case arguments are not supported",
+                        rel(pkg, path)
+                    ));
+                }
+                plan.refused.extend(read.refused);
+            }
+            _ => plan.skipped.push((
+                rel(pkg, path),
+                match path.extension().and_then(|e| e.to_str()) {
+                    Some("interaction") => "a sample interaction for the statement".into(),
+                    Some("hint" | "desc" | "png" | "jpg" | "jpeg" | "svg") => {
+                        "notes for judges and contestants".into()
+                    }
+                    _ => format!("not a case file ({})", inside.display()),
+                },
+            )),
+        }
+    }
+    if plan.cases == 0 || (generated && !has_secret_input(&data)) {
+        plan.refused.push(if generated {
+            "data/: the test data is only described in generators/generators.yaml; \
+             generate it first (for example `bt generate` in BAPCtools) and import the result"
+                .into()
+        } else {
+            "data/: no test cases".into()
+        });
+    }
+}
+
+fn has_secret_input(data: &Path) -> bool {
+    walkdir::WalkDir::new(data.join("secret"))
+        .follow_links(true)
+        .into_iter()
+        .flatten()
+        .any(|e| e.path().extension().is_some_and(|x| x == "in"))
+}

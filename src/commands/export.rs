@@ -225,7 +225,9 @@ fn write_package(
     let from = problem.dir.join("submissions");
     for folder in std::fs::read_dir(&from).into_iter().flatten().flatten() {
         let name = folder.file_name().to_string_lossy().into_owned();
-        if write::PACKAGE_FOLDERS.contains(&name.as_str()) {
+        if name == "submissions.yaml" {
+            copy_any(&folder.path(), &dir.join("submissions").join(&name))?;
+        } else if write::PACKAGE_FOLDERS.contains(&name.as_str()) {
             submissions += std::fs::read_dir(folder.path())
                 .map(|r| r.count())
                 .unwrap_or(0);

@@ -436,7 +436,7 @@ fn reference(pkg: &Path) -> Option<PathBuf> {
     };
     sorted_entries(&accepted)
         .into_iter()
-        .filter(|p| !skip_reason(p).is_some())
+        .filter(|p| skip_reason(p).is_none())
         .filter_map(|p| rank(&p).map(|r| (r, p)))
         .min_by_key(|(r, p)| (*r, p.clone()))
         .map(|(_, p)| PathBuf::from("submissions/accepted").join(name_of(&p)))

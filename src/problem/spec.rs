@@ -83,7 +83,7 @@ impl ProblemSpec {
     }
 
     /// Every path the spec names, with the key that names it.
-    pub(crate) fn paths(&self) -> Vec<(&'static str, &Path)> {
+    pub fn paths(&self) -> Vec<(&'static str, &Path)> {
         let mut paths = Vec::new();
         paths.extend(self.reference.as_deref().map(|p| ("reference", p)));
         paths.extend(self.generator.as_deref().map(|p| ("generator", p)));

@@ -18,7 +18,7 @@ use crate::common::{case_files, copy_tree, judge_in, read_report, root, sandbox_
 use judge::verdict::Verdict;
 
 /// Mutated inputs per problem.
-const MUTANTS: usize = 300;
+const MUTANTS: usize = 240;
 
 /// The group the mutants are written to.
 const GROUP: &str = "mutated";
@@ -225,7 +225,7 @@ fn generic(text: &[u8], d: &mut Dice) -> Option<(&'static str, Vec<u8>, bool)> {
             ("truncate", t, empty)
         }
         11 => {
-            t.extend_from_slice(*d.pick(JUNK));
+            t.extend_from_slice(d.pick::<&[u8]>(JUNK));
             ("append-junk", t, true)
         }
         _ => {
@@ -428,7 +428,7 @@ fn specific(problem: &str, text: &[u8], d: &mut Dice) -> Option<(&'static str, V
             lines[i] = edit_field(&lines[i], d.below(2), |_| new.to_string());
             "header-odd-size"
         }
-        ("slink", 2 | 3) => {
+        ("slink", 2) => {
             // Another digit: the loop usually breaks or stops being unique,
             // which only a solver can tell.
             let i = *d.pick(&rows);
@@ -436,6 +436,48 @@ fn specific(problem: &str, text: &[u8], d: &mut Dice) -> Option<(&'static str, V
             let new = d.below(4).to_string();
             lines[i] = edit_field(&lines[i], k, |_| new);
             "change-clue"
+        }
+        ("slink", 3) => {
+            // A puzzle mirrored or transposed still has exactly one loop.
+            let mut sets = Vec::new();
+            let mut i = 0;
+            while i < lines.len() {
+                let size: Vec<usize> = lines[i].split(' ').filter_map(|f| f.parse().ok()).collect();
+                if size.len() != 2 || size == [0, 0] {
+                    break;
+                }
+                sets.push((i, size[0]));
+                i += 1 + size[0];
+            }
+            if sets.is_empty() {
+                return None;
+            }
+            let (at, r) = *d.pick(&sets);
+            let mut grid: Vec<Vec<String>> = lines[at + 1..at + 1 + r]
+                .iter()
+                .map(|l| l.split(' ').map(str::to_string).collect())
+                .collect();
+            let kind = match d.below(3) {
+                0 => {
+                    grid.iter_mut().for_each(|row| row.reverse());
+                    "mirror-puzzle"
+                }
+                1 => {
+                    grid.reverse();
+                    "flip-puzzle"
+                }
+                _ => {
+                    let c = grid[0].len();
+                    grid = (0..c)
+                        .map(|j| grid.iter().map(|row| row[j].clone()).collect())
+                        .collect();
+                    "transpose-puzzle"
+                }
+            };
+            let mut set = vec![format!("{} {}", grid.len(), grid[0].len())];
+            set.extend(grid.iter().map(|row| row.join(" ")));
+            lines.splice(at..at + 1 + r, set);
+            kind
         }
         ("slink", 4) => {
             let i = *d.pick(&rows);
@@ -460,11 +502,12 @@ fn specific(problem: &str, text: &[u8], d: &mut Dice) -> Option<(&'static str, V
         }
         ("slink", 6) => {
             // A puzzle before the terminator: 2×2 of 2s has one loop (valid),
-            // 1×1 has none, 2×2 of 1s none.
+            // 1×1 has none, 2×2 of 1s none, `2 3 / 3 2` two.
             let (name, extra): (&'static str, &[&str]) = *d.pick(&[
                 ("add-unique-puzzle", &["2 2", "2 2", "2 2"][..]),
                 ("add-loopless-puzzle", &["1 1", "0"][..]),
                 ("add-loopless-puzzle", &["2 2", "1 1", "1 1"][..]),
+                ("add-ambiguous-puzzle", &["2 2", "2 3", "3 2"][..]),
             ]);
             let end = lines.len() - 1;
             for (k, l) in extra.iter().enumerate() {

@@ -1,11 +1,14 @@
-//! `judge export --format icpc` and `judge import`: every real problem
-//! survives export → import byte for byte, the package has the layout
-//! contest systems expect, and an existing target is never touched.
+//! `judge export` and `judge import`: every problem (the five and the
+//! problem kinds) survives export → import in both formats and as a zip,
+//! the package has the layout contest systems expect, packages written
+//! elsewhere (`testdata/packages/`) are imported and their own submissions
+//! keep their promises, what judge cannot judge is refused, and an
+//! existing target is never touched.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use crate::common::{judge, judge_in, root};
+use crate::common::{copy_tree, judge, judge_in, read_report, root, sandbox_works};
 use judge::problem::load_problem;
 
 fn s(p: &Path) -> &str {
@@ -15,6 +18,9 @@ fn s(p: &Path) -> &str {
 /// Every file below `dir`, relative path → bytes.
 fn tree(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
     let mut files = BTreeMap::new();
+    if !dir.exists() {
+        return files;
+    }
     for entry in walkdir::WalkDir::new(dir) {
         let entry = entry.unwrap();
         if entry.file_type().is_file() {
@@ -34,89 +40,141 @@ fn names(dir: &Path) -> Vec<String> {
     names
 }
 
+fn export_from(problems: &Path, problem: &str, format: &str, out: &Path) -> crate::common::Run {
+    judge(&[
+        "--problems",
+        s(problems),
+        "export",
+        problem,
+        "--format",
+        format,
+        "--out",
+        s(out),
+    ])
+}
+
 fn export(problem: &str, out: &Path) {
-    let run = judge(&["export", problem, "--format", "icpc", "--out", s(out)]);
+    let run = export_from(&root().join("problems"), problem, "legacy", out);
     assert_eq!(run.code, 0, "{}", run.all());
 }
 
+/// The same problem: fields, group settings, case bytes, submissions,
+/// statement and programs.
+fn assert_same(original: &Path, imported: &Path, what: &str) {
+    let a = load_problem("a", original).unwrap();
+    let b = load_problem("b", imported).unwrap();
+    assert_eq!(b.spec, a.spec, "{what}: problem.yaml fields");
+    assert_eq!(b.groups.specs, a.groups.specs, "{what}: group settings");
+    assert_eq!(b.cases.len(), a.cases.len(), "{what}");
+    for (x, y) in a.cases.iter().zip(&b.cases) {
+        assert_eq!((&x.group, &x.name), (&y.group, &y.name), "{what}");
+        let read = |p: &Path| std::fs::read(p).unwrap();
+        assert_eq!(read(&x.input), read(&y.input), "{what}: {}.in", x.id());
+        let (ea, eb) = (x.answer.as_deref(), y.answer.as_deref());
+        assert_eq!(ea.map(read), eb.map(read), "{what}: {}.out", x.id());
+    }
+    let mut folders = vec![PathBuf::from("submissions"), PathBuf::from("statement")];
+    folders.extend(a.spec.paths().into_iter().map(|(_, p)| p.to_path_buf()));
+    for f in folders {
+        let (x, y) = (original.join(&f), imported.join(&f));
+        if x.is_file() {
+            assert_eq!(
+                std::fs::read(&x).unwrap(),
+                std::fs::read(&y).unwrap(),
+                "{what}: {}",
+                f.display()
+            );
+        } else {
+            assert_eq!(tree(&y), tree(&x), "{what}: {}", f.display());
+        }
+    }
+}
+
 #[test]
-fn every_problem_survives_export_and_import_byte_for_byte() {
+fn every_problem_survives_export_and_import_in_both_formats_and_as_a_zip() {
     let tmp = tempfile::tempdir().unwrap();
     let problems = tmp.path().join("problems");
     std::fs::create_dir(&problems).unwrap();
-    let ids: Vec<String> = names(&root().join("problems"))
-        .into_iter()
-        .filter(|id| {
-            root()
-                .join("problems")
-                .join(id)
-                .join("problem.yaml")
-                .is_file()
-        })
-        .collect();
-    for needed in ["four-in-a-row", "slink"] {
-        assert!(ids.iter().any(|id| id == needed), "{ids:?}");
-    }
-    let mut copies = Vec::new();
-    for id in &ids {
-        let package = tmp.path().join(format!("{id}-package"));
-        export(id, &package);
-        let copy = format!("{id}-copy");
-        let run = judge(&[
-            "--problems",
-            s(&problems),
-            "import",
-            s(&package),
-            "--id",
-            &copy,
-        ]);
-        assert_eq!(run.code, 0, "{id}: {}", run.all());
-
-        let original = load_problem(id, &root().join("problems").join(id)).unwrap();
-        let imported = load_problem(&copy, &problems.join(&copy)).unwrap();
-        assert_eq!(imported.spec, original.spec, "{id}: problem.yaml fields");
-        assert_eq!(imported.cases.len(), original.cases.len(), "{id}");
-        for (a, b) in original.cases.iter().zip(&imported.cases) {
-            assert_eq!((&a.group, &a.name), (&b.group, &b.name), "{id}");
-            let read = |p: &Path| std::fs::read(p).unwrap();
-            assert_eq!(read(&a.input), read(&b.input), "{id}: {}.in", a.id());
-            let (ea, eb) = (a.answer.as_deref(), b.answer.as_deref());
-            assert_eq!(ea.map(read), eb.map(read), "{id}: {}.out", a.id());
+    let mut sources = Vec::new();
+    for folder in [root().join("problems"), root().join("testdata/kinds")] {
+        for id in names(&folder) {
+            if folder.join(&id).join("problem.yaml").is_file() {
+                sources.push((folder.clone(), id));
+            }
         }
-        let submissions = tree(&root().join("problems").join(id).join("submissions"));
-        assert!(!submissions.is_empty(), "{id} has submissions to compare");
-        assert_eq!(
-            tree(&problems.join(&copy).join("submissions")),
-            submissions,
-            "{id}: submissions"
-        );
-        copies.push(copy);
     }
-    let mut args = vec!["--problems", s(&problems), "check"];
-    args.extend(copies.iter().map(String::as_str));
+    assert!(sources.len() >= 10, "{sources:?}");
+    let mut copies = Vec::new();
+    for (folder, id) in &sources {
+        for format in ["legacy", "2023-07", "zip"] {
+            let short: String = id.chars().filter(char::is_ascii_alphanumeric).collect();
+            let package = match format {
+                "zip" => tmp.path().join(format!("{short}.zip")),
+                f => tmp.path().join(format!("{short}{}", f.replace('-', ""))),
+            };
+            let fmt = if format == "zip" { "legacy" } else { format };
+            let run = export_from(folder, id, fmt, &package);
+            // An in-crate or testlib checker has no package form.
+            if id == "divisor-builtin" || id == "divisor-testlib" {
+                assert_eq!(run.code, 2, "{id}: {}", run.all());
+                assert!(run.stderr.contains("cannot be exported"), "{}", run.all());
+                assert!(!package.exists());
+                continue;
+            }
+            assert_eq!(run.code, 0, "{id}: {}", run.all());
+            // The five problems are complete packages; the kinds
+            // fixtures have no statements.
+            if folder.ends_with("problems") {
+                assert!(!run.stdout.contains("warning"), "{id}: {}", run.all());
+            }
+            let copy = format!("{id}-{}", format.replace('-', ""));
+            let run = judge(&[
+                "--problems",
+                s(&problems),
+                "import",
+                s(&package),
+                "--id",
+                &copy,
+            ]);
+            assert_eq!(run.code, 0, "{id} ({format}): {}", run.all());
+            assert_same(
+                &folder.join(id),
+                &problems.join(&copy),
+                &format!("{id} ({format})"),
+            );
+            copies.push(copy);
+        }
+    }
     let reports = tmp.path().join("reports");
-    args.extend(["--no-submissions", "--report-dir", s(&reports)]);
-    let run = judge(&args);
+    let run = judge(&[
+        "--problems",
+        s(&problems),
+        "check",
+        "--no-submissions",
+        "--report-dir",
+        s(&reports),
+    ]);
     assert_eq!(run.code, 0, "{}", run.all());
-    // Nothing but the imported problems was left in the problems folder.
-    assert_eq!(names(&problems), copies);
+    copies.sort();
+    assert_eq!(
+        names(&problems),
+        copies,
+        "nothing else left in the problems folder"
+    );
 }
 
 #[test]
-fn the_package_has_the_icpc_layout_and_fields() {
+fn the_packages_have_the_layout_and_fields_of_their_format() {
     let tmp = tempfile::tempdir().unwrap();
-    let package = tmp.path().join("pkg");
+    let package = tmp.path().join("fourinarow");
     export("four-in-a-row", &package);
-    assert_eq!(names(tmp.path()), ["pkg"], "no staging folder left behind");
-
+    assert_eq!(
+        names(tmp.path()),
+        ["fourinarow"],
+        "no staging folder left behind"
+    );
     let samples: Vec<String> = names(&package.join("data/sample"));
     assert!(!samples.is_empty());
-    for name in samples.iter().filter(|n| n.ends_with(".in")) {
-        let answer = package
-            .join("data/sample")
-            .join(name.replace(".in", ".ans"));
-        assert!(answer.is_file(), "{} missing", answer.display());
-    }
     assert!(
         samples
             .iter()
@@ -130,7 +188,8 @@ fn the_package_has_the_icpc_layout_and_fields() {
         );
     }
     assert!(package.join("submissions/accepted/fourow.c").is_file());
-
+    assert!(package.join("problem_statement/problem.en.tex").is_file());
+    assert!(package.join("input_validators/validate.cpp").is_file());
     let text = std::fs::read_to_string(package.join("problem.yaml")).unwrap();
     let yaml: serde_yaml::Value = serde_yaml::from_str(&text).unwrap();
     assert_eq!(yaml["name"].as_str(), Some("Four in a row"), "{text}");
@@ -138,31 +197,52 @@ fn the_package_has_the_icpc_layout_and_fields() {
     let flags = yaml["validator_flags"].as_str().unwrap();
     assert!(flags.contains("case_sensitive") && flags.contains("space_change_sensitive"));
     assert_eq!(yaml["limits"]["memory"].as_u64(), Some(256));
+    assert!(yaml["uuid"].as_str().is_some_and(|u| u.len() == 36));
+    assert_eq!(yaml["license"].as_str(), Some("cc by-sa"));
     let timelimit = std::fs::read_to_string(package.join(".timelimit")).unwrap();
     assert_eq!(timelimit.trim(), "1");
     let extension = std::fs::read_to_string(package.join("judge.yaml")).unwrap();
     let extension: serde_yaml::Value = serde_yaml::from_str(&extension).unwrap();
-    assert_eq!(extension["solver"].as_str(), Some("four-in-a-row"));
-    assert_eq!(extension["compare"].as_str(), Some("exact"));
+    assert_eq!(extension["id"].as_str(), Some("four-in-a-row"));
+    assert_eq!(
+        extension["problem"]["solver"].as_str(),
+        Some("four-in-a-row")
+    );
+
+    let modern = tmp.path().join("guess");
+    let run = export_from(&root().join("testdata/kinds"), "guess", "2023-07", &modern);
+    assert_eq!(run.code, 0, "{}", run.all());
+    let yaml: serde_yaml::Value =
+        serde_yaml::from_str(&std::fs::read_to_string(modern.join("problem.yaml")).unwrap())
+            .unwrap();
+    assert_eq!(
+        yaml["problem_format_version"].as_str(),
+        Some("2023-07-draft")
+    );
+    assert_eq!(yaml["type"][0].as_str(), Some("interactive"));
+    assert_eq!(yaml["limits"]["time_limit"].as_f64(), Some(1.0));
+    assert!(modern.join("output_validator/interact.c").is_file());
+    assert!(modern.join("submissions/accepted/reference.py").is_file());
 }
 
 #[test]
-fn export_to_an_existing_path_or_a_zip_writes_nothing() {
+fn export_to_an_existing_path_writes_nothing_and_odd_names_are_warned_about() {
     let tmp = tempfile::tempdir().unwrap();
     let existing = tmp.path().join("pkg");
     std::fs::create_dir(&existing).unwrap();
     std::fs::write(existing.join("keep.txt"), b"mine").unwrap();
-    let run = judge(&["export", "slink", "--format", "icpc", "--out", s(&existing)]);
+    let run = judge(&["export", "slink", "--out", s(&existing)]);
     assert_eq!(run.code, 2, "{}", run.all());
     assert!(run.stderr.contains("exists"), "{}", run.all());
     assert_eq!(tree(&existing).len(), 1);
     assert_eq!(std::fs::read(existing.join("keep.txt")).unwrap(), b"mine");
-
-    let zip = tmp.path().join("slink.zip");
-    let run = judge(&["export", "slink", "--out", s(&zip)]);
-    assert_eq!(run.code, 2, "{}", run.all());
-    assert!(run.stderr.contains("zip"), "{}", run.all());
-
+    let run = judge(&["export", "slink", "--out", s(&tmp.path().join("Slink-1"))]);
+    assert_eq!(run.code, 0, "{}", run.all());
+    assert!(
+        run.stdout.contains("short name") && run.stdout.contains("\"slink\""),
+        "{}",
+        run.all()
+    );
     let run = judge(&[
         "export",
         "no-such-problem",
@@ -170,7 +250,7 @@ fn export_to_an_existing_path_or_a_zip_writes_nothing() {
         s(&tmp.path().join("x")),
     ]);
     assert_eq!(run.code, 2, "{}", run.all());
-    assert_eq!(names(tmp.path()), ["pkg"]);
+    assert_eq!(names(tmp.path()), ["Slink-1", "pkg"]);
 }
 
 #[test]
@@ -193,42 +273,195 @@ fn import_onto_an_existing_problem_writes_nothing() {
 }
 
 #[test]
-fn a_foreign_package_needs_a_solver_and_is_read_from_its_own_fields() {
+fn a_package_without_judge_yaml_is_read_from_its_own_fields() {
+    if !sandbox_works() {
+        return;
+    }
     let tmp = tempfile::tempdir().unwrap();
     let package = tmp.path().join("pkg");
     export("star-battle", &package);
     std::fs::remove_file(package.join("judge.yaml")).unwrap();
+    std::fs::remove_file(package.join(".timelimit")).unwrap();
     std::fs::write(package.join("data/secret/testdata.yaml"), b"{}\n").unwrap();
     std::fs::create_dir_all(package.join("submissions/mystery")).unwrap();
     std::fs::create_dir(tmp.path().join("problems")).unwrap();
-    let import = |extra: &[&str]| {
-        let mut args = vec!["--problems", "problems", "import", "pkg", "--id", "sb"];
-        args.extend(extra);
-        judge_in(tmp.path(), &args, None)
-    };
+    let run = judge_in(
+        tmp.path(),
+        &["--problems", "problems", "import", "pkg", "--id", "sb"],
+        None,
+    );
+    assert_eq!(run.code, 0, "{}", run.all());
+    assert!(run.stdout.contains("submissions/mystery"), "{}", run.all());
+    assert!(
+        run.stdout.contains("computed like problemtools"),
+        "{}",
+        run.all()
+    );
+    let imported = load_problem("sb", &tmp.path().join("problems/sb")).unwrap();
+    // The default validator with the package's flags; the reference is an
+    // accepted submission; the time limit was measured (slowest × 5).
+    let checker = imported.spec.checker.as_ref().unwrap();
+    assert_eq!(checker.builtin.map(|b| b.id()), Some("icpc-default"));
+    assert!(
+        checker.args.iter().any(|a| a == "case_sensitive"),
+        "{:?}",
+        checker.args
+    );
+    assert!(
+        imported
+            .spec
+            .reference
+            .as_ref()
+            .unwrap()
+            .starts_with("submissions/accepted")
+    );
+    assert!(imported.spec.limits.time.as_secs() >= 1);
+    assert_eq!(imported.spec.name, "Star Battles I");
+}
 
-    let run = import(&[]);
+/// A fixture package copied to a scratch folder, imported as `id`.
+fn import_fixture(tmp: &Path, name: &str, edit: impl Fn(&Path)) -> crate::common::Run {
+    let package = tmp.join("pkgs").join(name);
+    copy_tree(&root().join("testdata/packages").join(name), &package);
+    edit(&package);
+    std::fs::create_dir_all(tmp.join("problems")).unwrap();
+    judge_in(
+        tmp,
+        &[
+            "--problems",
+            "problems",
+            "import",
+            s(&package),
+            "--id",
+            name,
+        ],
+        None,
+    )
+}
+
+#[test]
+fn packages_written_elsewhere_import_and_their_submissions_keep_their_promises() {
+    if !sandbox_works() {
+        eprintln!("skipped: no sandbox here");
+        return;
+    }
+    let tmp = tempfile::tempdir().unwrap();
+    let fine = [
+        "legacy-float",
+        "legacy-custom",
+        "legacy-scoring",
+        "modern-interactive",
+        "modern-scoring",
+    ];
+    for name in fine {
+        let run = import_fixture(tmp.path(), name, |_| {});
+        assert_eq!(run.code, 0, "{name}: {}", run.all());
+    }
+    // 2025-09 scoring, once without the one key judge refuses.
+    let run = import_fixture(tmp.path(), "v2025-scoring", |_| {});
+    assert_eq!(run.code, 2, "{}", run.all());
+    assert!(run.stderr.contains("require_pass"), "{}", run.all());
+    let run = import_fixture(tmp.path(), "v2025-scoring", |p| {
+        let g = p.join("data/secret/group2/test_group.yaml");
+        let text = std::fs::read_to_string(&g).unwrap();
+        let kept: Vec<&str> = text
+            .lines()
+            .filter(|l| !l.starts_with("require_pass"))
+            .collect();
+        std::fs::write(&g, kept.join("\n") + "\n").unwrap();
+    });
+    assert_eq!(run.code, 0, "{}", run.all());
+    // Skipped files are listed with a reason.
+    let float = import_fixture(&tmp.path().join("again"), "legacy-float", |_| {});
+    assert!(
+        float.stdout.contains("old.py.disabled  disabled"),
+        "{}",
+        float.all()
+    );
+    assert!(float.stdout.contains("solution.xyz"), "{}", float.all());
+
+    let reports = tmp.path().join("r");
+    let run = judge_in(
+        tmp.path(),
+        &[
+            "--problems",
+            "problems",
+            "check",
+            "--report-dir",
+            s(&reports),
+        ],
+        None,
+    );
+    assert_eq!(run.code, 0, "{}", run.all());
+    let report = read_report(&reports);
+    assert_eq!(report.summary.submissions_failed, 0);
+    assert!(
+        report.submissions.len() >= 30,
+        "{}",
+        report.submissions.len()
+    );
+    let score = |path: &str| {
+        report
+            .submissions
+            .iter()
+            .find(|s| s.path.ends_with(path))
+            .unwrap_or_else(|| panic!("{path} not judged"))
+            .score
+    };
+    // The scores problemtools gives these (legacy graders: sum and min of
+    // accept_score per group, sample ignored).
+    assert_eq!(
+        score("legacy-scoring/submissions/partially_accepted/smallonly.py"),
+        Some(30.0)
+    );
+    assert_eq!(
+        score("legacy-scoring/submissions/partially_accepted/uint32.c"),
+        Some(65.0)
+    );
+    let greedy = score("v2025-scoring/submissions/partially_accepted/greedy.c").unwrap();
+    assert!((greedy - 70.647).abs() < 0.01, "{greedy}");
+}
+
+#[test]
+fn what_judge_cannot_judge_is_refused_one_line_each() {
+    let tmp = tempfile::tempdir().unwrap();
+    let run = import_fixture(tmp.path(), "modern-generators", |_| {});
     assert_eq!(run.code, 2, "{}", run.all());
     assert!(
-        run.stderr.contains("--solver") && run.stderr.contains("star-battle"),
+        run.stderr.contains("generators/generators.yaml"),
         "{}",
         run.all()
     );
-    assert!(names(&tmp.path().join("problems")).is_empty());
-
-    let run = import(&["--solver", "star-battle"]);
-    assert_eq!(run.code, 0, "{}", run.all());
+    let run = import_fixture(tmp.path(), "modern-multipass", |_| {});
+    assert_eq!(run.code, 2, "{}", run.all());
+    assert!(run.stderr.contains("multi-pass"), "{}", run.all());
+    let run = import_fixture(tmp.path(), "legacy-custom", |p| {
+        std::fs::create_dir_all(p.join("graders/g")).unwrap();
+        std::fs::write(p.join("data/secret/x.in"), "1\n").unwrap();
+        std::fs::write(
+            p.join("problem.yaml"),
+            "name: X\nproblem_format_version: 1999-01\n",
+        )
+        .unwrap();
+    });
+    assert_eq!(run.code, 2, "{}", run.all());
     assert!(
-        run.stdout.contains("data/secret/testdata.yaml"),
+        run.stderr.contains("problem_format_version"),
         "{}",
         run.all()
     );
-    assert!(run.stdout.contains("submissions/mystery"), "{}", run.all());
-    let imported = load_problem("sb", &tmp.path().join("problems/sb")).unwrap();
-    // Without judge.yaml `lines` comes back as the validator's rule, tokens.
-    assert_eq!(imported.spec.compare, judge::compare::CompareMode::Tokens);
-    assert_eq!(imported.spec.name, "Star Battles I");
-    assert_eq!(imported.spec.limits.time, std::time::Duration::from_secs(1));
+    let run = import_fixture(&tmp.path().join("b"), "legacy-custom", |p| {
+        std::fs::create_dir_all(p.join("graders/g")).unwrap();
+        std::fs::write(p.join("data/secret/x.in"), "1\n").unwrap();
+    });
+    assert_eq!(run.code, 2, "{}", run.all());
+    for line in ["graders/", "data/secret/x.in: no .ans"] {
+        assert!(run.stderr.contains(line), "{line}: {}", run.all());
+    }
+    assert!(
+        names(&tmp.path().join("problems")).is_empty(),
+        "nothing imported"
+    );
 }
 
 #[test]

@@ -14,6 +14,7 @@ fn healthy(dir: &Path) -> std::path::PathBuf {
     std::fs::create_dir_all(p.join("cases/edge")).unwrap();
     std::fs::copy(src.join("problem.yaml"), p.join("problem.yaml")).unwrap();
     copy_tree(&src.join("cases/sample"), &p.join("cases/sample"));
+    copy_tree(&src.join("validators"), &p.join("validators"));
     for name in ["single-move", "full-board-draw", "win-on-move-42"] {
         for ext in ["in", "out"] {
             let file = format!("{name}.{ext}");

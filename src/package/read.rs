@@ -13,11 +13,10 @@ use std::time::Duration;
 
 use serde_yaml::Value;
 
+use super::submissions::{reference, submissions};
 use super::testdata::{self, Config};
 use super::{EXTENSION_FILE, Extension, Format, TimeRule, parse_seconds, text_in};
 use crate::checkers;
-use crate::engine::build::Language;
-use crate::problem::submissions::FOLDERS;
 use crate::problem::{CheckerSpec, GroupSpec, Interface, Limits, ProblemSpec, ScoringSpec};
 
 const MIB: f64 = (1u64 << 20) as f64;
@@ -41,11 +40,11 @@ pub(crate) struct Plan {
     pub submissions: usize,
 }
 
-fn rel(pkg: &Path, path: &Path) -> String {
+pub(super) fn rel(pkg: &Path, path: &Path) -> String {
     path.strip_prefix(pkg).unwrap_or(path).display().to_string()
 }
 
-fn sorted_entries(dir: &Path) -> Vec<PathBuf> {
+pub(super) fn sorted_entries(dir: &Path) -> Vec<PathBuf> {
     let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
         .map(|r| r.flatten().map(|e| e.path()).collect())
         .unwrap_or_default();
@@ -53,7 +52,7 @@ fn sorted_entries(dir: &Path) -> Vec<PathBuf> {
     v
 }
 
-fn name_of(path: &Path) -> String {
+pub(super) fn name_of(path: &Path) -> String {
     path.file_name()
         .unwrap_or_default()
         .to_string_lossy()
@@ -417,92 +416,6 @@ fn limits(yaml: &Value, format: Format, pkg: &Path, plan: &mut Plan) -> Limits {
         Err(e) => plan.refused.push(format!("problem.yaml: {e}")),
     }
     limits
-}
-
-/// The accepted submission judge will use as the reference: compiled
-/// languages first (fastest to regenerate answers), then the rest.
-fn reference(pkg: &Path) -> Option<PathBuf> {
-    let accepted = pkg.join("submissions/accepted");
-    let rank = |p: &Path| -> Option<usize> {
-        let lang = language(p)?;
-        Some(match lang {
-            Language::Cpp => 0,
-            Language::C => 1,
-            Language::Rust => 2,
-            Language::Java => 3,
-            Language::Python => 4,
-            _ => 5,
-        })
-    };
-    sorted_entries(&accepted)
-        .into_iter()
-        .filter(|p| skip_reason(p).is_none())
-        .filter_map(|p| rank(&p).map(|r| (r, p)))
-        .min_by_key(|(r, p)| (*r, p.clone()))
-        .map(|(_, p)| PathBuf::from("submissions/accepted").join(name_of(&p)))
-}
-
-/// The language judge would build `path` as (a folder: its sources').
-fn language(path: &Path) -> Option<Language> {
-    if path.is_dir() {
-        if path.join("build").is_file() || path.join("run").is_file() {
-            return Some(Language::Command);
-        }
-        return sorted_entries(path)
-            .iter()
-            .find_map(|p| language(p).filter(|_| p.is_file()));
-    }
-    let ext = path.extension().and_then(|e| e.to_str())?;
-    Language::from_extension(ext)
-}
-
-/// Why a submission in a verdict folder is not imported, if it is not.
-fn skip_reason(path: &Path) -> Option<String> {
-    let name = name_of(path);
-    if name.starts_with('.') {
-        return Some("hidden".into());
-    }
-    if name.ends_with(".disabled") {
-        return Some("disabled".into());
-    }
-    if language(path).is_none() {
-        let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("none");
-        return Some(format!(
-            "no build rule for this language (extension {ext}; judge builds C, C++, Rust, Java, Python, shell)"
-        ));
-    }
-    None
-}
-
-fn submissions(pkg: &Path, plan: &mut Plan) {
-    let dir = pkg.join("submissions");
-    for folder in sorted_entries(&dir) {
-        let name = name_of(&folder);
-        if name == "submissions.yaml" {
-            plan.copies.push((
-                folder.clone(),
-                PathBuf::from("submissions/submissions.yaml"),
-            ));
-            continue;
-        }
-        if !folder.is_dir() || !FOLDERS.iter().any(|(f, _)| *f == name) {
-            plan.skipped
-                .push((rel(pkg, &folder), "not a verdict folder judge knows".into()));
-            continue;
-        }
-        for sub in sorted_entries(&folder) {
-            match skip_reason(&sub) {
-                Some(why) => plan.skipped.push((rel(pkg, &sub), why)),
-                None => {
-                    plan.copies.push((
-                        sub.clone(),
-                        PathBuf::from("submissions").join(&name).join(name_of(&sub)),
-                    ));
-                    plan.submissions += 1;
-                }
-            }
-        }
-    }
 }
 
 fn statement(pkg: &Path, format: Format, plan: &mut Plan) {

@@ -313,18 +313,7 @@ fn from_package(pkg: &Path, yaml: &Value, format: Format, plan: &mut Plan) {
             "submissions/accepted/: no accepted submission judge can build, so no reference".into(),
         );
     }
-    let n_validators = validators.len();
-    let spec = ProblemSpec {
-        reference,
-        source,
-        checker,
-        interactive,
-        validators,
-        scoring: scoring.then(ScoringSpec::default),
-        limits,
-        ..ProblemSpec::named(&name)
-    };
-    let ignore_sample = group_settings(pkg, format, scoring, n_validators, plan);
+    let ignore_sample = group_settings(pkg, format, scoring, validators.len(), plan);
     cases(pkg, format, plan);
     submissions(pkg, plan);
     statement(pkg, format, plan);
@@ -340,15 +329,22 @@ fn from_package(pkg: &Path, yaml: &Value, format: Format, plan: &mut Plan) {
             "static_validator",
         ],
     );
-    let mut spec = spec;
-    if scoring {
-        // Legacy graders count the samples unless told not to; the newer
-        // formats never score them.
-        spec.scoring = Some(ScoringSpec {
-            include_sample: format == Format::Legacy && !ignore_sample,
-            aggregation: None,
-        });
-    }
+    // Legacy graders count the samples unless told not to; the newer
+    // formats never score them.
+    let scoring = scoring.then(|| ScoringSpec {
+        include_sample: format == Format::Legacy && !ignore_sample,
+        aggregation: None,
+    });
+    let spec = ProblemSpec {
+        reference,
+        source,
+        checker,
+        interactive,
+        validators,
+        scoring,
+        limits,
+        ..ProblemSpec::named(&name)
+    };
     plan.spec = Some(spec);
 }
 

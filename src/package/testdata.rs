@@ -206,9 +206,9 @@ fn has_items(value: &Value) -> bool {
 }
 
 /// Our `group.yaml` for a group whose effective package settings are
-/// `config`. `custom_checker` says whether output arguments go to a
-/// checker program or to the in-crate default validator (both take them
-/// as `checker_args`). Scoring keys only for scoring problems.
+/// `config`. Output arguments become `checker_args` whether a checker
+/// program or the in-crate default validator takes them. Scoring keys
+/// only for scoring problems.
 pub(crate) fn group_spec(config: &Config, scoring: bool) -> GroupSpec {
     let mut spec = GroupSpec {
         checker_args: config.output_args.clone(),

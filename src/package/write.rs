@@ -71,14 +71,14 @@ pub(crate) fn refusal(problem: &Problem) -> Option<String> {
     None
 }
 
-/// The default validator's flags for the whole problem, when the problem
-/// is judged by the default validator (no checker program).
-fn default_flags(problem: &Problem) -> Option<String> {
+/// The output validator's flags for the whole problem: the checker's
+/// arguments (a checker program's, or the in-crate default validator's),
+/// else the default validator's flags closest to the compare mode.
+fn problem_flags(problem: &Problem) -> String {
     let spec = &problem.spec;
     match &spec.checker {
-        None => Some(validator_flags(spec.compare, spec.tolerance)),
-        Some(c) if c.program.is_none() => Some(c.args.join(" ")),
-        Some(_) => None,
+        Some(c) => c.args.join(" "),
+        None => validator_flags(spec.compare, spec.tolerance),
     }
 }
 
@@ -136,10 +136,7 @@ pub(crate) fn problem_yaml(problem: &Problem, format: Format) -> Result<String, 
                 }
                 .into(),
             );
-            let flags = match &spec.checker {
-                Some(c) if c.program.is_some() => c.args.join(" "),
-                _ => default_flags(problem).unwrap_or_default(),
-            };
+            let flags = problem_flags(problem);
             if !flags.is_empty() {
                 put("validator_flags", flags.into());
             }
@@ -186,13 +183,7 @@ pub(crate) fn testdata_yamls(problem: &Problem, format: Format) -> Vec<(PathBuf,
     let spec = &problem.spec;
     let mut out = Vec::new();
     // Legacy packages say the problem's flags in problem.yaml.
-    let flags = match format {
-        Format::Legacy => None,
-        _ => match &spec.checker {
-            Some(c) if c.program.is_some() => Some(c.args.join(" ")),
-            _ => default_flags(problem),
-        },
-    };
+    let flags = (format != Format::Legacy).then(|| problem_flags(problem));
     let mut folders: BTreeMap<PathBuf, BTreeMap<&str, String>> = BTreeMap::new();
     if let Some(flags) = flags.filter(|f| !f.is_empty()) {
         folders
@@ -254,14 +245,11 @@ fn group_keys(
     match (g.score, g.aggregation.unwrap_or(Aggregation::PassFail)) {
         (Some(score), Aggregation::PassFail | Aggregation::Min) => {
             keys.insert("grader_flags", "min".into());
-            keys.insert("accept_score", super::super::report::number(score));
+            keys.insert("accept_score", crate::report::number(score));
         }
         (Some(score), Aggregation::Sum) => {
             keys.insert("grader_flags", "sum".into());
-            keys.insert(
-                "accept_score",
-                super::super::report::number(score / direct as f64),
-            );
+            keys.insert("accept_score", crate::report::number(score / direct as f64));
         }
         (_, a) => {
             let flag = match a {
@@ -272,7 +260,7 @@ fn group_keys(
             };
             keys.insert("grader_flags", flag.into());
             if let Some(s) = g.accept_score {
-                keys.insert("accept_score", super::super::report::number(s));
+                keys.insert("accept_score", crate::report::number(s));
             }
         }
     }

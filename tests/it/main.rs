@@ -14,6 +14,7 @@ mod hostile;
 mod input_validators;
 mod kinds;
 mod package;
+mod problemtools;
 mod sandbox;
 mod shard;
 mod slink;

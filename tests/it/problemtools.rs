@@ -1,0 +1,225 @@
+//! Kattis problemtools, the reference checker of the package format, accepts
+//! every problem judge exports: `verifyproblem` reports zero errors and zero
+//! warnings, and gives every exported submission its folder's verdict.
+//!
+//! The test installs a pinned problemtools into a virtual environment kept
+//! under cargo's target folder (installed once, reused by later runs), so a
+//! new problemtools release cannot turn CI red overnight. It skips, with a
+//! notice, only when PyPI cannot be reached. problemtools itself needs PyPy
+//! (it runs Python submissions with it), LaTeX and pandoc for the statement:
+//! `.ci/run` installs them; outside CI a machine without them skips with the
+//! install command, so `make test` stays green on a bare machine.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use crate::common::{judge, root};
+
+/// The problemtools release this was last verified with.
+const PROBLEMTOOLS: &str = "problemtools==1.20260907";
+
+/// What problemtools runs besides itself, with the Debian package giving it.
+const TOOLS: [(&str, &str); 6] = [
+    ("pypy3", "pypy3"),
+    ("g++", "g++"),
+    ("lualatex", "texlive-luatex"),
+    ("pandoc", "pandoc"),
+    ("dvisvgm", "dvisvgm"),
+    ("tidy", "tidy"),
+];
+
+/// The verdict problemtools gives a submission folder's programs.
+fn folder_verdict(folder: &str) -> Option<&'static str> {
+    match folder {
+        "accepted" => Some("AC"),
+        "wrong_answer" => Some("WA"),
+        "time_limit_exceeded" => Some("TLE"),
+        "run_time_error" => Some("RTE"),
+        _ => None,
+    }
+}
+
+/// Messages pip prints when it never reached an index, as opposed to a
+/// package that failed to build (which must fail the test).
+fn unreachable_index(log: &str) -> bool {
+    [
+        "NewConnectionError",
+        "Temporary failure in name resolution",
+        "Network is unreachable",
+        "Max retries exceeded",
+        "ConnectTimeoutError",
+        "ReadTimeoutError",
+    ]
+    .iter()
+    .any(|m| log.contains(m))
+}
+
+/// `verifyproblem` from the cached venv, installing it on first use; `None`
+/// (after printing why) when PyPI is unreachable.
+fn verifyproblem() -> Option<PathBuf> {
+    let venv = Path::new(env!("CARGO_TARGET_TMPDIR")).join("problemtools-venv");
+    let exe = venv.join("bin/verifyproblem");
+    let stamp = venv.join("installed");
+    if exe.exists() && std::fs::read_to_string(&stamp).ok().as_deref() == Some(PROBLEMTOOLS) {
+        return Some(exe);
+    }
+    let _ = std::fs::remove_dir_all(&venv);
+    let made = Command::new("python3")
+        .args(["-m", "venv"])
+        .arg(&venv)
+        .output()
+        .expect("python3 runs");
+    assert!(
+        made.status.success(),
+        "python3 -m venv failed: {}",
+        String::from_utf8_lossy(&made.stderr)
+    );
+    let pip = Command::new(venv.join("bin/pip"))
+        .args([
+            "install",
+            "--quiet",
+            "--timeout",
+            "30",
+            "--retries",
+            "2",
+            PROBLEMTOOLS,
+        ])
+        .output()
+        .expect("pip runs");
+    if !pip.status.success() {
+        let log = String::from_utf8_lossy(&pip.stderr).into_owned();
+        if unreachable_index(&log) {
+            eprintln!("NOTICE: PyPI is unreachable, verifyproblem not run:\n{log}");
+            return None;
+        }
+        panic!("pip install {PROBLEMTOOLS} failed:\n{log}");
+    }
+    std::fs::write(&stamp, PROBLEMTOOLS).unwrap();
+    Some(exe)
+}
+
+/// Tools problemtools needs that this machine lacks, as Debian packages.
+fn missing_tools() -> Vec<&'static str> {
+    TOOLS
+        .iter()
+        .filter(|(tool, _)| judge::engine::toolchain::which(tool).is_none())
+        .map(|(_, package)| *package)
+        .collect()
+}
+
+/// One submission line of verifyproblem's log, e.g.
+/// `   accepted/atoms.py (Python 3 (w/PyPy3)) OK: AC [CPU: 0.11s @ …]`:
+/// the path and what follows the language. Warning and error lines start
+/// with their level, not a submission folder, and are left out.
+fn submission_lines(log: &str) -> Vec<(String, String)> {
+    log.lines()
+        .filter_map(|line| {
+            let line = line.trim();
+            let (path, rest) = line.split_once(" (")?;
+            let folder = path.split('/').next()?;
+            folder_verdict(folder)?;
+            let (_, outcome) = rest.split_once(")) ").or_else(|| rest.split_once(") "))?;
+            Some((path.to_string(), outcome.to_string()))
+        })
+        .collect()
+}
+
+#[test]
+fn verifyproblem_accepts_every_exported_problem() {
+    let missing = missing_tools();
+    if !missing.is_empty() {
+        let install = format!("apt-get install -y {}", missing.join(" "));
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "CI must install what problemtools runs: {install}"
+        );
+        eprintln!("NOTICE: verifyproblem not run; it needs: {install}");
+        return;
+    }
+    let Some(verify) = verifyproblem() else {
+        return;
+    };
+    let out = tempfile::tempdir().unwrap();
+    let mut problems: Vec<String> = std::fs::read_dir(root().join("problems"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|name| {
+            root()
+                .join("problems")
+                .join(name)
+                .join("problem.yaml")
+                .exists()
+        })
+        .collect();
+    problems.sort();
+    assert_eq!(problems.len(), 5, "{problems:?}");
+    let mut failures = Vec::new();
+    for problem in &problems {
+        // problemtools wants the folder named after the short name.
+        let short: String = problem
+            .chars()
+            .filter(|c| c.is_ascii_alphanumeric())
+            .collect();
+        let dir = out.path().join(&short);
+        let export = judge(&["export", problem, "--out", dir.to_str().unwrap()]);
+        assert_eq!(export.code, 0, "{}", export.all());
+        assert!(!export.all().contains("warning"), "{}", export.all());
+        // One at a time: problemtools derives its time limit from measured
+        // CPU time, and parallel runs would only add noise.
+        let run = Command::new(&verify)
+            .arg(&short)
+            .current_dir(out.path())
+            .output()
+            .expect("verifyproblem runs");
+        let log = format!(
+            "{}{}",
+            String::from_utf8_lossy(&run.stdout),
+            String::from_utf8_lossy(&run.stderr)
+        );
+        let summary = format!("{short} tested: 0 errors, 0 warnings");
+        if !run.status.success() || !log.contains(&summary) {
+            failures.push(format!("{problem}: expected `{summary}`:\n{log}"));
+            continue;
+        }
+        let exported = walkdir::WalkDir::new(dir.join("submissions"))
+            .into_iter()
+            .filter(|e| e.as_ref().unwrap().file_type().is_file())
+            .count();
+        let lines = submission_lines(&log);
+        if lines.len() != exported {
+            failures.push(format!(
+                "{problem}: {exported} submissions exported, {} judged:\n{log}",
+                lines.len()
+            ));
+        }
+        for (path, outcome) in lines {
+            let expected = folder_verdict(path.split('/').next().unwrap()).unwrap();
+            if !outcome.starts_with(&format!("OK: {expected}")) {
+                failures.push(format!("{problem}: {path} wants {expected}, got {outcome}"));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+#[test]
+fn submission_lines_read_problemtools_log() {
+    let log =
+        "Checking 2 submissions\n   accepted/a.py (Python 3 (w/PyPy3)) OK: AC [CPU: 0.11s @ x]\n\
+        WARNING time_limit_exceeded/b.cpp (C++) sensitive to time limit: …\n   \
+        time_limit_exceeded/b.cpp (C++) OK: TLE [CPU: 1.2s @ y]\n   Submission  sample\n";
+    let lines = submission_lines(log);
+    assert_eq!(
+        lines,
+        vec![
+            (
+                "accepted/a.py".to_string(),
+                "OK: AC [CPU: 0.11s @ x]".to_string()
+            ),
+            (
+                "time_limit_exceeded/b.cpp".to_string(),
+                "OK: TLE [CPU: 1.2s @ y]".to_string()
+            ),
+        ]
+    );
+}

@@ -38,6 +38,15 @@ pub enum Error {
     /// A problem package that cannot be read or written as asked.
     #[error("{}: {reason}", path.display())]
     Package { path: PathBuf, reason: String },
+    /// A Markdown statement that cannot be converted to LaTeX (for a
+    /// legacy package): the file, where, and what is not supported.
+    #[error("{}:{line}:{col}: {reason}", path.display())]
+    Statement {
+        path: PathBuf,
+        line: usize,
+        col: usize,
+        reason: String,
+    },
     /// A submission judge cannot build or start at all (missing compiler,
     /// unknown kind of file); a compile error is a verdict, not this.
     #[error("{0}")]

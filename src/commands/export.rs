@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use super::Context;
 use crate::error::{Error, Result};
 use crate::fsutil::{StagedDir, copy_tree};
-use crate::package::{self, write};
+use crate::package::{self, read, statement, write};
 use crate::problem::Problem;
 use crate::report::Status;
 
@@ -21,10 +21,12 @@ use crate::report::Status;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
 pub enum PackageFormat {
     /// ICPC / Kattis legacy package: what problemtools verifies fully;
-    /// the time limit in `.timelimit`, a LaTeX statement.
+    /// the time limit in `.timelimit`, the statement as LaTeX converted
+    /// from the Markdown.
     #[default]
     Legacy,
-    /// 2023-07 draft package: `limits.time_limit` in problem.yaml.
+    /// 2023-07 draft package: `limits.time_limit` in problem.yaml; the
+    /// Markdown statement as it is.
     #[value(name = "2023-07")]
     Draft2023,
 }
@@ -216,8 +218,12 @@ fn write_package(
     }
     let statement = problem.dir.join("statement");
     if statement.is_dir() {
-        copy_tree(&statement, &dir.join(format.statement_dir()))
-            .map_err(Error::io(&statement, "cannot copy"))?;
+        write_statement(
+            problem,
+            &statement,
+            &dir.join(format.statement_dir()),
+            format,
+        )?;
     } else {
         warnings.push("no statement/ folder: problem tools want a statement".into());
     }
@@ -259,6 +265,43 @@ fn write_package(
         },
         warnings,
     ))
+}
+
+/// The statement folder `from` as the package's `to`: copied as it is
+/// (Markdown, LaTeX, images), and for a legacy package each Markdown
+/// statement also converted to the LaTeX problemtools reads there. The
+/// `.md` stays beside its `.tex`: problemtools' legacy reader takes only
+/// `problem(.<lang>)?.tex`, and `judge import` keeps the Markdown and skips
+/// the generated LaTeX, so export → import gives back the folder as it was.
+fn write_statement(
+    problem: &Problem,
+    from: &Path,
+    to: &Path,
+    format: package::Format,
+) -> Result<()> {
+    copy_tree(from, to).map_err(Error::io(from, "cannot copy"))?;
+    for path in read::sorted_entries(from) {
+        let name = path.file_name().unwrap_or_default().to_string_lossy();
+        let Some(tex) = statement::latex_name(&name) else {
+            continue;
+        };
+        if from.join(&tex).exists() {
+            return Err(Error::Package {
+                path: from.to_path_buf(),
+                reason: format!(
+                    "both {name} and {tex}: one statement per language (keep the Markdown; \
+                     a legacy export writes the LaTeX from it)"
+                ),
+            });
+        }
+        if format == package::Format::Legacy {
+            let markdown =
+                std::fs::read_to_string(&path).map_err(Error::io(&path, "cannot read"))?;
+            let latex = statement::to_latex(&path, &problem.spec.name, &markdown)?;
+            write(&to.join(&tex), latex.as_bytes())?;
+        }
+    }
+    Ok(())
 }
 
 /// A program as the package's program folder: a single file goes inside

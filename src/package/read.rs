@@ -44,7 +44,7 @@ pub(super) fn rel(pkg: &Path, path: &Path) -> String {
     path.strip_prefix(pkg).unwrap_or(path).display().to_string()
 }
 
-pub(super) fn sorted_entries(dir: &Path) -> Vec<PathBuf> {
+pub(crate) fn sorted_entries(dir: &Path) -> Vec<PathBuf> {
     let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
         .map(|r| r.flatten().map(|e| e.path()).collect())
         .unwrap_or_default();
@@ -142,7 +142,7 @@ fn from_extension(pkg: &Path, ext: Extension, format: Format, plan: &mut Plan) {
             plan.submissions -= 1;
         }
     }
-    statement(pkg, format, plan);
+    statement(pkg, format, plan, true);
     plan.time = Some(TimeRule::Fixed(spec.limits.time, EXTENSION_FILE));
     others(
         pkg,
@@ -316,7 +316,7 @@ fn from_package(pkg: &Path, yaml: &Value, format: Format, plan: &mut Plan) {
     let ignore_sample = group_settings(pkg, format, scoring, validators.len(), plan);
     cases(pkg, format, plan);
     submissions(pkg, plan);
-    statement(pkg, format, plan);
+    statement(pkg, format, plan, false);
     others(
         pkg,
         plan,
@@ -414,10 +414,35 @@ fn limits(yaml: &Value, format: Format, pkg: &Path, plan: &mut Plan) -> Limits {
     limits
 }
 
-fn statement(pkg: &Path, format: Format, plan: &mut Plan) {
+/// The statement folder, copied. In a package judge exported (`ours`), a
+/// `problem.<lang>.tex` beside `problem.<lang>.md` is the LaTeX a legacy
+/// export generated from the Markdown (problemtools' legacy format reads
+/// only LaTeX): the Markdown is the statement, the LaTeX is skipped, and
+/// export → import gives back the folder byte for byte.
+fn statement(pkg: &Path, format: Format, plan: &mut Plan, ours: bool) {
     let dir = pkg.join(format.statement_dir());
-    if dir.is_dir() {
-        plan.copies.push((dir, PathBuf::from("statement")));
+    let entries = sorted_entries(&dir);
+    // Generated `.tex` → the `.md` it came from.
+    let generated: BTreeMap<PathBuf, String> = (entries.iter().filter(|_| ours))
+        .filter_map(|md| {
+            let tex = dir.join(super::statement::latex_name(&name_of(md))?);
+            tex.is_file().then(|| (tex, name_of(md)))
+        })
+        .collect();
+    if generated.is_empty() {
+        if dir.is_dir() {
+            plan.copies.push((dir, PathBuf::from("statement")));
+        }
+        return;
+    }
+    for entry in entries {
+        match generated.get(&entry) {
+            Some(md) => (plan.skipped).push((rel(pkg, &entry), format!("generated from {md}"))),
+            None => {
+                let to = PathBuf::from("statement").join(name_of(&entry));
+                plan.copies.push((entry, to));
+            }
+        }
     }
 }
 

@@ -189,6 +189,7 @@ fn the_packages_have_the_layout_and_fields_of_their_format() {
     }
     assert!(package.join("submissions/accepted/fourow.c").is_file());
     assert!(package.join("problem_statement/problem.en.tex").is_file());
+    assert!(package.join("problem_statement/problem.en.md").is_file());
     assert!(package.join("input_validators/validate.cpp").is_file());
     let text = std::fs::read_to_string(package.join("problem.yaml")).unwrap();
     let yaml: serde_yaml::Value = serde_yaml::from_str(&text).unwrap();
@@ -223,6 +224,89 @@ fn the_packages_have_the_layout_and_fields_of_their_format() {
     assert_eq!(yaml["limits"]["time_limit"].as_f64(), Some(1.0));
     assert!(modern.join("output_validator/interact.c").is_file());
     assert!(modern.join("submissions/accepted/reference.py").is_file());
+}
+
+#[test]
+fn the_markdown_statement_becomes_latex_for_legacy_packages_and_comes_back_on_import() {
+    let tmp = tempfile::tempdir().unwrap();
+    let package = tmp.path().join("atoms");
+    export("atoms", &package);
+    let statement = package.join("problem_statement");
+    let tex = std::fs::read_to_string(statement.join("problem.en.tex")).unwrap();
+    assert!(tex.starts_with("\\problemname{Atoms}\n"), "{tex}");
+    for latex in [
+        "\\section*{Input}",
+        "\\section*{Output}",
+        "\\begin{itemize}",
+        "\\begin{enumerate}",
+        "\\emph{stable}",
+        "\\texttt{Case k: valid}",
+        "$N \\times N$",
+    ] {
+        assert!(tex.contains(latex), "{latex} in {tex}");
+    }
+    for markdown in ["## ", "`", "**", "\n- ", "\n1. ", "*stable*"] {
+        assert!(!tex.contains(markdown), "{markdown:?} left in {tex}");
+    }
+    // The Markdown goes along unchanged (problemtools' legacy reader only
+    // takes .tex) and is what import keeps; the LaTeX is skipped.
+    let source = root().join("problems/atoms/statement");
+    assert_eq!(tree(&statement).len(), tree(&source).len() + 1);
+    let problems = tmp.path().join("problems");
+    std::fs::create_dir(&problems).unwrap();
+    let run = judge_in(
+        tmp.path(),
+        &["--problems", "problems", "import", "atoms", "--id", "a"],
+        None,
+    );
+    assert_eq!(run.code, 0, "{}", run.all());
+    assert!(
+        run.stdout.contains("problem_statement/problem.en.tex")
+            && run.stdout.contains("generated from problem.en.md"),
+        "{}",
+        run.all()
+    );
+    assert_eq!(tree(&problems.join("a/statement")), tree(&source));
+
+    // A 2023-07 package carries the Markdown alone, as it is.
+    let modern = tmp.path().join("atoms2023");
+    let run = export_from(&root().join("problems"), "atoms", "2023-07", &modern);
+    assert_eq!(run.code, 0, "{}", run.all());
+    assert_eq!(tree(&modern.join("statement")), tree(&source));
+}
+
+#[test]
+fn a_statement_outside_the_markdown_subset_stops_a_legacy_export_at_its_line() {
+    let tmp = tempfile::tempdir().unwrap();
+    let problems = tmp.path().join("problems");
+    copy_tree(&root().join("problems/star-battle"), &problems.join("sb"));
+    let md = problems.join("sb/statement/problem.en.md");
+    let mut text = std::fs::read_to_string(&md).unwrap();
+    let line = text.lines().count() + 2;
+    text.push_str("\n| a | b |\n|---|---|\n");
+    std::fs::write(&md, text).unwrap();
+    let out = tmp.path().join("sb");
+    let run = export_from(&problems, "sb", "legacy", &out);
+    assert_eq!(run.code, 2, "{}", run.all());
+    assert!(
+        run.stderr
+            .contains(&format!("problem.en.md:{line}:1: a table")),
+        "{}",
+        run.all()
+    );
+    assert!(!out.exists(), "nothing written");
+    // The 2023-07 format reads Markdown itself: exported as it is.
+    let run = export_from(&problems, "sb", "2023-07", &out);
+    assert_eq!(run.code, 0, "{}", run.all());
+    // Markdown and LaTeX for one language: which one is the statement?
+    std::fs::write(problems.join("sb/statement/problem.en.tex"), "x").unwrap();
+    let run = export_from(&problems, "sb", "2023-07", &tmp.path().join("sb2"));
+    assert_eq!(run.code, 2, "{}", run.all());
+    assert!(
+        run.stderr.contains("both problem.en.md and problem.en.tex"),
+        "{}",
+        run.all()
+    );
 }
 
 #[test]

@@ -200,6 +200,27 @@ mod tests {
     use super::*;
 
     #[test]
+    fn format_versions_are_read_and_unknown_ones_quoted_as_written() {
+        let yaml = |t: &str| serde_yaml::from_str::<serde_yaml::Value>(t).unwrap();
+        assert_eq!(read::format_of(&yaml("name: x")), Ok(Format::Legacy));
+        assert_eq!(
+            read::format_of(&yaml("problem_format_version: 2023-07-draft")),
+            Ok(Format::Draft2023)
+        );
+        assert_eq!(
+            read::format_of(&yaml("problem_format_version: 2025-09")),
+            Ok(Format::V2025)
+        );
+        let err = read::format_of(&yaml("problem_format_version: 2024-01")).unwrap_err();
+        assert!(
+            err.contains("problem_format_version 2024-01 is not"),
+            "{err}"
+        );
+        let err = read::format_of(&yaml("problem_format_version: [1]")).unwrap_err();
+        assert!(err.contains("(not a single value) is not"), "{err}");
+    }
+
+    #[test]
     fn every_mode_maps_to_case_sensitive_flags() {
         assert_eq!(validator_flags(CompareMode::Tokens, 1e-6), "case_sensitive");
         assert_eq!(

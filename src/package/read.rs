@@ -61,14 +61,25 @@ pub(super) fn name_of(path: &Path) -> String {
 
 /// The package's format, from `problem_format_version`.
 pub(crate) fn format_of(yaml: &Value) -> Result<Format, String> {
-    match yaml.get("problem_format_version").map(|v| v.as_str()) {
-        None | Some(Some("legacy" | "legacy-icpc")) => Ok(Format::Legacy),
-        Some(Some("2023-07-draft" | "2023-07")) => Ok(Format::Draft2023),
-        Some(Some("2025-09" | "draft")) => Ok(Format::V2025),
-        Some(other) => Err(format!(
-            "problem.yaml: problem_format_version {other:?} is not one judge reads \
-             (legacy, 2023-07-draft, 2025-09)"
-        )),
+    let Some(version) = yaml.get("problem_format_version") else {
+        return Ok(Format::Legacy);
+    };
+    match version.as_str() {
+        Some("legacy" | "legacy-icpc") => Ok(Format::Legacy),
+        Some("2023-07-draft" | "2023-07") => Ok(Format::Draft2023),
+        Some("2025-09" | "draft") => Ok(Format::V2025),
+        _ => {
+            let written = match version {
+                Value::String(text) => text.clone(),
+                Value::Number(n) => n.to_string(),
+                Value::Bool(b) => b.to_string(),
+                _ => "(not a single value)".to_string(),
+            };
+            Err(format!(
+                "problem.yaml: problem_format_version {written} is not one judge reads \
+                 (legacy, 2023-07-draft, 2025-09)"
+            ))
+        }
     }
 }
 
@@ -147,6 +158,7 @@ fn from_extension(pkg: &Path, ext: Extension, format: Format, plan: &mut Plan) {
     others(
         pkg,
         plan,
+        "the time limit comes from judge.yaml",
         &[
             EXTENSION_FILE,
             format.output_validator_dir(),
@@ -317,9 +329,14 @@ fn from_package(pkg: &Path, yaml: &Value, format: Format, plan: &mut Plan) {
     cases(pkg, format, plan);
     submissions(pkg, plan);
     statement(pkg, format, plan, false);
+    let timelimit = match format {
+        Format::Legacy => "read as the time limit",
+        _ => "not part of this format (problemtools ignores it too): give limits.time_limit",
+    };
     others(
         pkg,
         plan,
+        timelimit,
         &[
             format.output_validator_dir(),
             "input_validators",
@@ -447,7 +464,9 @@ fn statement(pkg: &Path, format: Format, plan: &mut Plan, ours: bool) {
 }
 
 /// Top-level package entries not taken by any rule, listed as skipped.
-fn others(pkg: &Path, plan: &mut Plan, taken: &[&str]) {
+/// Lists everything else at the top of the package as skipped; `timelimit`
+/// says what became of a `.timelimit` file, which depends on the format.
+fn others(pkg: &Path, plan: &mut Plan, timelimit: &str, taken: &[&str]) {
     let known = [
         "problem.yaml",
         "data",
@@ -465,7 +484,7 @@ fn others(pkg: &Path, plan: &mut Plan, taken: &[&str]) {
             "attachments" => "files for contestants; judge does not publish",
             "solution" | "solutions" => "solution write-ups",
             "input_visualizer" | "output_visualizer" => "visualizers are not run",
-            ".timelimit" => "read as the time limit",
+            ".timelimit" => timelimit,
             _ => "not part of what judge imports",
         };
         plan.skipped.push((name, why.into()));

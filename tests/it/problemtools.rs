@@ -204,8 +204,7 @@ fn verifyproblem_accepts_every_exported_problem() {
 
 #[test]
 fn submission_lines_read_problemtools_log() {
-    let log =
-        "Checking 2 submissions\n   accepted/a.py (Python 3 (w/PyPy3)) OK: AC [CPU: 0.11s @ x]\n\
+    let log = "Checking 2 submissions\n   accepted/a.py (Python 3 (w/PyPy3)) OK: AC [CPU: 0.11s @ x]\n\
         WARNING time_limit_exceeded/b.cpp (C++) sensitive to time limit: …\n   \
         time_limit_exceeded/b.cpp (C++) OK: TLE [CPU: 1.2s @ y]\n   Submission  sample\n";
     let lines = submission_lines(log);

@@ -90,6 +90,8 @@ fn assert_same(original: &Path, imported: &Path, what: &str) {
     }
 }
 
+/// Export → import → check → export → import: every problem comes back
+/// the same, whichever way it travelled.
 #[test]
 fn every_problem_survives_export_and_import_in_both_formats_and_as_a_zip() {
     let tmp = tempfile::tempdir().unwrap();
@@ -155,6 +157,30 @@ fn every_problem_survives_export_and_import_in_both_formats_and_as_a_zip() {
         s(&reports),
     ]);
     assert_eq!(run.code, 0, "{}", run.all());
+    // The imported, checked problem goes out and comes back once more, in
+    // the other format than it came in, and is still the original.
+    let mut again = Vec::new();
+    for copy in copies.clone() {
+        let (id, how) = copy.rsplit_once('-').unwrap();
+        let source = sources.iter().find(|(_, i)| i == id).unwrap();
+        let format = if how == "legacy" { "2023-07" } else { "legacy" };
+        let package = tmp.path().join(format!("again-{copy}"));
+        let run = export_from(&problems, &copy, format, &package);
+        assert_eq!(run.code, 0, "{copy}: {}", run.all());
+        let back = format!("{copy}-again");
+        let run = judge(&[
+            "--problems",
+            s(&problems),
+            "import",
+            s(&package),
+            "--id",
+            &back,
+        ]);
+        assert_eq!(run.code, 0, "{copy}: {}", run.all());
+        assert_same(&source.0.join(id), &problems.join(&back), &back);
+        again.push(back);
+    }
+    copies.extend(again);
     copies.sort();
     assert_eq!(
         names(&problems),

@@ -32,6 +32,7 @@ fn main() {
         Command::Sandbox(args) => cmd::sandbox::run(&ctx, args),
         Command::List(args) => cmd::list::run(&ctx, args),
         Command::Gen(args) => cmd::generate::run(&ctx, args),
+        Command::Timelimit(args) => cmd::timelimit::run(&ctx, args),
     };
     std::process::exit(match result {
         Ok(status) => status.code(),

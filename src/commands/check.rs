@@ -5,7 +5,7 @@
 use super::{Context, RunArgs, SandboxArgs};
 use crate::engine::run::{Session, load_errors, prepare, views};
 use crate::engine::tools::{Need, Tools};
-use crate::engine::{case, submissions};
+use crate::engine::{case, submissions, timing};
 use crate::error::Result;
 use crate::report::{RunKind, Status};
 
@@ -49,6 +49,9 @@ pub fn run(ctx: &Context, args: Args) -> Result<Status> {
         let judged =
             session.install(|| submissions::judge_all(&tools, runner, batch, args.run.shard));
         graded = judged.reports;
+        for tight in timing::tight_limits(&graded) {
+            session.warn(tight);
+        }
         errors.extend(judged.errors);
         for skipped in judged.skipped {
             session.note(format!("submission not judged: {skipped}"));

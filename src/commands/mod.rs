@@ -14,6 +14,7 @@ pub mod regen;
 pub mod sandbox;
 pub mod solve;
 pub mod stress;
+pub mod timelimit;
 pub mod validate;
 
 use std::io::IsTerminal;
@@ -78,6 +79,9 @@ pub enum Command {
     List(list::Args),
     /// Generate random valid inputs, deterministically from a seed.
     Gen(generate::Args),
+    /// Calibrate time limits: run the accepted and time_limit_exceeded
+    /// submissions several times and check problemtools' margins.
+    Timelimit(timelimit::Args),
 }
 
 /// Options every command takes.

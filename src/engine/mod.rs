@@ -19,7 +19,7 @@
 //! | `relay` | the bytes between them, who hung up first, the conversation |
 //! | [`run`] | the run-over-a-test-set skeleton shared by check, validate, grade |
 //! | [`submissions`] | expected-verdict submissions, sharded by whole submissions |
-//! | [`timing`] | slowest accepted run, for a time limit a package leaves open |
+//! | [`timing`] | time limits: measured for a package that leaves one open, calibrated against problemtools' margins (`judge timelimit`), `check`'s warning |
 //! | [`stress`] | the search for a counterexample and its shrinking |
 //!
 //! Data still flows one way: the engine reads problems (discover), produces

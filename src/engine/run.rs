@@ -79,6 +79,12 @@ impl Session {
         self.meta.notes.push(line.into());
     }
 
+    /// Adds something that makes the run's verdicts less trustworthy,
+    /// shown under the console summary and on top of the HTML report.
+    pub(crate) fn warn(&mut self, line: impl Into<String>) {
+        self.meta.warnings.push(line.into());
+    }
+
     /// Records how this run's programs are run: the runner's notes, and its
     /// warning when there is no sandbox.
     pub fn note_runner(&mut self, runner: &crate::engine::runner::Runner) {

@@ -61,6 +61,8 @@ pub(crate) fn judge_one(
         message: None,
         score: None,
         expected_score: expected.score().map(|(low, high)| ScoreRange { low, high }),
+        max_cpu_ms: None,
+        time_limit_ms: None,
     };
     let program = match build::prepare(
         runner,
@@ -86,6 +88,7 @@ pub(crate) fn judge_one(
         limits: limits::for_problem(problem, Overrides::default(), program.language),
         tools,
     };
+    report.time_limit_ms = Some(crate::report::millis(grader.limits.cpu));
     let scoring = problem.spec.scoring.is_some();
     let every_case = expected.needs_every_case(scoring);
     let mut cases: Vec<CaseReport> = Vec::new();
@@ -103,6 +106,10 @@ pub(crate) fn judge_one(
         }
     }
     report.cases_run = cases.len();
+    report.max_cpu_ms = cases
+        .iter()
+        .map(|c| c.cpu_ms.unwrap_or(c.time_ms))
+        .max_by(f64::total_cmp);
     if let Some(fail) = cases.iter().find(|c| !c.verdict.is_pass()) {
         report.got = fail.verdict;
         report.first_failure = Some(fail.id());

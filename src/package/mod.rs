@@ -104,6 +104,30 @@ pub(crate) enum TimeRule {
     },
 }
 
+/// The numbers of problemtools' time-limit rule (ICPC 2025-09
+/// `time_multipliers` and `time_resolution`): the limit is the slowest
+/// accepted run × `ac_to_time_limit`, rounded up to `resolution`, and a
+/// time_limit_exceeded submission must still be too slow at the limit ×
+/// `time_limit_to_tle`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct Multipliers {
+    pub ac_to_time_limit: f64,
+    pub time_limit_to_tle: f64,
+    pub resolution: f64,
+}
+
+impl Multipliers {
+    /// 2025-09's defaults: what a package that says nothing gets, and what
+    /// `judge timelimit` and `judge check` hold committed limits to (judge
+    /// problems have no setting of their own, and these are the rule of
+    /// the newest format).
+    pub(crate) const DEFAULT: Multipliers = Multipliers {
+        ac_to_time_limit: 2.0,
+        time_limit_to_tle: 1.5,
+        resolution: 1.0,
+    };
+}
+
 impl TimeRule {
     /// The limit for the slowest accepted run `slowest`.
     pub(crate) fn limit_for(ac_to_time_limit: f64, resolution: f64, slowest: Duration) -> Duration {

@@ -405,6 +405,7 @@ fn limits(yaml: &Value, format: Format, pkg: &Path, plan: &mut Plan) -> Limits {
         (None, None) => {
             let multipliers = table.and_then(|t| t.get("time_multipliers"));
             let m = |k: &str| multipliers.and_then(|t| t.get(k)).and_then(Value::as_f64);
+            const D: super::Multipliers = super::Multipliers::DEFAULT;
             Ok(match format {
                 Format::Legacy => TimeRule::Compute {
                     ac_to_time_limit: number("time_multiplier").unwrap_or(5.0),
@@ -412,9 +413,9 @@ fn limits(yaml: &Value, format: Format, pkg: &Path, plan: &mut Plan) -> Limits {
                     resolution: 1.0,
                 },
                 _ => TimeRule::Compute {
-                    ac_to_time_limit: m("ac_to_time_limit").unwrap_or(2.0),
-                    time_limit_to_tle: m("time_limit_to_tle").unwrap_or(1.5),
-                    resolution: number("time_resolution").unwrap_or(1.0),
+                    ac_to_time_limit: m("ac_to_time_limit").unwrap_or(D.ac_to_time_limit),
+                    time_limit_to_tle: m("time_limit_to_tle").unwrap_or(D.time_limit_to_tle),
+                    resolution: number("time_resolution").unwrap_or(D.resolution),
                 },
             })
         }

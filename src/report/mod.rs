@@ -7,6 +7,7 @@
 pub mod changes;
 pub mod console;
 pub mod html;
+pub(crate) mod html_chart;
 pub mod junit;
 pub mod merge;
 pub mod yaml;
@@ -110,6 +111,15 @@ pub struct SubmissionReport {
     /// than 0 and less than the maximum).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub expected_score: Option<ScoreRange>,
+    /// The most CPU time any of its judged cases took (ms), to set against
+    /// the time limit: how close an accepted submission comes to it, how
+    /// far a slow one is cut off.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_cpu_ms: Option<f64>,
+    /// The CPU time limit it was judged under (ms), which `max_cpu_ms` is
+    /// drawn against in the HTML report.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub time_limit_ms: Option<f64>,
 }
 
 /// An expected score: exactly one value, or a closed range.
@@ -156,8 +166,9 @@ pub struct Meta {
     /// Facts a reader must know to trust the run (the sandbox, accounting).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub notes: Vec<String>,
-    /// Things that make the run less trustworthy (no sandbox): shown on
-    /// the console and on top of the HTML page.
+    /// Things that make the run less trustworthy (no sandbox, a time
+    /// limit an accepted submission comes too close to): shown on the
+    /// console and on top of the HTML page.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub warnings: Vec<String>,
 }

@@ -131,6 +131,9 @@ pub fn without_timings(mut report: judge::report::Report) -> judge::report::Repo
             c.memory_kib = None;
         }
     }
+    for s in &mut report.submissions {
+        s.max_cpu_ms = None;
+    }
     report
 }
 

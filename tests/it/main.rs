@@ -22,4 +22,5 @@ mod snapshots;
 mod star_battle;
 mod stress;
 mod sudoku_checker;
+mod timelimit;
 mod validate;

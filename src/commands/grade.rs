@@ -5,6 +5,7 @@ use super::{Context, LimitArgs, RunArgs, SandboxArgs, SubmissionArgs};
 use crate::engine::build::BuildError;
 use crate::engine::case::{self, Grader};
 use crate::engine::limits;
+use crate::engine::reuse::{self, Reuse};
 use crate::engine::run::{Session, prepare};
 use crate::engine::tools::Need;
 use crate::error::{Error, Result};
@@ -75,7 +76,9 @@ pub fn run(ctx: &Context, args: Args) -> Result<Status> {
                         limits,
                         tools: t,
                     };
-                    grader.grade_case(c)
+                    // The program's key is computed once per run.
+                    let reuse = Reuse::new(runner.cache(), &grader);
+                    reuse::grade(&grader, reuse.as_ref(), c)
                 },
             )
         }
@@ -85,6 +88,10 @@ pub fn run(ctx: &Context, args: Args) -> Result<Status> {
         for p in &mut problems {
             p.build_log = Some(log.clone());
         }
+    }
+    if let Some(cache) = runner.cache() {
+        session.note(cache.summary());
+        eprintln!("{}", cache.summary());
     }
     let report = session.finish(problems, Vec::new(), Vec::new());
     ctx.publish(&report, &args.run)?;

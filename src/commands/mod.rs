@@ -23,6 +23,7 @@ use std::time::Duration;
 
 use crate::config::Config;
 use crate::engine::build;
+use crate::engine::cache::{CACHE_ENV, Cache, DEFAULT_DIR};
 use crate::engine::limits::Overrides;
 use crate::engine::runner::{Runner, RunnerOptions};
 use crate::engine::sandbox::SandboxMode;
@@ -103,6 +104,13 @@ pub struct GlobalArgs {
     /// current folder, when there is one).
     #[arg(long, global = true, value_name = "FILE")]
     pub config: Option<PathBuf>,
+    /// Where compiled programs and reusable case results are kept between
+    /// runs (default: $JUDGE_CACHE_DIR, else target/judge-cache).
+    #[arg(long, global = true, value_name = "DIR")]
+    pub cache_dir: Option<PathBuf>,
+    /// Compile and run everything; read and write no cache.
+    #[arg(long, global = true)]
+    pub no_cache: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -213,6 +221,8 @@ pub struct Context {
     pub command_line: String,
     /// `--config FILE`, read when a command needs it.
     pub config_file: Option<PathBuf>,
+    /// The build and result cache folder; `None` with `--no-cache`.
+    pub cache_dir: Option<PathBuf>,
 }
 
 impl Context {
@@ -233,6 +243,15 @@ impl Context {
             progress: std::io::stderr().is_terminal(),
             command_line: std::env::args().collect::<Vec<_>>().join(" "),
             config_file: args.config,
+            cache_dir: (!args.no_cache).then(|| {
+                args.cache_dir
+                    .or_else(|| {
+                        std::env::var_os(CACHE_ENV)
+                            .filter(|v| !v.is_empty())
+                            .map(PathBuf::from)
+                    })
+                    .unwrap_or_else(|| PathBuf::from(DEFAULT_DIR))
+            }),
         }
     }
 
@@ -243,12 +262,15 @@ impl Context {
         let config = Config::load(self.config_file.as_deref())?;
         let exe =
             std::env::current_exe().map_err(Error::io("judge", "cannot find its own binary"))?;
-        let runner = Runner::new(RunnerOptions {
+        let mut runner = Runner::new(RunnerOptions {
             mode,
             exe,
             workers,
             allow: config.sandbox.allow,
         })?;
+        if let Some(dir) = &self.cache_dir {
+            runner.use_cache(Cache::open(dir.clone()));
+        }
         if let Some(w) = runner.warning() {
             eprintln!("{} {w}", self.style.yellow("warning:"));
         }

@@ -240,6 +240,7 @@ mod tests {
             progress: false,
             command_line: String::new(),
             config_file: None,
+            cache_dir: None,
         };
         let draw = Draw {
             seed: 5,

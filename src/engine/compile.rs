@@ -6,6 +6,7 @@
 use std::path::{Path, PathBuf};
 
 use super::build::{BuildError, Language, Program, is_executable, tool};
+use super::cache::{Cache, portable};
 use super::launcher::{ProcSpec, Role};
 use super::limits;
 use super::runner::{COMPILE_LOG, Keep, Runner, clean_env};
@@ -156,7 +157,7 @@ pub(crate) fn sources(
             let classes = dir.display().to_string();
             let mut javac = vec![tool(runner, "javac")?, "-d".into(), classes.clone()];
             javac.extend(src);
-            run_compiler(runner, javac, dir)?;
+            compile_cached(runner, javac, dir)?;
             let java = vec![
                 tool(runner, "java")?,
                 heap,
@@ -182,12 +183,55 @@ pub(crate) fn sources(
     if language == Language::C {
         compile.push("-lm".into());
     }
-    run_compiler(runner, compile, dir)?;
+    compile_cached(runner, compile, dir)?;
     Ok(Program {
         language,
         argv,
         dir: dir.to_path_buf(),
     })
+}
+
+/// Compiles with `argv` in `dir`, or copies in from the run's cache what
+/// the same compiler left from the same files before. A compile error is
+/// not cached: it costs little and its message names this run's paths.
+fn compile_cached(runner: &Runner, argv: Vec<String>, dir: &Path) -> Result<(), BuildError> {
+    let Some((cache, key)) = runner
+        .cache()
+        .and_then(|c| Some((c, build_key(c, &argv, dir)?)))
+    else {
+        return run_compiler(runner, argv, dir);
+    };
+    if cache.fetch_build(&key, dir) {
+        return Ok(());
+    }
+    let before = files_below(dir);
+    run_compiler(runner, argv, dir)?;
+    let made: Vec<PathBuf> = files_below(dir)
+        .into_iter()
+        .filter(|f| !before.contains(f))
+        .collect();
+    cache.store_build(&key, dir, &made);
+    Ok(())
+}
+
+/// The key of a compile: the command, what the compiler says it is, and
+/// every file it could read in its folder (sources, headers).
+fn build_key(cache: &Cache, argv: &[String], dir: &Path) -> Option<String> {
+    let mut key = cache.key("build");
+    key.part("argv", portable(argv, dir).as_bytes());
+    key.part("compiler", cache.tool_identity(argv.first()?).as_bytes());
+    key.tree("source", dir)?;
+    Some(key.finish())
+}
+
+/// Every file below `dir`, relative to it.
+fn files_below(dir: &Path) -> Vec<PathBuf> {
+    walkdir::WalkDir::new(dir)
+        .into_iter()
+        .flatten()
+        .filter(|e| e.file_type().is_file())
+        .filter_map(|e| e.path().strip_prefix(dir).ok().map(Path::to_path_buf))
+        .collect()
 }
 
 /// Runs a compiler under [`limits::compiler`], its folder writable; its

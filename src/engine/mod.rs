@@ -28,6 +28,7 @@
 //! renders or prints.
 
 pub mod build;
+pub mod cache;
 pub mod case;
 pub(crate) mod cgroup;
 pub(crate) mod checker;
@@ -37,6 +38,7 @@ pub mod launcher;
 pub mod limits;
 pub mod reference;
 pub(crate) mod relay;
+pub(crate) mod reuse;
 pub mod run;
 pub mod runner;
 pub mod sandbox;

@@ -57,6 +57,8 @@ pub struct Runner {
     exe: PathBuf,
     counter: AtomicU64,
     warning: Option<String>,
+    /// The build and result cache, unless the run said `--no-cache`.
+    cache: Option<super::cache::Cache>,
 }
 
 fn ci_requires_sandbox() -> bool {
@@ -102,6 +104,7 @@ impl Runner {
             exe: opts.exe,
             counter: AtomicU64::new(0),
             warning: None,
+            cache: None,
         };
         if opts.mode == SandboxMode::Off {
             return Ok(runner);
@@ -147,6 +150,16 @@ impl Runner {
     /// The loud warning to show when running without a sandbox in `auto`.
     pub fn warning(&self) -> Option<&str> {
         self.warning.as_deref()
+    }
+
+    /// Builds and results are cached in `cache` from now on.
+    pub fn use_cache(&mut self, cache: super::cache::Cache) {
+        self.cache = Some(cache);
+    }
+
+    /// The run's cache, if it has one.
+    pub fn cache(&self) -> Option<&super::cache::Cache> {
+        self.cache.as_ref()
     }
 
     pub fn sandboxed(&self) -> bool {

@@ -15,6 +15,7 @@ use rayon::prelude::*;
 use super::build::{self, BuildError};
 use super::case::Grader;
 use super::limits::{self, Overrides};
+use super::reuse::{self, Reuse};
 use super::runner::Runner;
 use super::tools::Tools;
 use crate::problem::submissions::{Expectation, Expected, Kind, find};
@@ -63,6 +64,7 @@ pub(crate) fn judge_one(
         expected_score: expected.score().map(|(low, high)| ScoreRange { low, high }),
         max_cpu_ms: None,
         time_limit_ms: None,
+        reused: 0,
     };
     let program = match build::prepare(
         runner,
@@ -88,12 +90,16 @@ pub(crate) fn judge_one(
         limits: limits::for_problem(problem, Overrides::default(), program.language),
         tools,
     };
+    let reuse = Reuse::new(runner.cache(), &grader);
     report.time_limit_ms = Some(crate::report::millis(grader.limits.cpu));
     let scoring = problem.spec.scoring.is_some();
     let every_case = expected.needs_every_case(scoring);
     let mut cases: Vec<CaseReport> = Vec::new();
     for chunk in problem.cases.chunks(batch.max(1)) {
-        let results: Vec<CaseReport> = chunk.par_iter().map(|c| grader.grade_case(c)).collect();
+        let results: Vec<CaseReport> = chunk
+            .par_iter()
+            .map(|c| reuse::grade(&grader, reuse.as_ref(), c))
+            .collect();
         // Counted up to the first failure, as if judged one by one, so the
         // report does not depend on the batch size.
         let failed = results.iter().position(|r| !r.verdict.is_pass());
@@ -106,6 +112,7 @@ pub(crate) fn judge_one(
         }
     }
     report.cases_run = cases.len();
+    report.reused = cases.iter().filter(|c| c.reused).count();
     report.max_cpu_ms = cases
         .iter()
         .map(|c| c.cpu_ms.unwrap_or(c.time_ms))
@@ -237,11 +244,19 @@ pub(crate) fn judge_all(
             s.owns(&items)
         }
     };
-    judged.reports = todo
+    // Submissions side by side, not one after another: one compiles or
+    // waits out a time limit while another's cases keep the workers busy.
+    // Each still judges its own cases in order, so its first failure is
+    // the same as alone.
+    let mine: Vec<_> = todo
         .iter()
         .zip(mine)
         .filter(|(_, mine)| *mine)
-        .map(|((t, s, _), _)| judge_one(t, s, runner, batch))
+        .map(|(item, _)| item)
+        .collect();
+    judged.reports = mine
+        .par_iter()
+        .map(|(t, s, _)| judge_one(t, s, runner, batch))
         .collect();
     judged
 }

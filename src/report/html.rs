@@ -22,6 +22,7 @@ main { max-width: 1100px; margin: 0 auto; padding: 28px 24px 60px; }
 h1 { font-size: 22px; margin: 0 0 4px; }
 h1 .status { font-size: 13px; vertical-align: middle; margin-left: 8px; }
 .meta { color: var(--muted); margin-bottom: 20px; }
+.cached { color: var(--muted); font-size: 11px; }
 .meta code { background: #eef0f3; padding: 1px 5px; border-radius: 4px; }
 .cards { display:flex; gap:12px; flex-wrap:wrap; margin-bottom: 22px; }
 .card { background:var(--card); border:1px solid var(--line); border-radius:10px; padding:12px 16px; min-width:120px; }
@@ -205,7 +206,7 @@ fn submissions_table(report: &Report) -> Markup {
                     td.num { @if let Some(x) = s.score { (number(x)) } @else { "—" } }
                     td.num { @if let Some(r) = s.expected_score { (r.to_string()) } @else { "—" } }
                 }
-                td.num { (s.cases_run) }
+                td.num { (s.cases_run) @if s.reused > 0 { " " span.cached title="case results taken from the cache" { "(" (s.reused) " cached)" } } }
                 td.path { @if let Some(c) = &s.first_failure { (c) } }
                 td { @if s.ok { span.badge.v-ok { "ok" } } @else {
                     span.badge.v-bad title=(s.message.as_deref().unwrap_or("")) { "broken promise" } } }
@@ -255,7 +256,8 @@ fn problem_section(p: &ProblemReport, submissions: &[SubmissionReport]) -> Marku
                         td { (c.id()) }
                         td { (badge(c.verdict)) }
                         @if scores { td.num { @if let Some(x) = c.checker_score { (x.to_string()) } @else { "—" } } }
-                        td.num { (human_ms(c.time_ms)) }
+                        td.num { (human_ms(c.time_ms))
+                            @if c.reused { " " span.cached title="taken from the cache: the time is that of the run that stored it" { "cached" } } }
                         td.num { @if let Some(m) = c.memory_kib { (m) " KiB" } @else { "—" } }
                         @if messages { td.msg { @if let Some(m) = &c.message { (first_line(m)) } } }
                     } } }

@@ -120,6 +120,14 @@ pub struct SubmissionReport {
     /// drawn against in the HTML report.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub time_limit_ms: Option<f64>,
+    /// How many of its case results came from the result cache instead of
+    /// a run (see `engine::cache`).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub reused: usize,
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
 }
 
 /// An expected score: exactly one value, or a closed range.
@@ -246,6 +254,14 @@ pub struct CaseReport {
     /// (`> ` what the submission wrote, `< ` what it was sent).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub interaction: Option<String>,
+    /// Taken from the result cache, not run this time (its times are
+    /// those of the run that stored it).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub reused: bool,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 impl CaseReport {
@@ -274,6 +290,7 @@ impl CaseReport {
             stderr,
             checker_score: outcome.score,
             interaction: None,
+            reused: false,
         }
     }
 }

@@ -78,10 +78,14 @@ pub fn judge_in(dir: &Path, args: &[&str], stdin: Option<&[u8]>) -> Run {
 pub fn judge_env(dir: &Path, args: &[&str], stdin: Option<&[u8]>, env: &[(&str, &Path)]) -> Run {
     use std::io::Write;
     use std::process::{Command, Stdio};
+    // Each run its own empty cache, so no test sees another's results; a
+    // test of the cache names its own folder in `env`.
+    let cache = tempfile::tempdir().unwrap();
     let mut child = Command::new(env!("CARGO_BIN_EXE_judge"))
         .args(args)
         .current_dir(dir)
         .env("NO_COLOR", "1")
+        .env("JUDGE_CACHE_DIR", cache.path())
         .envs(env.iter().map(|(k, v)| (*k, *v)))
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -123,6 +127,9 @@ pub fn without_timings(mut report: judge::report::Report) -> judge::report::Repo
     report.meta.duration_ms = 0.0;
     report.meta.jobs = 0;
     report.meta.command.clear();
+    for s in &mut report.submissions {
+        s.max_cpu_ms = None;
+    }
     for p in &mut report.problems {
         p.time_ms = 0.0;
         for c in &mut p.cases {

@@ -5,6 +5,7 @@
 //! library call it directly. Each module covers one area.
 
 mod atoms;
+mod cache;
 mod cli;
 mod common;
 mod four_in_a_row;

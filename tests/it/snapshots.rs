@@ -25,6 +25,8 @@ fn filters(tmp: &Path) -> Vec<(String, String)> {
             "$1: [N]",
         ),
         (r"command: .*", "command: [COMMAND]"),
+        // Each run has a cache folder of its own.
+        (r"cache /tmp/[^:]*:", "cache [CACHE]:"),
         // How programs were run depends on the machine (sandbox, cgroups).
         (r"(no sandbox|sandbox|accounting): [^'<\n]*", "[RUNNER: $1]"),
         // JUnit times.

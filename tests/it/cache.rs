@@ -1,0 +1,193 @@
+//! The build and result caches: a second `check` reuses what nothing
+//! changed, and each kind of change invalidates exactly what depends on
+//! it: a submission's source (that submission), a case (that case), a
+//! limit (every result, no build), the checker (every result, the checker
+//! build). Damaged entries are dropped and rebuilt. (A new judge version
+//! is covered by the unit tests of `engine::cache`: it cannot be changed
+//! from outside the binary.)
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use crate::common::{copy_tree, judge_env, read_report, root};
+
+struct Fixture {
+    _tmp: tempfile::TempDir,
+    problems: PathBuf,
+    cache: PathBuf,
+    reports: PathBuf,
+}
+
+impl Fixture {
+    fn new() -> Fixture {
+        let tmp = tempfile::tempdir().unwrap();
+        let problems = tmp.path().join("problems");
+        copy_tree(
+            &root().join("testdata/kinds/divisor-icpc"),
+            &problems.join("divisor"),
+        );
+        Fixture {
+            problems,
+            cache: tmp.path().join("cache"),
+            reports: tmp.path().join("reports"),
+            _tmp: tmp,
+        }
+    }
+
+    fn file(&self, rel: &str) -> PathBuf {
+        self.problems.join("divisor").join(rel)
+    }
+
+    /// `judge check` with the fixture's cache: per submission (file name)
+    /// how many case results were reused out of how many judged, and the
+    /// cache's summary note. Every submission must keep its promise.
+    fn check(&self) -> (BTreeMap<String, (usize, usize)>, String) {
+        let run = judge_env(
+            &root(),
+            &[
+                "--problems",
+                self.problems.to_str().unwrap(),
+                "check",
+                "--sandbox",
+                "off",
+                "--report-dir",
+                self.reports.to_str().unwrap(),
+            ],
+            None,
+            &[("JUDGE_CACHE_DIR", &self.cache)],
+        );
+        assert_eq!(run.code, 0, "{}", run.all());
+        let report = read_report(&self.reports);
+        let reused = report
+            .submissions
+            .iter()
+            .map(|s| {
+                assert!(s.ok, "{s:?}");
+                let name = Path::new(&s.path).file_name().unwrap();
+                (name.to_string_lossy().into_owned(), (s.reused, s.cases_run))
+            })
+            .collect();
+        let note = report
+            .meta
+            .notes
+            .iter()
+            .find(|n| n.starts_with("cache "))
+            .cloned()
+            .unwrap_or_else(|| panic!("no cache note in {:?}", report.meta.notes));
+        (reused, note)
+    }
+}
+
+/// Names of the submissions all of whose judged cases were reused.
+fn fully_reused(reused: &BTreeMap<String, (usize, usize)>) -> Vec<&str> {
+    reused
+        .iter()
+        .filter(|(_, (r, n))| r == n)
+        .map(|(name, _)| name.as_str())
+        .collect()
+}
+
+fn append(path: &Path, text: &str) {
+    let mut bytes = std::fs::read(path).unwrap();
+    bytes.extend_from_slice(text.as_bytes());
+    std::fs::write(path, bytes).unwrap();
+}
+
+#[test]
+fn each_change_invalidates_exactly_what_depends_on_it() {
+    let f = Fixture::new();
+    let (cold, note) = f.check();
+    assert!(cold.values().all(|(r, _)| *r == 0), "{cold:?}");
+    // Reference, checker, validator-free C programs: smallest, sieve,
+    // up_to_n, reference.c, check.c.
+    assert!(note.contains(" 0 builds reused, 5 stored"), "{note}");
+
+    // Nothing changed: every result that is far from the limits comes
+    // back; the time-out and the crash never do.
+    let (warm, note) = f.check();
+    assert_eq!(
+        fully_reused(&warm),
+        ["largest.py", "misses_squares.py", "smallest.c"],
+        "{warm:?}"
+    );
+    assert_eq!(
+        warm["up_to_n.c"].0 + 1,
+        warm["up_to_n.c"].1,
+        "all but its TLE"
+    );
+    assert_eq!(
+        warm["sieve.c"].0 + 1,
+        warm["sieve.c"].1,
+        "all but its crash"
+    );
+    assert!(note.contains(" 5 builds reused, 0 stored"), "{note}");
+
+    // A changed source: that submission alone runs again, and builds again.
+    append(
+        &f.file("submissions/accepted/smallest.c"),
+        "\n/* edited */\n",
+    );
+    let (after, note) = f.check();
+    assert_eq!(after["smallest.c"].0, 0, "{after:?}");
+    assert_eq!(
+        fully_reused(&after),
+        ["largest.py", "misses_squares.py"],
+        "{after:?}"
+    );
+    assert!(note.contains(" 4 builds reused, 1 stored"), "{note}");
+
+    // A new case: only it runs for each submission that reaches it.
+    std::fs::write(f.file("cases/secret/zz-new.in"), "1\n15\n").unwrap();
+    std::fs::write(f.file("cases/secret/zz-new.out"), "3\n").unwrap();
+    let (after, _) = f.check();
+    assert_eq!(after["smallest.c"], (4, 5), "{after:?}");
+    assert_eq!(after["largest.py"], (4, 5), "{after:?}");
+
+    // A changed limit: no result is reused, every build is.
+    let yaml = std::fs::read_to_string(f.file("problem.yaml")).unwrap();
+    std::fs::write(f.file("problem.yaml"), yaml.replace("time: 1s", "time: 2s")).unwrap();
+    let (after, note) = f.check();
+    assert!(after.values().all(|(r, _)| *r == 0), "{after:?}");
+    assert!(note.contains(" 5 builds reused, 0 stored"), "{note}");
+    let (warm, _) = f.check();
+    assert_eq!(warm["smallest.c"], (5, 5), "{warm:?}");
+
+    // A changed checker: no result is reused; the checker alone rebuilds.
+    append(&f.file("checker/check.c"), "\n/* stricter, one day */\n");
+    let (after, note) = f.check();
+    assert!(after.values().all(|(r, _)| *r == 0), "{after:?}");
+    assert!(note.contains(" 4 builds reused, 1 stored"), "{note}");
+}
+
+#[test]
+fn damaged_entries_are_ignored_and_rebuilt() {
+    let f = Fixture::new();
+    let (cold, _) = f.check();
+    // Every stored file damaged: results cut in half, binaries altered.
+    for entry in walkdir::WalkDir::new(&f.cache) {
+        let entry = entry.unwrap();
+        if !entry.file_type().is_file() || entry.file_name() == ".judge-manifest" {
+            continue;
+        }
+        let bytes = std::fs::read(entry.path()).unwrap();
+        let damaged = if entry.path().extension().is_some_and(|e| e == "yaml") {
+            bytes[..bytes.len() / 2].to_vec()
+        } else {
+            let mut b = bytes.clone();
+            let last = b.len() - 1;
+            b[last] ^= 0xff;
+            b
+        };
+        std::fs::write(entry.path(), damaged).unwrap();
+    }
+    // Same verdicts as the cold run, nothing reused, everything stored anew.
+    let (after, note) = f.check();
+    assert!(after.values().all(|(r, _)| *r == 0), "{after:?}");
+    assert_eq!(
+        after.values().map(|(_, n)| n).collect::<Vec<_>>(),
+        cold.values().map(|(_, n)| n).collect::<Vec<_>>()
+    );
+    assert!(note.contains(" 0 builds reused, 5 stored"), "{note}");
+    let (warm, _) = f.check();
+    assert_eq!(fully_reused(&warm).len(), 3, "{warm:?}");
+}

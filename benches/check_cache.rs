@@ -1,0 +1,98 @@
+//! What the cache buys `make check`: the whole `judge check` of the
+//! committed test set, three ways, in one run (so the machine is the same
+//! for all of them):
+//! - cold: an empty cache folder (everything compiled and run, and stored);
+//! - warm: the same folder again, nothing changed since;
+//! - no cache: `--no-cache`, for the cost of storing.
+//!
+//! With `JUDGE_BASELINE=/path/to/an/older/judge`, that binary's `check`
+//! (which may not know `--cache-dir`; its own cache, if any, is pointed at
+//! an empty folder) runs too, for "cold now against cold before".
+//!
+//! Targets (printed, not enforced: timings depend on the machine): warm
+//! ≤ 15 % of cold; cold ≤ 60 % of the judge before the cache.
+//! Run with `cargo bench --bench check_cache`.
+
+use std::path::Path;
+use std::process::Command;
+use std::time::Instant;
+
+/// Rounds; each figure is the median of its rounds.
+const ROUNDS: usize = 3;
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Seconds for one `judge check` with `args`, which must pass.
+fn check(exe: &Path, args: &[&str], cache: &Path) -> f64 {
+    let reports = tempfile::tempdir().unwrap();
+    let start = Instant::now();
+    let out = Command::new(exe)
+        .current_dir(root())
+        .arg("check")
+        .args(["--report-dir", reports.path().to_str().unwrap()])
+        .args(args)
+        .env("JUDGE_CACHE_DIR", cache)
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("judge runs");
+    let secs = start.elapsed().as_secs_f64();
+    assert!(
+        out.status.success(),
+        "{} check {args:?} failed:\n{}{}",
+        exe.display(),
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    secs
+}
+
+fn median(mut v: Vec<f64>) -> f64 {
+    v.sort_by(f64::total_cmp);
+    v[v.len() / 2]
+}
+
+fn main() {
+    let judge = Path::new(env!("CARGO_BIN_EXE_judge"));
+    let baseline = std::env::var_os("JUDGE_BASELINE").map(std::path::PathBuf::from);
+    let (mut cold, mut warm, mut none, mut before) = (vec![], vec![], vec![], vec![]);
+    for round in 1..=ROUNDS {
+        // Interleaved, so drift in the machine's speed hits every way alike.
+        let cache = tempfile::tempdir().unwrap();
+        cold.push(check(judge, &[], cache.path()));
+        warm.push(check(judge, &[], cache.path()));
+        none.push(check(judge, &["--no-cache"], cache.path()));
+        if let Some(old) = &baseline {
+            let empty = tempfile::tempdir().unwrap();
+            before.push(check(old, &[], empty.path()));
+        }
+        eprintln!(
+            "round {round}: cold {:.2} s, warm {:.2} s, no cache {:.2} s{}",
+            cold[round - 1],
+            warm[round - 1],
+            none[round - 1],
+            before
+                .last()
+                .map_or(String::new(), |b| format!(", baseline {b:.2} s"))
+        );
+    }
+    let (cold, warm, none) = (median(cold), median(warm), median(none));
+    println!("judge check of the committed test set, median of {ROUNDS} rounds");
+    println!("  cold (empty cache)   {cold:7.2} s");
+    println!(
+        "  warm (nothing new)   {warm:7.2} s   {:5.1} % of cold   (target ≤ 15 %)",
+        100.0 * warm / cold
+    );
+    println!(
+        "  --no-cache           {none:7.2} s   storing costs {:+.1} %",
+        100.0 * (cold - none) / none
+    );
+    if !before.is_empty() {
+        let before = median(before);
+        println!(
+            "  baseline judge       {before:7.2} s   cold is {:5.1} % of it   (target ≤ 60 %)",
+            100.0 * cold / before
+        );
+    }
+}

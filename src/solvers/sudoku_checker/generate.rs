@@ -11,7 +11,7 @@
 //! - Illegal: a puzzle with one given copied into an empty cell that shares a
 //!   row, column or box with it.
 
-use super::count::count_solutions;
+use super::engine::count_solutions;
 use super::{CELLS, has_repeated_given};
 use crate::rng::Rng;
 

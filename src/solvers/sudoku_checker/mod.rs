@@ -8,10 +8,13 @@
 //! with a deliberately simple, independent backtracking counter.
 
 mod count;
+mod engine;
 mod generate;
+mod kernels;
 mod parse;
 
-pub use count::{Solutions, count_solutions};
+pub use count::Solutions;
+pub use engine::{Engine, count_solutions, count_solutions_with};
 pub use generate::write_grid;
 pub use parse::{CELLS, Grid, parse};
 

@@ -31,7 +31,7 @@ h1 .status { font-size: 13px; vertical-align: middle; margin-left: 8px; }
 table { border-collapse: collapse; width: 100%; background: var(--card); }
 th, td { text-align: left; padding: 7px 10px; border-bottom: 1px solid var(--line); }
 th { font-size: 12px; color: var(--muted); text-transform: uppercase; letter-spacing: .04em; font-weight: 600; }
-td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
+td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
 .summary { border:1px solid var(--line); border-radius:10px; overflow:hidden; margin-bottom: 28px; }
 .summary tr:last-child td { border-bottom: 0; }
 .summary { overflow-x: auto; }

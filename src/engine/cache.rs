@@ -29,6 +29,7 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use super::limits::RunLimits;
+use crate::fsutil::StagedDir;
 use crate::report::CaseReport;
 use crate::verdict::Verdict;
 
@@ -233,11 +234,10 @@ impl Cache {
     /// Stores `files` (relative to `dir`) as build `key`. Failing to store
     /// is not an error: the next run compiles again.
     pub(crate) fn store_build(&self, key: &str, dir: &Path, files: &[PathBuf]) {
-        let parent = self.root.join("builds");
-        if std::fs::create_dir_all(&parent).is_err() {
+        if std::fs::create_dir_all(self.root.join("builds")).is_err() {
             return;
         }
-        let Ok(staging) = tempfile::Builder::new().prefix(".new-").tempdir_in(&parent) else {
+        let Ok(staging) = StagedDir::new(&self.build_dir(key)) else {
             return;
         };
         let mut manifest = String::new();
@@ -259,13 +259,10 @@ impl Cache {
         if std::fs::write(staging.path().join(MANIFEST), manifest).is_err() {
             return;
         }
-        // Renaming onto an entry another run stored meanwhile fails; that
-        // entry is as good as this one.
-        let staged = staging.keep();
-        if std::fs::rename(&staged, self.build_dir(key)).is_ok() {
+        // Renaming onto an entry another run stored meanwhile fails (and
+        // the staged copy is removed); that entry is as good as this one.
+        if staging.finish().is_ok() {
             self.stats.builds_stored.fetch_add(1, Ordering::Relaxed);
-        } else {
-            let _ = std::fs::remove_dir_all(&staged);
         }
     }
 
@@ -286,7 +283,10 @@ impl Cache {
         parsed
     }
 
-    /// Stores `report` as result `key`.
+    /// Stores `report` as result `key`. Not `fsutil::write_atomic`: that
+    /// one syncs every file to disk, which a cache entry does not need (a
+    /// lost or torn one fails its seal and is a miss), and a cold run
+    /// stores hundreds.
     pub(crate) fn store_result(&self, key: &str, report: &CaseReport) {
         let path = self.result_file(key);
         let Some(dir) = path.parent() else { return };

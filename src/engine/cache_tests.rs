@@ -114,11 +114,11 @@ fn a_half_written_build_is_never_seen_under_its_key() {
     let dir = tempfile::tempdir().unwrap();
     let cache = Cache::open(dir.path().to_path_buf());
     // What a crash during store_build leaves: a staging folder.
-    let staging = dir.path().join("builds/.new-abc");
+    let staging = dir.path().join("builds/.judge-staging-abc");
     std::fs::create_dir_all(&staging).unwrap();
     std::fs::write(staging.join("prog"), b"half").unwrap();
     let fresh = tempfile::tempdir().unwrap();
-    assert!(!cache.fetch_build(".new-abc-missing", fresh.path()));
+    assert!(!cache.fetch_build(".judge-staging-abc", fresh.path()));
     // An entry folder without its manifest (written last) is a miss.
     std::fs::create_dir_all(cache.build_dir("k")).unwrap();
     std::fs::write(cache.build_dir("k").join("prog"), b"x").unwrap();

@@ -57,9 +57,8 @@ pub fn run(ctx: &Context, args: Args) -> Result<Status> {
             session.note(format!("submission not judged: {skipped}"));
         }
     }
-    if let Some(cache) = runner.as_ref().and_then(|r| r.cache()) {
-        session.note(cache.summary());
-        eprintln!("{}", cache.summary());
+    if let Some(runner) = &runner {
+        session.note_cache(runner);
     }
     let report = session.finish(problems, errors, graded);
     ctx.publish(&report, &args.run)?;

@@ -89,10 +89,7 @@ pub fn run(ctx: &Context, args: Args) -> Result<Status> {
             p.build_log = Some(log.clone());
         }
     }
-    if let Some(cache) = runner.cache() {
-        session.note(cache.summary());
-        eprintln!("{}", cache.summary());
-    }
+    session.note_cache(&runner);
     let report = session.finish(problems, Vec::new(), Vec::new());
     ctx.publish(&report, &args.run)?;
     Ok(report.status())

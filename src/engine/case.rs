@@ -202,6 +202,32 @@ pub fn compile_error_case(case: &Case) -> CaseReport {
     )
 }
 
+/// Grades `cases` in case order, `batch` at a time in parallel, up to the
+/// first failing one (unless `every_case`): a slow submission costs one
+/// time-out, not one per case. The cases after the first failure in its
+/// batch are dropped, so what is reported does not depend on the batch
+/// size, as if the cases were judged one by one.
+pub(crate) fn in_order(
+    cases: &[Case],
+    batch: usize,
+    every_case: bool,
+    grade: impl Fn(&Case) -> CaseReport + Sync,
+) -> Vec<CaseReport> {
+    use rayon::prelude::*;
+    let mut done = Vec::new();
+    for chunk in cases.chunks(batch.max(1)) {
+        let results: Vec<CaseReport> = chunk.par_iter().map(&grade).collect();
+        match results.iter().position(|r| !r.verdict.is_pass()) {
+            Some(i) if !every_case => {
+                done.extend(results.into_iter().take(i + 1));
+                break;
+            }
+            _ => done.extend(results),
+        }
+    }
+    done
+}
+
 /// Everything needed to run one built submission on cases.
 pub struct Grader<'a> {
     pub program: &'a Program,

@@ -85,6 +85,15 @@ impl Session {
         self.meta.warnings.push(line.into());
     }
 
+    /// Records what the run took from the build and result cache (in the
+    /// report, and on stderr for the console), once the run is done.
+    pub fn note_cache(&mut self, runner: &crate::engine::runner::Runner) {
+        if let Some(cache) = runner.cache() {
+            eprintln!("{}", cache.summary());
+            self.note(cache.summary());
+        }
+    }
+
     /// Records how this run's programs are run: the runner's notes, and its
     /// warning when there is no sandbox.
     pub fn note_runner(&mut self, runner: &crate::engine::runner::Runner) {

@@ -13,7 +13,7 @@
 use rayon::prelude::*;
 
 use super::build::{self, BuildError};
-use super::case::Grader;
+use super::case::{self, Grader};
 use super::limits::{self, Overrides};
 use super::reuse::{self, Reuse};
 use super::runner::Runner;
@@ -94,28 +94,14 @@ pub(crate) fn judge_one(
     report.time_limit_ms = Some(crate::report::millis(grader.limits.cpu));
     let scoring = problem.spec.scoring.is_some();
     let every_case = expected.needs_every_case(scoring);
-    let mut cases: Vec<CaseReport> = Vec::new();
-    for chunk in problem.cases.chunks(batch.max(1)) {
-        let results: Vec<CaseReport> = chunk
-            .par_iter()
-            .map(|c| reuse::grade(&grader, reuse.as_ref(), c))
-            .collect();
-        // Counted up to the first failure, as if judged one by one, so the
-        // report does not depend on the batch size.
-        let failed = results.iter().position(|r| !r.verdict.is_pass());
-        match failed {
-            Some(i) if !every_case => {
-                cases.extend(results.into_iter().take(i + 1));
-                break;
-            }
-            _ => cases.extend(results),
-        }
-    }
+    let cases = case::in_order(&problem.cases, batch, every_case, |c| {
+        reuse::grade(&grader, reuse.as_ref(), c)
+    });
     report.cases_run = cases.len();
     report.reused = cases.iter().filter(|c| c.reused).count();
     report.max_cpu_ms = cases
         .iter()
-        .map(|c| c.cpu_ms.unwrap_or(c.time_ms))
+        .map(CaseReport::cpu_or_wall_ms)
         .max_by(f64::total_cmp);
     if let Some(fail) = cases.iter().find(|c| !c.verdict.is_pass()) {
         report.got = fail.verdict;

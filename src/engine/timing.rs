@@ -15,15 +15,12 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use rayon::prelude::*;
-
 use super::build::{self, BuildError, Program};
-use super::case::Grader;
+use super::case::{Grader, in_order};
 use super::limits::{self, Overrides};
 use super::runner::Runner;
 use super::tools::Tools;
 use crate::package::{Multipliers, TimeRule};
-use crate::problem::Case;
 use crate::report::{CaseReport, SubmissionReport};
 use crate::verdict::Verdict;
 
@@ -61,7 +58,9 @@ fn slowest(
     let program = build::prepare(runner, Some(path), None, problem.spec.limits.memory)
         .map_err(|e| format!("does not build: {e}"))?;
     let grader = grader(tools, runner, &program, probe);
-    let reports = run_cases(&grader, &problem.cases, rayon::current_num_threads());
+    let reports = in_order(&problem.cases, rayon::current_num_threads(), false, |c| {
+        grader.grade_case(c)
+    });
     if let Some(bad) = reports.iter().find(|r| !r.verdict.is_pass()) {
         return Err(format!("{} on {}", bad.verdict.code(), bad.id()));
     }
@@ -98,27 +97,9 @@ fn grader<'a>(
     }
 }
 
-/// Runs `cases` in order, `batch` at a time in parallel, up to the first
-/// failing one: a slow submission costs one time-out per run, not one per
-/// case, and an accepted one fails its promise at its first failure.
-fn run_cases(grader: &Grader, cases: &[Case], batch: usize) -> Vec<CaseReport> {
-    let mut done = Vec::new();
-    for chunk in cases.chunks(batch.max(1)) {
-        let results: Vec<CaseReport> = chunk.par_iter().map(|c| grader.grade_case(c)).collect();
-        match results.iter().position(|r| !r.verdict.is_pass()) {
-            Some(i) => {
-                done.extend(results.into_iter().take(i + 1));
-                break;
-            }
-            None => done.extend(results),
-        }
-    }
-    done
-}
-
 /// The time a case report says the run took.
 fn cpu(r: &CaseReport) -> Duration {
-    Duration::from_secs_f64(r.cpu_ms.unwrap_or(r.time_ms) / 1e3)
+    Duration::from_secs_f64(r.cpu_or_wall_ms() / 1e3)
 }
 
 /// What a calibrated submission promises.
@@ -252,11 +233,8 @@ pub(crate) fn calibrate(
                 tick();
                 continue;
             };
-            let reports = run_cases(
-                &grader(tools, runner, program, probe),
-                &problem.cases,
-                batch,
-            );
+            let grader = grader(tools, runner, program, probe);
+            let reports = in_order(&problem.cases, batch, false, |c| grader.grade_case(c));
             let mut slowest: Option<Sample> = None;
             for (case, r) in reports.iter().enumerate() {
                 let sample = Sample {

@@ -265,6 +265,12 @@ fn is_false(b: &bool) -> bool {
 }
 
 impl CaseReport {
+    /// The time the verdict was decided on: CPU time, or the wall clock
+    /// where no CPU time was measured.
+    pub fn cpu_or_wall_ms(&self) -> f64 {
+        self.cpu_ms.unwrap_or(self.time_ms)
+    }
+
     /// `group/name`.
     pub fn id(&self) -> String {
         if self.group.is_empty() {

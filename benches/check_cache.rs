@@ -7,13 +7,17 @@
 //!
 //! With `JUDGE_BASELINE=/path/to/an/older/judge`, that binary's `check`
 //! (which may not know `--cache-dir`; its own cache, if any, is pointed at
-//! an empty folder) runs too, for "cold now against cold before".
+//! an empty folder) runs too, for "cold now against cold before", twice:
+//! as it ran then (tools from `PATH`, since it cannot read this
+//! repository's `tools` setting), and with `PATH` led by the folders of the
+//! tools `judge-config.yaml` pins, so that the cache and the cold path are
+//! also measured apart from the interpreter choice.
 //!
 //! Targets (printed, not enforced: timings depend on the machine): warm
 //! ≤ 15 % of cold; cold ≤ 60 % of the judge before the cache.
 //! Run with `cargo bench --bench check_cache`.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Instant;
 
@@ -26,9 +30,38 @@ fn root() -> &'static Path {
 
 /// Seconds for one `judge check` with `args`, which must pass.
 fn check(exe: &Path, args: &[&str], cache: &Path) -> f64 {
+    check_in(Command::new(exe), args, cache)
+}
+
+/// A judge from before `tools` existed, given a configuration it can read
+/// and, with `path`, that `PATH`.
+fn older_judge(exe: &Path, config: &Path, path: Option<&str>) -> Command {
+    let mut cmd = Command::new(exe);
+    cmd.arg("--config").arg(config);
+    if let Some(path) = path {
+        cmd.env("PATH", path);
+    }
+    cmd
+}
+
+/// `PATH` led by the folders of the tools this repository's
+/// `judge-config.yaml` names by absolute path.
+fn pinned_path() -> String {
+    let config = std::fs::read_to_string(root().join("judge-config.yaml")).unwrap_or_default();
+    let mut dirs: Vec<String> = config
+        .lines()
+        .filter_map(|l| l.split_once(": /").map(|(_, p)| format!("/{}", p.trim())))
+        .filter_map(|p| Some(Path::new(&p).parent()?.display().to_string()))
+        .collect();
+    dirs.push(std::env::var("PATH").unwrap_or_default());
+    dirs.join(":")
+}
+
+fn check_in(mut cmd: Command, args: &[&str], cache: &Path) -> f64 {
+    let exe = PathBuf::from(cmd.get_program());
     let reports = tempfile::tempdir().unwrap();
     let start = Instant::now();
-    let out = Command::new(exe)
+    let out = cmd
         .current_dir(root())
         .arg("check")
         .args(["--report-dir", reports.path().to_str().unwrap()])
@@ -56,7 +89,11 @@ fn median(mut v: Vec<f64>) -> f64 {
 fn main() {
     let judge = Path::new(env!("CARGO_BIN_EXE_judge"));
     let baseline = std::env::var_os("JUDGE_BASELINE").map(std::path::PathBuf::from);
-    let (mut cold, mut warm, mut none, mut before) = (vec![], vec![], vec![], vec![]);
+    let (mut cold, mut warm, mut none) = (vec![], vec![], vec![]);
+    let (mut before, mut before_pinned) = (vec![], vec![]);
+    let old_config = tempfile::NamedTempFile::new().unwrap();
+    std::fs::write(old_config.path(), "sandbox: {}\n").unwrap();
+    let pinned = pinned_path();
     for round in 1..=ROUNDS {
         // Interleaved, so drift in the machine's speed hits every way alike.
         let cache = tempfile::tempdir().unwrap();
@@ -65,16 +102,27 @@ fn main() {
         none.push(check(judge, &["--no-cache"], cache.path()));
         if let Some(old) = &baseline {
             let empty = tempfile::tempdir().unwrap();
-            before.push(check(old, &[], empty.path()));
+            before.push(check_in(
+                older_judge(old, old_config.path(), None),
+                &[],
+                empty.path(),
+            ));
+            let empty = tempfile::tempdir().unwrap();
+            before_pinned.push(check_in(
+                older_judge(old, old_config.path(), Some(&pinned)),
+                &[],
+                empty.path(),
+            ));
         }
         eprintln!(
             "round {round}: cold {:.2} s, warm {:.2} s, no cache {:.2} s{}",
             cold[round - 1],
             warm[round - 1],
             none[round - 1],
-            before
-                .last()
-                .map_or(String::new(), |b| format!(", baseline {b:.2} s"))
+            before.last().map_or(String::new(), |b| format!(
+                ", baseline {b:.2} s, baseline with the pinned tools {:.2} s",
+                before_pinned[round - 1]
+            ))
         );
     }
     let (cold, warm, none) = (median(cold), median(warm), median(none));
@@ -89,10 +137,14 @@ fn main() {
         100.0 * (cold - none) / none
     );
     if !before.is_empty() {
-        let before = median(before);
+        let (before, pinned) = (median(before), median(before_pinned));
         println!(
             "  baseline judge       {before:7.2} s   cold is {:5.1} % of it   (target ≤ 60 %)",
             100.0 * cold / before
+        );
+        println!(
+            "  baseline, pinned     {pinned:7.2} s   cold is {:5.1} % of it   (same interpreter)",
+            100.0 * cold / pinned
         );
     }
 }

@@ -65,6 +65,7 @@ fn runner(mode: SandboxMode, workers: usize) -> Option<Runner> {
         exe: PathBuf::from(env!("CARGO_BIN_EXE_judge")),
         workers,
         allow: Vec::new(),
+        tools: Vec::new(),
     })
     .ok()
     .filter(|r| mode == SandboxMode::Off || r.sandboxed())

@@ -4,7 +4,9 @@
 //!
 //! ```yaml
 //! sandbox:
-//!   allow: [/opt/pypy3]   # extra folders submissions may read
+//!   allow: [/opt/pypy3]        # extra folders submissions may read
+//! tools:
+//!   python3: /usr/bin/python3  # this interpreter, not PATH's first
 //! ```
 
 use std::path::{Path, PathBuf};
@@ -20,6 +22,7 @@ pub const DEFAULT_FILE: &str = "judge-config.yaml";
 #[serde(deny_unknown_fields, default)]
 pub struct Config {
     pub sandbox: SandboxConfig,
+    pub tools: ToolsConfig,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Deserialize)]
@@ -28,6 +31,43 @@ pub struct SandboxConfig {
     /// Folders shown read-only inside the sandbox besides the system's
     /// (absolute paths).
     pub allow: Vec<PathBuf>,
+}
+
+/// Which compiler or interpreter judge runs for each tool name, when the
+/// first one on `PATH` is not the one wanted. Contest systems pin theirs;
+/// a `python3` from pyenv or a virtualenv may also run site hooks at every
+/// start, which a test set of hundreds of Python runs pays each time. A
+/// value is an absolute path or a name looked up on `PATH`. One field per
+/// tool, so a misspelt name is an error with its line and column.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct ToolsConfig {
+    pub gcc: Option<PathBuf>,
+    #[serde(rename = "g++")]
+    pub gxx: Option<PathBuf>,
+    pub rustc: Option<PathBuf>,
+    pub javac: Option<PathBuf>,
+    pub java: Option<PathBuf>,
+    pub python3: Option<PathBuf>,
+    pub bash: Option<PathBuf>,
+}
+
+impl ToolsConfig {
+    /// The tools given, by the name judge asks for.
+    pub fn chosen(&self) -> Vec<(String, PathBuf)> {
+        [
+            ("gcc", &self.gcc),
+            ("g++", &self.gxx),
+            ("rustc", &self.rustc),
+            ("javac", &self.javac),
+            ("java", &self.java),
+            ("python3", &self.python3),
+            ("bash", &self.bash),
+        ]
+        .into_iter()
+        .filter_map(|(name, path)| Some((name.to_string(), path.clone()?)))
+        .collect()
+    }
 }
 
 impl Config {
@@ -63,6 +103,16 @@ impl Config {
                 bad.display()
             )));
         }
+        for (name, tool) in config.tools.chosen() {
+            let bare = tool.components().count() == 1 && tool.is_relative();
+            if !(tool.is_absolute() || bare) {
+                return Err(Error::Usage(format!(
+                    "{}: tools.{name}: {} is neither an absolute path nor a name to look up on PATH",
+                    path.display(),
+                    tool.display()
+                )));
+            }
+        }
         Ok(config)
     }
 }
@@ -84,5 +134,30 @@ mod tests {
         std::fs::write(&path, "sandbox:\n  allow: [relative]\n").unwrap();
         assert!(Config::load(Some(&path)).is_err());
         assert!(Config::load(Some(&dir.path().join("missing.yaml"))).is_err());
+    }
+
+    #[test]
+    fn tools_are_absolute_paths_or_bare_names_and_misspelt_ones_are_errors() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("c.yaml");
+        std::fs::write(
+            &path,
+            "tools:\n  python3: /usr/bin/python3\n  g++: g++-13\n",
+        )
+        .unwrap();
+        let c = Config::load(Some(&path)).unwrap();
+        assert_eq!(
+            c.tools.chosen(),
+            vec![
+                ("g++".to_string(), PathBuf::from("g++-13")),
+                ("python3".to_string(), PathBuf::from("/usr/bin/python3")),
+            ]
+        );
+        std::fs::write(&path, "tools:\n  pyhton3: /usr/bin/python3\n").unwrap();
+        let e = Config::load(Some(&path)).unwrap_err().to_string();
+        assert!(e.contains("c.yaml:2:3") && e.contains("pyhton3"), "{e}");
+        std::fs::write(&path, "tools:\n  python3: bin/python3\n").unwrap();
+        let e = Config::load(Some(&path)).unwrap_err().to_string();
+        assert!(e.contains("tools.python3: bin/python3"), "{e}");
     }
 }

@@ -267,6 +267,7 @@ impl Context {
             exe,
             workers,
             allow: config.sandbox.allow,
+            tools: config.tools.chosen(),
         })?;
         if let Some(dir) = &self.cache_dir {
             runner.use_cache(Cache::open(dir.clone()));

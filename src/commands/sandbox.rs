@@ -29,13 +29,24 @@ pub fn run(ctx: &Context, _args: Args) -> Result<Status> {
     for note in runner.notes() {
         println!("{note}");
     }
-    println!("{}", ctx.style.bold("toolchains (found on PATH):"));
+    println!(
+        "{}",
+        ctx.style
+            .bold("toolchains (found on PATH, or set in judge-config.yaml):")
+    );
     for name in TOOLS {
-        match toolchain::resolve(name) {
+        let (chosen, configured) = runner.tool_choice(name);
+        let from = if configured {
+            "  (judge-config.yaml)"
+        } else {
+            ""
+        };
+        match toolchain::resolve(&chosen) {
             Some(tool) => {
                 runner.allow(&tool.binds);
-                println!("  {name:<8} {}", tool.exe.display());
+                println!("  {name:<8} {}{from}", tool.exe.display());
             }
+            None if configured => println!("  {name:<8} {chosen} cannot be run{from}"),
             None => println!("  {name:<8} not installed"),
         }
     }

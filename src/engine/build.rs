@@ -109,8 +109,14 @@ pub enum BuildError {
 
 /// A tool on PATH, made visible to the sandbox.
 pub(crate) fn tool(runner: &Runner, name: &str) -> Result<String, BuildError> {
-    let Tool { exe, binds } = toolchain::resolve(name)
-        .ok_or_else(|| BuildError::Setup(format!("{name} is not installed (not found on PATH)")))?;
+    let (chosen, configured) = runner.tool_choice(name);
+    let Tool { exe, binds } = toolchain::resolve(&chosen).ok_or_else(|| {
+        BuildError::Setup(if configured {
+            format!("{name}: {chosen} (tools.{name} in judge's configuration) cannot be run")
+        } else {
+            format!("{name} is not installed (not found on PATH)")
+        })
+    })?;
     runner.allow(&binds);
     Ok(exe.display().to_string())
 }

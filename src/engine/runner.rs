@@ -36,6 +36,9 @@ pub struct RunnerOptions {
     pub workers: usize,
     /// Extra read-only folders for the sandbox (`sandbox.allow`).
     pub allow: Vec<PathBuf>,
+    /// Tools run instead of PATH's first of that name (`tools` in
+    /// `judge-config.yaml`): name, then a path or another name.
+    pub tools: Vec<(String, PathBuf)>,
 }
 
 /// A sandbox that works here.
@@ -59,6 +62,7 @@ pub struct Runner {
     warning: Option<String>,
     /// The build and result cache, unless the run said `--no-cache`.
     cache: Option<super::cache::Cache>,
+    tools: Vec<(String, PathBuf)>,
 }
 
 fn ci_requires_sandbox() -> bool {
@@ -105,6 +109,7 @@ impl Runner {
             counter: AtomicU64::new(0),
             warning: None,
             cache: None,
+            tools: opts.tools,
         };
         if opts.mode == SandboxMode::Off {
             return Ok(runner);
@@ -160,6 +165,15 @@ impl Runner {
     /// The run's cache, if it has one.
     pub fn cache(&self) -> Option<&super::cache::Cache> {
         self.cache.as_ref()
+    }
+
+    /// What to run for tool `name`: the configured path or name, else
+    /// `name` itself (looked up on PATH), and whether it was configured.
+    pub fn tool_choice(&self, name: &str) -> (String, bool) {
+        match self.tools.iter().find(|(n, _)| n == name) {
+            Some((_, chosen)) => (chosen.display().to_string(), true),
+            None => (name.to_string(), false),
+        }
     }
 
     pub fn sandboxed(&self) -> bool {

@@ -159,6 +159,7 @@ pub fn sandbox_works() -> bool {
         exe: PathBuf::from(env!("CARGO_BIN_EXE_judge")),
         workers: 1,
         allow: Vec::new(),
+        tools: Vec::new(),
     })
     .is_ok()
 }

@@ -126,3 +126,57 @@ fn judge_sandbox_prints_the_view_and_the_configuration_adds_to_it() {
     assert_eq!(run.code, 2, "{}", run.all());
     assert!(run.stderr.contains("not an absolute path"), "{}", run.all());
 }
+
+/// `tools` in the configuration decides which interpreter runs Python:
+/// a stand-in `python3` that answers judge's question about itself like a
+/// real one but prints nothing useful turns an accepted submission into
+/// WA, and a configured tool that is not there stops the run naming the
+/// setting.
+#[test]
+fn the_tools_setting_chooses_the_interpreter() {
+    let dir = tempfile::tempdir().unwrap();
+    let submission = dir.path().join("echo_answer.py");
+    let answer = std::fs::read_to_string(root().join("testdata/grading/tiny/cases/sample/1.out"))
+        .unwrap();
+    std::fs::write(&submission, format!("print({answer:?}, end='')\n")).unwrap();
+    let fake = dir.path().join("bin/python3");
+    std::fs::create_dir(fake.parent().unwrap()).unwrap();
+    std::fs::write(
+        &fake,
+        "#!/bin/sh\nif [ \"$1\" = -c ]; then echo \"$0\"; dirname \"$(dirname \"$0\")\"; exit 0; fi\necho 'not python'\n",
+    )
+    .unwrap();
+    std::fs::set_permissions(&fake, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    let config = dir.path().join("judge-config.yaml");
+    let grade = |tools: &str| {
+        std::fs::write(&config, format!("tools:\n{tools}")).unwrap();
+        let out = tempfile::tempdir().unwrap();
+        crate::common::judge(&[
+            "--config",
+            config.to_str().unwrap(),
+            "--problems",
+            "testdata/grading",
+            "grade",
+            "tiny",
+            submission.to_str().unwrap(),
+            "--sandbox",
+            "off",
+            "--no-cache",
+            "--report-dir",
+            out.path().to_str().unwrap(),
+        ])
+    };
+    let real = crate::common::which("python3");
+    let run = grade(&format!("  python3: {}\n", real.display()));
+    assert_eq!(run.code, 0, "{}", run.all());
+    let run = grade(&format!("  python3: {}\n", fake.display()));
+    assert_eq!(run.code, 1, "{}", run.all());
+    assert!(run.stdout.contains("WA"), "{}", run.all());
+    let run = grade("  python3: /nonexistent/python3\n");
+    assert_eq!(run.code, 2, "{}", run.all());
+    assert!(
+        run.all().contains("tools.python3") && run.all().contains("/nonexistent/python3"),
+        "{}",
+        run.all()
+    );
+}

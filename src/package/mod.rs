@@ -43,7 +43,7 @@ use crate::problem::{GroupSpec, ProblemSpec};
 /// The package file that keeps judge's own fields.
 pub(crate) const EXTENSION_FILE: &str = "judge.yaml";
 /// The case group that becomes `data/sample`.
-pub(crate) const SAMPLE_GROUP: &str = "sample";
+pub(crate) use crate::problem::SAMPLE_GROUP;
 
 /// What `judge.yaml` keeps: the problem as judge had it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -226,7 +226,7 @@ impl Groups {
 impl ScoringRules {
     /// Whether a case of `group` counts.
     pub fn counts(&self, group: &str) -> bool {
-        self.include_sample || !(group == "sample" || group.starts_with("sample/"))
+        self.include_sample || !super::is_sample(group)
     }
 
     /// Scores the group `group` from its cases' results (`cases`: case id →

@@ -18,6 +18,26 @@ pub use groups::{Aggregation, CaseSettings, GroupSpec, Groups};
 pub use hygiene::hygiene;
 pub use spec::{CheckerSpec, Interface, Limits, ProblemSpec, ScoringSpec};
 
+/// Whether `group` is the sample group or inside it.
+pub fn is_sample(group: &str) -> bool {
+    group == SAMPLE_GROUP || group.starts_with("sample/")
+}
+
+/// The group people read first and contestants see.
+pub const SAMPLE_GROUP: &str = "sample";
+
+/// The order cases are judged and reported in: the sample first, then the
+/// rest, cases and sub-groups of a group together by name. It is the ICPC
+/// package order (`data/sample` before `data/secret`, lexicographic
+/// within, a sub-group where its name sorts), so the first
+/// failure judge reports for a submission is the one problemtools and
+/// DOMjudge report for the exported package, and a test set can put slow
+/// groups last (a name sorting late) so wrong submissions fail cheaply.
+pub fn case_order<'a>(group: &'a str, name: &'a str) -> (bool, Vec<&'a str>) {
+    let path = group.split('/').filter(|p| !p.is_empty()).chain([name]);
+    (!is_sample(group), path.collect())
+}
+
 /// One test case: an input file and, normally, its expected output.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Case {
@@ -269,7 +289,7 @@ fn find_cases(cases_dir: &Path) -> (Vec<Case>, Vec<PathBuf>, Vec<PathBuf>) {
             _ => strays.push(path.to_path_buf()),
         }
     }
-    cases.sort_by(|a, b| (&a.group, &a.name).cmp(&(&b.group, &b.name)));
+    cases.sort_by(|a, b| case_order(&a.group, &a.name).cmp(&case_order(&b.group, &b.name)));
     (cases, orphans, strays)
 }
 
@@ -300,5 +320,33 @@ impl Discovery {
         self.problems.retain(|p| wanted.contains(&p.id));
         self.errors.retain(|(id, _)| wanted.contains(id));
         Ok(self)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cases_run_sample_first_then_every_group_by_name() {
+        let dir = tempfile::tempdir().unwrap();
+        for file in [
+            "zeta/b.in",
+            "alpha/x.in",
+            "sample/2.in",
+            "sample/1.in",
+            "alpha/sub/a.in",
+            "samples/a.in",
+        ] {
+            let path = dir.path().join(file);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(&path, "1\n").unwrap();
+        }
+        let (cases, _, _) = find_cases(dir.path());
+        let ids: Vec<String> = cases.iter().map(Case::id).collect();
+        assert_eq!(
+            ids,
+            ["sample/1", "sample/2", "alpha/sub/a", "alpha/x", "samples/a", "zeta/b"]
+        );
     }
 }

@@ -102,7 +102,10 @@ fn join<'a>(first: &Report, reports: impl Iterator<Item = &'a Report>, command: 
     let problems = problems
         .into_values()
         .map(|(mut p, mut cases, issues)| {
-            cases.sort_by(|a, b| (&a.group, &a.name).cmp(&(&b.group, &b.name)));
+            cases.sort_by(|a, b| {
+                crate::problem::case_order(&a.group, &a.name)
+                    .cmp(&crate::problem::case_order(&b.group, &b.name))
+            });
             p.issues = issues;
             p.with_cases(cases)
         })

@@ -127,7 +127,7 @@ fn sample_edge_and_generated_outputs_match_the_brute_force() {
     let mut generated = 0;
     for (input, answer) in cases
         .iter()
-        .filter(|(i, _)| !i.to_string_lossy().contains("/bench/"))
+        .filter(|(i, _)| !i.to_string_lossy().contains("/puzzle-sets/"))
     {
         let grids = grids_of(&std::fs::read_to_string(input).unwrap());
         let expected = expected_lines(answer);
@@ -157,15 +157,15 @@ fn sample_edge_and_generated_outputs_match_the_brute_force() {
     }
 }
 
-/// Every grid of the bench group comes from the 17-clue and top1465 lists,
+/// Every grid of the puzzle-sets group comes from the 17-clue and top1465 lists,
 /// whose puzzles each have exactly one solution (`SOURCES.md`); a full brute
 /// force over all 3,465 would take minutes, so it confirms every 25th grid
 /// and the rest rests on that documented fact.
 #[test]
-fn bench_outputs_are_unique_and_a_sample_agrees_with_the_brute_force() {
+fn puzzle_set_outputs_are_unique_and_a_sample_agrees_with_the_brute_force() {
     let bench: Vec<_> = crate::common::case_files("sudoku-checker")
         .into_iter()
-        .filter(|(i, _)| i.to_string_lossy().contains("/bench/"))
+        .filter(|(i, _)| i.to_string_lossy().contains("/puzzle-sets/"))
         .collect();
     let mut total = 0;
     for (input, answer) in &bench {
@@ -189,10 +189,10 @@ fn bench_outputs_are_unique_and_a_sample_agrees_with_the_brute_force() {
     assert_eq!(total, 3465);
 }
 
-/// The bench files are exactly the converted puzzle lists, when the shared
+/// The puzzle-sets files are exactly the converted puzzle lists, when the shared
 /// data folder is there to compare with.
 #[test]
-fn bench_files_are_the_converted_puzzle_lists() {
+fn puzzle_set_files_are_the_converted_puzzle_lists() {
     let dir = crate::common::root().join("../shared/data/sudoku");
     let load = |name: &str| -> Option<Vec<[u8; 81]>> {
         let text = std::fs::read_to_string(dir.join(name)).ok()?;
@@ -219,7 +219,7 @@ fn bench_files_are_the_converted_puzzle_lists() {
     for (prefix, puzzles) in [("top1465", top), ("royle17", royle)] {
         for (k, chunk) in puzzles.chunks(100).enumerate() {
             let path = crate::common::root().join(format!(
-                "problems/sudoku-checker/cases/bench/{prefix}-{:02}.in",
+                "problems/sudoku-checker/cases/puzzle-sets/{prefix}-{:02}.in",
                 k + 1
             ));
             assert_eq!(

@@ -198,12 +198,12 @@ mod tests {
     }
 
     #[test]
-    fn engines_agree_on_the_bench_puzzles() {
+    fn engines_agree_on_the_puzzle_sets() {
         for set in ["royle17", "top1465"] {
             // 20 files of 100 for royle17, 15 for top1465.
             let files = if set == "royle17" { 20 } else { 15 };
             for k in 1..=files {
-                let text = problem_file(&format!("cases/bench/{set}-{k:02}.in"));
+                let text = problem_file(&format!("cases/puzzle-sets/{set}-{k:02}.in"));
                 let grids = super::super::parse(&text).unwrap();
                 let puzzles: Vec<[u8; 81]> = grids.iter().map(|g| g.cells).collect();
                 assert!(engines_agree(&puzzles).iter().all(|s| s.count == 1));

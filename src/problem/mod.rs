@@ -346,7 +346,14 @@ mod tests {
         let ids: Vec<String> = cases.iter().map(Case::id).collect();
         assert_eq!(
             ids,
-            ["sample/1", "sample/2", "alpha/sub/a", "alpha/x", "samples/a", "zeta/b"]
+            [
+                "sample/1",
+                "sample/2",
+                "alpha/sub/a",
+                "alpha/x",
+                "samples/a",
+                "zeta/b"
+            ]
         );
     }
 }

@@ -139,7 +139,7 @@ fn a_duplicate_input_is_reported() {
     assert_eq!(run.code, 1, "{}", run.all());
     assert!(
         run.stdout
-            .contains("sample/1.in: same input as case edge/again"),
+            .contains("edge/again.in: same input as case sample/1"),
         "{}",
         run.all()
     );

@@ -10,6 +10,7 @@ mod cli;
 mod common;
 mod four_in_a_row;
 mod generate;
+mod generators;
 mod grade;
 mod hostile;
 mod input_validators;

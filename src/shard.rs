@@ -98,14 +98,15 @@ pub fn size(path: &Path) -> u64 {
 }
 
 impl Discovery {
-    /// Keeps only the cases of `shard` (problems keep their order).
+    /// Keeps only the cases (and invalid inputs) of `shard` (problems keep
+    /// their order).
     pub fn shard(mut self, shard: Option<Shard>) -> Discovery {
         let Some(shard) = shard else { return self };
         let items: Vec<(String, u64)> = self
             .problems
             .iter()
             .flat_map(|p| {
-                p.cases.iter().map(move |c| {
+                p.cases.iter().chain(&p.invalid_inputs).map(move |c| {
                     (
                         format!("{}/{}", p.id, c.id()),
                         size(&c.input) + CASE_OVERHEAD,
@@ -116,6 +117,7 @@ impl Discovery {
         let mut mine = shard.owns(&items).into_iter();
         for p in &mut self.problems {
             p.cases.retain(|_| mine.next() == Some(true));
+            p.invalid_inputs.retain(|_| mine.next() == Some(true));
         }
         self
     }
@@ -136,7 +138,7 @@ pub(crate) fn test_set_hash(problems: &[Problem]) -> String {
     for p in problems {
         feed(p.id.as_bytes());
         feed(&std::fs::read(p.dir.join("problem.yaml")).unwrap_or_default());
-        for c in &p.cases {
+        for c in p.cases.iter().chain(&p.invalid_inputs) {
             feed(c.id().as_bytes());
             feed(&std::fs::read(&c.input).unwrap_or_default());
             feed(

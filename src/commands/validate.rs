@@ -6,12 +6,15 @@
 //! each `.in` has an `.out` and vice versa, nothing else lives in `cases/`,
 //! no two cases share an input, and expected outputs end with a newline and
 //! hold no carriage return. A problem with no validator at all is a fault:
-//! nothing would prove its inputs valid.
+//! nothing would prove its inputs valid. Every input of the problem's
+//! `invalid/` folder must be rejected by every validator, which proves
+//! they are not too lax; and the report gives, per bound of the statement,
+//! the smallest and largest value the cases reach.
 
 use super::{Context, RunArgs, SandboxArgs};
-use crate::engine::case;
 use crate::engine::run::{Session, load_errors, prepare, views};
 use crate::engine::tools::{Need, Tools};
+use crate::engine::{case, reference};
 use crate::error::Result;
 use crate::problem::{Problem, hygiene};
 use crate::report::{RunKind, Status};
@@ -54,12 +57,32 @@ pub fn run(ctx: &Context, args: Args) -> Result<Status> {
         validators,
         case::validate_case,
     );
-    // Hygiene is a property of the whole folder (a duplicate may sit in
-    // another shard), so every shard checks all of it; merge keeps each
-    // issue once.
+    // The inputs of invalid/ must be rejected; their results join the
+    // problem's cases (group invalid_input), so every report shows them.
+    let invalid: Vec<Problem> = shard
+        .problems
+        .iter()
+        .filter(|p| !p.invalid_inputs.is_empty())
+        .map(|p| Problem {
+            cases: p.invalid_inputs.clone(),
+            ..p.clone()
+        })
+        .collect();
+    let rejected = session.judge_cases(&views(&tools, &invalid), validators, case::reject_case);
+    for r in rejected {
+        if let Some(report) = problems.iter_mut().find(|p| p.id == r.id) {
+            let mut cases = std::mem::take(&mut report.cases);
+            cases.extend(r.cases);
+            *report = report.clone().with_cases(cases);
+        }
+    }
+    // Hygiene and bounds are properties of the whole folder (a duplicate
+    // or the largest case may sit in another shard), so every shard checks
+    // all of it; merge keeps each issue once and the first shard's bounds.
     for report in &mut problems {
         if let Some(problem) = selection.problems.iter().find(|p| p.id == report.id) {
             report.issues = hygiene(problem);
+            report.bounds = reference::bounds_reached(problem);
             if problem.spec.solver.is_none() && problem.spec.validators.is_empty() {
                 report.issues.push(format!(
                     "{}: no input validator (give `validators:` in problem.yaml): nothing proves the inputs valid",

@@ -100,18 +100,64 @@ pub fn validate_case(tools: &Tools, case: &Case) -> CaseReport {
     CaseReport::new(&case.group, &case.name, &exec, outcome)
 }
 
+/// Checks that every validator rejects an input of `invalid/`: AC (with
+/// each validator's complaint, so a reader can see it was rejected for
+/// the rule the file breaks) when all do; a judge error naming the ones
+/// that accept it, which are too lax.
+pub fn reject_case(tools: &Tools, case: &Case) -> CaseReport {
+    let start = Instant::now();
+    let outcome = match opinions(tools, case) {
+        Err(o) => o,
+        Ok(opinions) if opinions.is_empty() => Outcome::new(
+            Verdict::JudgeError,
+            "no validator to reject it (give `validators:` in problem.yaml)",
+        ),
+        Ok(opinions) => {
+            let accepting: Vec<&str> = opinions
+                .iter()
+                .filter(|(_, c)| c.is_none())
+                .map(|(who, _)| who.as_str())
+                .collect();
+            if accepting.is_empty() {
+                let said: Vec<String> = opinions
+                    .iter()
+                    .filter_map(|(who, c)| Some(format!("{who}: {}", c.as_deref()?)))
+                    .collect();
+                Outcome::new(
+                    Verdict::Accepted,
+                    format!("rejected by every validator\n{}", said.join("\n")),
+                )
+            } else {
+                Outcome::new(
+                    Verdict::JudgeError,
+                    format!(
+                        "{}: accepted by {}, but every input in invalid/ must be rejected: the validator is too lax, or the input is valid",
+                        case.input.display(),
+                        accepting.join(", ")
+                    ),
+                )
+            }
+        }
+    };
+    let exec = Execution::failed(End::Exited(0), start.elapsed());
+    CaseReport::new(&case.group, &case.name, &exec, outcome)
+}
+
 /// One validator's word on an input: who, and its complaint if it has one.
 type Opinion = (String, Option<String>);
 
-fn validate(tools: &Tools, case: &Case) -> Result<Outcome, Outcome> {
+/// Every validator's word on the input of `case`.
+fn opinions(tools: &Tools, case: &Case) -> Result<Vec<Opinion>, Outcome> {
     let at = |e: &dyn std::fmt::Display| format!("{}:{e}", case.input.display());
     let mut opinions: Vec<Opinion> = Vec::new();
     if let Some(solver) = tools.problem.solver() {
-        let text = reference::read_input(&case.input).map_err(|end| match end {
-            End::InputRejected(e) => Outcome::new(Verdict::BadInput, at(&e)),
-            other => Outcome::new(Verdict::JudgeError, format!("{other:?}")),
-        })?;
-        let complaint = solver.validate(&text).err().map(|e| at(&e));
+        // Unreadable text is the strict validator's complaint; the
+        // validator programs still get their say on the bytes.
+        let complaint = match reference::read_input(&case.input) {
+            Ok(text) => solver.validate(&text).err().map(|e| at(&e)),
+            Err(End::InputRejected(e)) => Some(at(&e)),
+            Err(other) => return Err(Outcome::new(Verdict::JudgeError, format!("{other:?}"))),
+        };
         opinions.push(("the strict validator".into(), complaint));
     }
     if !tools.problem.spec.validators.is_empty() {
@@ -150,6 +196,11 @@ fn validate(tools: &Tools, case: &Case) -> Result<Outcome, Outcome> {
             opinions.push((path.display().to_string(), complaint));
         }
     }
+    Ok(opinions)
+}
+
+fn validate(tools: &Tools, case: &Case) -> Result<Outcome, Outcome> {
+    let opinions = opinions(tools, case)?;
     verdict_of(&opinions)?;
     if case.answer.is_none() {
         return Err(Outcome::new(

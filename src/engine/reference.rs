@@ -10,6 +10,7 @@ use std::time::Instant;
 
 use crate::execution::{End, Execution};
 use crate::solvers::Solver;
+use crate::solvers::bounds::{BoundReach, Reached};
 
 /// Runs `solver` on `input` and records output, time and how it ended.
 pub fn run(solver: &dyn Solver, input: &str) -> Execution {
@@ -59,4 +60,31 @@ pub fn read_input(path: &std::path::Path) -> Result<String, End> {
             "the input is not valid UTF-8",
         ))
     })
+}
+
+/// How far the cases of `problem` go towards each end of every bound its
+/// in-crate validator knows (nothing without one). A case the validator
+/// rejects counts with what it read before the fault.
+pub fn bounds_reached(problem: &crate::problem::Problem) -> Vec<BoundReach> {
+    use rayon::prelude::*;
+    let Some(solver) = problem.solver() else {
+        return Vec::new();
+    };
+    problem
+        .cases
+        .par_iter()
+        .map(|case| {
+            let mut reached = Reached::default();
+            if let Ok(text) = read_input(&case.input) {
+                let _ = catch_unwind(AssertUnwindSafe(|| {
+                    solver.validate_noting(&text, &mut reached)
+                }));
+            }
+            reached
+        })
+        .reduce(Reached::default, |mut all, one| {
+            all.merge(&one);
+            all
+        })
+        .table(solver.bounds())
 }

@@ -16,11 +16,13 @@ pub fn hygiene(problem: &Problem) -> Vec<String> {
             path.display()
         ));
     }
+    let invalid_dir = problem.dir.join(super::INVALID_DIR);
     for path in &problem.stray_files {
-        issues.push(format!(
-            "{}: not a case file (only .in and .out belong in cases/)",
-            path.display()
-        ));
+        let why = match path.starts_with(&invalid_dir) {
+            true => "not an invalid input (only .in files belong in invalid/)",
+            false => "not a case file (only .in and .out belong in cases/)",
+        };
+        issues.push(format!("{}: {why}", path.display()));
     }
     let mut seen: HashMap<Vec<u8>, String> = HashMap::new();
     for case in &problem.cases {

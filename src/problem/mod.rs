@@ -82,8 +82,12 @@ pub struct Problem {
     /// `.out` files without an `.in`: kept so validation can flag them.
     pub orphan_answers: Vec<PathBuf>,
     /// Files in `cases/` that are neither `.in` nor `.out` (nor a
-    /// `group.yaml`).
+    /// `group.yaml`), and files in `invalid/` that are not `.in`.
     pub stray_files: Vec<PathBuf>,
+    /// Inputs every validator must reject: `invalid/**/<name>.in`, one
+    /// broken rule each (group [`INVALID_GROUP`], like the ICPC package's
+    /// `data/invalid_input`). They prove the validators are not too lax.
+    pub invalid_inputs: Vec<Case>,
 }
 
 impl Problem {
@@ -219,9 +223,23 @@ pub fn load_problem(id: &str, dir: &Path) -> Result<Problem, ProblemError> {
     }
     let cases_dir = dir.join("cases");
     let groups = groups::read_groups(&cases_dir)?;
-    let (mut cases, orphan_answers, stray_files) = find_cases(&cases_dir);
+    let (mut cases, orphan_answers, mut stray_files) = find_cases(&cases_dir);
     for case in &mut cases {
         case.settings = groups.settings(&case.group);
+    }
+    let invalid_dir = dir.join(INVALID_DIR);
+    let mut invalid_inputs = Vec::new();
+    if invalid_dir.is_dir() {
+        let (found, outs, others) = find_cases(&invalid_dir);
+        for mut case in found {
+            case.group = match case.group.is_empty() {
+                true => INVALID_GROUP.to_string(),
+                false => format!("{INVALID_GROUP}/{}", case.group),
+            };
+            case.answer = None;
+            invalid_inputs.push(case);
+        }
+        stray_files.extend(outs.into_iter().chain(others));
     }
     Ok(Problem {
         id: id.to_string(),
@@ -231,8 +249,14 @@ pub fn load_problem(id: &str, dir: &Path) -> Result<Problem, ProblemError> {
         groups,
         orphan_answers,
         stray_files,
+        invalid_inputs,
     })
 }
+
+/// The folder of inputs that must be rejected, beside `cases/`.
+pub const INVALID_DIR: &str = "invalid";
+/// The group reports file them under (the ICPC package's name).
+pub const INVALID_GROUP: &str = "invalid_input";
 
 /// The group path of folder `dir` below `cases_dir` (`/` separators).
 pub(crate) fn group_of(cases_dir: &Path, dir: &Path) -> String {

@@ -341,6 +341,69 @@ pub fn submissions(report: &Report, style: Style) -> String {
     out
 }
 
+/// `validate`'s bounds table: per problem and bound, the range the
+/// statement allows and the part the cases reach; an end no case reaches
+/// is named in yellow (a test set should hold the smallest and largest
+/// input the statement allows). Empty when no problem has bounds.
+pub fn bounds(report: &Report, style: Style) -> String {
+    let rows: Vec<(&str, &crate::solvers::bounds::BoundReach)> = report
+        .problems
+        .iter()
+        .flat_map(|p| p.bounds.iter().map(move |b| (p.id.as_str(), b)))
+        .collect();
+    if rows.is_empty() {
+        return String::new();
+    }
+    let span = |lo: Option<i64>, hi: Option<i64>| match (lo, hi) {
+        (Some(lo), Some(hi)) => format!("{lo} … {hi}"),
+        _ => "none".to_string(),
+    };
+    let cells: Vec<[String; 4]> = rows
+        .iter()
+        .map(|(id, b)| {
+            [
+                id.to_string(),
+                b.name.clone(),
+                span(Some(b.min), Some(b.max)),
+                span(b.lowest, b.highest),
+            ]
+        })
+        .collect();
+    let head = ["problem", "bound", "allowed", "reached"];
+    let widths: Vec<usize> = (0..4)
+        .map(|i| {
+            cells
+                .iter()
+                .map(|c| c[i].chars().count())
+                .chain([head[i].len()])
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    let line = |c: [&str; 4]| {
+        format!(
+            "{}  {}  {}  {}",
+            pad(c[0], widths[0], false),
+            pad(c[1], widths[1], false),
+            pad(c[2], widths[2], true),
+            pad(c[3], widths[3], true)
+        )
+    };
+    let mut out = format!("{}\n", style.bold(&line(head)));
+    for ((_, b), c) in rows.iter().zip(&cells) {
+        let missed = b.missed();
+        let note = match missed.is_empty() {
+            true => String::new(),
+            false => format!(
+                "  {}",
+                style.yellow(&format!("not reached: {}", missed.join(", ")))
+            ),
+        };
+        let _ = writeln!(out, "{}{note}", line([&c[0], &c[1], &c[2], &c[3]]));
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -10,6 +10,7 @@ use super::console::human_ms;
 use super::{CaseReport, ProblemReport, Report, SubmissionReport, html_chart, number};
 use crate::diff::{self, LineKind};
 use crate::problem::submissions::Expectation;
+use crate::solvers::bounds::BoundReach;
 use crate::verdict::{Severity, Verdict};
 
 const CSS: &str = r#"
@@ -66,6 +67,7 @@ pre.stderr { margin: 8px 0 0; padding: 8px 10px; background:#1f2430; color:#e5e7
 details.all { padding: 0; }
 details.all summary { cursor: pointer; padding: 10px 16px; color: var(--muted); }
 details.all table td, details.all table th { padding: 4px 16px; }
+tr.short td { color: var(--warn); }
 td.msg { color: var(--muted); font-family: ui-monospace,SFMono-Regular,Menlo,monospace; font-size: 12px; }
 .errors { background: var(--badbg); color: var(--bad); border-radius: 10px; padding: 10px 16px; margin-bottom: 22px; }
 .errors li { font-family: ui-monospace,SFMono-Regular,Menlo,monospace; font-size: 12.5px; }
@@ -240,6 +242,7 @@ fn problem_section(p: &ProblemReport, submissions: &[SubmissionReport]) -> Marku
             @if !p.issues.is_empty() {
                 div.failure { div.title { "Test-set issues" } @for i in &p.issues { div.msg { (i) } } }
             }
+            @if !p.bounds.is_empty() { (bounds_table(&p.bounds)) }
             @if let Some(log) = &p.build_log {
                 div.failure { div.title { (badge(Verdict::CompileError)) " compiler output" } pre.stderr { (log) } }
             }
@@ -262,6 +265,29 @@ fn problem_section(p: &ProblemReport, submissions: &[SubmissionReport]) -> Marku
                         @if messages { td.msg { @if let Some(m) = &c.message { (first_line(m)) } } }
                     } } }
                 }
+            }
+        }
+    }
+}
+
+/// How far the cases go for each bound; an end no case reaches is shown in
+/// the warning colour and named.
+fn bounds_table(bounds: &[BoundReach]) -> Markup {
+    let short = bounds.iter().filter(|b| !b.missed().is_empty()).count();
+    html! {
+        details.all open[short > 0] {
+            summary { "Bounds reached: " (bounds.len() - short) " of " (bounds.len()) " to both ends" }
+            table {
+                thead { tr { th { "bound" } th.num { "allowed" } th.num { "reached" } th { "" } } }
+                tbody { @for b in bounds {
+                    @let missed = b.missed();
+                    tr class=[(!missed.is_empty()).then_some("short")] {
+                        td { (b.name) }
+                        td.num { (b.min) " … " (b.max) }
+                        td.num { @if let (Some(lo), Some(hi)) = (b.lowest, b.highest) { (lo) " … " (hi) } @else { "none" } }
+                        td { @if !missed.is_empty() { "not reached: " (missed.join(", ")) } }
+                    }
+                } }
             }
         }
     }

@@ -23,6 +23,7 @@ use crate::execution::Execution;
 use crate::problem::groups::{CaseScore, ScoringRules};
 use crate::problem::submissions::Expectation;
 use crate::shard::Shard;
+use crate::solvers::bounds::BoundReach;
 use crate::verdict::Verdict;
 
 /// Which command made a report.
@@ -227,6 +228,9 @@ pub struct ProblemReport {
     /// Compiler output when the submission did not compile.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub build_log: Option<String>,
+    /// `validate`: how far the cases go for each bound of the statement.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub bounds: Vec<BoundReach>,
     pub cases: Vec<CaseReport>,
 }
 
@@ -326,6 +330,7 @@ impl ProblemReport {
         );
         p.issues = self.issues;
         p.build_log = self.build_log;
+        p.bounds = self.bounds;
         p.checker = self.checker;
         p.scoring = self.scoring;
         p.rescore();
@@ -381,6 +386,7 @@ impl ProblemReport {
             time_ms,
             issues: Vec::new(),
             build_log: None,
+            bounds: Vec::new(),
             checker: None,
             score: None,
             max_score: None,

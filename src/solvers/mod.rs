@@ -6,10 +6,13 @@
 //! (parser, solver, renderer, generator); `problem.yaml` picks one by id.
 
 pub mod atoms;
+pub mod bounds;
 pub mod four_in_a_row;
 pub mod slink;
 pub mod star_battle;
 pub mod sudoku_checker;
+
+pub use bounds::{Bound, Reached};
 
 use crate::rng::Rng;
 
@@ -27,7 +30,16 @@ pub trait Solver: Sync {
     /// ends, final newline, no stray blank lines) and every constraint of the
     /// problem statement. Stricter than [`Solver::solve`], which accepts what
     /// a forgiving judge would.
-    fn validate(&self, input: &str) -> Result<(), InputError>;
+    fn validate(&self, input: &str) -> Result<(), InputError> {
+        self.validate_noting(input, &mut Reached::default())
+    }
+
+    /// [`Solver::validate`], noting each value of every [`Solver::bounds`]
+    /// it reads (also from a file it then rejects, up to the fault).
+    fn validate_noting(&self, input: &str, reached: &mut Reached) -> Result<(), InputError>;
+
+    /// The numbers the statement bounds, in the order a reader meets them.
+    fn bounds(&self) -> &'static [Bound];
 
     /// Writes one random valid input file. `size` in `1..=10` scales it, so
     /// shrinking a failing test can retry with smaller inputs.

@@ -22,6 +22,7 @@ mod shard;
 mod slink;
 mod snapshots;
 mod star_battle;
+mod strength;
 mod stress;
 mod sudoku_checker;
 mod timelimit;

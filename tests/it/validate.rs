@@ -7,7 +7,7 @@ use crate::common::{Run, copy_tree, judge, root};
 
 /// A copy of Four in a row with its sample and a few edge cases only (fast),
 /// and no submissions unless a test adds them.
-fn healthy(dir: &Path) -> std::path::PathBuf {
+pub(crate) fn healthy(dir: &Path) -> std::path::PathBuf {
     let p = dir.join("fourow");
     let src = root().join("problems/four-in-a-row");
     std::fs::create_dir_all(p.join("cases/sample")).unwrap();
@@ -28,7 +28,7 @@ fn healthy(dir: &Path) -> std::path::PathBuf {
     p
 }
 
-fn validate(dir: &Path) -> Run {
+pub(crate) fn validate(dir: &Path) -> Run {
     let reports = dir.join("reports");
     judge(&[
         "--problems",

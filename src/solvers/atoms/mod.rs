@@ -18,7 +18,13 @@ use crate::rng::Rng;
 use crate::scan::InputError;
 use crate::strict;
 
+use super::{Bound, Reached};
 use game::{MAX_N, MIN_N};
+
+/// The bounds the statement (and PROBLEMS.md) sets.
+const BOARDS: Bound = Bound::new("T (boards)", 1, parse::MAX_BOARDS);
+const SIZE: Bound = Bound::new("N (board size)", MIN_N as i64, MAX_N as i64);
+const VALUE: Bound = Bound::new("cell value", -parse::MAX_ABS_VALUE, parse::MAX_ABS_VALUE);
 
 pub struct Atoms;
 
@@ -43,31 +49,38 @@ impl super::Solver for Atoms {
 
     /// Strict layout: `T` (1..=49), then per board `N` (3..=7) and `N`
     /// lines of `N` single-spaced integers with |v| ≤ 9.
-    fn validate(&self, input: &str) -> Result<(), InputError> {
+    fn validate_noting(&self, input: &str, reached: &mut Reached) -> Result<(), InputError> {
         let lines = strict::lines(input)?;
         let t = strict::line(&lines, 0, "the number of boards T")?.ints(
             1,
             "the number of boards T",
-            1..=parse::MAX_BOARDS,
+            BOARDS.range(),
         )?[0];
+        reached.note(&BOARDS, t);
         let mut at = 1;
         for k in 1..=t {
             let what = format!("board {k}");
             let n = strict::line(&lines, at, &format!("the size N of {what}"))?.ints(
                 1,
                 "the size N",
-                MIN_N as i64..=MAX_N as i64,
-            )?[0] as usize;
+                SIZE.range(),
+            )?[0];
+            reached.note(&SIZE, n);
             at += 1;
             for row in 1..=n {
-                strict::line(&lines, at, &format!("{what}, row {row}"))?
-                    .ints(n, "values", -parse::MAX_ABS_VALUE..=parse::MAX_ABS_VALUE)
+                let values = strict::line(&lines, at, &format!("{what}, row {row}"))?
+                    .ints(n as usize, "values", VALUE.range())
                     .map_err(|e| e.context(&what))?;
+                reached.note_all(&VALUE, &values);
                 at += 1;
             }
         }
         strict::expect_no_more(&lines, at)?;
         parse::parse(input).map(|_| ())
+    }
+
+    fn bounds(&self) -> &'static [Bound] {
+        &[BOARDS, SIZE, VALUE]
     }
 
     fn generate(&self, rng: &mut Rng, size: u32) -> String {

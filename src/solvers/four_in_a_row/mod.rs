@@ -8,6 +8,7 @@
 
 mod generate;
 
+use super::{Bound, Reached};
 use crate::rng::Rng;
 use crate::scan::{InputError, Scanner, Token, expect_end};
 use crate::strict;
@@ -16,6 +17,10 @@ pub(crate) const COLS: usize = 7;
 pub(crate) const ROWS: usize = 6;
 /// Every cell filled.
 pub(crate) const MAX_MOVES: usize = COLS * ROWS;
+
+/// The bounds the statement sets: `t < 100` games of at most 42 moves.
+const GAMES: Bound = Bound::new("t (games)", 1, 99);
+const MOVES: Bound = Bound::new("moves in a game", 0, MAX_MOVES as i64);
 
 pub(crate) struct FourInARow;
 
@@ -33,8 +38,12 @@ impl super::Solver for FourInARow {
         Ok(out)
     }
 
-    fn validate(&self, input: &str) -> Result<(), InputError> {
-        validate(input)
+    fn validate_noting(&self, input: &str, reached: &mut Reached) -> Result<(), InputError> {
+        validate(input, reached)
+    }
+
+    fn bounds(&self) -> &'static [Bound] {
+        &[GAMES, MOVES]
     }
 
     fn generate(&self, rng: &mut Rng, size: u32) -> String {
@@ -45,13 +54,15 @@ impl super::Solver for FourInARow {
 /// The statement's format exactly: `t` (1 ≤ t < 100) on its own line, then
 /// `t` lines `Game #n: ` + at most 42 slot digits, numbered 1..t. An empty
 /// game may also be written `Game #n:` (real judge data does both).
-pub fn validate(input: &str) -> Result<(), InputError> {
+pub fn validate(input: &str, reached: &mut Reached) -> Result<(), InputError> {
     let lines = strict::lines(input)?;
     let t = strict::line(&lines, 0, "the number of games t")?.ints(
         1,
         "the number of games t",
-        1..=99,
-    )?[0] as usize;
+        GAMES.range(),
+    )?[0];
+    reached.note(&GAMES, t);
+    let t = t as usize;
     for n in 1..=t {
         let line = strict::line(&lines, n, &format!("game {n}"))?;
         let prefix = format!("Game #{n}:");
@@ -73,6 +84,7 @@ pub fn validate(input: &str) -> Result<(), InputError> {
                 format!("expected a slot digit 1 to 7, found {c:?}"),
             ));
         }
+        reached.note(&MOVES, moves.len() as i64);
         if moves.len() > MAX_MOVES {
             return Err(line.error(
                 start + MAX_MOVES,
@@ -298,6 +310,7 @@ mod tests {
 
     #[test]
     fn the_validator_is_strict_about_layout_and_limits() {
+        let validate = |text: &str| validate(text, &mut Reached::default());
         assert!(validate("2\nGame #1:\nGame #2: 1234\n").is_ok());
         let fault = |text: &str| validate(text).unwrap_err();
         assert_eq!(fault("1\nGame #1: 12 \n").col, 12);

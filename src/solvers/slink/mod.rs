@@ -19,12 +19,19 @@ pub mod parse;
 pub mod render;
 pub mod solve;
 
+use super::{Bound, Reached};
 use crate::rng::Rng;
 use crate::scan::InputError;
 use crate::strict;
 
 /// Largest number of rows or columns in a puzzle.
 pub(crate) const MAX_SIDE: usize = 20;
+
+/// The bounds PROBLEMS.md sets: 1 to 20 rows and columns (the contest's
+/// judge data has 1×5 and 5×1 puzzles), cell digits 0 to 3.
+const ROWS: Bound = Bound::new("r (rows)", 1, MAX_SIDE as i64);
+const COLUMNS: Bound = Bound::new("c (columns)", 1, MAX_SIDE as i64);
+const DIGIT: Bound = Bound::new("cell digit", 0, 3);
 
 /// One data set: the grid of digits and where its header line is, so that
 /// errors found while solving can still point into the input.
@@ -127,7 +134,7 @@ impl super::Solver for Slink {
     /// Strict layout (`r c` headers, rows of `c` single-spaced digits 0..3,
     /// the terminating `0 0` and nothing after it), then the statement's
     /// promise: every puzzle has exactly one loop.
-    fn validate(&self, input: &str) -> Result<(), InputError> {
+    fn validate_noting(&self, input: &str, reached: &mut Reached) -> Result<(), InputError> {
         let lines = strict::lines(input)?;
         let mut at = 0;
         let mut set = 1;
@@ -144,11 +151,14 @@ impl super::Solver for Slink {
                     ));
                 }
                 (r, c) => {
+                    reached.note(&ROWS, r);
+                    reached.note(&COLUMNS, c);
                     for row in 0..r as usize {
                         let what = format!("data set {set}, row {}", row + 1);
-                        strict::line(&lines, at, &what)?
-                            .ints(c as usize, "digits 0 to 3", 0..=3)
+                        let digits = strict::line(&lines, at, &what)?
+                            .ints(c as usize, "digits 0 to 3", DIGIT.range())
                             .map_err(|e| e.context(&what))?;
+                        reached.note_all(&DIGIT, &digits);
                         at += 1;
                     }
                 }
@@ -157,6 +167,10 @@ impl super::Solver for Slink {
         }
         strict::expect_no_more(&lines, at)?;
         self.solve(input).map(|_| ())
+    }
+
+    fn bounds(&self) -> &'static [Bound] {
+        &[ROWS, COLUMNS, DIGIT]
     }
 
     fn generate(&self, rng: &mut Rng, size: u32) -> String {

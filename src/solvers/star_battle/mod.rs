@@ -9,12 +9,18 @@
 mod generate;
 pub mod parse;
 
+use super::{Bound, Reached};
 use crate::rng::Rng;
 use crate::scan::InputError;
 use crate::strict;
 
 /// The grid is always 10×10 with ten regions.
 pub(crate) const SIZE: usize = 10;
+
+/// The grid is fixed, so the one number an input chooses is how many
+/// stars the candidate places: from none to every cell (a valid answer
+/// has 20; the ends catch checkers that count only up to a row's two).
+const STAR_COUNT: Bound = Bound::new("stars in the candidate", 0, (SIZE * SIZE) as i64);
 /// Stars per row, column and region.
 pub(crate) const STARS: usize = 2;
 
@@ -109,7 +115,7 @@ impl super::Solver for StarBattle {
     /// Strict layout: ten lines of ten region digits, ten lines of ten
     /// `.`/`*`, nothing else; then the parser's region checks (exactly ten
     /// 4-connected regions).
-    fn validate(&self, input: &str) -> Result<(), InputError> {
+    fn validate_noting(&self, input: &str, reached: &mut Reached) -> Result<(), InputError> {
         let lines = strict::lines(input)?;
         for (i, allowed, what) in [
             (0, "0123456789", "region digit"),
@@ -135,7 +141,17 @@ impl super::Solver for StarBattle {
             }
         }
         strict::expect_no_more(&lines, 2 * SIZE)?;
-        parse::parse(input).map(|_| ())
+        parse::parse(input)?;
+        let stars = lines[SIZE..2 * SIZE]
+            .iter()
+            .map(|l| l.text.matches('*').count() as i64)
+            .sum();
+        reached.note(&STAR_COUNT, stars);
+        Ok(())
+    }
+
+    fn bounds(&self) -> &'static [Bound] {
+        &[STAR_COUNT]
     }
 
     fn generate(&self, rng: &mut Rng, _size: u32) -> String {

@@ -18,9 +18,16 @@ pub use engine::{Engine, count_solutions, count_solutions_with};
 pub use generate::write_grid;
 pub use parse::{CELLS, Grid, parse};
 
+use super::{Bound, Reached};
 use crate::rng::Rng;
 use crate::scan::InputError;
 use crate::strict;
+
+/// The digits of a grid (0 = empty), and how many of a grid's 81 cells
+/// are given: the statement bounds neither count, but a test set should
+/// hold an empty grid and a complete one.
+const DIGIT: Bound = Bound::new("cell digit", 0, 9);
+const GIVENS: Bound = Bound::new("givens in a grid", 0, 81);
 
 pub struct SudokuChecker;
 
@@ -42,18 +49,22 @@ impl super::Solver for SudokuChecker {
     /// exactly one blank line between grids, none before the first or after
     /// the last, LF line ends and a final newline. (The solver tolerates a
     /// missing blank line; the validator does not.)
-    fn validate(&self, input: &str) -> Result<(), InputError> {
+    fn validate_noting(&self, input: &str, reached: &mut Reached) -> Result<(), InputError> {
         let lines = strict::lines(input)?;
         let mut at = 0;
         let mut grid = 1;
         loop {
+            let mut givens = 0;
             for row in 1..=9 {
                 let what = format!("grid {grid}, row {row}");
-                strict::line(&lines, at, &what)?
-                    .ints(9, "digits 0 to 9", 0..=9)
+                let digits = strict::line(&lines, at, &what)?
+                    .ints(9, "digits 0 to 9", DIGIT.range())
                     .map_err(|e| e.context(&what))?;
+                reached.note_all(&DIGIT, &digits);
+                givens += digits.iter().filter(|&&d| d != 0).count() as i64;
                 at += 1;
             }
+            reached.note(&GIVENS, givens);
             match lines.get(at) {
                 None => return Ok(()),
                 Some(l) => l
@@ -66,6 +77,10 @@ impl super::Solver for SudokuChecker {
             }
             grid += 1;
         }
+    }
+
+    fn bounds(&self) -> &'static [Bound] {
+        &[DIGIT, GIVENS]
     }
 
     fn generate(&self, rng: &mut Rng, size: u32) -> String {

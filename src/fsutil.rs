@@ -7,22 +7,68 @@ use std::path::Path;
 /// Writes `bytes` to `path` through a temporary file in the same folder and
 /// an atomic rename: readers see the old file or the new one, never a mix.
 pub(crate) fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let dir = match path.parent() {
+    let tmp = unsynced_temp(path, bytes)?;
+    tmp.as_file().sync_all()?;
+    tmp.persist(path).map_err(|e| e.error)?;
+    Ok(())
+}
+
+/// The folder a file lives in (`.` for a bare name).
+fn parent_of(path: &Path) -> &Path {
+    match path.parent() {
         Some(p) if !p.as_os_str().is_empty() => p,
         _ => Path::new("."),
-    };
+    }
+}
+
+/// `bytes` in a hidden temporary file beside `path`, with the mode `path`
+/// has (0644 for a new file), not yet synced.
+fn unsynced_temp(path: &Path, bytes: &[u8]) -> std::io::Result<tempfile::NamedTempFile> {
     let mut tmp = tempfile::Builder::new()
         .prefix(".judge-")
         .suffix(".tmp")
-        .tempfile_in(dir)?;
+        .tempfile_in(parent_of(path))?;
     tmp.write_all(bytes)?;
     // Temporary files are created 0600; a replaced file keeps its mode and a
     // new one gets the usual 0644, so regenerated data stays readable.
     let mode = std::fs::metadata(path).map_or(0o644, |m| m.permissions().mode());
     tmp.as_file()
         .set_permissions(std::fs::Permissions::from_mode(mode))?;
-    tmp.as_file().sync_all()?;
-    tmp.persist(path).map_err(|e| e.error)?;
+    Ok(tmp)
+}
+
+/// [`write_atomic`] for many files at once, with one flush to disk instead
+/// of one per file: each file still appears whole or not at all, but
+/// 20,000 generated inputs cost one `syncfs` instead of 20,000 `fsync`s
+/// (38 s of a 40 s `judge gen` here). Every temporary is written, the file
+/// systems holding them are flushed, then each is renamed into place and
+/// the folders are flushed so the renames last. A failure before the
+/// renames leaves no file changed.
+pub(crate) fn write_all_atomic(files: &[(std::path::PathBuf, Vec<u8>)]) -> std::io::Result<()> {
+    use std::os::fd::AsRawFd;
+    let temps = files
+        .iter()
+        .map(|(path, bytes)| unsynced_temp(path, bytes))
+        .collect::<std::io::Result<Vec<_>>>()?;
+    let mut dirs: Vec<&Path> = files.iter().map(|(p, _)| parent_of(p)).collect();
+    dirs.sort();
+    dirs.dedup();
+    let opened = dirs
+        .iter()
+        .map(std::fs::File::open)
+        .collect::<std::io::Result<Vec<_>>>()?;
+    for dir in &opened {
+        // SAFETY: syncfs on a descriptor we own; it only flushes.
+        if unsafe { libc::syncfs(dir.as_raw_fd()) } != 0 {
+            return Err(std::io::Error::last_os_error());
+        }
+    }
+    for (tmp, (path, _)) in temps.into_iter().zip(files) {
+        tmp.persist(path).map_err(|e| e.error)?;
+    }
+    for dir in &opened {
+        dir.sync_all()?;
+    }
     Ok(())
 }
 
@@ -136,6 +182,47 @@ pub(crate) fn rename_new(from: &Path, to: &Path) -> std::io::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn many_files_are_written_whole_with_their_modes_and_no_temporaries_left() {
+        let dir = tempfile::tempdir().unwrap();
+        let sub = dir.path().join("sub");
+        std::fs::create_dir(&sub).unwrap();
+        let old = dir.path().join("a.in");
+        std::fs::write(&old, "old").unwrap();
+        std::fs::set_permissions(&old, std::fs::Permissions::from_mode(0o600)).unwrap();
+        let files = vec![
+            (old.clone(), b"new".to_vec()),
+            (dir.path().join("b.in"), b"b".to_vec()),
+            (sub.join("c.in"), vec![b'c'; 100_000]),
+        ];
+        write_all_atomic(&files).unwrap();
+        for (path, bytes) in &files {
+            assert_eq!(&std::fs::read(path).unwrap(), bytes);
+        }
+        let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode(&old), 0o600);
+        assert_eq!(mode(&files[1].0), 0o644);
+        let names = |d: &Path| -> Vec<String> {
+            let mut v: Vec<String> = std::fs::read_dir(d)
+                .unwrap()
+                .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+                .collect();
+            v.sort();
+            v
+        };
+        assert_eq!(names(dir.path()), ["a.in", "b.in", "sub"]);
+        assert_eq!(names(&sub), ["c.in"]);
+        // A file that cannot be written (its folder is missing) fails the
+        // batch before any rename: the existing file keeps its old bytes.
+        let bad = vec![
+            (old.clone(), b"newer".to_vec()),
+            (dir.path().join("missing/d.in"), b"d".to_vec()),
+        ];
+        assert!(write_all_atomic(&bad).is_err());
+        assert_eq!(std::fs::read(&old).unwrap(), b"new");
+        assert_eq!(names(dir.path()), ["a.in", "b.in", "sub"]);
+    }
 
     #[test]
     fn replaces_content_and_leaves_no_temp_files() {

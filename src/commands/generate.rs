@@ -85,6 +85,9 @@ pub fn run(ctx: &Context, opts: Args) -> Result<Status> {
     })
 }
 
+/// Inputs written to disk together (one flush each).
+const BATCH: usize = 1000;
+
 /// Writes input `0` to standard output, or inputs `0..count` into `--out`.
 fn write(opts: &Args, generate: impl Fn(usize) -> Result<String>) -> Result<Status> {
     let Some(dir) = &opts.out else {
@@ -103,10 +106,14 @@ fn write(opts: &Args, generate: impl Fn(usize) -> Result<String>) -> Result<Stat
             existing.display()
         )));
     }
-    for (i, path) in paths.iter().enumerate() {
-        let text = generate(i)?;
-        crate::fsutil::write_atomic(path, text.as_bytes())
-            .map_err(Error::io(path, "cannot write"))?;
+    // In batches: every file whole or absent, one flush to disk a batch.
+    for (start, batch) in paths.chunks(BATCH).enumerate().map(|(k, b)| (k * BATCH, b)) {
+        let files = batch
+            .iter()
+            .enumerate()
+            .map(|(j, path)| Ok((path.clone(), generate(start + j)?.into_bytes())))
+            .collect::<Result<Vec<_>>>()?;
+        crate::fsutil::write_all_atomic(&files).map_err(Error::io(dir, "cannot write into"))?;
     }
     println!("wrote {} inputs to {}", paths.len(), dir.display());
     Ok(Status::Passed)

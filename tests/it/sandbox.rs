@@ -136,8 +136,8 @@ fn judge_sandbox_prints_the_view_and_the_configuration_adds_to_it() {
 fn the_tools_setting_chooses_the_interpreter() {
     let dir = tempfile::tempdir().unwrap();
     let submission = dir.path().join("echo_answer.py");
-    let answer = std::fs::read_to_string(root().join("testdata/grading/tiny/cases/sample/1.out"))
-        .unwrap();
+    let answer =
+        std::fs::read_to_string(root().join("testdata/grading/tiny/cases/sample/1.out")).unwrap();
     std::fs::write(&submission, format!("print({answer:?}, end='')\n")).unwrap();
     let fake = dir.path().join("bin/python3");
     std::fs::create_dir(fake.parent().unwrap()).unwrap();

@@ -683,7 +683,19 @@ fn agree_on(problem: &str, seed: u64) {
     let p = report.problems.iter().find(|p| p.id == problem).unwrap();
     assert!(p.issues.is_empty(), "hygiene: {:?}", p.issues);
     let originals = case_files(problem).len();
-    assert_eq!(p.cases.len(), originals + mutants.len());
+    // The problem's invalid/ inputs come along (group invalid_input); a
+    // validator accepting one is a JE below like any disagreement.
+    let invalid = walkdir::WalkDir::new(
+        crate::common::root()
+            .join("problems")
+            .join(problem)
+            .join("invalid"),
+    )
+    .into_iter()
+    .filter_map(Result::ok)
+    .filter(|e| e.path().extension().is_some_and(|x| x == "in"))
+    .count();
+    assert_eq!(p.cases.len(), originals + mutants.len() + invalid);
 
     let show = |name: &str| {
         mutants

@@ -41,11 +41,19 @@ pub struct Args {
     pub limits: LimitArgs,
     #[command(flatten)]
     pub sandbox: SandboxArgs,
+    /// Keep the smallest counterexample as a case of group GROUP
+    /// (PROBLEMS/ID/cases/GROUP/), with the reference's answer, and record
+    /// the `judge gen` command that recreates it in PROBLEMS/ID/SOURCES.md.
+    #[arg(long, value_name = "GROUP")]
+    pub save: Option<String>,
 }
 
 pub fn run(ctx: &Context, args: Args) -> Result<Status> {
     if args.iterations == 0 {
         return Err(Error::Usage("--iterations must be at least 1".into()));
+    }
+    if let Some(group) = &args.save {
+        check_group(group)?;
     }
     let problem = ctx.load_one(&args.problem)?;
     // Inputs live in a private folder outside the sandbox's view; the
@@ -122,10 +130,103 @@ pub fn run(ctx: &Context, args: Args) -> Result<Status> {
                     &shrunk
                 )
             );
+            if let Some(group) = &args.save {
+                let saved = save(ctx, &problem, group, &subject, &shrunk.smallest)?;
+                println!("kept as case {saved} (recipe in SOURCES.md)");
+            }
             Ok(Status::Failed)
         }
     }
 }
+
+/// Writes `found` as case `GROUP/stress-s<seed>-i<index>-z<size>` with the
+/// reference's answer (both files whole or neither), and adds a row to
+/// the problem's SOURCES.md naming the submission it caught and the
+/// `judge gen` command that recreates the input. An existing case of that
+/// name is left alone unless it holds the same input.
+fn save(
+    ctx: &Context,
+    problem: &crate::problem::Problem,
+    group: &str,
+    subject: &str,
+    found: &crate::engine::stress::Failure,
+) -> Result<String> {
+    let bad_group = group.is_empty()
+        || group.starts_with('/')
+        || group
+            .split('/')
+            .any(|p| p.is_empty() || p == "." || p == "..");
+    if bad_group {
+        return Err(Error::Usage(format!(
+            "--save {group:?}: a group is a folder name below cases/ (like `stress` or `edge/found`)"
+        )));
+    }
+    if problem.spec.interactive {
+        return Err(Error::Usage(
+            "--save: an interactive problem's cases have no reference answer to keep".into(),
+        ));
+    }
+    let draw = found.draw;
+    let name = format!("stress-s{}-i{}-z{}", draw.seed, draw.index, draw.size);
+    let dir = problem.dir.join("cases").join(group);
+    let input = dir.join(format!("{name}.in"));
+    if let Ok(old) = std::fs::read(&input) {
+        if old != found.input.as_bytes() {
+            return Err(Error::Usage(format!(
+                "{} exists with another input; nothing written",
+                input.display()
+            )));
+        }
+    }
+    std::fs::create_dir_all(&dir).map_err(Error::io(&dir, "cannot create"))?;
+    crate::fsutil::write_all_atomic(&[
+        (input.clone(), found.input.clone().into_bytes()),
+        (input.with_extension("out"), found.answer.clone()),
+    ])
+    .map_err(Error::io(&dir, "cannot write into"))?;
+    let sources = problem.dir.join("SOURCES.md");
+    let old = std::fs::read_to_string(&sources).unwrap_or_default();
+    let mut text = old.clone();
+    if !text.contains(STRESS_HEADING) {
+        if !text.is_empty() && !text.ends_with('\n') {
+            text.push('\n');
+        }
+        if !text.is_empty() {
+            text.push('\n');
+        }
+        text.push_str(STRESS_HEADING);
+        text.push_str("\n\n| case | caught | recreate the input |\n|---|---|---|\n");
+    }
+    let mut recipe = gen_command(ctx, &problem.id, draw);
+    if draw.index > 0 {
+        recipe.push_str(&format!(", file {}", gen_file_name(draw.index)));
+    }
+    let row = format!("| `{group}/{name}` | `{subject}` | `{recipe}` |\n");
+    if !text.contains(&row) {
+        text.push_str(&row);
+        crate::fsutil::write_atomic(&sources, text.as_bytes())
+            .map_err(Error::io(&sources, "cannot write"))?;
+    }
+    Ok(format!("{group}/{name}"))
+}
+
+/// `--save GROUP` names a folder below `cases/`, nothing outside it.
+fn check_group(group: &str) -> Result<()> {
+    let bad = group.is_empty()
+        || group.starts_with('/')
+        || group
+            .split('/')
+            .any(|p| p.is_empty() || p == "." || p == "..");
+    match bad {
+        true => Err(Error::Usage(format!(
+            "--save {group:?}: a group is a folder name below cases/ (like `stress` or `edge/found`)"
+        ))),
+        false => Ok(()),
+    }
+}
+
+/// The SOURCES.md section `--save` adds its rows to.
+const STRESS_HEADING: &str = "## Found by `judge stress`";
 
 /// The report of a counterexample: where it was first seen, the smallest
 /// failing input verbatim, its verdict and diff, and how to get it back.

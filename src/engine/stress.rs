@@ -53,6 +53,8 @@ impl Draw {
 pub(crate) struct Failure {
     pub draw: Draw,
     pub input: String,
+    /// The reference's answer to it (empty for an interactive problem).
+    pub answer: Vec<u8>,
     pub case: CaseReport,
 }
 
@@ -177,6 +179,7 @@ impl Tester<'_> {
         Ok(Some(Failure {
             draw,
             input,
+            answer,
             case: report,
         }))
     }
@@ -237,6 +240,7 @@ impl Tester<'_> {
             None => Failure {
                 draw: first.draw,
                 input: first.input.clone(),
+                answer: first.answer.clone(),
                 case: first.case.clone(),
             },
         };

@@ -7,6 +7,8 @@
 
 pub mod atoms;
 pub mod bounds;
+#[cfg(test)]
+mod case_outputs;
 pub mod four_in_a_row;
 pub mod slink;
 pub mod star_battle;

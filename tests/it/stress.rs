@@ -284,3 +284,91 @@ fn stress_runs_a_generator_program_and_judges_with_the_checker() {
     ]);
     assert_eq!(run.code, 0, "{}", run.all());
 }
+
+/// `--save GROUP` keeps the shrunk counterexample as a case: the printed
+/// input, with the expected output an independent program (the accepted
+/// C submission) prints, and a SOURCES.md row naming the caught
+/// submission and the command that recreates the input; the folder still
+/// validates, saving again changes nothing, and a group outside `cases/`
+/// is refused before anything runs.
+#[test]
+fn save_keeps_the_counterexample_as_a_case_with_its_recipe() {
+    let dir = tempfile::tempdir().unwrap();
+    let problems = dir.path().join("problems");
+    crate::common::copy_tree(
+        &root().join("problems/four-in-a-row"),
+        &problems.join("four-in-a-row"),
+    );
+    let run = judge(&[
+        "--problems",
+        problems.to_str().unwrap(),
+        "stress",
+        "four-in-a-row",
+        WRONG,
+        "--sandbox",
+        "off",
+        "--save",
+        "stress",
+    ]);
+    assert_eq!(run.code, 1, "{}", run.all());
+    let line = run
+        .stdout
+        .lines()
+        .find(|l| l.starts_with("kept as case stress/"))
+        .unwrap_or_else(|| panic!("{}", run.all()));
+    let name = line
+        .trim_start_matches("kept as case stress/")
+        .split(' ')
+        .next()
+        .unwrap();
+    let case = problems.join("four-in-a-row/cases/stress").join(name);
+    let input = std::fs::read_to_string(case.with_extension("in")).unwrap();
+    assert_eq!(input, printed_input(&run.stdout));
+    // The expected output is what an independent accepted program prints.
+    let accepted = dir.path().join("fourow");
+    let built = Command::new("gcc")
+        .args(["-O2", "-o"])
+        .arg(&accepted)
+        .arg(root().join("problems/four-in-a-row/submissions/accepted/fourow.c"))
+        .status()
+        .unwrap();
+    assert!(built.success());
+    let expected = output_of(&[accepted.to_str().unwrap()], &input);
+    assert_eq!(std::fs::read(case.with_extension("out")).unwrap(), expected);
+    let sources = std::fs::read_to_string(problems.join("four-in-a-row/SOURCES.md")).unwrap();
+    let row = sources
+        .lines()
+        .find(|l| l.contains(&format!("`stress/{name}`")))
+        .unwrap_or_else(|| panic!("{sources}"));
+    assert!(
+        row.contains(WRONG) && row.contains("gen four-in-a-row --seed"),
+        "{row}"
+    );
+    let validate = judge(&["--problems", problems.to_str().unwrap(), "validate"]);
+    assert_eq!(validate.code, 0, "{}", validate.all());
+    // Saving the same counterexample again changes nothing.
+    let again = judge(&[
+        "--problems",
+        problems.to_str().unwrap(),
+        "stress",
+        "four-in-a-row",
+        WRONG,
+        "--sandbox",
+        "off",
+        "--save",
+        "stress",
+    ]);
+    assert_eq!(again.code, 1, "{}", again.all());
+    let after = std::fs::read_to_string(problems.join("four-in-a-row/SOURCES.md")).unwrap();
+    assert_eq!(after, sources);
+    let bad = judge(&[
+        "stress",
+        "four-in-a-row",
+        WRONG,
+        "--sandbox",
+        "off",
+        "--save",
+        "../x",
+    ]);
+    assert_eq!(bad.code, 2, "{}", bad.all());
+}

@@ -16,6 +16,11 @@ pub struct Args {
     /// Skip grading the expected-verdict submissions (PROBLEMS/ID/submissions/VERDICT/*).
     #[arg(long)]
     pub no_submissions: bool,
+    /// Judge expected-verdict submissions on every case instead of up to
+    /// their first failure, and report which cases catch which submission
+    /// (a case × submission table in the HTML) and which catch none.
+    #[arg(long, conflicts_with = "no_submissions")]
+    pub every_case: bool,
     #[command(flatten)]
     pub sandbox: SandboxArgs,
     #[command(flatten)]
@@ -46,8 +51,9 @@ pub fn run(ctx: &Context, args: Args) -> Result<Status> {
     let mut graded = Vec::new();
     if let (true, Some(runner)) = (with_submissions, &runner) {
         let batch = session.workers();
-        let judged =
-            session.install(|| submissions::judge_all(&tools, runner, batch, args.run.shard));
+        let judged = session.install(|| {
+            submissions::judge_all(&tools, runner, batch, args.run.shard, args.every_case)
+        });
         graded = judged.reports;
         for tight in timing::tight_limits(&graded) {
             session.warn(tight);

@@ -384,6 +384,7 @@ pub(crate) fn publish(
     }
     print!("{}", console::summary(report, style));
     print!("{}", console::submissions(report, style));
+    print!("{}", console::catches(report, style));
     print!("{}", console::bounds(report, style));
     report.write_to(dir, junit)?;
     println!(

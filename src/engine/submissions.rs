@@ -19,7 +19,7 @@ use super::reuse::{self, Reuse};
 use super::runner::Runner;
 use super::tools::Tools;
 use crate::problem::submissions::{Expectation, Expected, Kind, find};
-use crate::report::{CaseReport, ProblemReport, ScoreRange, SubmissionReport};
+use crate::report::{CaseReport, Catch, ProblemReport, ScoreRange, SubmissionReport};
 use crate::shard::{CASE_OVERHEAD, Shard, size};
 use crate::verdict::Verdict;
 
@@ -49,6 +49,7 @@ pub(crate) fn judge_one(
     expected: &Expected,
     runner: &Runner,
     batch: usize,
+    every: bool,
 ) -> SubmissionReport {
     let problem = tools.problem;
     let mut report = SubmissionReport {
@@ -65,6 +66,7 @@ pub(crate) fn judge_one(
         max_cpu_ms: None,
         time_limit_ms: None,
         reused: 0,
+        caught_by: None,
     };
     let program = match build::prepare(
         runner,
@@ -93,7 +95,7 @@ pub(crate) fn judge_one(
     let reuse = Reuse::new(runner.cache(), &grader);
     report.time_limit_ms = Some(crate::report::millis(grader.limits.cpu));
     let scoring = problem.spec.scoring.is_some();
-    let every_case = expected.needs_every_case(scoring);
+    let every_case = every || expected.needs_every_case(scoring);
     let cases = case::in_order(&problem.cases, batch, every_case, |c| {
         reuse::grade(&grader, reuse.as_ref(), c)
     });
@@ -103,6 +105,18 @@ pub(crate) fn judge_one(
         .iter()
         .map(CaseReport::cpu_or_wall_ms)
         .max_by(f64::total_cmp);
+    if every {
+        report.caught_by = Some(
+            cases
+                .iter()
+                .filter(|c| !c.verdict.is_pass())
+                .map(|c| Catch {
+                    case: c.id(),
+                    verdict: c.verdict,
+                })
+                .collect(),
+        );
+    }
     if let Some(fail) = cases.iter().find(|c| !c.verdict.is_pass()) {
         report.got = fail.verdict;
         report.first_failure = Some(fail.id());
@@ -205,6 +219,7 @@ pub(crate) fn judge_all(
     runner: &Runner,
     batch: usize,
     shard: Option<Shard>,
+    every: bool,
 ) -> Judged {
     let mut judged = Judged::default();
     let mut todo = Vec::new();
@@ -242,7 +257,7 @@ pub(crate) fn judge_all(
         .collect();
     judged.reports = mine
         .par_iter()
-        .map(|(t, s, _)| judge_one(t, s, runner, batch))
+        .map(|(t, s, _)| judge_one(t, s, runner, batch, every))
         .collect();
     judged
 }

@@ -341,6 +341,73 @@ pub fn submissions(report: &Report, style: Style) -> String {
     out
 }
 
+/// `check --every-case`: per problem, how many cases catch some
+/// expected-verdict submission, each submission with the cases that catch
+/// it (a promise that only one case keeps is worth knowing), and the
+/// cases that catch none. Empty when submissions stopped at their first
+/// failure.
+pub fn catches(report: &Report, style: Style) -> String {
+    let mut out = String::new();
+    for p in &report.problems {
+        let mine: Vec<&super::SubmissionReport> = report
+            .submissions
+            .iter()
+            .filter(|s| s.problem == p.id && s.caught_by.is_some())
+            .collect();
+        if mine.is_empty() {
+            continue;
+        }
+        let catching = |id: &str| {
+            mine.iter()
+                .filter_map(|s| s.caught_by.as_ref())
+                .any(|k| k.iter().any(|c| c.case == id))
+        };
+        let none: Vec<String> = p
+            .cases
+            .iter()
+            .map(|c| c.id())
+            .filter(|id| !catching(id))
+            .collect();
+        let _ = writeln!(
+            out,
+            "{} {} cases, {} catch a submission, {} catch none",
+            style.bold(&format!("{}:", p.id)),
+            p.cases.len(),
+            p.cases.len() - none.len(),
+            none.len()
+        );
+        let width = mine
+            .iter()
+            .map(|s| s.path.chars().count())
+            .max()
+            .unwrap_or(0);
+        for s in &mine {
+            let k = s.caught_by.as_deref().unwrap_or_default();
+            let names: Vec<String> = k.iter().take(6).map(|c| c.case.clone()).collect();
+            let more = match k.len() > names.len() {
+                true => format!(", … ({} more)", k.len() - names.len()),
+                false => String::new(),
+            };
+            let count = format!("caught by {:>3}", k.len());
+            let count = match k.len() {
+                0 if s.expected.code() != "AC" => style.red(&count),
+                1 => style.yellow(&count),
+                _ => count,
+            };
+            let line = format!(
+                "  {}  {count}  {}{more}",
+                pad(&s.path, width, false),
+                names.join(", ")
+            );
+            let _ = writeln!(out, "{}", line.trim_end());
+        }
+        if !none.is_empty() {
+            let _ = writeln!(out, "  {} {}", style.dim("catch none:"), none.join(", "));
+        }
+    }
+    out
+}
+
 /// `validate`'s bounds table: per problem and bound, the range the
 /// statement allows and the part the cases reach; an end no case reaches
 /// is named in yellow (a test set should hold the smallest and largest

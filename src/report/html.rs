@@ -7,7 +7,9 @@
 use maud::{DOCTYPE, Markup, PreEscaped, html};
 
 use super::console::human_ms;
-use super::{CaseReport, ProblemReport, Report, SubmissionReport, html_chart, number};
+use super::{
+    CaseReport, ProblemReport, Report, SubmissionReport, html_catches, html_chart, number,
+};
 use crate::diff::{self, LineKind};
 use crate::problem::submissions::Expectation;
 use crate::solvers::bounds::BoundReach;
@@ -68,6 +70,11 @@ details.all { padding: 0; }
 details.all summary { cursor: pointer; padding: 10px 16px; color: var(--muted); }
 details.all table td, details.all table th { padding: 4px 16px; }
 tr.short td { color: var(--warn); }
+details.catches .scroll { overflow-x: auto; }
+details.catches th.sub { text-transform: none; letter-spacing: 0; max-width: 130px; text-align: center; }
+details.catches td.case { white-space: nowrap; }
+details.catches td.mark { text-align: center; }
+details.catches tr.none td.case { color: var(--muted); }
 td.msg { color: var(--muted); font-family: ui-monospace,SFMono-Regular,Menlo,monospace; font-size: 12px; }
 .errors { background: var(--badbg); color: var(--bad); border-radius: 10px; padding: 10px 16px; margin-bottom: 22px; }
 .errors li { font-family: ui-monospace,SFMono-Regular,Menlo,monospace; font-size: 12.5px; }
@@ -248,6 +255,7 @@ fn problem_section(p: &ProblemReport, submissions: &[SubmissionReport]) -> Marku
             }
             @for c in p.cases.iter().filter(|c| !c.verdict.is_pass() && c.verdict != Verdict::CompileError) { (failure(c)) }
             @if let Some(chart) = html_chart::chart(&mine) { (chart) }
+            @if let Some(table) = html_catches::table(p, &mine, badge) { (table) }
             details.all open[p.cases.len() <= 12] {
                 summary { "All " (p.cases.len()) " cases" }
                 @let scores = p.cases.iter().any(|c| c.checker_score.is_some());

@@ -7,6 +7,7 @@
 pub mod changes;
 pub mod console;
 pub mod html;
+mod html_catches;
 pub(crate) mod html_chart;
 pub mod junit;
 pub mod merge;
@@ -125,6 +126,17 @@ pub struct SubmissionReport {
     /// a run (see `engine::cache`).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub reused: usize,
+    /// With `check --every-case`: every case it fails, in case order (the
+    /// cases that catch it). `None` when it stopped at its first failure.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub caught_by: Option<Vec<Catch>>,
+}
+
+/// A case that a submission fails, and how.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Catch {
+    pub case: String,
+    pub verdict: Verdict,
 }
 
 fn is_zero(n: &usize) -> bool {

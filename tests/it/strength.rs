@@ -102,3 +102,73 @@ fn validate_reports_how_far_the_cases_go_for_each_bound() {
     assert_eq!((bounds[1].lowest, bounds[1].highest), (Some(0), Some(42)));
     assert!(bounds.iter().all(|b| b.missed().is_empty()), "{bounds:?}");
 }
+
+/// `check --every-case` records, per expected-verdict submission, exactly
+/// the cases whose expected output it misses (found here by running the
+/// program on each case directly), keeps the first failure as the verdict,
+/// and prints the cases that catch no submission.
+#[test]
+fn every_case_shows_which_cases_catch_which_submission() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = healthy(dir.path());
+    let wrong = p.join("submissions/wrong_answer");
+    std::fs::create_dir_all(&wrong).unwrap();
+    let source = crate::common::root()
+        .join("problems/four-in-a-row/submissions/wrong_answer/full_board_is_draw.py");
+    std::fs::copy(&source, wrong.join("full_board_is_draw.py")).unwrap();
+    let reports = dir.path().join("reports");
+    let run = crate::common::judge(&[
+        "--problems",
+        dir.path().to_str().unwrap(),
+        "check",
+        "--every-case",
+        "--sandbox",
+        "off",
+        "--report-dir",
+        reports.to_str().unwrap(),
+    ]);
+    assert_eq!(run.code, 0, "{}", run.all());
+    let report = read_report(&reports);
+    let sub = &report.submissions[0];
+    let caught: Vec<&str> = sub
+        .caught_by
+        .as_ref()
+        .expect("judged on every case")
+        .iter()
+        .map(|c| c.case.as_str())
+        .collect();
+    // The truth, from running the program on every case by hand.
+    let mut missed = Vec::new();
+    for case in &report.problems[0].cases {
+        let input = p.join("cases").join(format!("{}.in", case.id()));
+        let out = std::process::Command::new(crate::common::which("python3"))
+            .arg(&source)
+            .stdin(std::fs::File::open(&input).unwrap())
+            .output()
+            .unwrap();
+        if out.stdout != std::fs::read(input.with_extension("out")).unwrap() {
+            missed.push(case.id());
+        }
+    }
+    assert!(!missed.is_empty(), "the fixture must miss some case");
+    assert_eq!(caught, missed);
+    assert_eq!(sub.cases_run, report.problems[0].cases.len());
+    assert_eq!(sub.first_failure.as_deref(), Some(missed[0].as_str()));
+    let none: Vec<String> = report.problems[0]
+        .cases
+        .iter()
+        .map(|c| c.id())
+        .filter(|id| !missed.contains(id))
+        .collect();
+    assert!(
+        run.stdout
+            .contains(&format!("catch none: {}", none.join(", "))),
+        "{}",
+        run.all()
+    );
+    let html = std::fs::read_to_string(reports.join("report.html")).unwrap();
+    assert!(
+        html.contains("Which cases catch which submission"),
+        "no table"
+    );
+}

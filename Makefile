@@ -4,7 +4,7 @@
 CARGO ?= cargo
 JUDGE := target/release/judge
 
-.PHONY: all build check test regen bench lint fmt clean
+.PHONY: all build check test regen bench lint fmt clean mutants
 
 all: check
 
@@ -34,6 +34,28 @@ regen: build
 ## Throughput and solver benchmarks (figures printed; no pass/fail).
 bench:
 	$(CARGO) bench --locked
+
+## Mutation score of each problem's test set (slow; not part of CI; needs
+## `cargo install cargo-mutants`): mutates one reference solver's code
+## (not its validator, generator or tests) and runs only
+## solvers::case_outputs::<problem>, so a mutant dies exactly when some
+## committed case's expected output changes. `make mutants P=atoms`, or
+## all five; the results are in target/mutants/<problem>/mutants.out/
+## (caught.txt, missed.txt, timeout.txt, unviable.txt), summarised in
+## problems/<problem>/mutants.md.
+MUTANT_PROBLEMS := atoms four-in-a-row slink star-battle sudoku-checker
+MUTANT_SKIP := validate|::bounds |::generate |::id
+mutants:
+	@for p in $(or $(P),$(MUTANT_PROBLEMS)); do \
+	  m=$$(echo $$p | tr - _); \
+	  $(CARGO) mutants --profile mutants --no-shuffle -j 1 \
+	    -f "src/solvers/$$m/**" -e "**/generate.rs" -e "**/*tests.rs" -e "**/tests.rs" \
+	    --exclude-re '$(MUTANT_SKIP)' -o target/mutants/$$p \
+	    -- --lib -- --exact solvers::case_outputs::$$m; \
+	  for k in caught missed timeout unviable; do \
+	    printf '%s %s: %s\n' $$p $$k "$$(wc -l < target/mutants/$$p/mutants.out/$$k.txt)"; \
+	  done; \
+	done
 
 ## Formatting and lints, as CI enforces them.
 lint:

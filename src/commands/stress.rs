@@ -56,6 +56,11 @@ pub fn run(ctx: &Context, args: Args) -> Result<Status> {
         check_group(group)?;
     }
     let problem = ctx.load_one(&args.problem)?;
+    if args.save.is_some() && problem.spec.interactive {
+        return Err(Error::Usage(
+            "--save: an interactive problem's cases have no reference answer to keep".into(),
+        ));
+    }
     // Inputs live in a private folder outside the sandbox's view; the
     // program reads each one from its standard input.
     let work = tempfile::Builder::new()
@@ -151,21 +156,6 @@ fn save(
     subject: &str,
     found: &crate::engine::stress::Failure,
 ) -> Result<String> {
-    let bad_group = group.is_empty()
-        || group.starts_with('/')
-        || group
-            .split('/')
-            .any(|p| p.is_empty() || p == "." || p == "..");
-    if bad_group {
-        return Err(Error::Usage(format!(
-            "--save {group:?}: a group is a folder name below cases/ (like `stress` or `edge/found`)"
-        )));
-    }
-    if problem.spec.interactive {
-        return Err(Error::Usage(
-            "--save: an interactive problem's cases have no reference answer to keep".into(),
-        ));
-    }
     let draw = found.draw;
     let name = format!("stress-s{}-i{}-z{}", draw.seed, draw.index, draw.size);
     let dir = problem.dir.join("cases").join(group);

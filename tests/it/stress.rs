@@ -299,17 +299,20 @@ fn save_keeps_the_counterexample_as_a_case_with_its_recipe() {
         &root().join("problems/four-in-a-row"),
         &problems.join("four-in-a-row"),
     );
-    let run = judge(&[
-        "--problems",
-        problems.to_str().unwrap(),
-        "stress",
-        "four-in-a-row",
-        WRONG,
-        "--sandbox",
-        "off",
-        "--save",
-        "stress",
-    ]);
+    let save = || {
+        judge(&[
+            "--problems",
+            problems.to_str().unwrap(),
+            "stress",
+            "four-in-a-row",
+            WRONG,
+            "--sandbox",
+            "off",
+            "--save",
+            "stress",
+        ])
+    };
+    let run = save();
     assert_eq!(run.code, 1, "{}", run.all());
     let line = run
         .stdout
@@ -347,17 +350,7 @@ fn save_keeps_the_counterexample_as_a_case_with_its_recipe() {
     let validate = judge(&["--problems", problems.to_str().unwrap(), "validate"]);
     assert_eq!(validate.code, 0, "{}", validate.all());
     // Saving the same counterexample again changes nothing.
-    let again = judge(&[
-        "--problems",
-        problems.to_str().unwrap(),
-        "stress",
-        "four-in-a-row",
-        WRONG,
-        "--sandbox",
-        "off",
-        "--save",
-        "stress",
-    ]);
+    let again = save();
     assert_eq!(again.code, 1, "{}", again.all());
     let after = std::fs::read_to_string(problems.join("four-in-a-row/SOURCES.md")).unwrap();
     assert_eq!(after, sources);

@@ -47,7 +47,7 @@ MUTANT_PROBLEMS := atoms four-in-a-row slink star-battle sudoku-checker
 MUTANT_SKIP := validate|::bounds |::generate |::id
 mutants:
 	@for p in $(or $(P),$(MUTANT_PROBLEMS)); do \
-	  m=$$(echo $$p | tr - _); \
+	  m=$$(echo $$p | tr - _); mkdir -p target/mutants/$$p; \
 	  $(CARGO) mutants --profile mutants --no-shuffle -j 1 \
 	    -f "src/solvers/$$m/**" -e "**/generate.rs" -e "**/*tests.rs" -e "**/tests.rs" \
 	    --exclude-re '$(MUTANT_SKIP)' -o target/mutants/$$p \

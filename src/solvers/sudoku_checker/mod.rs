@@ -113,10 +113,20 @@ impl Verdict {
 
 /// The verdict for one grid (row-major, 0 = empty).
 pub fn verdict(cells: &[u8; CELLS]) -> Verdict {
+    verdict_by(cells, |c| count_solutions(c, 2))
+}
+
+/// [`verdict`] with `engine` instead of the fastest one, so the committed
+/// cases can test every engine this machine runs (`make mutants`).
+pub fn verdict_with(engine: Engine, cells: &[u8; CELLS]) -> Verdict {
+    verdict_by(cells, |c| count_solutions_with(engine, c, 2))
+}
+
+fn verdict_by(cells: &[u8; CELLS], count: impl Fn(&[u8; CELLS]) -> Solutions) -> Verdict {
     if has_repeated_given(cells) {
         return Verdict::Illegal;
     }
-    match count_solutions(cells, 2).count {
+    match count(cells).count {
         0 => Verdict::Impossible,
         1 => Verdict::Unique,
         _ => Verdict::Ambiguous,

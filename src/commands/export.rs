@@ -245,6 +245,11 @@ fn write_package(
             ));
         }
     }
+    // Where the data comes from travels with the data.
+    let sources = problem.dir.join(read::SOURCES_FILE);
+    if sources.is_file() {
+        copy(&sources, &dir.join(read::SOURCES_FILE))?;
+    }
     // A reference program outside the submissions is an accepted one.
     if let Some(r) = spec
         .reference

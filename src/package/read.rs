@@ -467,6 +467,9 @@ fn statement(pkg: &Path, format: Format, plan: &mut Plan, ours: bool) {
 /// Top-level package entries not taken by any rule, listed as skipped.
 /// Lists everything else at the top of the package as skipped; `timelimit`
 /// says what became of a `.timelimit` file, which depends on the format.
+/// A problem's record of where its data comes from (kept with any copy).
+pub(crate) const SOURCES_FILE: &str = "SOURCES.md";
+
 fn others(pkg: &Path, plan: &mut Plan, timelimit: &str, taken: &[&str]) {
     let known = [
         "problem.yaml",
@@ -478,6 +481,12 @@ fn others(pkg: &Path, plan: &mut Plan, timelimit: &str, taken: &[&str]) {
     for entry in sorted_entries(pkg) {
         let name = name_of(&entry);
         if known.contains(&name.as_str()) || taken.contains(&name.as_str()) {
+            continue;
+        }
+        // Where the data comes from travels with the data.
+        if name == SOURCES_FILE && entry.is_file() {
+            plan.copies
+                .push((entry.clone(), PathBuf::from(SOURCES_FILE)));
             continue;
         }
         let why = match name.as_str() {

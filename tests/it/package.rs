@@ -59,7 +59,8 @@ fn export(problem: &str, out: &Path) {
 }
 
 /// The same problem: fields, group settings, case bytes, submissions,
-/// statement and programs.
+/// statement, programs and the record of where the data comes from
+/// (`SOURCES.md`, which must travel with any copy of the data).
 fn assert_same(original: &Path, imported: &Path, what: &str) {
     let a = load_problem("a", original).unwrap();
     let b = load_problem("b", imported).unwrap();
@@ -73,7 +74,11 @@ fn assert_same(original: &Path, imported: &Path, what: &str) {
         let (ea, eb) = (x.answer.as_deref(), y.answer.as_deref());
         assert_eq!(ea.map(read), eb.map(read), "{what}: {}.out", x.id());
     }
-    let mut folders = vec![PathBuf::from("submissions"), PathBuf::from("statement")];
+    let mut folders = vec![
+        PathBuf::from("submissions"),
+        PathBuf::from("statement"),
+        PathBuf::from("SOURCES.md"),
+    ];
     folders.extend(a.spec.paths().into_iter().map(|(_, p)| p.to_path_buf()));
     for f in folders {
         let (x, y) = (original.join(&f), imported.join(&f));

@@ -44,11 +44,13 @@ fn unsynced_temp(path: &Path, bytes: &[u8]) -> std::io::Result<tempfile::NamedTe
 /// systems holding them are flushed, then each is renamed into place and
 /// the folders are flushed so the renames last. A failure before the
 /// renames leaves no file changed.
-pub(crate) fn write_all_atomic(files: &[(std::path::PathBuf, Vec<u8>)]) -> std::io::Result<()> {
+pub(crate) fn write_all_atomic<B: AsRef<[u8]>>(
+    files: &[(std::path::PathBuf, B)],
+) -> std::io::Result<()> {
     use std::os::fd::AsRawFd;
     let temps = files
         .iter()
-        .map(|(path, bytes)| unsynced_temp(path, bytes))
+        .map(|(path, bytes)| unsynced_temp(path, bytes.as_ref()))
         .collect::<std::io::Result<Vec<_>>>()?;
     let mut dirs: Vec<&Path> = files.iter().map(|(p, _)| parent_of(p)).collect();
     dirs.sort();

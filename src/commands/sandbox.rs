@@ -2,8 +2,8 @@
 //! measured, before anything is graded.
 
 use super::Context;
+use crate::engine::build;
 use crate::engine::sandbox::SandboxMode;
-use crate::engine::toolchain;
 use crate::error::Result;
 use crate::report::Status;
 
@@ -35,19 +35,13 @@ pub fn run(ctx: &Context, _args: Args) -> Result<Status> {
             .bold("toolchains (found on PATH, or set in judge-config.yaml):")
     );
     for name in TOOLS {
-        let (chosen, configured) = runner.tool_choice(name);
-        let from = if configured {
-            "  (judge-config.yaml)"
-        } else {
-            ""
-        };
-        match toolchain::resolve(&chosen) {
-            Some(tool) => {
-                runner.allow(&tool.binds);
-                println!("  {name:<8} {}{from}", tool.exe.display());
-            }
-            None if configured => println!("  {name:<8} {chosen} cannot be run{from}"),
-            None => println!("  {name:<8} not installed"),
+        // Found as a build finds it, its folders added to the view.
+        let configured = runner.tool_choice(name).1;
+        match build::tool(&runner, name) {
+            Ok(exe) if configured => println!("  {name:<8} {exe}  (judge-config.yaml)"),
+            Ok(exe) => println!("  {name:<8} {exe}"),
+            Err(e) if configured => println!("  {name:<8} {e}"),
+            Err(_) => println!("  {name:<8} not installed"),
         }
     }
     println!(

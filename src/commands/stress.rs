@@ -170,8 +170,8 @@ fn save(
     }
     std::fs::create_dir_all(&dir).map_err(Error::io(&dir, "cannot create"))?;
     crate::fsutil::write_all_atomic(&[
-        (input.clone(), found.input.clone().into_bytes()),
-        (input.with_extension("out"), found.answer.clone()),
+        (input.clone(), found.input.as_bytes()),
+        (input.with_extension("out"), found.answer.as_slice()),
     ])
     .map_err(Error::io(&dir, "cannot write into"))?;
     let sources = problem.dir.join("SOURCES.md");

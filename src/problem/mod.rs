@@ -33,9 +33,14 @@ pub const SAMPLE_GROUP: &str = "sample";
 /// failure judge reports for a submission is the one problemtools and
 /// DOMjudge report for the exported package, and a test set can put slow
 /// groups last (a name sorting late) so wrong submissions fail cheaply.
-pub fn case_order<'a>(group: &'a str, name: &'a str) -> (bool, Vec<&'a str>) {
-    let path = group.split('/').filter(|p| !p.is_empty()).chain([name]);
-    (!is_sample(group), path.collect())
+/// Compares two `(group, name)` pairs path part by path part, without
+/// allocating: it runs inside sorts of every case.
+pub fn case_order(a: (&str, &str), b: (&str, &str)) -> std::cmp::Ordering {
+    fn parts<'a>((group, name): (&'a str, &'a str)) -> impl Iterator<Item = &'a str> {
+        group.split('/').filter(|p| !p.is_empty()).chain([name])
+    }
+    let later = |(group, _): (&str, &str)| !is_sample(group);
+    later(a).cmp(&later(b)).then_with(|| parts(a).cmp(parts(b)))
 }
 
 /// One test case: an input file and, normally, its expected output.
@@ -313,7 +318,7 @@ fn find_cases(cases_dir: &Path) -> (Vec<Case>, Vec<PathBuf>, Vec<PathBuf>) {
             _ => strays.push(path.to_path_buf()),
         }
     }
-    cases.sort_by(|a, b| case_order(&a.group, &a.name).cmp(&case_order(&b.group, &b.name)));
+    cases.sort_by(|a, b| case_order((&a.group, &a.name), (&b.group, &b.name)));
     (cases, orphans, strays)
 }
 

@@ -6,6 +6,7 @@ use std::fmt::Write;
 
 use super::{CaseReport, Report, number};
 use crate::diff::{self, LineKind};
+use crate::problem::submissions::Expectation;
 use crate::verdict::{Severity, Verdict};
 
 /// ANSI styling that collapses to plain text when colour is off.
@@ -357,16 +358,11 @@ pub fn catches(report: &Report, style: Style) -> String {
         if mine.is_empty() {
             continue;
         }
-        let catching = |id: &str| {
-            mine.iter()
-                .filter_map(|s| s.caught_by.as_ref())
-                .any(|k| k.iter().any(|c| c.case == id))
-        };
         let none: Vec<String> = p
             .cases
             .iter()
             .map(|c| c.id())
-            .filter(|id| !catching(id))
+            .filter(|id| mine.iter().all(|s| s.caught_on(id).is_none()))
             .collect();
         let _ = writeln!(
             out,
@@ -390,7 +386,7 @@ pub fn catches(report: &Report, style: Style) -> String {
             };
             let count = format!("caught by {:>3}", k.len());
             let count = match k.len() {
-                0 if s.expected.code() != "AC" => style.red(&count),
+                0 if s.expected != Expectation::Verdict(Verdict::Accepted) => style.red(&count),
                 1 => style.yellow(&count),
                 _ => count,
             };

@@ -9,7 +9,10 @@
 use maud::{Markup, html};
 
 use super::{ProblemReport, SubmissionReport};
+use crate::problem::submissions::Expectation;
 use crate::verdict::Verdict;
+
+const ACCEPTED: Expectation = Expectation::Verdict(Verdict::Accepted);
 
 /// The table for problem `p` from its submissions (`mine`), when they
 /// were judged on every case.
@@ -22,17 +25,15 @@ pub(super) fn table(
     let judged: Vec<(&SubmissionReport, &Vec<super::Catch>)> = mine
         .iter()
         .filter_map(|s| Some((*s, s.caught_by.as_ref()?)))
-        .filter(|(s, k)| !k.is_empty() || s.expected.code() != "AC")
+        .filter(|(s, k)| !k.is_empty() || s.expected != ACCEPTED)
         .collect();
     if judged.is_empty() {
         return None;
     }
-    let caught =
-        |case: &str, s: &[super::Catch]| s.iter().find(|c| c.case == case).map(|c| c.verdict);
     let catching = p
         .cases
         .iter()
-        .filter(|c| judged.iter().any(|(_, k)| caught(&c.id(), k).is_some()))
+        .filter(|c| judged.iter().any(|(s, _)| s.caught_on(&c.id()).is_some()))
         .count();
     let short = |s: &SubmissionReport| {
         s.path
@@ -53,7 +54,7 @@ pub(super) fn table(
                 } } }
                 tbody { @for c in &p.cases {
                     @let id = c.id();
-                    @let row: Vec<Option<Verdict>> = judged.iter().map(|(_, k)| caught(&id, k)).collect();
+                    @let row: Vec<Option<Verdict>> = judged.iter().map(|(s, _)| s.caught_on(&id)).collect();
                     tr class=[row.iter().all(Option::is_none).then_some("none")] {
                         td.case { (id) }
                         @for v in &row { td.mark { @if let Some(v) = v { (badge(*v)) } } }

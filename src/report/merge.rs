@@ -103,8 +103,7 @@ fn join<'a>(first: &Report, reports: impl Iterator<Item = &'a Report>, command: 
         .into_values()
         .map(|(mut p, mut cases, issues)| {
             cases.sort_by(|a, b| {
-                crate::problem::case_order(&a.group, &a.name)
-                    .cmp(&crate::problem::case_order(&b.group, &b.name))
+                crate::problem::case_order((&a.group, &a.name), (&b.group, &b.name))
             });
             p.issues = issues;
             p.with_cases(cases)

@@ -132,6 +132,18 @@ pub struct SubmissionReport {
     pub caught_by: Option<Vec<Catch>>,
 }
 
+impl SubmissionReport {
+    /// With `--every-case`: how case `case` (`group/name`) catches it,
+    /// if it does.
+    pub fn caught_on(&self, case: &str) -> Option<Verdict> {
+        self.caught_by
+            .as_ref()?
+            .iter()
+            .find(|c| c.case == case)
+            .map(|c| c.verdict)
+    }
+}
+
 /// A case that a submission fails, and how.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Catch {

@@ -78,39 +78,37 @@ impl Config {
             Some(p) => (p.to_path_buf(), true),
             None => (PathBuf::from(DEFAULT_FILE), false),
         };
-        let text = match std::fs::read_to_string(&path) {
-            Ok(t) => t,
+        let text = match crate::located::read(&path) {
+            Ok(Ok(t)) => t,
+            Ok(Err(e)) => return Err(Error::Usage(format!("{}:{e}", path.display()))),
             Err(e) if !required && e.kind() == std::io::ErrorKind::NotFound => {
                 return Ok(Config::default());
             }
             Err(e) => return Err(Error::io(&path, "cannot read")(e)),
         };
-        let config: Config = serde_yaml::from_str(&text).map_err(|e| {
-            let at = e
-                .location()
-                .map_or(String::new(), |l| format!(":{}:{}", l.line(), l.column()));
-            let msg = e.to_string();
-            let msg = msg
-                .rfind(" at line ")
-                .map_or(msg.as_str(), |i| &msg[..i])
-                .to_string();
-            Error::Usage(format!("{}{at}: {msg}", path.display()))
-        })?;
+        // Rules serde cannot check point at the line of their key.
+        let at = |keys: &[&str], reason: String| {
+            let (line, col) = crate::located::key(&text, keys);
+            Error::Usage(format!("{}:{line}:{col}: {reason}", path.display()))
+        };
+        let config: Config = crate::located::yaml(&text)
+            .map_err(|e| Error::Usage(format!("{}:{e}", path.display())))?;
         if let Some(bad) = config.sandbox.allow.iter().find(|p| !p.is_absolute()) {
-            return Err(Error::Usage(format!(
-                "{}: sandbox.allow: {} is not an absolute path",
-                path.display(),
-                bad.display()
-            )));
+            return Err(at(
+                &["sandbox", "allow"],
+                format!("sandbox.allow: {} is not an absolute path", bad.display()),
+            ));
         }
         for (name, tool) in config.tools.chosen() {
             let bare = tool.components().count() == 1 && tool.is_relative();
             if !(tool.is_absolute() || bare) {
-                return Err(Error::Usage(format!(
-                    "{}: tools.{name}: {} is neither an absolute path nor a name to look up on PATH",
-                    path.display(),
-                    tool.display()
-                )));
+                return Err(at(
+                    &["tools", &name],
+                    format!(
+                        "tools.{name}: {} is neither an absolute path nor a name to look up on PATH",
+                        tool.display()
+                    ),
+                ));
             }
         }
         Ok(config)
@@ -132,7 +130,11 @@ mod tests {
         let e = Config::load(Some(&path)).unwrap_err().to_string();
         assert!(e.contains("c.yaml:2:3") && e.contains("alow"), "{e}");
         std::fs::write(&path, "sandbox:\n  allow: [relative]\n").unwrap();
-        assert!(Config::load(Some(&path)).is_err());
+        let e = Config::load(Some(&path)).unwrap_err().to_string();
+        assert!(e.contains("c.yaml:2:3: sandbox.allow"), "{e}");
+        std::fs::write(&path, b"sandbox:\n  allow: [/\xff]\n").unwrap();
+        let e = Config::load(Some(&path)).unwrap_err().to_string();
+        assert!(e.contains("c.yaml:2:12: ") && e.contains("UTF-8"), "{e}");
         assert!(Config::load(Some(&dir.path().join("missing.yaml"))).is_err());
     }
 
@@ -158,6 +160,6 @@ mod tests {
         assert!(e.contains("c.yaml:2:3") && e.contains("pyhton3"), "{e}");
         std::fs::write(&path, "tools:\n  python3: bin/python3\n").unwrap();
         let e = Config::load(Some(&path)).unwrap_err().to_string();
-        assert!(e.contains("tools.python3: bin/python3"), "{e}");
+        assert!(e.contains("c.yaml:2:3: tools.python3: bin/python3"), "{e}");
     }
 }

@@ -19,6 +19,7 @@ pub mod engine;
 pub mod error;
 pub mod execution;
 pub(crate) mod fsutil;
+pub mod located;
 pub(crate) mod package;
 pub mod problem;
 pub mod report;

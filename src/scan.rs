@@ -66,8 +66,8 @@ impl Token<'_> {
     pub fn int(&self, what: &str, range: std::ops::RangeInclusive<i64>) -> Result<i64, InputError> {
         let value: i64 = self.text.parse().map_err(|_| {
             self.pos.error(format!(
-                "expected {what} (an integer), found {:?}",
-                self.text
+                "expected {what} (an integer), found {}",
+                crate::located::quote(self.text)
             ))
         })?;
         if !range.contains(&value) {
@@ -208,9 +208,10 @@ impl<'a> Scanner<'a> {
 pub(crate) fn expect_end(scanner: &mut Scanner<'_>) -> Result<(), InputError> {
     match scanner.next_token() {
         None => Ok(()),
-        Some(t) => Err(t
-            .pos
-            .error(format!("unexpected {:?} after the last data set", t.text))),
+        Some(t) => Err(t.pos.error(format!(
+            "unexpected {} after the last data set",
+            crate::located::quote(t.text)
+        ))),
     }
 }
 

@@ -116,8 +116,8 @@ impl<'a> Line<'a> {
                 let v = f.int(what, range.clone())?;
                 if f.text != v.to_string() {
                     return Err(f.pos.error(format!(
-                        "{:?} is not written in canonical form ({v})",
-                        f.text
+                        "{} is not written in canonical form ({v})",
+                        crate::located::quote(f.text)
                     )));
                 }
                 Ok(v)
@@ -129,7 +129,13 @@ impl<'a> Line<'a> {
         if self.text.is_empty() {
             Ok(())
         } else {
-            Err(self.error(1, format!("expected a blank line, found {:?}", self.text)))
+            Err(self.error(
+                1,
+                format!(
+                    "expected a blank line, found {}",
+                    crate::located::quote(self.text)
+                ),
+            ))
         }
     }
 }
@@ -141,7 +147,10 @@ pub(crate) fn expect_no_more(lines: &[Line<'_>], used: usize) -> Result<(), Inpu
         Some(l) if l.text.is_empty() => Err(l.error(1, "blank line after the last data set")),
         Some(l) => Err(l.error(
             1,
-            format!("unexpected {:?} after the last data set", l.text),
+            format!(
+                "unexpected {} after the last data set",
+                crate::located::quote(l.text)
+            ),
         )),
     }
 }

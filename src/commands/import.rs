@@ -60,12 +60,21 @@ pub fn run(ctx: &Context, opts: Args) -> Result<Status> {
     }
     refuse_escapes(&pkg)?;
     let yaml_path = pkg.join("problem.yaml");
-    let yaml = std::fs::read_to_string(&yaml_path).map_err(|_| {
-        Error::Usage(format!(
-            "{}: not a problem package (no problem.yaml)",
-            opts.package.display()
-        ))
-    })?;
+    let yaml = match crate::located::read(&yaml_path) {
+        Ok(Ok(text)) => text,
+        Ok(Err(e)) => {
+            return Err(Error::Package {
+                path: opts.package.clone(),
+                reason: format!("problem.yaml:{e}"),
+            });
+        }
+        Err(_) => {
+            return Err(Error::Usage(format!(
+                "{}: not a problem package (no problem.yaml)",
+                opts.package.display()
+            )));
+        }
+    };
     let plan = read::read(&pkg, &yaml);
     let refuse = |lines: &[String]| Error::Package {
         path: opts.package.clone(),

@@ -1,35 +1,40 @@
-//! `judge solve`: the reference output for standard input, for people and
-//! scripts that want the reference answer to one file.
+//! `judge solve`: the reference output for one input (a file, or standard
+//! input), for people and scripts that want the reference answer to it.
 
 use std::io::{Read, Write};
+use std::path::PathBuf;
 
 use super::Context;
 use crate::engine::reference;
 use crate::error::{Error, Result};
 use crate::execution::End;
 use crate::report::Status;
+use crate::scan::InputError;
 
 #[derive(Debug, Clone, clap::Args)]
 pub struct Args {
     /// Problem folder name or solver id (a solver id works without a
     /// problems folder).
     pub problem: String,
+    /// The input file (default: standard input).
+    pub input: Option<PathBuf>,
 }
 
-/// Solves standard input; bad input is reported as `<stdin>:line:col: …`.
+/// Solves the input; bad input is reported as `<file>:line:col: …`
+/// (`<stdin>:line:col: …` for standard input).
 pub fn run(ctx: &Context, args: Args) -> Result<Status> {
     let solver = ctx.solver_for(&args.problem)?;
-    let mut bytes = Vec::new();
-    std::io::stdin()
-        .read_to_end(&mut bytes)
-        .map_err(Error::io("<stdin>", "cannot read"))?;
-    let text = match String::from_utf8(bytes) {
-        Ok(t) => t,
+    let (name, read) = match &args.input {
+        Some(path) => {
+            let file = std::fs::File::open(path).map_err(Error::io(path, "cannot read"))?;
+            (path.display().to_string(), read_text(file))
+        }
+        None => ("<stdin>".to_string(), read_text(std::io::stdin().lock())),
+    };
+    let text = match read.map_err(Error::io(&name, "cannot read"))? {
+        Ok(text) => text,
         Err(e) => {
-            eprintln!(
-                "<stdin>: the input is not valid UTF-8 (byte {})",
-                e.utf8_error().valid_up_to()
-            );
+            eprintln!("{name}:{e}");
             return Ok(Status::Failed);
         }
     };
@@ -42,12 +47,92 @@ pub fn run(ctx: &Context, args: Args) -> Result<Status> {
             Ok(Status::Passed)
         }
         End::InputRejected(e) => {
-            eprintln!("<stdin>:{e}");
+            eprintln!("{name}:{e}");
             Ok(Status::Failed)
         }
         other => {
             eprintln!("error: {other:?}");
             Ok(Status::Failed)
         }
+    }
+}
+
+/// How much is read at a time; each piece is checked for UTF-8 as it comes.
+const PIECE: usize = 1 << 16;
+
+/// Reads `from` to its end as UTF-8 text, or stops at the first byte that
+/// is not UTF-8 and says where it is. Solvers need the whole text, but a
+/// binary file is refused after its first bad bytes instead of after
+/// reading all of it (100 MB of garbage costs microseconds, not a pass
+/// over the file and 100 MB of memory).
+fn read_text(mut from: impl Read) -> std::io::Result<Result<String, InputError>> {
+    let mut bytes = Vec::new();
+    // The prefix already known to be UTF-8.
+    let mut checked = 0;
+    loop {
+        let start = bytes.len();
+        bytes.resize(start + PIECE, 0);
+        let got = match from.read(&mut bytes[start..]) {
+            Ok(got) => got,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {
+                bytes.truncate(start);
+                continue;
+            }
+            Err(e) => return Err(e),
+        };
+        bytes.truncate(start + got);
+        let at_end = got == 0;
+        match std::str::from_utf8(&bytes[checked..]) {
+            Ok(_) => checked = bytes.len(),
+            // A character cut at the end of a piece may go on in the next.
+            Err(e) if e.error_len().is_none() && !at_end => checked += e.valid_up_to(),
+            Err(e) => {
+                let valid = &bytes[..checked + e.valid_up_to()];
+                return Ok(Err(crate::located::not_utf8(valid)));
+            }
+        }
+        if at_end {
+            break;
+        }
+    }
+    Ok(crate::located::text(bytes))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A reader that hands out at most `n` bytes per call, so characters
+    /// get cut between pieces.
+    struct Dribble<'a>(&'a [u8], usize);
+
+    impl Read for Dribble<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            let n = self.0.len().min(buf.len()).min(self.1);
+            buf[..n].copy_from_slice(&self.0[..n]);
+            self.0 = &self.0[n..];
+            Ok(n)
+        }
+    }
+
+    #[test]
+    fn text_cut_between_pieces_is_whole_again() {
+        let text = "é€𝄞 ok\n".repeat(1000);
+        for n in [1, 2, 3, 7, PIECE] {
+            let read = read_text(Dribble(text.as_bytes(), n)).unwrap().unwrap();
+            assert_eq!(read, text);
+        }
+    }
+
+    #[test]
+    fn a_bad_byte_stops_reading_with_its_place() {
+        let mut bytes = b"1\n\xc3\xa9\xc3".to_vec();
+        bytes.extend(b"A rest that is never read");
+        let e = read_text(&bytes[..]).unwrap().unwrap_err();
+        assert_eq!((e.line, e.col), (2, 2), "{e}");
+        // A character cut by the end of the input is bad too.
+        let e = read_text(&b"ab\xe2\x82"[..]).unwrap().unwrap_err();
+        assert_eq!((e.line, e.col), (1, 3), "{e}");
+        assert_eq!(read_text(&b""[..]).unwrap().unwrap(), "");
     }
 }

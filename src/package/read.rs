@@ -76,37 +76,60 @@ pub(crate) fn format_of(yaml: &Value) -> Result<Format, String> {
                 _ => "(not a single value)".to_string(),
             };
             Err(format!(
-                "problem.yaml: problem_format_version {written} is not one judge reads \
+                "problem_format_version {written} is not one judge reads \
                  (legacy, 2023-07-draft, 2025-09)"
             ))
         }
     }
 }
 
+/// `problem.yaml` with where each of its keys is written, so a refusal
+/// about a key names its line and column.
+#[derive(Clone, Copy)]
+struct Spec<'a> {
+    value: &'a Value,
+    text: &'a str,
+}
+
+impl Spec<'_> {
+    /// `problem.yaml:line:col` of the key at `keys`.
+    fn at(&self, keys: &[&str]) -> String {
+        let (line, col) = crate::located::key(self.text, keys);
+        format!("problem.yaml:{line}:{col}")
+    }
+}
+
 /// Reads the package at `pkg`.
 pub(crate) fn read(pkg: &Path, yaml_text: &str) -> Plan {
     let mut plan = Plan::default();
-    let yaml: Value = match serde_yaml::from_str(yaml_text) {
+    let yaml: Value = match crate::located::yaml(yaml_text) {
         Ok(v) => v,
         Err(e) => {
-            plan.refused.push(format!("problem.yaml: {e}"));
+            plan.refused.push(format!("problem.yaml:{e}"));
             return plan;
         }
+    };
+    let spec = Spec {
+        value: &yaml,
+        text: yaml_text,
     };
     let format = match format_of(&yaml) {
         Ok(f) => f,
         Err(e) => {
-            plan.refused.push(e);
+            plan.refused
+                .push(format!("{}: {e}", spec.at(&["problem_format_version"])));
             return plan;
         }
     };
-    let extension = std::fs::read_to_string(pkg.join(EXTENSION_FILE))
-        .ok()
-        .map(|t| serde_yaml::from_str::<Extension>(&t));
+    let extension = match crate::located::read(&pkg.join(EXTENSION_FILE)) {
+        Ok(Ok(text)) => Some(crate::located::yaml::<Extension>(&text)),
+        Ok(Err(e)) => Some(Err(e)),
+        Err(_) => None,
+    };
     match extension {
         Some(Ok(ext)) => from_extension(pkg, ext, format, &mut plan),
-        Some(Err(e)) => plan.refused.push(format!("{EXTENSION_FILE}: {e}")),
-        None => from_package(pkg, &yaml, format, &mut plan),
+        Some(Err(e)) => plan.refused.push(format!("{EXTENSION_FILE}:{e}")),
+        None => from_package(pkg, spec, format, &mut plan),
     }
     plan
 }
@@ -191,7 +214,8 @@ fn place_program(pkg: &Path, dir: &Path, program: &Path, plan: &mut Plan) {
 }
 
 /// A package from anywhere: its own fields decide.
-fn from_package(pkg: &Path, yaml: &Value, format: Format, plan: &mut Plan) {
+fn from_package(pkg: &Path, spec_yaml: Spec<'_>, format: Format, plan: &mut Plan) {
+    let yaml = spec_yaml.value;
     let field = |k: &str| yaml.get(k).filter(|v| !v.is_null());
     let name = field("name")
         .and_then(text_in)
@@ -223,7 +247,8 @@ fn from_package(pkg: &Path, yaml: &Value, format: Format, plan: &mut Plan) {
     for t in ["multi-pass", "submit-answer"] {
         if has(t) {
             plan.refused.push(format!(
-                "problem.yaml: type {t}: judge does not judge {t} problems"
+                "{}: type {t}: judge does not judge {t} problems",
+                spec_yaml.at(&["type"])
             ));
         }
     }
@@ -263,8 +288,10 @@ fn from_package(pkg: &Path, yaml: &Value, format: Format, plan: &mut Plan) {
                 args: flags,
             }),
             Err(e) => {
-                plan.refused
-                    .push(format!("problem.yaml: validator_flags: {e}"));
+                plan.refused.push(format!(
+                    "{}: validator_flags: {e}",
+                    spec_yaml.at(&["validator_flags"])
+                ));
                 None
             }
         }
@@ -318,7 +345,7 @@ fn from_package(pkg: &Path, yaml: &Value, format: Format, plan: &mut Plan) {
         plan.ignored
             .push("no input validator program: judge validate only checks case hygiene".into());
     }
-    let limits = limits(yaml, format, pkg, plan);
+    let limits = limits(spec_yaml, format, pkg, plan);
     let reference = reference(pkg);
     if reference.is_none() {
         plan.refused.push(
@@ -366,7 +393,8 @@ fn from_package(pkg: &Path, yaml: &Value, format: Format, plan: &mut Plan) {
 }
 
 /// Limits in the package's units; the time limit's rule.
-fn limits(yaml: &Value, format: Format, pkg: &Path, plan: &mut Plan) -> Limits {
+fn limits(spec: Spec<'_>, format: Format, pkg: &Path, plan: &mut Plan) -> Limits {
+    let yaml = spec.value;
     // The package format's system defaults, not judge's: a package that
     // says nothing gets what problemtools would give it.
     let mut limits = Limits {
@@ -385,12 +413,30 @@ fn limits(yaml: &Value, format: Format, pkg: &Path, plan: &mut Plan) -> Limits {
             if v.is_finite() && v >= 1.0 {
                 *slot = (v * scale).round() as u64;
             } else {
-                plan.refused
-                    .push(format!("problem.yaml: limits.{key}: {v} is not a size"));
+                plan.refused.push(format!(
+                    "{}: limits.{key}: {v} is not a size",
+                    spec.at(&["limits", key])
+                ));
             }
         }
     }
-    if let Some(v) = number("validation_time").filter(|v| *v > 0.0) {
+    // Times (and the factors that make them) a Duration can hold: a huge
+    // or infinite number is refused here rather than panicking where it
+    // is turned into time.
+    let seconds = |keys: &[&str], v: f64, plan: &mut Plan| {
+        let ok = v.is_finite() && v > 0.0 && v <= 86_400.0;
+        if !ok {
+            plan.refused.push(format!(
+                "{}: {}: {v} is out of range (above 0, at most 86400)",
+                spec.at(keys),
+                keys.join(".")
+            ));
+        }
+        ok
+    };
+    if let Some(v) = number("validation_time").filter(|v| *v > 0.0)
+        && seconds(&["limits", "validation_time"], v, plan)
+    {
         limits.checker_time = Duration::from_secs_f64(v);
     }
     let fixed = number("time_limit");
@@ -398,25 +444,51 @@ fn limits(yaml: &Value, format: Format, pkg: &Path, plan: &mut Plan) -> Limits {
         .then(|| std::fs::read_to_string(pkg.join(".timelimit")).ok())
         .flatten();
     let rule = match (fixed, timelimit) {
-        (Some(t), _) => {
-            parse_seconds(&t.to_string()).map(|d| TimeRule::Fixed(d, "limits.time_limit"))
-        }
-        (None, Some(text)) => parse_seconds(&text).map(|d| TimeRule::Fixed(d, ".timelimit")),
+        (Some(t), _) => parse_seconds(&t.to_string())
+            .map(|d| TimeRule::Fixed(d, "limits.time_limit"))
+            .map_err(|e| format!("{}: {e}", spec.at(&["limits", "time_limit"]))),
+        (None, Some(text)) => parse_seconds(&text)
+            .map(|d| TimeRule::Fixed(d, ".timelimit"))
+            .map_err(|e| format!(".timelimit:1:1: {e}")),
         (None, None) => {
             let multipliers = table.and_then(|t| t.get("time_multipliers"));
             let m = |k: &str| multipliers.and_then(|t| t.get(k)).and_then(Value::as_f64);
             const D: super::Multipliers = super::Multipliers::DEFAULT;
-            Ok(match format {
-                Format::Legacy => TimeRule::Compute {
-                    ac_to_time_limit: number("time_multiplier").unwrap_or(5.0),
-                    time_limit_to_tle: number("time_safety_margin").unwrap_or(2.0),
-                    resolution: 1.0,
-                },
-                _ => TimeRule::Compute {
-                    ac_to_time_limit: m("ac_to_time_limit").unwrap_or(D.ac_to_time_limit),
-                    time_limit_to_tle: m("time_limit_to_tle").unwrap_or(D.time_limit_to_tle),
-                    resolution: number("time_resolution").unwrap_or(D.resolution),
-                },
+            let (ac, tle, resolution) = match format {
+                Format::Legacy => (
+                    ("time_multiplier", number("time_multiplier"), 5.0),
+                    ("time_safety_margin", number("time_safety_margin"), 2.0),
+                    ("", None, 1.0),
+                ),
+                _ => (
+                    (
+                        "time_multipliers.ac_to_time_limit",
+                        m("ac_to_time_limit"),
+                        D.ac_to_time_limit,
+                    ),
+                    (
+                        "time_multipliers.time_limit_to_tle",
+                        m("time_limit_to_tle"),
+                        D.time_limit_to_tle,
+                    ),
+                    ("time_resolution", number("time_resolution"), D.resolution),
+                ),
+            };
+            // A factor or step of zero, below it or past a day makes no
+            // time limit (and would not fit a Duration).
+            let mut factor = |(key, given, default): (&str, Option<f64>, f64)| {
+                let Some(v) = given else { return default };
+                let mut keys = vec!["limits"];
+                keys.extend(key.split('.'));
+                match seconds(&keys, v, plan) {
+                    true => v,
+                    false => default,
+                }
+            };
+            Ok(TimeRule::Compute {
+                ac_to_time_limit: factor(ac),
+                time_limit_to_tle: factor(tle),
+                resolution: factor(resolution),
             })
         }
     };
@@ -427,7 +499,7 @@ fn limits(yaml: &Value, format: Format, pkg: &Path, plan: &mut Plan) -> Limits {
             }
             plan.time = Some(rule);
         }
-        Err(e) => plan.refused.push(format!("problem.yaml: {e}")),
+        Err(e) => plan.refused.push(e),
     }
     limits
 }
@@ -529,7 +601,18 @@ fn group_settings(
         };
         folders.push(folder.clone());
         if let Some(file) = testdata::settings_file(entry.path(), format) {
-            let text = std::fs::read_to_string(&file).unwrap_or_default();
+            let text = match crate::located::read(&file) {
+                Ok(Ok(text)) => text,
+                Ok(Err(e)) => {
+                    plan.refused.push(format!("{}:{e}", rel(pkg, &file)));
+                    continue;
+                }
+                Err(e) => {
+                    plan.refused
+                        .push(format!("{}: cannot read: {e}", rel(pkg, &file)));
+                    continue;
+                }
+            };
             let read = testdata::read(&rel(pkg, &file), &text, format, validators);
             plan.refused.extend(read.refused);
             plan.ignored.extend(read.ignored);
@@ -636,7 +719,18 @@ fn cases(pkg: &Path, format: Format, plan: &mut Plan) {
             Some("ans") if path.with_extension("in").is_file() => {}
             Some("yaml") if name == "testdata.yaml" || name == "test_group.yaml" => {}
             Some("yaml") if format != Format::Legacy => {
-                let text = std::fs::read_to_string(path).unwrap_or_default();
+                let text = match crate::located::read(path) {
+                    Ok(Ok(text)) => text,
+                    Ok(Err(e)) => {
+                        plan.refused.push(format!("{}:{e}", rel(pkg, path)));
+                        continue;
+                    }
+                    Err(e) => {
+                        plan.refused
+                            .push(format!("{}: cannot read: {e}", rel(pkg, path)));
+                        continue;
+                    }
+                };
                 let read = testdata::read(&rel(pkg, path), &text, format, 1);
                 if read.config.output_args.is_some() || read.config.input_args.is_some() {
                     plan.refused.push(format!(

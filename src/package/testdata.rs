@@ -86,16 +86,16 @@ fn aggregation(word: &str) -> Option<Aggregation> {
 /// Reads one settings file (`shown` names it in messages).
 pub(crate) fn read(shown: &str, text: &str, format: Format, validators: usize) -> Read {
     let mut out = Read::default();
-    let yaml: Value = match serde_yaml::from_str(text) {
+    let yaml: Value = match crate::located::yaml(text) {
         Ok(Value::Null) => return out,
         Ok(v @ Value::Mapping(_)) => v,
         Ok(_) => {
             out.refused
-                .push(format!("{shown}: not a mapping of settings"));
+                .push(format!("{shown}:1:1: not a mapping of settings"));
             return out;
         }
         Err(e) => {
-            out.refused.push(format!("{shown}: {e}"));
+            out.refused.push(format!("{shown}:{e}"));
             return out;
         }
     };
@@ -104,7 +104,11 @@ pub(crate) fn read(shown: &str, text: &str, format: Format, validators: usize) -
     };
     for (key, value) in map {
         let key = key.as_str().unwrap_or_default();
-        let mut refuse = |why: &str| out.refused.push(format!("{shown}: {key}: {why}"));
+        let mut refuse = |why: &str| {
+            let (line, col) = crate::located::key(text, &[key]);
+            out.refused
+                .push(format!("{shown}:{line}:{col}: {key}: {why}"))
+        };
         match key {
             "output_validator_flags" | "output_validator_args" => match words(value) {
                 Some(w) => out.config.output_args = Some(w),

@@ -138,10 +138,7 @@ pub(crate) fn read_groups(cases_dir: &Path) -> Result<Groups, super::ProblemErro
             continue;
         }
         let path = entry.path();
-        let text = std::fs::read_to_string(path).map_err(|e| super::ProblemError::Unreadable {
-            path: path.to_path_buf(),
-            reason: e.to_string(),
-        })?;
+        let text = super::read_settings(path)?;
         let spec: GroupSpec = super::parse_yaml(path, &text)?;
         let group = super::group_of(cases_dir, path.parent().unwrap_or(cases_dir));
         groups.specs.insert(group, spec);

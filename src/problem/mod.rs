@@ -143,40 +143,46 @@ pub(crate) fn parse_yaml<T: serde::de::DeserializeOwned>(
     path: &Path,
     text: &str,
 ) -> Result<T, ProblemError> {
-    serde_yaml::from_str(text).map_err(|e| {
-        let (line, col) = e
-            .location()
-            .map(|l| (l.line(), l.column()))
-            .unwrap_or((1, 1));
-        ProblemError::BadSpec {
+    crate::located::yaml(text).map_err(|e| bad_spec(path, e))
+}
+
+fn bad_spec(path: &Path, e: crate::scan::InputError) -> ProblemError {
+    ProblemError::BadSpec {
+        path: path.to_path_buf(),
+        line: e.line,
+        col: e.col,
+        reason: e.message,
+    }
+}
+
+/// The error about `key` (dotted, `""` for the file as a whole) of the
+/// YAML file `path` holding `text`, placed at the line that sets the key.
+fn bad_key(path: &Path, text: &str, key: &str, reason: String) -> ProblemError {
+    let keys: Vec<&str> = key.split('.').filter(|k| !k.is_empty()).collect();
+    let (line, col) = crate::located::key(text, &keys);
+    bad_spec(path, crate::scan::InputError::new(line, col, reason))
+}
+
+/// Reads a settings file as text; bytes that are not UTF-8 are an error
+/// with their place, like any other fault in the file.
+pub(crate) fn read_settings(path: &Path) -> Result<String, ProblemError> {
+    match crate::located::read(path) {
+        Ok(Ok(text)) => Ok(text),
+        Ok(Err(e)) => Err(bad_spec(path, e)),
+        Err(e) => Err(ProblemError::Unreadable {
             path: path.to_path_buf(),
-            line,
-            col,
-            reason: strip_location(&e.to_string()),
-        }
-    })
+            reason: e.to_string(),
+        }),
+    }
 }
 
 /// Parses a `problem.yaml` text (and the rules serde cannot check);
 /// `path` is only used in messages.
 pub(crate) fn parse_spec(path: &Path, text: &str) -> Result<ProblemSpec, ProblemError> {
     let spec: ProblemSpec = parse_yaml(path, text)?;
-    spec.check().map_err(|reason| ProblemError::BadSpec {
-        path: path.to_path_buf(),
-        line: 1,
-        col: 1,
-        reason,
-    })?;
+    spec.check()
+        .map_err(|(key, reason)| bad_key(path, text, key, reason))?;
     Ok(spec)
-}
-
-/// serde_yaml appends " at line L column C"; the path:line:col prefix
-/// already says it.
-fn strip_location(message: &str) -> String {
-    match message.rfind(" at line ") {
-        Some(i) if message[i..].contains(" column ") => message[..i].to_string(),
-        _ => message.to_string(),
-    }
 }
 
 /// Loads every problem folder (a folder holding `problem.yaml`) under `root`.
@@ -208,22 +214,15 @@ pub fn discover(root: &Path) -> std::io::Result<Discovery> {
 /// parsing), the cases and the groups' settings.
 pub fn load_problem(id: &str, dir: &Path) -> Result<Problem, ProblemError> {
     let spec_path = dir.join("problem.yaml");
-    let text = std::fs::read_to_string(&spec_path).map_err(|e| ProblemError::Unreadable {
-        path: spec_path.clone(),
-        reason: e.to_string(),
-    })?;
+    let text = read_settings(&spec_path)?;
     let spec = parse_spec(&spec_path, &text)?;
     for (key, path) in spec.paths() {
         if !dir.join(path).exists() {
-            return Err(ProblemError::BadSpec {
-                path: spec_path.clone(),
-                line: 1,
-                col: 1,
-                reason: format!(
-                    "{key}: {} does not exist in the problem folder",
-                    path.display()
-                ),
-            });
+            let reason = format!(
+                "{key}: {} does not exist in the problem folder",
+                path.display()
+            );
+            return Err(bad_key(&spec_path, &text, key, reason));
         }
     }
     let cases_dir = dir.join("cases");

@@ -97,22 +97,31 @@ impl ProblemSpec {
         paths
     }
 
-    /// Rules serde cannot express; each error names the key.
-    pub(crate) fn check(&self) -> Result<(), String> {
+    /// Rules serde cannot express. Each error comes with the key it is
+    /// about, so the message can point at the line that sets it (`""`:
+    /// the file as a whole, for something missing).
+    pub(crate) fn check(&self) -> Result<(), (&'static str, String)> {
         match (&self.solver, &self.reference) {
-            (Some(_), Some(_)) => return Err("give `solver` or `reference`, not both".into()),
+            (Some(_), Some(_)) => {
+                return Err(("reference", "give `solver` or `reference`, not both".into()));
+            }
             (None, None) => {
-                return Err("no reference: give `solver` (an in-crate solver id) or `reference` (a program)".into());
+                return Err((
+                    "",
+                    "no reference: give `solver` (an in-crate solver id) or `reference` (a program)"
+                        .into(),
+                ));
             }
             _ => {}
         }
         if let Some(c) = &self.checker {
-            c.check()?;
+            c.check().map_err(|e| ("checker", e))?;
         }
         if self.interactive && self.checker.as_ref().is_none_or(|c| c.program.is_none()) {
-            return Err(
+            return Err((
+                "interactive",
                 "an interactive problem needs `checker: {program: …}` (the interactor)".into(),
-            );
+            ));
         }
         if self.interactive
             && self
@@ -120,7 +129,10 @@ impl ProblemSpec {
                 .as_ref()
                 .is_some_and(|c| c.interface != Interface::Icpc)
         {
-            return Err("an interactor speaks the ICPC interface (`interface: icpc`)".into());
+            return Err((
+                "checker",
+                "an interactor speaks the ICPC interface (`interface: icpc`)".into(),
+            ));
         }
         for (key, path) in self.paths() {
             let bad = path.is_absolute()
@@ -128,9 +140,12 @@ impl ProblemSpec {
                     .components()
                     .any(|c| matches!(c, std::path::Component::ParentDir));
             if bad {
-                return Err(format!(
-                    "{key}: {} must be a path inside the problem folder",
-                    path.display()
+                return Err((
+                    key,
+                    format!(
+                        "{key}: {} must be a path inside the problem folder",
+                        path.display()
+                    ),
                 ));
             }
         }

@@ -320,11 +320,10 @@ pub fn find(problem: &Problem) -> Found {
 }
 
 fn read_rules(path: &Path) -> Result<BTreeMap<String, Rule>, String> {
-    let text = match std::fs::read_to_string(path) {
-        Ok(t) => t,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(BTreeMap::new()),
-        Err(e) => return Err(format!("{}: cannot read: {e}", path.display())),
-    };
+    if !path.exists() {
+        return Ok(BTreeMap::new());
+    }
+    let text = super::read_settings(path).map_err(|e| e.to_string())?;
     super::parse_yaml::<BTreeMap<String, Rule>>(path, &text).map_err(|e| e.to_string())
 }
 

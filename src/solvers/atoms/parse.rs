@@ -7,6 +7,7 @@
 //! reuse them and add layout checks (single spaces, final newline) on top.
 
 use super::game::{Board, MAX_N, MIN_N};
+use crate::located::quote;
 use crate::scan::{InputError, Scanner, Token, expect_end};
 
 /// The statement's bound: T < 50.
@@ -38,7 +39,8 @@ fn header(
         && let Some(extra) = rest.text.split_whitespace().next()
     {
         return Err(rest.pos.error(format!(
-            "expected only {what} on this line, found {extra:?} after it"
+            "expected only {what} on this line, found {} after it",
+            quote(extra)
         )));
     }
     Ok(value)
@@ -84,9 +86,9 @@ fn row(line: Token<'_>, n: usize, r: usize) -> Result<[i8; MAX_N], InputError> {
     }
     if let Some(extra) = inner.next_token() {
         return Err(place(extra).error(format!(
-            "row {} has more than {n} values: {:?} is one too many",
+            "row {} has more than {n} values: {} is one too many",
             r + 1,
-            extra.text
+            quote(extra.text)
         )));
     }
     Ok(cells)

@@ -122,16 +122,24 @@ fn parse_game(line: Token<'_>, n: usize) -> Result<Vec<u8>, InputError> {
         return Err(at(
             0,
             format!(
-                "expected the line to start with {prefix:?}, found {:?}",
-                line.text
+                "expected the line to start with {prefix:?}, found {}",
+                crate::located::quote(line.text)
             ),
         ));
     }
     let mut moves = Vec::new();
+    // Blanks are fine before the moves and after them. Where the trailing
+    // ones start is found once: asking at every blank would make a line of
+    // blanks quadratic.
+    let trailing = line.text.trim_end().len();
     for (i, c) in line.text.char_indices().skip(prefix.len()) {
         match c {
-            '1'..='7' => moves.push(c as u8 - b'1'),
-            ' ' | '\t' if moves.is_empty() || line.text[i..].trim().is_empty() => {}
+            // A game longer than the board is invalid whatever its later
+            // moves are (a column overflows by move 43), so only the moves
+            // `play` needs are kept: a huge line costs no memory.
+            '1'..='7' if moves.len() <= MAX_MOVES => moves.push(c as u8 - b'1'),
+            '1'..='7' => {}
+            ' ' | '\t' if moves.is_empty() || i >= trailing => {}
             _ => {
                 return Err(at(
                     line.text[..i].chars().count(),

@@ -9,6 +9,7 @@
 //! in the validator (`Slink::validate`), which reads the same grid shape.
 
 use super::{MAX_SIDE, Puzzle};
+use crate::located::quote;
 use crate::scan::{InputError, Scanner, Token};
 
 /// Every data set before the closing `0 0`.
@@ -43,9 +44,10 @@ pub fn parse(input: &str) -> Result<Vec<Puzzle>, InputError> {
     }
     match parser.scanner.next_token() {
         None => Ok(puzzles),
-        Some(t) => Err(t
-            .pos
-            .error(format!("unexpected {:?} after the closing \"0 0\"", t.text))),
+        Some(t) => Err(t.pos.error(format!(
+            "unexpected {} after the closing \"0 0\"",
+            quote(t.text)
+        ))),
     }
 }
 
@@ -65,11 +67,15 @@ impl<'a> Parser<'a> {
     }
 }
 
-/// The blank-separated fields of one line, with their real positions.
-fn fields(line: Token<'_>) -> Vec<Token<'_>> {
+/// The first `most` blank-separated fields of one line, with their real
+/// positions. Callers ask for one more than they accept, which is all an
+/// error needs: a line of a million fields is not collected.
+fn fields(line: Token<'_>, most: usize) -> Vec<Token<'_>> {
     let mut inner = Scanner::new(line.text);
     let mut out = Vec::new();
-    while let Some(mut t) = inner.next_token() {
+    while out.len() < most
+        && let Some(mut t) = inner.next_token()
+    {
         // The line holds no line end, so only the column needs shifting.
         t.pos.line = line.pos.line;
         t.pos.col += line.pos.col - 1;
@@ -80,12 +86,12 @@ fn fields(line: Token<'_>) -> Vec<Token<'_>> {
 
 /// `Some((r, c))`, or `None` for the closing `0 0`.
 fn parse_header(line: Token<'_>) -> Result<Option<(usize, usize)>, InputError> {
-    let f = fields(line);
+    let f = fields(line, 3);
     let [r, c] = f.as_slice() else {
         let at = f.get(2).map_or(line.pos, |t| t.pos);
         return Err(at.error(format!(
-            "expected a line \"r c\" (two integers), found {:?}",
-            line.text
+            "expected a line \"r c\" (two integers), found {}",
+            quote(line.text)
         )));
     };
     let side = 0..=MAX_SIDE as i64;
@@ -110,11 +116,11 @@ fn parse_row(
     cols: usize,
     digits: &mut Vec<u8>,
 ) -> Result<(), InputError> {
-    let f = fields(line);
+    let f = fields(line, cols + 1);
     if let Some(extra) = f.get(cols) {
         return Err(extra.pos.error(format!(
-            "row {row} has more than {cols} digits: unexpected {:?}",
-            extra.text
+            "row {row} has more than {cols} digits: unexpected {}",
+            quote(extra.text)
         )));
     }
     for t in &f {

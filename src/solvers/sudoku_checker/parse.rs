@@ -6,6 +6,7 @@
 //! returns carries its line number, so a strict validator can re-read the raw
 //! lines of each grid and insist on the exact layout.
 
+use crate::located::quote;
 use crate::scan::InputError;
 
 /// Cells in a grid.
@@ -102,7 +103,7 @@ fn parse_row(text: &str, line: usize, row: &mut [u8]) -> Result<(), InputError> 
             return Err(InputError::new(
                 line,
                 at(start),
-                format!("expected a digit 0 to 9, found {token:?}"),
+                format!("expected a digit 0 to 9, found {}", quote(token)),
             ));
         };
         if count == 9 {

@@ -10,8 +10,8 @@
 //! touched. A `.zip` (or `.kpp`) package is unpacked to a scratch folder
 //! first.
 
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
-
 use std::time::Duration;
 
 use super::{Context, SandboxArgs};
@@ -307,7 +307,19 @@ fn unzip(path: &Path) -> Result<tempfile::TempDir> {
             std::fs::create_dir_all(parent).map_err(Error::io(parent, "cannot create"))?;
         }
         let mut w = std::fs::File::create(&out).map_err(Error::io(&out, "cannot create"))?;
-        std::io::copy(&mut entry, &mut w).map_err(Error::io(&out, "cannot write"))?;
+        // Not `io::copy`: a corrupt entry is the zip's fault and must name
+        // the zip and the entry, not the scratch file being written.
+        let mut piece = vec![0u8; 1 << 16];
+        loop {
+            let got = match entry.read(&mut piece) {
+                Ok(0) => break,
+                Ok(got) => got,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(bad(format!("{}: {e}", entry.name()))),
+            };
+            w.write_all(&piece[..got])
+                .map_err(Error::io(&out, "cannot write"))?;
+        }
         if let Some(mode) = entry.unix_mode() {
             use std::os::unix::fs::PermissionsExt;
             let _ = std::fs::set_permissions(&out, std::fs::Permissions::from_mode(mode & 0o755));

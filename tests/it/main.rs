@@ -16,6 +16,7 @@ mod hostile;
 mod input_validators;
 mod kinds;
 mod package;
+mod parsers;
 mod problemtools;
 mod sandbox;
 mod shard;

@@ -217,7 +217,12 @@ pub fn ended_badly(exec: &Execution) -> Option<Outcome> {
                     format!("memory {} over the limit of {}", size(used), size(*limit))
                 }
                 // The kernel stops a program at the limit (peak = limit).
-                _ => format!(
+                Some(used) => format!(
+                    "memory limit of {} reached (peak {}): the kernel stopped it",
+                    size(*limit),
+                    size(used)
+                ),
+                None => format!(
                     "memory limit of {} reached: the kernel stopped it",
                     size(*limit)
                 ),

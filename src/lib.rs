@@ -10,6 +10,11 @@
 //! Items are `pub(crate)` unless the binary, the benches or the
 //! integration tests use them, so the dead-code lint sees everything else.
 
+/// Counts heap bytes per thread, so `check` can report the memory of
+/// in-process reference solvers (see `engine::heap`).
+#[global_allocator]
+static HEAP: engine::heap::Counting = engine::heap::Counting;
+
 pub mod checkers;
 pub mod commands;
 pub mod compare;

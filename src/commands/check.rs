@@ -41,6 +41,12 @@ pub fn run(ctx: &Context, args: Args) -> Result<Status> {
     let runner = ctx.runner_for(needed, args.sandbox.sandbox, &mut session)?;
     let (tools, build_errors) =
         session.install(|| prepare(&selection.problems, runner.as_ref(), Need::CHECK));
+    if shard.problems.iter().any(|p| p.solver().is_some()) {
+        session.note(
+            "in-crate reference solvers run in-process: CPU time is the worker thread's, \
+             memory the most heap the solver held (no stack or binary)",
+        );
+    }
     let problems = session.judge_cases(
         &views(&tools, &shard.problems),
         |p| p.reference_name(),

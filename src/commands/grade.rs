@@ -83,6 +83,17 @@ pub fn run(ctx: &Context, args: Args) -> Result<Status> {
             )
         }
     };
+    if let Ok(program) = &built {
+        let limits = limits::for_problem(problem, overrides, program.language);
+        for p in &mut problems {
+            p.limits = Some(crate::report::LimitsReport::new(
+                limits.cpu,
+                limits.memory,
+                limits.output,
+            ));
+            p.language = Some(program.language.to_string());
+        }
+    }
     if let Err(BuildError::Compile(log)) = built {
         println!("{}\n{log}", ctx.style.red("compile error:"));
         for p in &mut problems {

@@ -370,6 +370,9 @@ impl Context {
     }
 }
 
+/// Failing cases whose diff is printed; the rest are one line each.
+const DIFFS_SHOWN: usize = 10;
+
 /// [`Context::publish`] for commands with their own report options.
 pub(crate) fn publish(
     style: Style,
@@ -377,11 +380,20 @@ pub(crate) fn publish(
     dir: &Path,
     junit: Option<&Path>,
 ) -> Result<()> {
-    for p in &report.problems {
-        for c in p.cases.iter().filter(|c| !c.verdict.is_pass()) {
-            println!("{}", console::failure(&p.id, c, style));
+    // The diffs of the first failures, then every failure on one line.
+    let failing = report
+        .problems
+        .iter()
+        .flat_map(|p| p.cases.iter().map(move |c| (p, c)))
+        .filter(|(_, c)| !c.verdict.is_pass());
+    for (shown, (p, c)) in failing.enumerate() {
+        if shown == DIFFS_SHOWN {
+            println!("(the diffs of the other failing cases are in report.html)\n");
+            break;
         }
+        println!("{}", console::failure(&p.id, c, style));
     }
+    print!("{}", crate::report::console_failures::table(report, style));
     print!("{}", console::summary(report, style));
     print!("{}", console::submissions(report, style));
     print!("{}", console::catches(report, style));

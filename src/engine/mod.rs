@@ -12,6 +12,7 @@
 //! | [`launcher`] | the per-worker process that starts each case (namespaces, rlimits, uid, exec) |
 //! | [`cgroup`] | whole-tree CPU time and peak memory, limits, killing leftovers |
 //! | [`mod@reference`] | a reference solver in-process |
+//! | [`heap`] | per-thread heap peak and CPU time of an in-process call |
 //! | [`case`] | judging one case (reference, validator, submission) |
 //! | [`tools`] | a problem's own programs (reference, checker, validators, generator), built once |
 //! | `checker` | compare modes, in-crate checkers, ICPC and testlib checker programs |
@@ -33,6 +34,7 @@ pub mod case;
 pub(crate) mod cgroup;
 pub(crate) mod checker;
 pub(crate) mod compile;
+pub mod heap;
 pub(crate) mod interact;
 pub mod launcher;
 pub mod limits;

@@ -13,11 +13,18 @@ use crate::solvers::Solver;
 use crate::solvers::bounds::{BoundReach, Reached};
 
 /// Runs `solver` on `input` and records output, time and how it ended.
+/// Its CPU time is the worker thread's and its memory the heap it held
+/// at most (see [`super::heap`]).
 pub fn run(solver: &dyn Solver, input: &str) -> Execution {
     let start = Instant::now();
-    let result = catch_unwind(AssertUnwindSafe(|| solver.solve(input)));
+    let cpu_start = super::heap::thread_cpu();
+    let (result, heap) =
+        super::heap::peak_during(|| catch_unwind(AssertUnwindSafe(|| solver.solve(input))));
     let wall = start.elapsed();
-    match result {
+    let cpu = cpu_start
+        .zip(super::heap::thread_cpu())
+        .map(|(a, b)| b.saturating_sub(a));
+    let mut exec = match result {
         Ok(Ok(out)) => Execution::finished(out.into_bytes(), wall),
         Ok(Err(e)) => Execution::failed(End::InputRejected(e), wall),
         Err(panic) => {
@@ -31,7 +38,10 @@ pub fn run(solver: &dyn Solver, input: &str) -> Execution {
                 wall,
             )
         }
-    }
+    };
+    exec.cpu = cpu;
+    exec.memory = Some(heap);
+    exec
 }
 
 /// Runs `solver` on the input file at `path`; an unreadable or non-UTF-8

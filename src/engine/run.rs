@@ -98,6 +98,7 @@ impl Session {
     /// warning when there is no sandbox.
     pub fn note_runner(&mut self, runner: &crate::engine::runner::Runner) {
         self.meta.notes.extend(runner.notes());
+        self.meta.sandbox = Some(runner.sandbox_label());
         self.meta
             .warnings
             .extend(runner.warning().map(String::from));
@@ -123,10 +124,19 @@ impl Session {
             .flat_map(|t| t.problem.cases.iter().map(move |c| (t, c)))
             .collect();
         let bar = progress_bar(jobs.len(), self.progress, self.meta.kind.name());
-        let results: Vec<CaseReport> = self.pool.install(|| {
+        let origin = Instant::now();
+        // Each case with when it started and ended (from `origin`), for
+        // the problems' wall-clock spans.
+        let results: Vec<(CaseReport, Span)> = self.pool.install(|| {
             jobs.par_iter()
                 .progress_with(bar.clone())
-                .map(|(t, c)| judge(t, c))
+                .map(|(t, c)| {
+                    let start = origin.elapsed();
+                    let mut report = judge(t, c);
+                    let end = origin.elapsed();
+                    report.note_input(&c.input);
+                    (report, (start, end))
+                })
                 .collect()
         });
         bar.finish_and_clear();
@@ -135,7 +145,8 @@ impl Session {
             .iter()
             .map(|t| {
                 let p = t.problem;
-                let cases = results.by_ref().take(p.cases.len()).collect();
+                let (cases, spans): (Vec<CaseReport>, Vec<Span>) =
+                    results.by_ref().take(p.cases.len()).unzip();
                 let mut report = ProblemReport::new(
                     &p.id,
                     &p.spec.name,
@@ -144,6 +155,8 @@ impl Session {
                     &subject(p),
                     cases,
                 );
+                report.wall_ms = wall_span(&spans);
+                report.limits = Some(limits_of(p));
                 report.checker = checker_label(p);
                 report.scoring = p.spec.scoring.as_ref().map(|s| p.groups.rules(s));
                 report.rescore();
@@ -163,6 +176,25 @@ impl Session {
         self.meta.duration_ms = crate::report::millis(self.started.elapsed());
         Report::new(self.meta, problems, errors).with_submissions(submissions)
     }
+}
+
+/// When a case started and ended, from the start of the pass.
+type Span = (std::time::Duration, std::time::Duration);
+
+/// Milliseconds from the first start to the last end (0 for no cases).
+fn wall_span(spans: &[Span]) -> f64 {
+    let start = spans.iter().map(|s| s.0).min();
+    let end = spans.iter().map(|s| s.1).max();
+    match (start, end) {
+        (Some(a), Some(b)) => crate::report::millis(b.saturating_sub(a)),
+        _ => 0.0,
+    }
+}
+
+/// The problem's own verdict limits, as reported.
+fn limits_of(p: &Problem) -> crate::report::LimitsReport {
+    let l = &p.spec.limits;
+    crate::report::LimitsReport::new(l.time, l.memory, l.output)
 }
 
 /// A progress bar on stderr, hidden when `show` is false.

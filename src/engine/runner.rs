@@ -192,6 +192,22 @@ impl Runner {
         vec![isolation, self.cgroup_note.clone()]
     }
 
+    /// In a few words, how programs are isolated and measured (the
+    /// report's `sandbox`, a JUnit property).
+    pub fn sandbox_label(&self) -> String {
+        let isolation = if self.isolation.is_some() {
+            "bubblewrap"
+        } else {
+            "none"
+        };
+        let accounting = if self.cgroups.is_some() {
+            "cgroup"
+        } else {
+            "wait4"
+        };
+        format!("{isolation}; accounting {accounting}")
+    }
+
     /// The view a sandboxed program gets (also without a sandbox, for
     /// `judge sandbox`).
     pub fn view(&self) -> View {

@@ -58,6 +58,7 @@ pub(crate) fn judge_one(
         expected: expected.expectation,
         got: Verdict::Accepted,
         first_failure: None,
+        deciding_case: None,
         cases_run: 0,
         ok: false,
         message: None,
@@ -121,6 +122,15 @@ pub(crate) fn judge_one(
         report.got = fail.verdict;
         report.first_failure = Some(fail.id());
         report.message = fail.message.clone();
+        let mut deciding = fail.clone();
+        if let Some(case) = problem
+            .cases
+            .iter()
+            .find(|c| c.group == fail.group && c.name == fail.name)
+        {
+            deciding.note_input(&case.input);
+        }
+        report.deciding_case = Some(Box::new(deciding));
     }
     let mut broken = Vec::new();
     if !expected.expectation.kept_by(report.got) {

@@ -44,10 +44,16 @@ impl Style {
 
     /// A verdict code coloured by its severity.
     pub fn verdict(self, v: Verdict) -> String {
+        self.in_verdict_colour(v, v.code())
+    }
+
+    /// `text` in the colour of `v` (padding inside the colour keeps
+    /// columns aligned: escape codes take no room on screen).
+    pub(crate) fn in_verdict_colour(self, v: Verdict, text: &str) -> String {
         match v.severity() {
-            Severity::Pass => self.green(v.code()),
-            Severity::Minor => self.yellow(v.code()),
-            Severity::Failure | Severity::Error => self.red(v.code()),
+            Severity::Pass => self.green(text),
+            Severity::Minor => self.yellow(text),
+            Severity::Failure | Severity::Error => self.red(text),
         }
     }
 }
@@ -141,7 +147,7 @@ fn styled_line(line: &diff::StyledLine, style: Style) -> String {
 }
 
 /// Pads to `width` columns, right-aligned when `right`.
-fn pad(text: &str, width: usize, right: bool) -> String {
+pub(crate) fn pad(text: &str, width: usize, right: bool) -> String {
     let n = text.chars().count();
     let fill = " ".repeat(width.saturating_sub(n));
     if right {
@@ -190,7 +196,7 @@ pub fn summary(report: &Report, style: Style) -> String {
             if scored {
                 row.push(score(p.score, p.max_score));
             }
-            row.push(human_ms(p.time_ms));
+            row.push(human_ms(p.clock_ms()));
             row
         })
         .collect();

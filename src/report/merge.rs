@@ -95,6 +95,9 @@ fn join<'a>(first: &Report, reports: impl Iterator<Item = &'a Report>, command: 
             let entry = problems
                 .entry(p.id.clone())
                 .or_insert_with(|| (p.clone(), Vec::new(), Vec::new()));
+            // Shards run side by side: the problem took as long as its
+            // slowest shard.
+            entry.0.wall_ms = entry.0.wall_ms.max(p.wall_ms);
             entry.1.extend(p.cases.iter().cloned());
             add_new(&mut entry.2, &p.issues);
         }

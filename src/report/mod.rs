@@ -6,9 +6,12 @@
 
 pub mod changes;
 pub mod console;
+pub mod console_failures;
 pub mod html;
+mod html_cases;
 mod html_catches;
 pub(crate) mod html_chart;
+mod html_failure;
 pub mod junit;
 pub mod merge;
 pub mod yaml;
@@ -102,6 +105,10 @@ pub struct SubmissionReport {
     pub got: Verdict,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub first_failure: Option<String>,
+    /// The case that decided `got` (its message, diff, times and input),
+    /// so a broken promise can be understood without rerunning it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deciding_case: Option<Box<CaseReport>>,
     pub cases_run: usize,
     pub ok: bool,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -204,6 +211,10 @@ pub struct Meta {
     /// console and on top of the HTML page.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub warnings: Vec<String>,
+    /// How submissions were isolated (`bubblewrap`, `none`); absent for
+    /// runs that start no program.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sandbox: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -244,7 +255,20 @@ pub struct ProblemReport {
     pub scoring: Option<ScoringRules>,
     pub passed: usize,
     pub failed: usize,
+    /// The sum of the cases' wall times (a measure of work, not of how
+    /// long the run took: cases run in parallel).
     pub time_ms: f64,
+    /// From the first of its cases starting to the last one finishing:
+    /// how long this problem took on the clock (JUnit's suite time).
+    #[serde(default)]
+    pub wall_ms: f64,
+    /// The limits a submission runs under: `grade`'s effective ones, the
+    /// problem's own for `check` (what its time chart is drawn against).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub limits: Option<LimitsReport>,
+    /// `grade`: the submission's language.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub language: Option<String>,
     /// Faults of the test set that belong to no single case (stray files,
     /// duplicate inputs, answers without inputs).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -286,6 +310,92 @@ pub struct CaseReport {
     /// those of the run that stored it).
     #[serde(default, skip_serializing_if = "is_false")]
     pub reused: bool,
+    /// Failing cases: where the input is and how it starts, so a reader
+    /// can see what the program was given.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub input: Option<InputExcerpt>,
+}
+
+/// The verdict limits of a problem, as reported.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct LimitsReport {
+    /// CPU time that decides TLE.
+    pub time_ms: f64,
+    /// Peak memory that decides MLE.
+    pub memory_kib: u64,
+    pub output_kib: u64,
+}
+
+impl LimitsReport {
+    /// From a CPU time and byte counts.
+    pub fn new(time: Duration, memory: u64, output: u64) -> Self {
+        LimitsReport {
+            time_ms: millis(time),
+            memory_kib: memory / 1024,
+            output_kib: output / 1024,
+        }
+    }
+}
+
+/// The start of a case input.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct InputExcerpt {
+    /// As discovered (relative to where judge ran, normally).
+    pub path: String,
+    /// Its first lines, each cut to a readable width.
+    pub head: String,
+    pub lines: usize,
+    pub bytes: u64,
+}
+
+/// Lines of a failing case's input kept in the report.
+const EXCERPT_LINES: usize = 8;
+/// Characters of one excerpt line kept.
+const EXCERPT_WIDTH: usize = 120;
+
+impl InputExcerpt {
+    /// Reads the start of `path`; `None` when it cannot be read. Reads at
+    /// most 64 KiB for the head, so a huge input costs no more than a
+    /// small one; the line count is of the whole file.
+    pub fn read(path: &Path) -> Option<InputExcerpt> {
+        use std::io::Read;
+        let mut file = std::fs::File::open(path).ok()?;
+        let bytes = file.metadata().ok()?.len();
+        let mut start = Vec::new();
+        file.by_ref().take(64 << 10).read_to_end(&mut start).ok()?;
+        let mut lines = start.iter().filter(|&&b| b == b'\n').count();
+        let mut chunk = [0u8; 64 << 10];
+        loop {
+            match file.read(&mut chunk) {
+                Ok(0) | Err(_) => break,
+                Ok(n) => lines += chunk[..n].iter().filter(|&&b| b == b'\n').count(),
+            }
+        }
+        if start.last().is_some_and(|&b| b != b'\n') && bytes as usize == start.len() {
+            lines += 1;
+        }
+        let text = String::from_utf8_lossy(&start);
+        let head = text
+            .lines()
+            .take(EXCERPT_LINES)
+            .map(|l| match l.char_indices().nth(EXCERPT_WIDTH) {
+                Some((i, _)) => format!("{}…", &l[..i]),
+                None => l.to_string(),
+            })
+            .collect::<Vec<_>>()
+            .join("\n");
+        Some(InputExcerpt {
+            path: path.display().to_string(),
+            head,
+            lines,
+            bytes,
+        })
+    }
+
+    /// Lines of the input the excerpt leaves out.
+    pub fn more_lines(&self) -> usize {
+        self.lines.saturating_sub(self.head.lines().count())
+    }
 }
 
 fn is_false(b: &bool) -> bool {
@@ -325,6 +435,15 @@ impl CaseReport {
             checker_score: outcome.score,
             interaction: None,
             reused: false,
+            input: None,
+        }
+    }
+
+    /// Adds the input excerpt when the case failed (passing cases need
+    /// none, which keeps a 10,000-case report small).
+    pub fn note_input(&mut self, path: &Path) {
+        if !self.verdict.is_pass() && self.verdict != Verdict::CompileError {
+            self.input = InputExcerpt::read(path);
         }
     }
 }
@@ -341,6 +460,16 @@ pub(crate) fn millis(d: Duration) -> f64 {
 }
 
 impl ProblemReport {
+    /// How long the problem took on the clock: its wall span, or for
+    /// reports written before spans were kept, the sum of its cases.
+    pub fn clock_ms(&self) -> f64 {
+        if self.wall_ms > 0.0 {
+            self.wall_ms
+        } else {
+            self.time_ms
+        }
+    }
+
     /// The same problem with other cases (e.g. the union of shards), totals
     /// recomputed.
     pub(crate) fn with_cases(self, cases: Vec<CaseReport>) -> Self {
@@ -357,6 +486,9 @@ impl ProblemReport {
         p.bounds = self.bounds;
         p.checker = self.checker;
         p.scoring = self.scoring;
+        p.limits = self.limits;
+        p.language = self.language;
+        p.wall_ms = self.wall_ms;
         p.rescore();
         p
     }
@@ -408,6 +540,9 @@ impl ProblemReport {
             passed,
             failed: cases.len() - passed,
             time_ms,
+            wall_ms: 0.0,
+            limits: None,
+            language: None,
             issues: Vec::new(),
             build_log: None,
             bounds: Vec::new(),
@@ -486,14 +621,13 @@ impl Report {
             crate::fsutil::write_atomic(path, bytes).map_err(Error::io(path, "cannot write"))
         };
         write(&dir.join("report.yaml"), yaml.as_bytes())?;
-        write(&dir.join("report.html"), html::render(self).as_bytes())?;
+        let links = html::links_from(dir);
+        write(
+            &dir.join("report.html"),
+            html::render_with(self, &links).as_bytes(),
+        )?;
         if let Some(path) = junit {
-            let xml = junit::render(self).map_err(|e| Error::Io {
-                path: path.to_path_buf(),
-                action: "cannot render JUnit XML",
-                source: std::io::Error::other(e),
-            })?;
-            write(path, xml.as_bytes())?;
+            write(path, junit::render(self).as_bytes())?;
         }
         Ok(())
     }
@@ -514,6 +648,7 @@ impl Meta {
             shard: None,
             notes: Vec::new(),
             warnings: Vec::new(),
+            sandbox: None,
         }
     }
 }

@@ -14,6 +14,7 @@ mod generators;
 mod grade;
 mod hostile;
 mod input_validators;
+mod junit;
 mod kinds;
 mod package;
 mod parsers;

@@ -14,14 +14,15 @@ use crate::common::{judge, root};
 fn filters(tmp: &Path) -> Vec<(String, String)> {
     let tmp = regex_escape(&tmp.display().to_string());
     let root = regex_escape(&root().display().to_string());
+    let version = regex_escape(env!("CARGO_PKG_VERSION"));
     [
         (tmp.as_str(), "[TMP]"),
         (root.as_str(), "[ROOT]"),
         (r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ", "[DATE]"),
-        (env!("CARGO_PKG_VERSION"), "[VERSION]"),
+        (version.as_str(), "[VERSION]"),
         // YAML figures.
         (
-            r"(duration_ms|time_ms|cpu_ms|memory_kib|jobs): [0-9.]+",
+            r"(duration_ms|time_ms|wall_ms|cpu_ms|memory_kib|jobs): [0-9.]+",
             "$1: [N]",
         ),
         (r"command: .*", "command: [COMMAND]"),
@@ -29,6 +30,22 @@ fn filters(tmp: &Path) -> Vec<(String, String)> {
         (r"cache /tmp/[^:]*:", "cache [CACHE]:"),
         // How programs were run depends on the machine (sandbox, cgroups).
         (r"(no sandbox|sandbox|accounting): [^'<\n]*", "[RUNNER: $1]"),
+        // The case chart: its scale follows the measured times, so its
+        // gridlines and every coordinate do too.
+        (
+            r#"<line class="grid"[^>]*></line><text class="axis"[^>]*>[^<]*</text>"#,
+            "",
+        ),
+        (
+            r#" (x|y|x1|x2|y1|y2|width|height)="[0-9.]+""#,
+            r#" $1="[N]""#,
+        ),
+        (r"= (< )?[0-9.]+ % of the limit", "= [P] of the limit"),
+        // How programs were run, as a JUnit property.
+        (
+            r#"name="sandbox" value="[^"]*""#,
+            r#"name="sandbox" value="[RUNNER]""#,
+        ),
         // JUnit times.
         (r#"time="[0-9.]+""#, r#"time="[T]""#),
         (r#"timestamp="[^"]*""#, r#"timestamp="[DATE]""#),

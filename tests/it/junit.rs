@@ -1,0 +1,246 @@
+//! The JUnit files judge writes, held to Jenkins' `junit-10.xsd`
+//! (testdata/junit) with `xmllint --schema`, for every kind of run:
+//! a `grade` with four verdicts, one with TLE and MLE, one that does not
+//! compile, a `check` with test-set faults, a `validate`, and a `merge` of
+//! shards. Then what the numbers in them mean: errors against failures,
+//! suite time against the run's wall time, properties, messages.
+
+use std::path::{Path, PathBuf};
+
+use crate::common::{judge, root, which};
+use crate::grade::{Graded, SERIAL, grade};
+
+fn schema() -> PathBuf {
+    root().join("testdata/junit/junit-10.xsd")
+}
+
+/// `xmllint`'s verdict on `file`: `Ok` or its complaint.
+fn schema_check(file: &Path) -> Result<(), String> {
+    let out = std::process::Command::new(which("xmllint"))
+        .args(["--noout", "--schema"])
+        .arg(schema())
+        .arg(file)
+        .output()
+        .expect("xmllint runs");
+    if out.status.success() {
+        Ok(())
+    } else {
+        Err(String::from_utf8_lossy(&out.stderr).into_owned())
+    }
+}
+
+fn assert_valid(file: &Path) {
+    if let Err(why) = schema_check(file) {
+        let xml = std::fs::read_to_string(file).unwrap_or_default();
+        panic!("{} fails junit-10.xsd:\n{why}\n{xml}", file.display());
+    }
+}
+
+/// The value of attribute `name` in the first element `tag` of `xml`.
+fn attr(xml: &str, tag: &str, name: &str) -> String {
+    let start = xml
+        .find(&format!("<{tag} "))
+        .unwrap_or_else(|| panic!("no <{tag}>"));
+    let element = &xml[start..start + xml[start..].find('>').unwrap()];
+    let key = format!(" {name}=\"");
+    let from = element
+        .find(&key)
+        .unwrap_or_else(|| panic!("no {name} in {element}"))
+        + key.len();
+    element[from..from + element[from..].find('"').unwrap()].to_string()
+}
+
+fn read(g: &Graded) -> String {
+    std::fs::read_to_string(&g.junit).unwrap()
+}
+
+/// The schema test can fail: the validator refuses the two faults the
+/// old writer had (a `skipped` count on `<testsuites>`, properties on a
+/// test case).
+#[test]
+fn the_schema_refuses_what_jenkins_refuses() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = [
+        r#"<testsuites skipped="0"><testsuite name="a" tests="0"/></testsuites>"#,
+        r#"<testsuites><testsuite name="a" tests="1"><testcase name="c"><properties/></testcase></testsuite></testsuites>"#,
+    ];
+    for (i, xml) in bad.iter().enumerate() {
+        let file = dir.path().join(format!("bad{i}.xml"));
+        std::fs::write(&file, xml).unwrap();
+        assert!(schema_check(&file).is_err(), "accepted {xml}");
+    }
+    let good = dir.path().join("good.xml");
+    std::fs::write(
+        &good,
+        r#"<testsuites><testsuite name="a" tests="0"/></testsuites>"#,
+    )
+    .unwrap();
+    assert_valid(&good);
+}
+
+#[test]
+fn grade_reports_verdicts_as_failures_with_limits_as_properties() {
+    let _lock = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
+    let g = grade(
+        "testdata/grading",
+        "verdicts",
+        "testdata/submissions/snapshot/mixed.sh",
+        &["--sandbox", "off"],
+    );
+    assert_eq!(g.run.code, 1, "{}", g.run.all());
+    assert_valid(&g.junit);
+    let xml = read(&g);
+    assert_eq!(attr(&xml, "testsuites", "tests"), "4");
+    assert_eq!(attr(&xml, "testsuites", "failures"), "3");
+    assert_eq!(attr(&xml, "testsuites", "errors"), "0");
+    // The suite's time is the run's wall clock, not a sum of cases that
+    // ran side by side.
+    let run_s = g.report.meta.duration_ms / 1e3;
+    let total: f64 = attr(&xml, "testsuites", "time").parse().unwrap();
+    assert!((total - run_s).abs() < 0.002, "{total} vs {run_s}");
+    let suite: f64 = attr(&xml, "testsuite", "time").parse().unwrap();
+    assert!(
+        suite <= total + 0.001,
+        "suite {suite} s in a run of {total} s"
+    );
+    for (name, value) in [
+        ("language", "shell"),
+        ("cpu_time_limit", "1s"),
+        ("memory_limit", "128MiB"),
+        ("output_limit", "64KiB"),
+        ("judged_by", "compare exact"),
+    ] {
+        let property = format!(r#"<property name="{name}" value="{value}"/>"#);
+        assert!(xml.contains(&property), "no {property} in\n{xml}");
+    }
+    assert!(
+        xml.contains(r#"<property name="sandbox" value="none; accounting"#),
+        "{xml}"
+    );
+    // A failing case names its input and shows how it starts.
+    assert!(
+        xml.contains(r#"file="testdata/grading/verdicts/cases/secret/row.in""#),
+        "{xml}"
+    );
+    assert!(
+        xml.contains("input testdata/grading/verdicts/cases/secret/row.in starts:"),
+        "{xml}"
+    );
+}
+
+#[test]
+fn limit_verdicts_give_the_limit_and_the_measured_value() {
+    let _lock = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
+    for (program, verdict, limit, pattern) in [
+        (
+            "infinite_loop.c",
+            "TLE",
+            "--time-limit",
+            "over the limit of 0.300 s",
+        ),
+        ("alloc_4g.c", "MLE", "--memory-limit", "64 MiB"),
+    ] {
+        let value = if verdict == "TLE" { "300ms" } else { "64MiB" };
+        let g = grade(
+            "testdata/grading",
+            "verdicts",
+            &format!("testdata/submissions/hostile/{program}"),
+            &["--sandbox", "off", limit, value],
+        );
+        assert_valid(&g.junit);
+        let xml = read(&g);
+        let message = attr(&xml, "failure", "message");
+        assert!(message.starts_with(&format!("{verdict}: ")), "{message}");
+        assert!(message.contains(pattern), "{message}");
+        // The measured value too: a CPU time, or a peak.
+        let measured = if verdict == "TLE" {
+            "CPU time 0.3"
+        } else {
+            "iB"
+        };
+        assert!(message.matches(measured).count() >= 1, "{message}");
+    }
+}
+
+#[test]
+fn a_compile_error_is_an_error_not_a_failure() {
+    let _lock = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
+    let g = grade(
+        "testdata/grading",
+        "verdicts",
+        "testdata/submissions/hostile/compile_error.c",
+        &["--sandbox", "off"],
+    );
+    assert_eq!(g.run.code, 1, "{}", g.run.all());
+    assert_valid(&g.junit);
+    let xml = read(&g);
+    assert_eq!(attr(&xml, "testsuites", "errors"), "4");
+    assert_eq!(attr(&xml, "testsuites", "failures"), "0");
+    assert_eq!(xml.matches("<error type=\"CE\"").count(), 4, "{xml}");
+    // The compiler's output goes with the suite.
+    assert!(xml.contains("<system-err>"), "{xml}");
+}
+
+#[test]
+fn check_validate_and_merge_write_valid_files() {
+    let _lock = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
+    let dir = tempfile::tempdir().unwrap();
+    let file = |name: &str| dir.path().join(name);
+    let s = |p: &Path| p.to_str().unwrap().to_string();
+    let runs: Vec<(String, Vec<String>)> = vec![
+        (
+            "check".into(),
+            ["--problems", "testdata/broken", "check", "mixed"]
+                .map(String::from)
+                .to_vec(),
+        ),
+        (
+            "validate".into(),
+            ["--problems", "testdata/broken", "validate", "mixed"]
+                .map(String::from)
+                .to_vec(),
+        ),
+        (
+            "shard1".into(),
+            ["check", "atoms", "--shard", "1/2", "--no-submissions"]
+                .map(String::from)
+                .to_vec(),
+        ),
+        (
+            "shard2".into(),
+            ["check", "atoms", "--shard", "2/2", "--no-submissions"]
+                .map(String::from)
+                .to_vec(),
+        ),
+    ];
+    for (name, mut args) in runs {
+        args.extend([
+            "--report-dir".into(),
+            s(&file(&name)),
+            "--junit".into(),
+            s(&file(&format!("{name}.xml"))),
+        ]);
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let run = judge(&args);
+        assert!(run.code <= 1, "{}", run.all());
+        assert_valid(&file(&format!("{name}.xml")));
+    }
+    let merged = file("merged.xml");
+    let run = judge(&[
+        "merge",
+        "--report-dir",
+        &s(&file("merged")),
+        "--junit",
+        &s(&merged),
+        &s(&file("shard1/report.yaml")),
+        &s(&file("shard2/report.yaml")),
+    ]);
+    assert_eq!(run.code, 0, "{}", run.all());
+    assert_valid(&merged);
+    let xml = std::fs::read_to_string(&merged).unwrap();
+    let cases = crate::common::case_files("atoms").len();
+    assert_eq!(attr(&xml, "testsuites", "tests"), cases.to_string());
+    // Faults of the test set are errors (BAD-INPUT, NO-OUT, JE).
+    let check = std::fs::read_to_string(file("check.xml")).unwrap();
+    assert_ne!(attr(&check, "testsuites", "errors"), "0", "{check}");
+}

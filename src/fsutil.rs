@@ -1,16 +1,60 @@
-//! Writing files so that a crash or a full disk never leaves half a file.
+//! Writing files so that a crash or a full disk never leaves half a file,
+//! and so that what a killed writer does leave is found and removed.
+//!
+//! A temporary is named `.judge-<pid>-XXXXXX.tmp` and locked by its writer
+//! (see [`leftovers`] for why both); SIGINT, SIGTERM and SIGHUP remove the
+//! temporaries in flight ([`scratch`]); after a SIGKILL, `judge validate`
+//! reports them and `judge regen` removes them ([`temps_in`]).
 
 use std::io::Write;
 use std::os::unix::fs::PermissionsExt;
 use std::path::Path;
 
+mod leftovers;
+mod scratch;
+
+pub use leftovers::{is_temp_name, temps_in};
+pub use scratch::ScratchDir;
+
 /// Writes `bytes` to `path` through a temporary file in the same folder and
 /// an atomic rename: readers see the old file or the new one, never a mix.
 pub(crate) fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     let tmp = unsynced_temp(path, bytes)?;
-    tmp.as_file().sync_all()?;
-    tmp.persist(path).map_err(|e| e.error)?;
-    Ok(())
+    tmp.file().sync_all()?;
+    tmp.persist(path)
+}
+
+/// A temporary being written. It is on the list a signal clears until it
+/// is renamed into place, or dropped, which deletes it.
+struct Pending(Option<tempfile::NamedTempFile>);
+
+impl Pending {
+    fn file(&self) -> &std::fs::File {
+        self.0
+            .as_ref()
+            .map(|t| t.as_file())
+            .expect("held until persisted")
+    }
+
+    fn persist(mut self, path: &Path) -> std::io::Result<()> {
+        let tmp = self.0.take().expect("held until persisted");
+        let at = tmp.path().to_path_buf();
+        // On failure the temporary comes back inside the error and is
+        // deleted with it.
+        let result = tmp.persist(path).map(drop).map_err(|e| e.error);
+        scratch::forget_file(&at);
+        result
+    }
+}
+
+impl Drop for Pending {
+    fn drop(&mut self) {
+        if let Some(tmp) = self.0.take() {
+            let at = tmp.path().to_path_buf();
+            drop(tmp);
+            scratch::forget_file(&at);
+        }
+    }
 }
 
 /// The folder a file lives in (`.` for a bare name).
@@ -22,17 +66,27 @@ fn parent_of(path: &Path) -> &Path {
 }
 
 /// `bytes` in a hidden temporary file beside `path`, with the mode `path`
-/// has (0644 for a new file), not yet synced.
-fn unsynced_temp(path: &Path, bytes: &[u8]) -> std::io::Result<tempfile::NamedTempFile> {
-    let mut tmp = tempfile::Builder::new()
-        .prefix(".judge-")
-        .suffix(".tmp")
-        .tempfile_in(parent_of(path))?;
-    tmp.write_all(bytes)?;
+/// has (0644 for a new file), not yet synced. Named and locked as
+/// [`leftovers`] describes, and registered before anyone can see it.
+fn unsynced_temp(path: &Path, bytes: &[u8]) -> std::io::Result<Pending> {
+    let tmp = {
+        let mut in_flight = scratch::in_flight();
+        let tmp = tempfile::Builder::new()
+            .prefix(&leftovers::temp_prefix())
+            .suffix(leftovers::TEMP_SUFFIX)
+            .rand_bytes(leftovers::RANDOM_LEN)
+            .tempfile_in(parent_of(path))?;
+        leftovers::hold(tmp.as_file());
+        if let Some(reg) = in_flight.as_mut() {
+            reg.add_file(tmp.path());
+        }
+        Pending(Some(tmp))
+    };
+    tmp.file().write_all(bytes)?;
     // Temporary files are created 0600; a replaced file keeps its mode and a
     // new one gets the usual 0644, so regenerated data stays readable.
     let mode = std::fs::metadata(path).map_or(0o644, |m| m.permissions().mode());
-    tmp.as_file()
+    tmp.file()
         .set_permissions(std::fs::Permissions::from_mode(mode))?;
     Ok(tmp)
 }
@@ -66,7 +120,7 @@ pub(crate) fn write_all_atomic<B: AsRef<[u8]>>(
         }
     }
     for (tmp, (path, _)) in temps.into_iter().zip(files) {
-        tmp.persist(path).map_err(|e| e.error)?;
+        tmp.persist(path)?;
     }
     for dir in &opened {
         dir.sync_all()?;
@@ -224,6 +278,54 @@ mod tests {
         assert!(write_all_atomic(&bad).is_err());
         assert_eq!(std::fs::read(&old).unwrap(), b"new");
         assert_eq!(names(dir.path()), ["a.in", "b.in", "sub"]);
+    }
+
+    #[test]
+    fn a_temporary_is_named_after_its_writer_and_on_the_signal_list_until_renamed() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("a.out");
+        let listed = |p: &Path| scratch::in_flight().as_ref().unwrap().has_file(p);
+        let tmp = unsynced_temp(&path, b"new").unwrap();
+        let at = tmp.0.as_ref().unwrap().path().to_path_buf();
+        let name = at.file_name().unwrap().to_str().unwrap();
+        let own = format!(".judge-{}-", std::process::id());
+        assert!(name.starts_with(&own) && is_temp_name(name), "{name}");
+        assert!(listed(&at));
+        // This process's own temporary is never stale to itself.
+        let found = temps_in(dir.path());
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[0].stale, None);
+        tmp.persist(&path).unwrap();
+        assert!(!listed(&at) && !at.exists());
+        let dropped = unsynced_temp(&path, b"newer").unwrap();
+        let at = dropped.0.as_ref().unwrap().path().to_path_buf();
+        drop(dropped);
+        assert!(!listed(&at) && !at.exists());
+        assert_eq!(std::fs::read(&path).unwrap(), b"new");
+    }
+
+    #[test]
+    fn a_dead_writers_temporary_is_found_anywhere_below_and_called_stale() {
+        let dir = tempfile::tempdir().unwrap();
+        let dead = {
+            let mut child = std::process::Command::new("true").spawn().unwrap();
+            child.wait().unwrap();
+            child.id()
+        };
+        let deep = dir.path().join("cases/group");
+        std::fs::create_dir_all(&deep).unwrap();
+        let temp = deep.join(format!(".judge-{dead}-Ab12Cd.tmp"));
+        std::fs::write(&temp, b"half an ans").unwrap();
+        // Look-alikes that are not judge temporaries stay out of it.
+        std::fs::write(deep.join(".judge-manifest"), b"").unwrap();
+        std::fs::write(deep.join("x.judge-1-Ab12Cd.tmp"), b"").unwrap();
+        let found = temps_in(dir.path());
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert_eq!(found[0].path, temp);
+        assert_eq!(found[0].size, 11);
+        let why = found[0].stale.as_deref().unwrap();
+        assert_eq!(why, format!("its writer, pid {dead}, is gone"));
+        assert!(found[0].describe().starts_with("11 B, last written 20"));
     }
 
     #[test]

@@ -275,6 +275,9 @@ impl Context {
         if let Some(w) = runner.warning() {
             eprintln!("{} {w}", self.style.yellow("warning:"));
         }
+        if let Some(note) = runner.swept_note() {
+            eprintln!("{} {note}", self.style.dim("note:"));
+        }
         Ok(runner)
     }
 

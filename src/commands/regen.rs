@@ -5,6 +5,13 @@
 //! solver rejects (or that cannot be read) keeps its old `.out`; `--dry-run`
 //! writes nothing. Solving runs in parallel, writing happens afterwards in
 //! sorted order so the log reads the same on every run.
+//!
+//! A judge killed in the middle of a write leaves its temporary beside the
+//! file (`.judge-<pid>-XXXXXX.tmp`). Regen removes the stale ones in every
+//! problem folder it regenerates before it writes, so re-running it is the
+//! whole repair after a crash; a temporary whose writer still runs (a
+//! concurrent regen) is left alone. `judge validate` reports them. `check`
+//! removes nothing: it only reads the test set.
 
 use rayon::prelude::*;
 
@@ -13,6 +20,7 @@ use crate::engine::case::reference_output;
 use crate::engine::run::{load_errors, pool, prepare};
 use crate::engine::tools::{Need, Tools};
 use crate::error::Result;
+use crate::problem::Problem;
 use crate::report::Status;
 
 #[derive(Debug, Clone, clap::Args)]
@@ -44,6 +52,7 @@ pub enum Change {
 /// Regenerates and prints one line per created, changed or failed file.
 pub fn run(ctx: &Context, opts: Args) -> Result<Status> {
     let found = ctx.load(&opts.problems)?;
+    let (swept, unswept) = sweep_temps(ctx, &found.problems, opts.dry_run);
     let pool = pool(opts.jobs)?;
     let needed = found
         .problems
@@ -106,8 +115,13 @@ pub fn run(ctx: &Context, opts: Args) -> Result<Status> {
         }] += 1;
     }
     let verb = if opts.dry_run { "would be " } else { "" };
+    let temps = match swept {
+        0 => String::new(),
+        1 => format!(", 1 stale temporary {verb}removed"),
+        n => format!(", {n} stale temporaries {verb}removed"),
+    };
     println!(
-        "{} {verb}created, {} {verb}changed, {} unchanged, {} failed{}",
+        "{} {verb}created, {} {verb}changed, {} unchanged, {} failed{temps}{}",
         counts[0],
         counts[1],
         counts[2],
@@ -123,7 +137,7 @@ pub fn run(ctx: &Context, opts: Args) -> Result<Status> {
     }
     Ok(if !found.errors.is_empty() || !build_errors.is_empty() {
         Status::ConfigError
-    } else if counts[3] > 0 {
+    } else if counts[3] > 0 || unswept > 0 {
         Status::Failed
     } else {
         Status::Passed
@@ -148,4 +162,46 @@ fn apply(path: &std::path::Path, new: &[u8], dry_run: bool) -> Change {
         Ok(()) => change,
         Err(e) => Change::Failed(format!("{}: cannot write: {e}", path.display())),
     }
+}
+
+/// Removes the stale temporaries of killed writes from each problem folder
+/// (dry-running, only lists them), one line each; returns how many were
+/// (or would be) removed and how many could not be.
+fn sweep_temps(ctx: &Context, problems: &[Problem], dry_run: bool) -> (usize, usize) {
+    let s = ctx.style;
+    let (mut removed, mut failed) = (0, 0);
+    for temp in problems
+        .iter()
+        .flat_map(|p| crate::fsutil::temps_in(&p.dir))
+    {
+        let Some(why) = &temp.stale else { continue };
+        let what = format!(
+            "{}  {}, {} old: {why}",
+            temp.path.display(),
+            crate::units::format_size_approx(temp.size),
+            temp.age()
+        );
+        if dry_run {
+            println!("{} {what}", s.yellow("stale    "));
+            removed += 1;
+            continue;
+        }
+        match std::fs::remove_file(&temp.path) {
+            Ok(()) => {
+                println!("{} {what}", s.yellow("removed  "));
+                removed += 1;
+            }
+            // Removed meanwhile by another judge's sweep.
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+            Err(e) => {
+                println!(
+                    "{} {}: cannot remove: {e}",
+                    s.red("failed   "),
+                    temp.path.display()
+                );
+                failed += 1;
+            }
+        }
+    }
+    (removed, failed)
 }

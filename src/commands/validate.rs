@@ -4,8 +4,11 @@
 //! solver's own, and the problem's input validator programs: exact layout
 //! and every constraint of the statement); then case hygiene is checked:
 //! each `.in` has an `.out` and vice versa, nothing else lives in `cases/`,
-//! no two cases share an input, and expected outputs end with a newline and
-//! hold no carriage return. A problem with no validator at all is a fault:
+//! no two cases share an input, expected outputs end with a newline and
+//! hold no carriage return, and no killed judge left the temporary of an
+//! unfinished write anywhere in the problem folder (named as such, with its
+//! size and time, since `judge regen` removes it and a stray file needs a
+//! person; validate itself only reads). A problem with no validator at all is a fault:
 //! nothing would prove its inputs valid. Every input of the problem's
 //! `invalid/` folder must be rejected by every validator, which proves
 //! they are not too lax; and the report gives, per bound of the statement,

@@ -56,7 +56,7 @@ pub struct Runner {
     isolation: Option<Isolation>,
     cgroups: Option<RunGroups>,
     cgroup_note: String,
-    box_dir: tempfile::TempDir,
+    box_dir: crate::fsutil::ScratchDir,
     exe: PathBuf,
     counter: AtomicU64,
     warning: Option<String>,
@@ -76,13 +76,10 @@ impl Runner {
     /// the sandbox works by starting the first launcher in it. Refuses
     /// (exit 2) when `on`, or `auto` with `CI` set, cannot have a sandbox.
     pub fn new(opts: RunnerOptions) -> Result<Runner, Error> {
-        let box_dir = tempfile::Builder::new()
-            .prefix("judge-run-")
-            .tempdir()
-            .map_err(Error::io(
-                std::env::temp_dir(),
-                "cannot create the run folder in",
-            ))?;
+        let box_dir = crate::fsutil::ScratchDir::new("judge-run-").map_err(Error::io(
+            std::env::temp_dir(),
+            "cannot create the run folder in",
+        ))?;
         set_mode(box_dir.path(), 0o755);
         let (cgroups, cgroup_note) = match RunGroups::create() {
             Ok(g) => {
@@ -150,6 +147,11 @@ impl Runner {
             "NO SANDBOX: {why}. Submissions run unisolated: they can read every file judge can (expected outputs included) and use the network"
         ));
         Ok(runner)
+    }
+
+    /// Stale run folders of killed runs removed when this one was made.
+    pub fn swept_note(&self) -> Option<String> {
+        self.box_dir.swept_note()
     }
 
     /// The loud warning to show when running without a sandbox in `auto`.

@@ -5,9 +5,9 @@ use std::collections::HashMap;
 use super::Problem;
 
 /// Faults of a problem's case folder that belong to no single case: answers
-/// without inputs, stray files, duplicate inputs, expected outputs with a
-/// carriage return or without a final newline. Only reads files, like the
-/// rest of discovery.
+/// without inputs, stray files, stale temporaries of killed writes,
+/// duplicate inputs, expected outputs with a carriage return or without a
+/// final newline. Only reads files, like the rest of discovery.
 pub fn hygiene(problem: &Problem) -> Vec<String> {
     let mut issues = Vec::new();
     for path in &problem.orphan_answers {
@@ -16,8 +16,26 @@ pub fn hygiene(problem: &Problem) -> Vec<String> {
             path.display()
         ));
     }
+    // A judge killed mid-write leaves its temporary anywhere in the folder
+    // (beside an .out, beside SOURCES.md). A stale one is named for what
+    // it is, with the way to remove it; a live one belongs to a judge
+    // writing right now and is no fault, so neither is a stray file.
+    for temp in crate::fsutil::temps_in(&problem.dir) {
+        if let Some(why) = &temp.stale {
+            issues.push(format!(
+                "{}: stale temporary file of an interrupted judge write ({}; {why}); `judge regen {}` removes it, or delete it",
+                temp.path.display(),
+                temp.describe(),
+                problem.id
+            ));
+        }
+    }
+    let is_temp = |p: &std::path::Path| {
+        p.file_name()
+            .is_some_and(|n| crate::fsutil::is_temp_name(&n.to_string_lossy()))
+    };
     let invalid_dir = problem.dir.join(super::INVALID_DIR);
-    for path in &problem.stray_files {
+    for path in problem.stray_files.iter().filter(|p| !is_temp(p)) {
         let why = match path.starts_with(&invalid_dir) {
             true => "not an invalid input (only .in files belong in invalid/)",
             false => "not a case file (only .in and .out belong in cases/)",

@@ -16,6 +16,7 @@ mod hostile;
 mod input_validators;
 mod junit;
 mod kinds;
+mod leftovers;
 mod package;
 mod parsers;
 mod problemtools;

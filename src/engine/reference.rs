@@ -61,9 +61,9 @@ pub fn read_input(path: &std::path::Path) -> Result<String, End> {
     let bytes = std::fs::read(path)
         .map_err(|e| End::CouldNotRun(format!("{}: cannot read: {e}", path.display())))?;
     String::from_utf8(bytes).map_err(|e| {
+        // Columns in characters, like every other place judge names.
         let valid = &e.as_bytes()[..e.utf8_error().valid_up_to()];
-        let line = valid.iter().filter(|&&b| b == b'\n').count() + 1;
-        let col = valid.iter().rev().take_while(|&&b| b != b'\n').count() + 1;
+        let (line, col) = crate::located::end_of(&String::from_utf8_lossy(valid));
         End::InputRejected(crate::scan::InputError::new(
             line,
             col,

@@ -29,8 +29,12 @@ fn is_error(v: Verdict) -> bool {
 }
 
 /// Seconds with millisecond precision, as JUnit readers expect.
+/// A report read back may hold any number (a hand-edited or corrupt
+/// `report.yaml` fed to `judge merge`): what is not a finite, positive
+/// time is written as 0.
 fn secs(ms: f64) -> String {
-    format!("{:.3}", ms.max(0.0) / 1e3)
+    let ms = if ms.is_finite() { ms.max(0.0) } else { 0.0 };
+    format!("{:.3}", ms / 1e3)
 }
 
 /// Text safe inside an XML attribute or element: markup escaped, and the
@@ -124,7 +128,8 @@ fn suite_properties(report: &Report, p: &ProblemReport) -> Vec<(&'static str, St
         props.push(("language", language.clone()));
     }
     if let Some(l) = p.limits {
-        let time = std::time::Duration::from_secs_f64(l.time_ms / 1e3);
+        // `try_`: a report read back may hold a negative or endless limit.
+        let time = std::time::Duration::try_from_secs_f64(l.time_ms / 1e3).unwrap_or_default();
         props.push(("cpu_time_limit", format_duration(time)));
         props.push(("memory_limit", format_size(l.memory_kib * 1024)));
         props.push(("output_limit", format_size(l.output_kib * 1024)));

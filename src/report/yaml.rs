@@ -11,23 +11,16 @@ pub fn parse(text: &str) -> Result<Report, serde_yaml::Error> {
     serde_yaml::from_str(text)
 }
 
-/// Reads a `report.yaml` file, with the path (and line and column) in
-/// every error.
+/// Reads a `report.yaml` file, with the path, line and column in every
+/// error (through [`crate::located`], like every other file judge reads:
+/// bytes that are not UTF-8 and YAML faults are placed alike).
 pub(crate) fn read_file(path: &std::path::Path) -> crate::error::Result<Report> {
     use crate::error::Error;
-    let text = std::fs::read_to_string(path).map_err(Error::io(path, "cannot read"))?;
-    parse(&text).map_err(|e| {
-        let at = match e.location() {
-            Some(l) => format!("{}:{}:{}", path.display(), l.line(), l.column()),
-            None => path.display().to_string(),
-        };
-        let message = e.to_string();
-        let message = message
-            .rfind(" at line ")
-            .map_or(message.as_str(), |i| &message[..i]);
-        Error::NotAReport {
-            at,
-            reason: message.to_string(),
-        }
+    let located = crate::located::read(path)
+        .map_err(Error::io(path, "cannot read"))?
+        .and_then(|text| crate::located::yaml::<Report>(&text));
+    located.map_err(|e| Error::NotAReport {
+        at: format!("{}:{}:{}", path.display(), e.line, e.col),
+        reason: e.message.clone(),
     })
 }

@@ -527,10 +527,8 @@ fn faults_are_placed_where_a_person_sees_them() {
 /// Found by the solver properties with `PROPTEST_CASES=3000`:
 /// `engine::reference::read_input` counts the column of a bad byte in
 /// bytes, where every other column of judge counts characters (and
-/// `judge::located::text` does). It waits for `src/engine/`, which is
-/// being reworked elsewhere.
+/// `judge::located::text` does).
 #[test]
-#[ignore = "needs src/engine/reference.rs read_input to decode through judge::located::text"]
 fn case_files_that_are_not_utf8_are_placed_in_characters() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("case.in");

@@ -132,6 +132,7 @@ pub fn without_timings(mut report: judge::report::Report) -> judge::report::Repo
     }
     for p in &mut report.problems {
         p.time_ms = 0.0;
+        p.wall_ms = 0.0;
         for c in &mut p.cases {
             c.time_ms = 0.0;
             c.cpu_ms = None;
@@ -140,6 +141,11 @@ pub fn without_timings(mut report: judge::report::Report) -> judge::report::Repo
     }
     for s in &mut report.submissions {
         s.max_cpu_ms = None;
+        if let Some(c) = &mut s.deciding_case {
+            c.time_ms = 0.0;
+            c.cpu_ms = None;
+            c.memory_kib = None;
+        }
     }
     report
 }

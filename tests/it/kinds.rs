@@ -170,10 +170,9 @@ fn a_broken_promise_about_a_score_fails_check() {
         .find(|c| c.contains("int32.c"))
         .unwrap();
     assert!(int32.contains("type=\"BROKEN-PROMISE\""), "{int32}");
-    assert!(
-        int32.contains("<property name=\"score\" value=\"30\"/>"),
-        "{int32}"
-    );
+    // Its score is in the message (junit-10.xsd allows no properties on
+    // a test case).
+    assert!(int32.contains("got 30"), "{int32}");
 }
 
 #[test]

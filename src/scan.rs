@@ -149,18 +149,16 @@ impl<'a> Scanner<'a> {
     /// The next token, or `None` at the end of the input.
     pub(crate) fn next_token(&mut self) -> Option<Token<'a>> {
         self.skip_space();
-        let start = self.offset;
         let pos = self.pos();
-        while let Some(c) = self.peek_char() {
-            if c.is_ascii_whitespace() {
-                break;
-            }
-            self.advance(c);
-        }
-        (self.offset > start).then(|| Token {
-            text: &self.text[start..self.offset],
-            pos,
-        })
+        // A token holds no line end, so only the column moves (by its
+        // characters, counted in one pass).
+        let rest = &self.text[self.offset..];
+        let text = &rest[..rest
+            .find(|c: char| c.is_ascii_whitespace())
+            .unwrap_or(rest.len())];
+        self.offset += text.len();
+        self.col += text.chars().count();
+        (!text.is_empty()).then_some(Token { text, pos })
     }
 
     /// The next token, or an error saying `what` was expected.
@@ -189,17 +187,16 @@ impl<'a> Scanner<'a> {
             return None;
         }
         let pos = self.pos();
-        let start = self.offset;
-        while let Some(c) = self.peek_char() {
-            if c == '\n' {
-                break;
-            }
-            self.advance(c);
-        }
-        let text = self.text[start..self.offset].trim_end_matches('\r');
+        // Found at once and counted in one pass rather than a character at
+        // a time: a line may be the whole of a 100 MB file.
+        let rest = &self.text[self.offset..];
+        let line = &rest[..rest.find('\n').unwrap_or(rest.len())];
+        self.offset += line.len();
+        self.col += line.chars().count();
         if let Some('\n') = self.peek_char() {
             self.advance('\n');
         }
+        let text = line.trim_end_matches('\r');
         Some(Token { text, pos })
     }
 }

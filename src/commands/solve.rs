@@ -2,6 +2,7 @@
 //! input), for people and scripts that want the reference answer to it.
 
 use std::io::{Read, Write};
+use std::os::fd::AsFd;
 use std::path::PathBuf;
 
 use super::Context;
@@ -24,13 +25,22 @@ pub struct Args {
 /// (`<stdin>:line:col: …` for standard input).
 pub fn run(ctx: &Context, args: Args) -> Result<Status> {
     let solver = ctx.solver_for(&args.problem)?;
-    let (name, read) = match &args.input {
-        Some(path) => {
-            let file = std::fs::File::open(path).map_err(Error::io(path, "cannot read"))?;
-            (path.display().to_string(), read_text(file))
-        }
-        None => ("<stdin>".to_string(), read_text(std::io::stdin().lock())),
+    let (name, file) = match &args.input {
+        Some(path) => (path.display().to_string(), std::fs::File::open(path)),
+        // Standard input as a file, so a redirected file's size is known.
+        None => (
+            "<stdin>".to_string(),
+            std::io::stdin()
+                .as_fd()
+                .try_clone_to_owned()
+                .map(std::fs::File::from),
+        ),
     };
+    let read = file.and_then(|file| {
+        // One allocation of the right size for a regular file (a pipe says 0).
+        let size = file.metadata().map_or(0, |m| m.len());
+        read_text(file, size)
+    });
     let text = match read.map_err(Error::io(&name, "cannot read"))? {
         Ok(text) => text,
         Err(e) => {
@@ -58,29 +68,24 @@ pub fn run(ctx: &Context, args: Args) -> Result<Status> {
 }
 
 /// How much is read at a time; each piece is checked for UTF-8 as it comes.
-const PIECE: usize = 1 << 16;
+const PIECE: u64 = 1 << 20;
 
 /// Reads `from` to its end as UTF-8 text, or stops at the first byte that
 /// is not UTF-8 and says where it is. Solvers need the whole text, but a
 /// binary file is refused after its first bad bytes instead of after
 /// reading all of it (100 MB of garbage costs microseconds, not a pass
 /// over the file and 100 MB of memory).
-fn read_text(mut from: impl Read) -> std::io::Result<Result<String, InputError>> {
+fn read_text(mut from: impl Read, size: u64) -> std::io::Result<Result<String, InputError>> {
     let mut bytes = Vec::new();
+    // Room for the whole file at once when there is that much memory; if
+    // not, it grows as it is read (and a file past memory is refused by the
+    // allocator when it gets there, not up front on a guess).
+    let _ = bytes.try_reserve_exact(usize::try_from(size).unwrap_or(0));
     // The prefix already known to be UTF-8.
     let mut checked = 0;
     loop {
-        let start = bytes.len();
-        bytes.resize(start + PIECE, 0);
-        let got = match from.read(&mut bytes[start..]) {
-            Ok(got) => got,
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {
-                bytes.truncate(start);
-                continue;
-            }
-            Err(e) => return Err(e),
-        };
-        bytes.truncate(start + got);
+        // `read_to_end` fills spare capacity without zeroing it first.
+        let got = (&mut from).take(PIECE).read_to_end(&mut bytes)?;
         let at_end = got == 0;
         match std::str::from_utf8(&bytes[checked..]) {
             Ok(_) => checked = bytes.len(),
@@ -95,6 +100,7 @@ fn read_text(mut from: impl Read) -> std::io::Result<Result<String, InputError>>
             break;
         }
     }
+    // Checked piece by piece above; `from_utf8` cannot fail here.
     Ok(crate::located::text(bytes))
 }
 
@@ -118,8 +124,8 @@ mod tests {
     #[test]
     fn text_cut_between_pieces_is_whole_again() {
         let text = "é€𝄞 ok\n".repeat(1000);
-        for n in [1, 2, 3, 7, PIECE] {
-            let read = read_text(Dribble(text.as_bytes(), n)).unwrap().unwrap();
+        for n in [1, 2, 3, 7, PIECE as usize] {
+            let read = read_text(Dribble(text.as_bytes(), n), 0).unwrap().unwrap();
             assert_eq!(read, text);
         }
     }
@@ -128,11 +134,11 @@ mod tests {
     fn a_bad_byte_stops_reading_with_its_place() {
         let mut bytes = b"1\n\xc3\xa9\xc3".to_vec();
         bytes.extend(b"A rest that is never read");
-        let e = read_text(&bytes[..]).unwrap().unwrap_err();
+        let e = read_text(&bytes[..], 5).unwrap().unwrap_err();
         assert_eq!((e.line, e.col), (2, 2), "{e}");
         // A character cut by the end of the input is bad too.
-        let e = read_text(&b"ab\xe2\x82"[..]).unwrap().unwrap_err();
+        let e = read_text(&b"ab\xe2\x82"[..], 0).unwrap().unwrap_err();
         assert_eq!((e.line, e.col), (1, 3), "{e}");
-        assert_eq!(read_text(&b""[..]).unwrap().unwrap(), "");
+        assert_eq!(read_text(&b""[..], 0).unwrap().unwrap(), "");
     }
 }

@@ -64,9 +64,9 @@ fn measure(cmd: &mut Command, input: Option<&Path>) -> Measured {
         .expect("the command starts");
     let mut err = child.stderr.take().expect("piped");
     // Read while it runs, so a long message does not block the child, and
-    // keep only its start: a child's peak RSS as `wait4` reports it is at
-    // least this process's (Linux records the spawning process's peak at
-    // `exec`), so this process must stay small.
+    // keep only its start: when this process held an old judge's 100 MB
+    // message, every child spawned after it reported 100 MB of peak RSS
+    // (`cat` too), so this process stays small.
     let reader = std::thread::spawn(move || {
         let (mut kept, mut total) = (Vec::new(), 0);
         let mut piece = [0u8; 8192];
@@ -262,7 +262,7 @@ fn main() {
     // SAFETY: RUSAGE_SELF and a valid pointer.
     unsafe { libc::getrusage(libc::RUSAGE_SELF, &mut usage) };
     println!(
-        "(this bench's own peak RSS, a floor under every figure above: {:.1} MiB)",
+        "(this bench's own peak RSS: {:.1} MiB; `cat` shows what a child inherits of it)",
         usage.ru_maxrss as f64 / 1024.0
     );
 }

@@ -7,6 +7,7 @@
 pub mod changes;
 pub mod console;
 pub mod console_failures;
+mod excerpt;
 pub mod html;
 mod html_cases;
 mod html_catches;
@@ -29,6 +30,7 @@ use crate::problem::submissions::Expectation;
 use crate::shard::Shard;
 use crate::solvers::bounds::BoundReach;
 use crate::verdict::Verdict;
+pub use excerpt::InputExcerpt;
 
 /// Which command made a report.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -334,67 +336,6 @@ impl LimitsReport {
             memory_kib: memory / 1024,
             output_kib: output / 1024,
         }
-    }
-}
-
-/// The start of a case input.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct InputExcerpt {
-    /// As discovered (relative to where judge ran, normally).
-    pub path: String,
-    /// Its first lines, each cut to a readable width.
-    pub head: String,
-    pub lines: usize,
-    pub bytes: u64,
-}
-
-/// Lines of a failing case's input kept in the report.
-const EXCERPT_LINES: usize = 8;
-/// Characters of one excerpt line kept.
-const EXCERPT_WIDTH: usize = 120;
-
-impl InputExcerpt {
-    /// Reads the start of `path`; `None` when it cannot be read. Reads at
-    /// most 64 KiB for the head, so a huge input costs no more than a
-    /// small one; the line count is of the whole file.
-    pub fn read(path: &Path) -> Option<InputExcerpt> {
-        use std::io::Read;
-        let mut file = std::fs::File::open(path).ok()?;
-        let bytes = file.metadata().ok()?.len();
-        let mut start = Vec::new();
-        file.by_ref().take(64 << 10).read_to_end(&mut start).ok()?;
-        let mut lines = start.iter().filter(|&&b| b == b'\n').count();
-        let mut chunk = [0u8; 64 << 10];
-        loop {
-            match file.read(&mut chunk) {
-                Ok(0) | Err(_) => break,
-                Ok(n) => lines += chunk[..n].iter().filter(|&&b| b == b'\n').count(),
-            }
-        }
-        if start.last().is_some_and(|&b| b != b'\n') && bytes as usize == start.len() {
-            lines += 1;
-        }
-        let text = String::from_utf8_lossy(&start);
-        let head = text
-            .lines()
-            .take(EXCERPT_LINES)
-            .map(|l| match l.char_indices().nth(EXCERPT_WIDTH) {
-                Some((i, _)) => format!("{}…", &l[..i]),
-                None => l.to_string(),
-            })
-            .collect::<Vec<_>>()
-            .join("\n");
-        Some(InputExcerpt {
-            path: path.display().to_string(),
-            head,
-            lines,
-            bytes,
-        })
-    }
-
-    /// Lines of the input the excerpt leaves out.
-    pub fn more_lines(&self) -> usize {
-        self.lines.saturating_sub(self.head.lines().count())
     }
 }
 

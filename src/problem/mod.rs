@@ -187,11 +187,15 @@ pub(crate) fn parse_spec(path: &Path, text: &str) -> Result<ProblemSpec, Problem
 
 /// Loads every problem folder (a folder holding `problem.yaml`) under `root`.
 ///
-/// Folders without `problem.yaml` are ignored, so `problems/` may hold notes.
+/// Folders without `problem.yaml` are ignored, so `problems/` may hold notes,
+/// and so are hidden ones: a problem id never starts with a dot, and a
+/// killed `judge import` can leave its `.judge-staging-…` folder, complete
+/// with a `problem.yaml`, which must not be judged as a problem.
 /// The result is sorted by id; errors never stop other problems loading.
 pub fn discover(root: &Path) -> std::io::Result<Discovery> {
     let mut entries: Vec<PathBuf> = std::fs::read_dir(root)?
         .filter_map(|e| e.ok())
+        .filter(|e| !e.file_name().to_string_lossy().starts_with('.'))
         .map(|e| e.path())
         .filter(|p| p.join("problem.yaml").is_file())
         .collect();
@@ -354,6 +358,20 @@ impl Discovery {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_killed_imports_staging_folder_is_not_a_problem() {
+        let root = tempfile::tempdir().unwrap();
+        for id in ["atoms", ".judge-staging-aB3xZ9"] {
+            let dir = root.path().join(id);
+            std::fs::create_dir_all(dir.join("cases")).unwrap();
+            std::fs::write(dir.join("problem.yaml"), "name: Atoms\nsolver: atoms\n").unwrap();
+        }
+        let found = discover(root.path()).unwrap();
+        let ids: Vec<&str> = found.problems.iter().map(|p| p.id.as_str()).collect();
+        assert_eq!(ids, ["atoms"]);
+        assert!(found.errors.is_empty());
+    }
 
     #[test]
     fn cases_run_sample_first_then_every_group_by_name() {

@@ -66,7 +66,7 @@ pub fn run(ctx: &Context, args: Args) -> Result<Status> {
                 format_size(limits.memory),
                 format_size(limits.output),
             ));
-            session.judge_cases(
+            let mut graded = session.judge_cases(
                 &tools,
                 |_| subject.clone(),
                 |t, c| {
@@ -80,20 +80,19 @@ pub fn run(ctx: &Context, args: Args) -> Result<Status> {
                     let reuse = Reuse::new(runner.cache(), &grader);
                     reuse::grade(&grader, reuse.as_ref(), c)
                 },
-            )
+            );
+            // The report states the limits the cases were judged under.
+            for p in &mut graded {
+                p.limits = Some(crate::report::LimitsReport::new(
+                    limits.cpu,
+                    limits.memory,
+                    limits.output,
+                ));
+                p.language = Some(program.language.to_string());
+            }
+            graded
         }
     };
-    if let Ok(program) = &built {
-        let limits = limits::for_problem(problem, overrides, program.language);
-        for p in &mut problems {
-            p.limits = Some(crate::report::LimitsReport::new(
-                limits.cpu,
-                limits.memory,
-                limits.output,
-            ));
-            p.language = Some(program.language.to_string());
-        }
-    }
     if let Err(BuildError::Compile(log)) = built {
         println!("{}\n{log}", ctx.style.red("compile error:"));
         for p in &mut problems {

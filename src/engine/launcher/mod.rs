@@ -5,19 +5,23 @@
 //! when sandboxed, so the costly mount, network and IPC namespaces are made
 //! once per run), then sends it one request per case over a
 //! `SOCK_SEQPACKET` socket: the command, its limits, and its standard
-//! streams as file descriptors. Per case the launcher clones a child into a
-//! fresh PID and mount namespace (sandboxed) or a plain child (not), which
-//! sets up the case ([`child`]) and execs; the launcher enforces the CPU
-//! and wall-clock limits by watching, measures the whole process tree with
-//! cgroups where it can, kills everything the program left, and answers
-//! with the facts. Deciding the verdict from those facts is the host's job.
+//! streams as file descriptors. Per case the launcher, PID 1 of its
+//! worker's PID namespace ([`namespace`]), gives the case a fresh `/tmp`
+//! (sandboxed) and starts a child sharing its memory until `exec`
+//! (`CLONE_VM | CLONE_VFORK`), which sets up the case ([`child`]) and
+//! execs; the launcher enforces the CPU and wall-clock limits by watching
+//! ([`watch`]), measures the whole process tree with cgroups where it can,
+//! kills everything the case left, and answers with the facts ([`serve`]).
+//! Deciding the verdict from those facts is the host's job.
 //!
 //! A small single-threaded process forks in microseconds whatever the size
 //! of judge itself, so no `pre_exec` race or `posix_spawn` limitation
 //! remains: limits are set in the child before `exec`.
 
 pub(crate) mod child;
+mod namespace;
 pub mod serve;
+mod watch;
 pub(crate) mod wire;
 
 use std::io;

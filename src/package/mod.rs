@@ -24,6 +24,7 @@
 //! it, which makes export → import give back the same problem.
 
 pub(crate) mod read;
+mod read_data;
 pub(crate) mod statement;
 pub(crate) mod submissions;
 pub(crate) mod testdata;

@@ -13,8 +13,8 @@ use std::time::Duration;
 
 use serde_yaml::Value;
 
+use super::read_data;
 use super::submissions::{reference, submissions};
-use super::testdata::{self, Config};
 use super::{EXTENSION_FILE, Extension, Format, TimeRule, parse_seconds, text_in};
 use crate::checkers;
 use crate::problem::{CheckerSpec, GroupSpec, Interface, Limits, ProblemSpec, ScoringSpec};
@@ -159,7 +159,7 @@ fn from_extension(pkg: &Path, ext: Extension, format: Format, plan: &mut Plan) {
         ));
     }
     plan.groups = ext.groups;
-    cases(pkg, format, plan);
+    read_data::cases(pkg, format, plan);
     submissions(pkg, plan);
     // Export put a reference program that was not a submission among the
     // accepted ones; it goes back where it was.
@@ -352,8 +352,8 @@ fn from_package(pkg: &Path, spec_yaml: Spec<'_>, format: Format, plan: &mut Plan
             "submissions/accepted/: no accepted submission judge can build, so no reference".into(),
         );
     }
-    let ignore_sample = group_settings(pkg, format, scoring, validators.len(), plan);
-    cases(pkg, format, plan);
+    let ignore_sample = read_data::group_settings(pkg, format, scoring, validators.len(), plan);
+    read_data::cases(pkg, format, plan);
     submissions(pkg, plan);
     statement(pkg, format, plan, false);
     let timelimit = match format {
@@ -571,202 +571,4 @@ fn others(pkg: &Path, plan: &mut Plan, timelimit: &str, taken: &[&str]) {
         };
         plan.skipped.push((name, why.into()));
     }
-}
-
-/// Group settings from every `testdata.yaml` / `test_group.yaml`; true
-/// when the legacy grader ignores the samples.
-fn group_settings(
-    pkg: &Path,
-    format: Format,
-    scoring: bool,
-    validators: usize,
-    plan: &mut Plan,
-) -> bool {
-    let data = pkg.join("data");
-    let mut own: BTreeMap<String, Config> = BTreeMap::new();
-    let mut folders = Vec::new();
-    for entry in walkdir::WalkDir::new(&data)
-        .follow_links(true)
-        .sort_by_file_name()
-    {
-        let Ok(entry) = entry else { continue };
-        if !entry.file_type().is_dir() {
-            continue;
-        }
-        let folder = rel(&data, entry.path());
-        let folder = if folder.is_empty() {
-            String::new()
-        } else {
-            folder
-        };
-        folders.push(folder.clone());
-        if let Some(file) = testdata::settings_file(entry.path(), format) {
-            let text = match crate::located::read(&file) {
-                Ok(Ok(text)) => text,
-                Ok(Err(e)) => {
-                    plan.refused.push(format!("{}:{e}", rel(pkg, &file)));
-                    continue;
-                }
-                Err(e) => {
-                    plan.refused
-                        .push(format!("{}: cannot read: {e}", rel(pkg, &file)));
-                    continue;
-                }
-            };
-            let read = testdata::read(&rel(pkg, &file), &text, format, validators);
-            plan.refused.extend(read.refused);
-            plan.ignored.extend(read.ignored);
-            own.insert(folder, read.config);
-        }
-    }
-    // 2025-09: `secret` is worth 100 and sums its items unless it says
-    // otherwise; its groups are pass-fail unless they say otherwise.
-    if scoring && format == Format::V2025 {
-        let secret = own.entry("secret".into()).or_default();
-        secret.score.get_or_insert(100.0);
-        secret
-            .aggregation
-            .get_or_insert(crate::problem::Aggregation::Sum);
-    }
-    let ignore_sample = own.get("").is_some_and(|c| c.ignore_sample);
-    for (folder, config) in testdata::effective(&own, &folders) {
-        let Some(group) = super::group_of(Path::new(&folder)) else {
-            continue;
-        };
-        let mut spec = testdata::group_spec(&config, scoring);
-        // `secret` itself becomes our root, whose score is the sum of its
-        // groups' unless it holds cases directly.
-        if folder == "secret" && has_subfolders(&data.join("secret")) {
-            spec.score = None;
-        }
-        if spec != GroupSpec::default() {
-            plan.groups.insert(group, spec);
-        }
-    }
-    ignore_sample
-}
-
-fn has_subfolders(dir: &Path) -> bool {
-    sorted_entries(dir).iter().any(|p| p.is_dir())
-}
-
-/// Every case of `data/sample` and `data/secret`; other files listed.
-fn cases(pkg: &Path, format: Format, plan: &mut Plan) {
-    let data = pkg.join("data");
-    if !data.is_dir() {
-        plan.refused.push("data/: missing".into());
-        return;
-    }
-    let generated = pkg.join("generators/generators.yaml").is_file();
-    for entry in walkdir::WalkDir::new(&data)
-        .follow_links(true)
-        .sort_by_file_name()
-    {
-        let Ok(entry) = entry else { continue };
-        let path = entry.path();
-        let inside = path.strip_prefix(&data).unwrap_or(path);
-        if entry.depth() <= 1 {
-            let name = name_of(path);
-            let known = ["sample", "secret", "testdata.yaml", "test_group.yaml"];
-            if entry.depth() == 1 && !known.contains(&name.as_str()) {
-                plan.skipped
-                    .push((rel(pkg, path), "not sample or secret data".into()));
-            }
-            continue;
-        }
-        let Some(group) = path
-            .parent()
-            .and_then(|p| p.strip_prefix(&data).ok())
-            .and_then(super::group_of)
-        else {
-            continue;
-        };
-        if entry.file_type().is_dir() {
-            if path.extension().is_some_and(|e| e == "files") {
-                plan.refused.push(format!(
-                    "{}: files for submissions are not supported",
-                    rel(pkg, path)
-                ));
-            }
-            continue;
-        }
-        let name = name_of(path);
-        let stem = path
-            .file_stem()
-            .unwrap_or_default()
-            .to_string_lossy()
-            .into_owned();
-        let folder = PathBuf::from("cases").join(
-            group
-                .split('/')
-                .filter(|g| !g.is_empty())
-                .collect::<PathBuf>(),
-        );
-        match path.extension().and_then(|e| e.to_str()) {
-            Some("in") => {
-                plan.copies
-                    .push((path.to_path_buf(), folder.join(format!("{stem}.in"))));
-                let answer = path.with_extension("ans");
-                if answer.is_file() {
-                    plan.copies
-                        .push((answer, folder.join(format!("{stem}.out"))));
-                } else {
-                    plan.refused
-                        .push(format!("{}: no .ans beside it", rel(pkg, path)));
-                }
-                plan.cases += 1;
-            }
-            Some("ans") if path.with_extension("in").is_file() => {}
-            Some("yaml") if name == "testdata.yaml" || name == "test_group.yaml" => {}
-            Some("yaml") if format != Format::Legacy => {
-                let text = match crate::located::read(path) {
-                    Ok(Ok(text)) => text,
-                    Ok(Err(e)) => {
-                        plan.refused.push(format!("{}:{e}", rel(pkg, path)));
-                        continue;
-                    }
-                    Err(e) => {
-                        plan.refused
-                            .push(format!("{}: cannot read: {e}", rel(pkg, path)));
-                        continue;
-                    }
-                };
-                let read = testdata::read(&rel(pkg, path), &text, format, 1);
-                if read.config.output_args.is_some() || read.config.input_args.is_some() {
-                    plan.refused.push(format!(
-                        "{}: per-case arguments are not supported",
-                        rel(pkg, path)
-                    ));
-                }
-                plan.refused.extend(read.refused);
-            }
-            _ => plan.skipped.push((
-                rel(pkg, path),
-                match path.extension().and_then(|e| e.to_str()) {
-                    Some("interaction") => "a sample interaction for the statement".into(),
-                    Some("hint" | "desc" | "png" | "jpg" | "jpeg" | "svg") => {
-                        "notes for judges and contestants".into()
-                    }
-                    _ => format!("not a case file ({})", inside.display()),
-                },
-            )),
-        }
-    }
-    if plan.cases == 0 || (generated && !has_secret_input(&data)) {
-        plan.refused.push(if generated {
-            "data/: the test data is only described in generators/generators.yaml; \
-             generate it first (for example `bt generate` in BAPCtools) and import the result"
-                .into()
-        } else {
-            "data/: no test cases".into()
-        });
-    }
-}
-
-fn has_secret_input(data: &Path) -> bool {
-    walkdir::WalkDir::new(data.join("secret"))
-        .follow_links(true)
-        .into_iter()
-        .flatten()
-        .any(|e| e.path().extension().is_some_and(|x| x == "in"))
 }

@@ -1,0 +1,208 @@
+//! Reading a package's `data/` folder: which files become cases and where,
+//! and the group settings of every `testdata.yaml` / `test_group.yaml`
+//! (inherited down the folders as the package format says). Apart from
+//! [`super::read`], which reads the package's metadata and programs.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use super::Format;
+use super::read::{Plan, name_of, rel, sorted_entries};
+use super::testdata::{self, Config};
+use crate::problem::GroupSpec;
+
+/// A settings file's text, or `None` with the reason refused in `plan`.
+fn settings_text(pkg: &Path, file: &Path, plan: &mut Plan) -> Option<String> {
+    match crate::located::read(file) {
+        Ok(Ok(text)) => Some(text),
+        Ok(Err(e)) => {
+            plan.refused.push(format!("{}:{e}", rel(pkg, file)));
+            None
+        }
+        Err(e) => {
+            plan.refused
+                .push(format!("{}: cannot read: {e}", rel(pkg, file)));
+            None
+        }
+    }
+}
+
+/// Group settings from every `testdata.yaml` / `test_group.yaml`; true
+/// when the legacy grader ignores the samples.
+pub(super) fn group_settings(
+    pkg: &Path,
+    format: Format,
+    scoring: bool,
+    validators: usize,
+    plan: &mut Plan,
+) -> bool {
+    let data = pkg.join("data");
+    let mut own: BTreeMap<String, Config> = BTreeMap::new();
+    let mut folders = Vec::new();
+    for entry in walkdir::WalkDir::new(&data)
+        .follow_links(true)
+        .sort_by_file_name()
+    {
+        let Ok(entry) = entry else { continue };
+        if !entry.file_type().is_dir() {
+            continue;
+        }
+        let folder = rel(&data, entry.path());
+        let folder = if folder.is_empty() {
+            String::new()
+        } else {
+            folder
+        };
+        folders.push(folder.clone());
+        if let Some(file) = testdata::settings_file(entry.path(), format) {
+            let Some(text) = settings_text(pkg, &file, plan) else {
+                continue;
+            };
+            let read = testdata::read(&rel(pkg, &file), &text, format, validators);
+            plan.refused.extend(read.refused);
+            plan.ignored.extend(read.ignored);
+            own.insert(folder, read.config);
+        }
+    }
+    // 2025-09: `secret` is worth 100 and sums its items unless it says
+    // otherwise; its groups are pass-fail unless they say otherwise.
+    if scoring && format == Format::V2025 {
+        let secret = own.entry("secret".into()).or_default();
+        secret.score.get_or_insert(100.0);
+        secret
+            .aggregation
+            .get_or_insert(crate::problem::Aggregation::Sum);
+    }
+    let ignore_sample = own.get("").is_some_and(|c| c.ignore_sample);
+    for (folder, config) in testdata::effective(&own, &folders) {
+        let Some(group) = super::group_of(Path::new(&folder)) else {
+            continue;
+        };
+        let mut spec = testdata::group_spec(&config, scoring);
+        // `secret` itself becomes our root, whose score is the sum of its
+        // groups' unless it holds cases directly.
+        if folder == "secret" && has_subfolders(&data.join("secret")) {
+            spec.score = None;
+        }
+        if spec != GroupSpec::default() {
+            plan.groups.insert(group, spec);
+        }
+    }
+    ignore_sample
+}
+
+fn has_subfolders(dir: &Path) -> bool {
+    sorted_entries(dir).iter().any(|p| p.is_dir())
+}
+
+/// Every case of `data/sample` and `data/secret`; other files listed.
+pub(super) fn cases(pkg: &Path, format: Format, plan: &mut Plan) {
+    let data = pkg.join("data");
+    if !data.is_dir() {
+        plan.refused.push("data/: missing".into());
+        return;
+    }
+    let generated = pkg.join("generators/generators.yaml").is_file();
+    for entry in walkdir::WalkDir::new(&data)
+        .follow_links(true)
+        .sort_by_file_name()
+    {
+        let Ok(entry) = entry else { continue };
+        let path = entry.path();
+        let inside = path.strip_prefix(&data).unwrap_or(path);
+        if entry.depth() <= 1 {
+            let name = name_of(path);
+            let known = ["sample", "secret", "testdata.yaml", "test_group.yaml"];
+            if entry.depth() == 1 && !known.contains(&name.as_str()) {
+                plan.skipped
+                    .push((rel(pkg, path), "not sample or secret data".into()));
+            }
+            continue;
+        }
+        let Some(group) = path
+            .parent()
+            .and_then(|p| p.strip_prefix(&data).ok())
+            .and_then(super::group_of)
+        else {
+            continue;
+        };
+        if entry.file_type().is_dir() {
+            if path.extension().is_some_and(|e| e == "files") {
+                plan.refused.push(format!(
+                    "{}: files for submissions are not supported",
+                    rel(pkg, path)
+                ));
+            }
+            continue;
+        }
+        let name = name_of(path);
+        let stem = path
+            .file_stem()
+            .unwrap_or_default()
+            .to_string_lossy()
+            .into_owned();
+        let folder = PathBuf::from("cases").join(
+            group
+                .split('/')
+                .filter(|g| !g.is_empty())
+                .collect::<PathBuf>(),
+        );
+        match path.extension().and_then(|e| e.to_str()) {
+            Some("in") => {
+                plan.copies
+                    .push((path.to_path_buf(), folder.join(format!("{stem}.in"))));
+                let answer = path.with_extension("ans");
+                if answer.is_file() {
+                    plan.copies
+                        .push((answer, folder.join(format!("{stem}.out"))));
+                } else {
+                    plan.refused
+                        .push(format!("{}: no .ans beside it", rel(pkg, path)));
+                }
+                plan.cases += 1;
+            }
+            Some("ans") if path.with_extension("in").is_file() => {}
+            Some("yaml") if name == "testdata.yaml" || name == "test_group.yaml" => {}
+            Some("yaml") if format != Format::Legacy => {
+                let Some(text) = settings_text(pkg, path, plan) else {
+                    continue;
+                };
+                let read = testdata::read(&rel(pkg, path), &text, format, 1);
+                if read.config.output_args.is_some() || read.config.input_args.is_some() {
+                    plan.refused.push(format!(
+                        "{}: per-case arguments are not supported",
+                        rel(pkg, path)
+                    ));
+                }
+                plan.refused.extend(read.refused);
+            }
+            _ => plan.skipped.push((
+                rel(pkg, path),
+                match path.extension().and_then(|e| e.to_str()) {
+                    Some("interaction") => "a sample interaction for the statement".into(),
+                    Some("hint" | "desc" | "png" | "jpg" | "jpeg" | "svg") => {
+                        "notes for judges and contestants".into()
+                    }
+                    _ => format!("not a case file ({})", inside.display()),
+                },
+            )),
+        }
+    }
+    if plan.cases == 0 || (generated && !has_secret_input(&data)) {
+        plan.refused.push(if generated {
+            "data/: the test data is only described in generators/generators.yaml; \
+             generate it first (for example `bt generate` in BAPCtools) and import the result"
+                .into()
+        } else {
+            "data/: no test cases".into()
+        });
+    }
+}
+
+fn has_secret_input(data: &Path) -> bool {
+    walkdir::WalkDir::new(data.join("secret"))
+        .follow_links(true)
+        .into_iter()
+        .flatten()
+        .any(|e| e.path().extension().is_some_and(|x| x == "in"))
+}

@@ -10,6 +10,8 @@
 mod count;
 mod engine;
 mod generate;
+#[cfg(test)]
+mod kernel_tests;
 mod kernels;
 mod parse;
 

@@ -42,18 +42,21 @@ bench:
 ## committed case's expected output changes. `make mutants P=atoms`, or
 ## all five; the results are in target/mutants/<problem>/mutants.out/
 ## (caught.txt, missed.txt, timeout.txt, unviable.txt), summarised in
-## problems/<problem>/mutants.md.
+## problems/<problem>/mutants.md. `SHARD=K/N` runs one of N deterministic
+## shards (output in target/mutants/<problem>-K), for solvers whose whole
+## run does not fit a sitting (sudoku-checker: 692 mutants, about 2.5 h).
 MUTANT_PROBLEMS := atoms four-in-a-row slink star-battle sudoku-checker
 MUTANT_SKIP := validate|::bounds |::generate |::id
 mutants:
 	@for p in $(or $(P),$(MUTANT_PROBLEMS)); do \
-	  m=$$(echo $$p | tr - _); mkdir -p target/mutants/$$p; \
-	  $(CARGO) mutants --profile mutants --no-shuffle -j 1 \
+	  m=$$(echo $$p | tr - _); o=target/mutants/$$p$(if $(SHARD),-$(firstword $(subst /, ,$(SHARD)))); \
+	  mkdir -p $$o; \
+	  $(CARGO) mutants --profile mutants --no-shuffle -j 1 $(if $(SHARD),--shard $(SHARD)) \
 	    -f "src/solvers/$$m/**" -e "**/generate.rs" -e "**/*tests.rs" -e "**/tests.rs" \
-	    --exclude-re '$(MUTANT_SKIP)' -o target/mutants/$$p \
+	    --exclude-re '$(MUTANT_SKIP)' -o $$o \
 	    -- --lib -- --exact solvers::case_outputs::$$m; \
 	  for k in caught missed timeout unviable; do \
-	    printf '%s %s: %s\n' $$p $$k "$$(wc -l < target/mutants/$$p/mutants.out/$$k.txt)"; \
+	    printf '%s %s: %s\n' $$p $$k "$$(wc -l < $$o/mutants.out/$$k.txt)"; \
 	  done; \
 	done
 

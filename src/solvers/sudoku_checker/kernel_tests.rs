@@ -208,10 +208,10 @@ fn check_sets<K: Kernels>(name: &str, cand: [u128; 9], cells: u128) {
     for d in 0..9 {
         assert_eq!(got[d], cand[d] & !cells, "{name} clear_cells, digit {d}");
     }
-    for d in 0..9 {
+    for (d, set) in cand.iter().enumerate() {
         assert_eq!(
             changed >> d & 1 == 1,
-            cand[d] & cells != 0,
+            set & cells != 0,
             "{name} clear_cells' changed digits (the dirty marks)"
         );
     }

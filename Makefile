@@ -60,10 +60,14 @@ mutants:
 	  done; \
 	done
 
-## Formatting and lints, as CI enforces them.
+## Formatting and lints, as CI enforces them; the docs too: a broken
+## intra-doc link is an error in the private items' docs, and a link from
+## public docs to a private item in the published ones.
 lint:
 	$(CARGO) fmt --check
 	$(CARGO) clippy --all-targets --locked -- -D warnings
+	RUSTDOCFLAGS="-D warnings" $(CARGO) doc --no-deps --document-private-items --locked
+	RUSTDOCFLAGS="-D warnings" $(CARGO) doc --no-deps --locked
 
 fmt:
 	$(CARGO) fmt

@@ -13,7 +13,7 @@
 //!   and answer bytes, group settings), the limits, how outputs are judged
 //!   (compare mode, checker or interactor and its files), the sandbox mode
 //!   and judge's version. Only results that a rerun would give with near
-//!   certainty are kept: see [`reusable`].
+//!   certainty are kept: see `reusable`.
 //!
 //! Every entry is written to a temporary name in the cache and renamed
 //! into place, so a concurrent run or a crash never leaves a half-written

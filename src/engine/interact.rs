@@ -2,7 +2,7 @@
 //! `INPUT ANSWER FEEDBACK_DIR [args]`, what it writes is the submission's
 //! standard input and what the submission writes its standard input. Both
 //! run at once in one launcher request, sandboxed as different uids, each
-//! under its own limits, with judge's [`relay`](super::relay) between
+//! under its own limits, with judge's [`relay`] between
 //! them: either side stopping is passed on to the other as end of file (or
 //! a failing write), and nothing can hang past the wall clock.
 //!

@@ -10,7 +10,7 @@
 //! | [`toolchain`] | compilers and interpreters found on PATH, and the folders they need |
 //! | [`runner`] | a run's launchers, build area and cgroups; measurements → how a run ended |
 //! | [`launcher`] | the per-worker process that starts each case (namespaces, rlimits, uid, exec) |
-//! | [`cgroup`] | whole-tree CPU time and peak memory, limits, killing leftovers |
+//! | `cgroup` | whole-tree CPU time and peak memory, limits, killing leftovers |
 //! | [`mod@reference`] | a reference solver in-process |
 //! | [`heap`] | per-thread heap peak and CPU time of an in-process call |
 //! | [`case`] | judging one case (reference, validator, submission) |
@@ -20,7 +20,7 @@
 //! | `relay` | the bytes between them, who hung up first, the conversation |
 //! | [`run`] | the run-over-a-test-set skeleton shared by check, validate, grade |
 //! | [`submissions`] | expected-verdict submissions, sharded by whole submissions |
-//! | [`timing`] | time limits: measured for a package that leaves one open, calibrated against problemtools' margins (`judge timelimit`), `check`'s warning |
+//! | `timing` | time limits: measured for a package that leaves one open, calibrated against problemtools' margins (`judge timelimit`), `check`'s warning |
 //! | [`stress`] | the search for a counterexample and its shrinking |
 //!
 //! Data still flows one way: the engine reads problems (discover), produces

@@ -7,7 +7,7 @@
 //! | inside | what | how |
 //! |---|---|---|
 //! | `/usr`, `/bin`, `/sbin`, `/lib*` | the system's toolchains and runtimes | read-only (symlinks kept) |
-//! | a few `/etc` entries ([`ETC`]) | `alternatives` symlinks (cc, javac), the dynamic loader's cache, the time zone, JDK configuration | read-only |
+//! | a few `/etc` entries (`ETC`) | `alternatives` symlinks (cc, javac), the dynamic loader's cache, the time zone, JDK configuration | read-only |
 //! | toolchains found elsewhere on `PATH` | e.g. rustup's sysroot, a pyenv Python, a JDK in `/opt` | their install folder, read-only |
 //! | `sandbox.allow` of the configuration | folders added by hand | read-only |
 //! | `/box` | this run's build folders (sources copied in, binaries) | read-only; a compiler's own output folder writable while it runs |
@@ -73,7 +73,7 @@ pub struct View {
 }
 
 impl View {
-    /// The system part of the view: [`SYSTEM_DIRS`], [`ETC`] and JDK
+    /// The system part of the view: `SYSTEM_DIRS`, `ETC` and JDK
     /// configuration folders that exist on this machine.
     pub fn system() -> View {
         let mut mounts = Vec::new();

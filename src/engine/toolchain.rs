@@ -23,7 +23,7 @@ pub(crate) const SYSTEM_DIRS: [&str; 7] = [
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Tool {
     pub exe: PathBuf,
-    /// Install folders outside [`SYSTEM_DIRS`].
+    /// Install folders outside `SYSTEM_DIRS`.
     pub binds: Vec<PathBuf>,
 }
 

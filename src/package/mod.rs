@@ -3,7 +3,7 @@
 //! Contest systems (Kattis, DOMjudge, problemtools, BAPCtools) exchange
 //! problems as packages. [`read`] turns a package of any of the three
 //! formats (legacy, 2023-07 draft, 2025-09) into a plan of what to write;
-//! [`write`] lays out a problem as a 2023-07 package that problemtools
+//! [`mod@write`] lays out a problem as a 2023-07 package that problemtools
 //! verifies. `commands::import` and `commands::export` only move files and
 //! run programs.
 //!

@@ -41,7 +41,7 @@ pub(crate) fn anchor(problem: &str, case: &CaseReport) -> String {
 }
 
 /// A failing case's block; `links` is prefixed to input paths (see
-/// [`super::html::Links`]).
+/// [`super::html::links_from`]).
 pub(crate) fn block(
     problem: &str,
     c: &CaseReport,

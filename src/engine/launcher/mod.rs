@@ -6,11 +6,11 @@
 //! once per run), then sends it one request per case over a
 //! `SOCK_SEQPACKET` socket: the command, its limits, and its standard
 //! streams as file descriptors. Per case the launcher, PID 1 of its
-//! worker's PID namespace ([`namespace`]), gives the case a fresh `/tmp`
+//! worker's PID namespace (`namespace`), gives the case a fresh `/tmp`
 //! (sandboxed) and starts a child sharing its memory until `exec`
-//! (`CLONE_VM | CLONE_VFORK`), which sets up the case ([`child`]) and
+//! (`CLONE_VM | CLONE_VFORK`), which sets up the case (`child`) and
 //! execs; the launcher enforces the CPU and wall-clock limits by watching
-//! ([`watch`]), measures the whole process tree with cgroups where it can,
+//! (`watch`), measures the whole process tree with cgroups where it can,
 //! kills everything the case left, and answers with the facts ([`serve`]).
 //! Deciding the verdict from those facts is the host's job.
 //!

@@ -33,6 +33,12 @@ use std::time::Duration;
 use super::limits::RunLimits;
 use wire::{Reader, Writer};
 
+/// The last OS error, for messages: the launcher's modules all make raw
+/// system calls.
+fn errno() -> io::Error {
+    io::Error::last_os_error()
+}
+
 /// One program to start.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ProcSpec {
@@ -300,7 +306,7 @@ impl Launcher {
                         .collect();
                     for (i, fd) in high.into_iter().enumerate() {
                         if fd < 0 || libc::dup2(fd, 3 + i as RawFd) < 0 {
-                            return Err(std::io::Error::last_os_error());
+                            return Err(errno());
                         }
                     }
                     Ok(())

@@ -9,10 +9,7 @@
 
 use std::ffi::CString;
 
-/// The last OS error, for messages.
-pub(super) fn errno() -> std::io::Error {
-    std::io::Error::last_os_error()
-}
+use super::errno;
 
 /// Unsandboxed: moves into a new PID namespace (a user namespace too when
 /// not root) and forks; the child, PID 1 there, returns `None` and goes on

@@ -26,10 +26,10 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use super::child::{self, Prepared, STEPS};
-use super::namespace::{become_pid1, bind_writable, errno, fresh_tmp, own_mounts, pid1, unbind};
+use super::namespace::{become_pid1, bind_writable, fresh_tmp, own_mounts, pid1, unbind};
 use super::watch::{Capture, Running, end_everything, pidfd_open, reap, wait_all, zeroed_rusage};
 use super::wire::{self, Writer};
-use super::{Kill, ProcResult, ProcSpec, decode_request, encode_results};
+use super::{Kill, ProcResult, ProcSpec, decode_request, encode_results, errno};
 use crate::engine::cgroup::{CaseGroup, Layout};
 
 /// The launcher's settings, from its command line.

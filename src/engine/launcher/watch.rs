@@ -9,8 +9,8 @@
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
 use std::time::{Duration, Instant};
 
-use super::namespace::{errno, pid1};
-use super::{Keep, Kill, ProcSpec};
+use super::namespace::pid1;
+use super::{Keep, Kill, ProcSpec, errno};
 use crate::engine::cgroup::CaseGroup;
 
 /// Standard error of a running program, read as it comes.

@@ -4,9 +4,15 @@
 CARGO ?= cargo
 JUDGE := target/release/judge
 
-.PHONY: all build check test regen bench lint fmt clean mutants
+.PHONY: all build check test deps regen bench lint fmt clean mutants
 
 all: check
+
+## Install the programs the tests and `make check` run (the one list is
+## .ci/deps.txt; Debian packages, as root or with sudo). Without them
+## `make test` still passes, naming each test it skipped and why.
+deps:
+	bash .ci/deps install
 
 ## Release build of the judge binary.
 build:

@@ -12,8 +12,14 @@ pub struct Args {
     /// The shard reports (report.yaml files), one per shard.
     #[arg(required = true)]
     pub reports: Vec<PathBuf>,
-    /// Where the merged report.yaml and report.html go.
-    #[arg(long, default_value = "reports", value_name = "DIR")]
+    /// Where the merged report.yaml and report.html go (default:
+    /// $JUDGE_REPORT_DIR, else reports).
+    #[arg(
+        long,
+        env = "JUDGE_REPORT_DIR",
+        default_value = "reports",
+        value_name = "DIR"
+    )]
     pub report_dir: PathBuf,
     /// Also write JUnit XML (one test per case) to this file.
     #[arg(long, value_name = "FILE")]

@@ -126,8 +126,14 @@ pub struct RunArgs {
     /// Worker threads (0 = one per core).
     #[arg(long, short, default_value_t = 0)]
     pub jobs: usize,
-    /// Where report.yaml and report.html go.
-    #[arg(long, default_value = "reports", value_name = "DIR")]
+    /// Where report.yaml and report.html go (default: $JUDGE_REPORT_DIR,
+    /// else reports).
+    #[arg(
+        long,
+        env = "JUDGE_REPORT_DIR",
+        default_value = "reports",
+        value_name = "DIR"
+    )]
     pub report_dir: PathBuf,
     /// Also write JUnit XML (one test per case) to this file.
     #[arg(long, value_name = "FILE")]

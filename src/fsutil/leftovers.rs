@@ -11,6 +11,11 @@
 //! of a temporary, and a killed one's is recognised at once. The pid covers
 //! the file systems where `flock` cannot be probed, and names the writer in
 //! messages.
+//!
+//! Nothing here asks when the machine started: a rule that compared a
+//! file's time with the boot time judged the same file differently on a
+//! machine up for minutes and one up for days. Only the lock, the pid and
+//! the file's own age decide, so a verdict depends on the file alone.
 
 use std::os::fd::AsRawFd;
 use std::path::{Path, PathBuf};
@@ -126,17 +131,6 @@ pub(crate) fn alive(pid: u32) -> bool {
     }
 }
 
-/// When the machine last started: nothing written before it can belong to
-/// a running process.
-fn boot_time() -> Option<SystemTime> {
-    static BOOT: std::sync::OnceLock<Option<SystemTime>> = std::sync::OnceLock::new();
-    *BOOT.get_or_init(|| {
-        let stat = std::fs::read_to_string("/proc/stat").ok()?;
-        let secs = stat.lines().find_map(|l| l.strip_prefix("btime "))?;
-        Some(SystemTime::UNIX_EPOCH + Duration::from_secs(secs.trim().parse().ok()?))
-    })
-}
-
 /// Why the leftover at `path` is stale, or `None` while its maker may still
 /// be using it. `legacy_age`: how long an unnamed one must lie untouched.
 /// The reason does not depend on the time of the call, so every shard of
@@ -160,9 +154,6 @@ pub(crate) fn stale_because(
             )),
             _ => None,
         },
-        Maker::Unnamed if boot_time().is_some_and(|boot| modified < boot) => {
-            Some("written before the machine last started".to_string())
-        }
         Maker::Unnamed if age >= legacy_age => Some(format!(
             "named by an older judge and untouched for over {}",
             humantime::format_duration(legacy_age)
@@ -310,14 +301,12 @@ mod tests {
         let old = path(".judge-dddddd.tmp");
         assert_eq!(stale(&old, Maker::Unnamed, now), None);
         assert!(stale(&old, Maker::Unnamed, hour_ago).is_some());
-        assert!(
-            stale(
-                &old,
-                Maker::Unnamed,
-                SystemTime::UNIX_EPOCH + Duration::from_secs(1)
-            )
-            .unwrap()
-            .contains("before the machine last started")
+        // However long the machine has been up: a file older than the boot
+        // is judged by the same rule and worded alike.
+        let ancient = SystemTime::UNIX_EPOCH + Duration::from_secs(1);
+        assert_eq!(
+            stale(&old, Maker::Unnamed, ancient),
+            stale(&old, Maker::Unnamed, hour_ago)
         );
     }
 }

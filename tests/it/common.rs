@@ -81,7 +81,15 @@ pub fn judge_env(dir: &Path, args: &[&str], stdin: Option<&[u8]>, env: &[(&str, 
     // Each run its own empty cache, so no test sees another's results; a
     // test of the cache names its own folder in `env`.
     let cache = tempfile::tempdir().unwrap();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_judge"))
+    // Tests write only in temporary folders: a run from the repository
+    // root that names no --report-dir writes its reports here, not into
+    // the clone's reports/.
+    let reports = tempfile::tempdir().unwrap();
+    let mut command = Command::new(env!("CARGO_BIN_EXE_judge"));
+    if dir == root() {
+        command.env("JUDGE_REPORT_DIR", reports.path());
+    }
+    let mut child = command
         .args(args)
         .current_dir(dir)
         .env("NO_COLOR", "1")
@@ -156,21 +164,47 @@ pub fn read_report(dir: &Path) -> judge::report::Report {
     judge::report::yaml::parse(&text).expect("report.yaml parses back")
 }
 
-/// Whether a sandbox can be made on this machine (bubblewrap works).
-pub fn sandbox_works() -> bool {
+/// Whether `test` can grade in a sandbox here. Where bubblewrap is
+/// missing or cannot make a sandbox, the test is skipped with the reason
+/// (outside CI) or fails (under CI, which installs it: `make deps`).
+pub fn sandbox(test: &str) -> bool {
     use judge::engine::runner::{Runner, RunnerOptions};
     use judge::engine::sandbox::SandboxMode;
-    Runner::new(RunnerOptions {
-        mode: SandboxMode::On,
-        exe: PathBuf::from(env!("CARGO_BIN_EXE_judge")),
-        workers: 1,
-        allow: Vec::new(),
-        tools: Vec::new(),
-    })
-    .is_ok()
+    static WORKS: std::sync::OnceLock<Result<(), String>> = std::sync::OnceLock::new();
+    if crate::tools::tool("bwrap", test).is_none() {
+        return false;
+    }
+    let works = WORKS.get_or_init(|| {
+        Runner::new(RunnerOptions {
+            mode: SandboxMode::On,
+            exe: PathBuf::from(env!("CARGO_BIN_EXE_judge")),
+            workers: 1,
+            allow: Vec::new(),
+            tools: Vec::new(),
+        })
+        .map(drop)
+        .map_err(|e| e.to_string())
+    });
+    match works {
+        Ok(()) => true,
+        Err(why) => {
+            crate::tools::skip(
+                test,
+                &format!("bubblewrap cannot make a sandbox here: {why}"),
+            );
+            false
+        }
+    }
 }
 
-/// A tool's path on this machine's PATH.
-pub fn which(tool: &str) -> PathBuf {
-    judge::engine::toolchain::which(tool).unwrap_or_else(|| panic!("{tool} is not installed"))
+/// A program's path on this machine's PATH; the program must be on
+/// `.ci/deps.txt`, and a missing one fails the test with its package.
+pub fn which(program: &str) -> PathBuf {
+    let dep = crate::tools::dep(program);
+    judge::engine::toolchain::which(program).unwrap_or_else(|| {
+        panic!(
+            "{program} is not installed (package {}; `make deps` installs it)",
+            dep.packages.join(" ")
+        )
+    })
 }

@@ -11,7 +11,7 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use crate::common::{case_files, copy_tree, judge_in, read_report, root, sandbox_works};
+use crate::common::{case_files, copy_tree, judge_in, read_report, root};
 use judge::verdict::Verdict;
 
 mod mutate;
@@ -47,8 +47,7 @@ fn prepare(tmp: &Path, problem: &str, seed: u64) -> (PathBuf, BTreeMap<String, M
 /// Both validators on every case and mutant of `problem`: they agree, the
 /// committed cases pass, and what must be rejected is.
 fn agree_on(problem: &str, seed: u64) {
-    if !sandbox_works() {
-        eprintln!("skipped: no sandbox here");
+    if !crate::common::sandbox("agree_on") {
         return;
     }
     let tmp = tempfile::tempdir().unwrap();

@@ -5,7 +5,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::common::{copy_tree, judge_in, read_report, root, sandbox_works};
+use crate::common::{copy_tree, judge_in, read_report, root};
 use judge::report::Report;
 use judge::verdict::Verdict;
 
@@ -63,8 +63,7 @@ fn running_with(marker: &str) -> Vec<String> {
 
 #[test]
 fn every_kind_of_problem_keeps_its_submissions_promises() {
-    if !sandbox_works() {
-        eprintln!("skipped: no sandbox here");
+    if !crate::common::sandbox("every_kind_of_problem_keeps_its_submissions_promises") {
         return;
     }
     let tmp = tempfile::tempdir().unwrap();
@@ -130,7 +129,7 @@ fn every_kind_of_problem_keeps_its_submissions_promises() {
 
 #[test]
 fn a_broken_promise_about_a_score_fails_check() {
-    if !sandbox_works() {
+    if !crate::common::sandbox("a_broken_promise_about_a_score_fails_check") {
         return;
     }
     let tmp = copy("sum");
@@ -177,7 +176,7 @@ fn a_broken_promise_about_a_score_fails_check() {
 
 #[test]
 fn a_checker_that_does_not_compile_is_a_configuration_error() {
-    if !sandbox_works() {
+    if !crate::common::sandbox("a_checker_that_does_not_compile_is_a_configuration_error") {
         return;
     }
     let tmp = copy("divisor-icpc");
@@ -215,7 +214,9 @@ fn a_checker_that_does_not_compile_is_a_configuration_error() {
 
 #[test]
 fn a_hanging_checker_is_stopped_at_its_limit_and_the_case_is_a_judge_error() {
-    if !sandbox_works() {
+    if !crate::common::sandbox(
+        "a_hanging_checker_is_stopped_at_its_limit_and_the_case_is_a_judge_error",
+    ) {
         return;
     }
     for (how, body) in [
@@ -269,7 +270,9 @@ fn guess_with(
 
 #[test]
 fn an_interactor_that_stops_early_gives_a_wrong_answer_and_nothing_hangs() {
-    if !sandbox_works() {
+    if !crate::common::sandbox(
+        "an_interactor_that_stops_early_gives_a_wrong_answer_and_nothing_hangs",
+    ) {
         return;
     }
     let quits = "#include <stdio.h>\nint main(void) { puts(\"10\"); return 43; }\n";
@@ -290,7 +293,9 @@ fn an_interactor_that_stops_early_gives_a_wrong_answer_and_nothing_hangs() {
 
 #[test]
 fn a_submission_that_closes_its_input_is_wrong_whatever_the_interactor_does() {
-    if !sandbox_works() {
+    if !crate::common::sandbox(
+        "a_submission_that_closes_its_input_is_wrong_whatever_the_interactor_does",
+    ) {
         return;
     }
     let deaf = "import os, time\ninput()\nos.close(0)\ntime.sleep(0.2)\nprint(0, flush=True)\ntime.sleep(0.2)\n";
@@ -315,7 +320,9 @@ fn a_submission_that_closes_its_input_is_wrong_whatever_the_interactor_does() {
 
 #[test]
 fn a_submission_that_writes_after_the_interactor_is_done_gets_a_clear_run_time_error() {
-    if !sandbox_works() {
+    if !crate::common::sandbox(
+        "a_submission_that_writes_after_the_interactor_is_done_gets_a_clear_run_time_error",
+    ) {
         return;
     }
     let marker = "keeps_writing_5d0e";

@@ -29,4 +29,5 @@ mod strength;
 mod stress;
 mod sudoku_checker;
 mod timelimit;
+mod tools;
 mod validate;

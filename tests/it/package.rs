@@ -8,7 +8,7 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use crate::common::{copy_tree, judge, judge_in, read_report, root, sandbox_works};
+use crate::common::{copy_tree, judge, judge_in, read_report, root};
 use judge::problem::load_problem;
 
 fn s(p: &Path) -> &str {
@@ -389,7 +389,7 @@ fn import_onto_an_existing_problem_writes_nothing() {
 
 #[test]
 fn a_package_without_judge_yaml_is_read_from_its_own_fields() {
-    if !sandbox_works() {
+    if !crate::common::sandbox("a_package_without_judge_yaml_is_read_from_its_own_fields") {
         return;
     }
     let tmp = tempfile::tempdir().unwrap();
@@ -456,8 +456,9 @@ fn import_fixture(tmp: &Path, name: &str, edit: impl Fn(&Path)) -> crate::common
 
 #[test]
 fn packages_written_elsewhere_import_and_their_submissions_keep_their_promises() {
-    if !sandbox_works() {
-        eprintln!("skipped: no sandbox here");
+    if !crate::common::sandbox(
+        "packages_written_elsewhere_import_and_their_submissions_keep_their_promises",
+    ) {
         return;
     }
     let tmp = tempfile::tempdir().unwrap();

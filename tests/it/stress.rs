@@ -101,7 +101,7 @@ fn sudoku_box_duplicate_is_found_with_the_default_iterations() {
     let dir = tempfile::tempdir().unwrap();
     let exe = dir.path().join("no_box");
     let exe = exe.to_str().unwrap();
-    let built = Command::new("g++")
+    let built = Command::new(crate::common::which("g++"))
         .args(["-O2", "-std=c++17", "-o", exe, SUDOKU_NO_BOX])
         .current_dir(root())
         .status()
@@ -223,7 +223,7 @@ fn usage_errors_exit_2() {
 /// and `judge gen` with the printed command writes the same input.
 #[test]
 fn stress_runs_a_generator_program_and_judges_with_the_checker() {
-    if !crate::common::sandbox_works() {
+    if !crate::common::sandbox("stress_runs_a_generator_program_and_judges_with_the_checker") {
         return;
     }
     let kinds = root().join("testdata/kinds").display().to_string();
@@ -329,7 +329,7 @@ fn save_keeps_the_counterexample_as_a_case_with_its_recipe() {
     assert_eq!(input, printed_input(&run.stdout));
     // The expected output is what an independent accepted program prints.
     let accepted = dir.path().join("fourow");
-    let built = Command::new("gcc")
+    let built = Command::new(crate::common::which("gcc"))
         .args(["-O2", "-o"])
         .arg(&accepted)
         .arg(root().join("problems/four-in-a-row/submissions/accepted/fourow.c"))

@@ -31,7 +31,7 @@ check: build
 
 ## The harness's own unit and integration tests.
 test:
-	$(CARGO) test --locked
+	$(CARGO) test --workspace --locked
 
 ## Recompute every expected output (atomic; failing cases keep their file).
 regen: build
@@ -42,9 +42,9 @@ bench:
 	$(CARGO) bench --locked
 
 ## Mutation score of each problem's test set (slow; not part of CI; needs
-## `cargo install cargo-mutants`): mutates one reference solver's code
-## (not its validator, generator or tests) and runs only
-## solvers::case_outputs::<problem>, so a mutant dies exactly when some
+## `cargo install cargo-mutants`): mutates one reference solver's crate
+## (crates/<problem>; not its validator, generator or tests) and runs only
+## that crate's `committed_cases` test, so a mutant dies exactly when some
 ## committed case's expected output changes. `make mutants P=atoms`, or
 ## all five; the results are in target/mutants/<problem>/mutants.out/
 ## (caught.txt, missed.txt, timeout.txt, unviable.txt), summarised in
@@ -55,12 +55,13 @@ MUTANT_PROBLEMS := atoms four-in-a-row slink star-battle sudoku-checker
 MUTANT_SKIP := validate|::bounds |::generate |::id
 mutants:
 	@for p in $(or $(P),$(MUTANT_PROBLEMS)); do \
-	  m=$$(echo $$p | tr - _); o=target/mutants/$$p$(if $(SHARD),-$(firstword $(subst /, ,$(SHARD)))); \
+	  o=target/mutants/$$p$(if $(SHARD),-$(firstword $(subst /, ,$(SHARD)))); \
 	  mkdir -p $$o; \
 	  $(CARGO) mutants --profile mutants --no-shuffle -j 1 $(if $(SHARD),--shard $(SHARD)) \
-	    -f "src/solvers/$$m/**" -e "**/generate.rs" -e "**/*tests.rs" -e "**/tests.rs" \
+	    --package judge-$$p -f "crates/$$p/src/**" \
+	    -e "**/generate.rs" -e "**/*tests.rs" -e "**/tests.rs" \
 	    --exclude-re '$(MUTANT_SKIP)' -o $$o \
-	    -- --lib -- --exact solvers::case_outputs::$$m; \
+	    -- --lib -- --exact committed_cases; \
 	  for k in caught missed timeout unviable; do \
 	    printf '%s %s: %s\n' $$p $$k "$$(wc -l < $$o/mutants.out/$$k.txt)"; \
 	  done; \
@@ -71,9 +72,9 @@ mutants:
 ## public docs to a private item in the published ones.
 lint:
 	$(CARGO) fmt --check
-	$(CARGO) clippy --all-targets --locked -- -D warnings
-	RUSTDOCFLAGS="-D warnings" $(CARGO) doc --no-deps --document-private-items --locked
-	RUSTDOCFLAGS="-D warnings" $(CARGO) doc --no-deps --locked
+	$(CARGO) clippy --workspace --all-targets --locked -- -D warnings
+	RUSTDOCFLAGS="-D warnings" $(CARGO) doc --workspace --no-deps --document-private-items --locked
+	RUSTDOCFLAGS="-D warnings" $(CARGO) doc --workspace --no-deps --locked
 
 fmt:
 	$(CARGO) fmt

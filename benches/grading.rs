@@ -51,6 +51,7 @@ fn cat_problem(root: &Path, name: &str, extra: &str, files: &[(&str, &str)]) -> 
         std::fs::write(dir.join(format!("cases/all/{i:03}.in")), &text).expect("input");
         std::fs::write(dir.join(format!("cases/all/{i:03}.out")), &text).expect("answer");
     }
+    judge::solvers::install();
     load_problem(name, &dir).expect("the cat problem loads")
 }
 

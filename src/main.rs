@@ -16,6 +16,7 @@ fn main() {
         // The per-worker launcher (see judge::engine::launcher).
         std::process::exit(judge::engine::launcher::serve::serve(&args[2..]));
     }
+    judge::solvers::install();
     let cli = Cli::parse();
     let ctx = Context::new(cli.global);
     let result = match cli.command {

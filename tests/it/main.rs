@@ -4,11 +4,9 @@
 //! Tests that run the `judge` binary use `CARGO_BIN_EXE_judge`; tests of the
 //! library call it directly. Each module covers one area.
 
-mod atoms;
 mod cache;
 mod cli;
 mod common;
-mod four_in_a_row;
 mod generate;
 mod generators;
 mod grade;
@@ -22,9 +20,7 @@ mod parsers;
 mod problemtools;
 mod sandbox;
 mod shard;
-mod slink;
 mod snapshots;
-mod star_battle;
 mod strength;
 mod stress;
 mod sudoku_checker;

@@ -62,6 +62,7 @@ fn export(problem: &str, out: &Path) {
 /// statement, programs and the record of where the data comes from
 /// (`SOURCES.md`, which must travel with any copy of the data).
 fn assert_same(original: &Path, imported: &Path, what: &str) {
+    judge::solvers::install();
     let a = load_problem("a", original).unwrap();
     let b = load_problem("b", imported).unwrap();
     assert_eq!(b.spec, a.spec, "{what}: problem.yaml fields");
@@ -412,6 +413,7 @@ fn a_package_without_judge_yaml_is_read_from_its_own_fields() {
         "{}",
         run.all()
     );
+    judge::solvers::install();
     let imported = load_problem("sb", &tmp.path().join("problems/sb")).unwrap();
     // The default validator with the package's flags; the reference is an
     // accepted submission; the time limit was measured (slowest × 5).

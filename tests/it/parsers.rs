@@ -421,7 +421,7 @@ fn problem_yaml_never_crashes_and_errors_are_placed() {
     let spec = dir.join("problem.yaml");
     check_rejections(CASES, inputs(files), |Bytes(bytes)| {
         problem_folder(&dir, &bytes);
-        if let Err(e) = judge::problem::load_problem("p", &dir) {
+        if let Err(e) = load_p(&dir) {
             placed(&e.to_string(), &spec.display().to_string(), &bytes)?;
         }
         Ok(())
@@ -438,7 +438,7 @@ fn group_yaml_never_crashes_and_errors_are_placed() {
     std::fs::create_dir_all(group.parent().unwrap()).unwrap();
     check_rejections(CASES, inputs(files), |Bytes(bytes)| {
         std::fs::write(&group, &bytes).unwrap();
-        if let Err(e) = judge::problem::load_problem("p", &dir) {
+        if let Err(e) = load_p(&dir) {
             placed(&e.to_string(), &group.display().to_string(), &bytes)?;
         }
         Ok(())
@@ -456,7 +456,7 @@ fn submissions_yaml_never_crashes_and_errors_are_placed() {
     problem_folder(&dir, PLAIN_PROBLEM);
     let rules = dir.join("submissions/submissions.yaml");
     std::fs::create_dir_all(rules.parent().unwrap()).unwrap();
-    let problem = judge::problem::load_problem("p", &dir).unwrap();
+    let problem = load_p(&dir).unwrap();
     check_rejections(CASES, inputs(files), |Bytes(bytes)| {
         std::fs::write(&rules, &bytes).unwrap();
         for e in judge::problem::submissions::find(&problem).errors {
@@ -517,9 +517,7 @@ fn faults_are_placed_where_a_person_sees_them() {
     ];
     for (yaml, want) in cases {
         problem_folder(&dir, yaml);
-        let e = judge::problem::load_problem("p", &dir)
-            .unwrap_err()
-            .to_string();
+        let e = load_p(&dir).unwrap_err().to_string();
         assert!(e.starts_with(&format!("{spec}{want}")), "{want:?} in {e}");
     }
 }
@@ -537,4 +535,11 @@ fn case_files_that_are_not_utf8_are_placed_in_characters() {
         Err(End::InputRejected(e)) => assert_eq!((e.line, e.col), (2, 3), "{e}"),
         other => panic!("not refused as text: {other:?}"),
     }
+}
+
+/// `problem.yaml` in `dir` read as problem `p`, with the solvers
+/// registered first (ids resolve against the registry).
+fn load_p(dir: &std::path::Path) -> Result<judge::problem::Problem, judge::problem::ProblemError> {
+    judge::solvers::install();
+    judge::problem::load_problem("p", dir)
 }

@@ -197,7 +197,7 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
 #[test]
 fn every_program_the_sources_run_is_listed() {
     let mut files = Vec::new();
-    for dir in ["src", "tests", "benches"] {
+    for dir in ["src", "crates", "tests", "benches"] {
         rust_files(&root().join(dir), &mut files);
     }
     files.sort();

@@ -1,0 +1,39 @@
+//! Limits: what a problem allows a submission, and how those numbers become
+//! kernel limits for one run.
+//!
+//! The verdict limits (CPU time, peak memory, output size) come from
+//! `problem.yaml`, overridden from the command line; the rest (wall-clock
+//! backstop, address space, processes, open files) is judge's policy and
+//! is derived here, in one place, so `grade`, `check` and `stress` agree.
+
+use std::time::Duration;
+
+pub use judge_sandbox::limits::{RunLimits, compiler};
+
+use super::build::Language;
+use crate::problem::Problem;
+
+/// Limits given on the command line instead of `problem.yaml`'s.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct Overrides {
+    pub time: Option<Duration>,
+    pub memory: Option<u64>,
+    pub output: Option<u64>,
+}
+
+/// The limits a submission in `language` runs under for `problem`. The
+/// JVM reserves far more address space than it uses and starts dozens of
+/// threads, so it gets no address-space cap and more processes.
+pub fn for_problem(problem: &Problem, overrides: Overrides, language: Language) -> RunLimits {
+    let l = &problem.spec.limits;
+    let mut limits = RunLimits::new(
+        overrides.time.unwrap_or(l.time),
+        overrides.memory.unwrap_or(l.memory),
+        overrides.output.unwrap_or(l.output),
+    );
+    if language == Language::Java {
+        limits.address_space = None;
+        limits.processes = 512;
+    }
+    limits
+}

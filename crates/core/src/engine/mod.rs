@@ -1,0 +1,49 @@
+//! The grading engine: everything that runs something on a case and judges
+//! it. Commands parse their arguments, call in here and print; benches and
+//! tests use the engine directly.
+//!
+//! | module | owns |
+//! |---|---|
+//! | [`build`] | turning a submission into a runnable [`build::Program`] (compiled once, in the sandbox) |
+//! | [`limits`] | a problem's limits with command-line overrides → kernel limits |
+//! | [`sandbox`] | isolation: the allow-list view, the bubblewrap command |
+//! | [`toolchain`] | compilers and interpreters found on PATH, and the folders they need |
+//! | [`runner`] | a run's launchers, build area and cgroups; measurements → how a run ended |
+//! | [`launcher`] | the per-worker process that starts each case (namespaces, rlimits, uid, exec) |
+//! | `cgroup` | whole-tree CPU time and peak memory, limits, killing leftovers |
+//! | [`mod@reference`] | a reference solver in-process |
+//! | [`heap`] | per-thread heap peak and CPU time of an in-process call |
+//! | [`case`] | judging one case (reference, validator, submission) |
+//! | [`tools`] | a problem's own programs (reference, checker, validators, generator), built once |
+//! | `checker` | compare modes, in-crate checkers, ICPC and testlib checker programs |
+//! | `interact` | interactive problems: submission and interactor wired together |
+//! | `relay` | the bytes between them, who hung up first, the conversation |
+//! | [`run`] | the run-over-a-test-set skeleton shared by check, validate, grade |
+//! | [`submissions`] | expected-verdict submissions, sharded by whole submissions |
+//! | `timing` | time limits: measured for a package that leaves one open, calibrated against problemtools' margins (`judge timelimit`), `check`'s warning |
+//! | [`stress`] | the search for a counterexample and its shrinking |
+//!
+//! Data still flows one way: the engine reads problems (discover), produces
+//! [`crate::execution::Execution`] records (execute), hands them to
+//! [`crate::compare`] and assembles [`crate::report`] records. It never
+//! renders or prints.
+
+pub mod build;
+pub mod cache;
+pub mod case;
+pub(crate) mod checker;
+pub(crate) mod compile;
+pub mod heap;
+pub(crate) mod interact;
+pub mod limits;
+pub mod reference;
+pub mod reuse;
+pub mod run;
+pub mod stress;
+pub mod submissions;
+pub mod timing;
+pub mod tools;
+
+pub mod runner;
+
+pub use judge_sandbox::{cgroup, launcher, relay, sandbox, toolchain};

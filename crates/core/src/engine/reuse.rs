@@ -1,0 +1,108 @@
+//! Grading with the result cache: a case whose result a rerun would give
+//! again is taken from [`Cache`] instead of run. Used where the same
+//! programs meet the same cases run after run (`check`'s expected-verdict
+//! submissions, `judge grade`), never where timings are the point
+//! (`judge timelimit`, computing a package's limit).
+
+use super::build::{Language, Program};
+use super::cache::{Cache, portable, reusable};
+use super::case::Grader;
+use crate::problem::Case;
+use crate::report::CaseReport;
+
+/// The part of every result key that is the same for all cases of one
+/// graded program: judge, sandbox, program, limits, how outputs are judged.
+pub struct Reuse<'c> {
+    cache: &'c Cache,
+    base: String,
+}
+
+impl<'c> Reuse<'c> {
+    /// `None` without a cache, or when the program or a problem program
+    /// cannot be read for its key (then nothing is cached).
+    pub fn new(cache: Option<&'c Cache>, grader: &Grader) -> Option<Reuse<'c>> {
+        let cache = cache?;
+        let mut key = cache.key("result");
+        key.part("sandbox", &[grader.runner.sandboxed() as u8]);
+        key.part("program", program_key(cache, grader.program)?.as_bytes());
+        key.part("limits", format!("{:?}", grader.limits).as_bytes());
+        let spec = &grader.tools.problem.spec;
+        let judging = format!(
+            "{:?} {:?} {} {} {:?}",
+            spec.checker, spec.compare, spec.tolerance, spec.interactive, spec.scoring
+        );
+        key.part("judging", judging.as_bytes());
+        if spec.checker.as_ref().is_some_and(|c| c.program.is_some()) {
+            let checker = grader.tools.checker().ok()?;
+            key.part("checker", program_key(cache, checker)?.as_bytes());
+        }
+        Some(Reuse {
+            cache,
+            base: key.finish(),
+        })
+    }
+
+    /// The key of `case`'s result: its input and answer bytes and its
+    /// group settings, under the base.
+    fn key(&self, case: &Case) -> Option<String> {
+        let mut key = self.cache.key("case");
+        key.part("base", self.base.as_bytes());
+        key.part("input", self.cache.file_digest(&case.input)?.as_bytes());
+        let answer = case
+            .answer
+            .as_deref()
+            .and_then(|a| self.cache.file_digest(a));
+        key.part("answer", answer.unwrap_or_default().as_bytes());
+        key.part("settings", format!("{:?}", case.settings).as_bytes());
+        Some(key.finish())
+    }
+}
+
+/// What identifies a built program: its language, its command (run
+/// folder as `<dir>`), every file of its folder (sources and binary), and
+/// what runs it when that lies outside the folder (an interpreter's
+/// `--version`; for a `--cmd` program, the bytes of the file, since
+/// asking an unknown program for `--version` would run it unsandboxed).
+pub fn program_key(cache: &Cache, program: &Program) -> Option<String> {
+    // A build folder is never reused within a run: its path names it.
+    let what = format!("program\0{}\0{:?}", program.dir.display(), program.argv);
+    cache.memo(what, || program_key_of(cache, program))
+}
+
+fn program_key_of(cache: &Cache, program: &Program) -> Option<String> {
+    let mut key = cache.key("program");
+    key.part("language", program.language.name().as_bytes());
+    key.part("argv", portable(&program.argv, &program.dir).as_bytes());
+    let first = program.argv.first()?;
+    if !first.starts_with(&program.dir.display().to_string()) {
+        let runs_it = match program.language {
+            Language::Python | Language::Shell | Language::Java => cache.tool_identity(first),
+            _ => cache.file_digest(std::path::Path::new(first))?,
+        };
+        key.part("runs it", runs_it.as_bytes());
+    }
+    key.tree("file", &program.dir)?;
+    Some(key.finish())
+}
+
+/// Grades `case`, from the cache when it holds a sound result; a fresh
+/// result that qualifies ([`reusable`]) is stored.
+pub fn grade(grader: &Grader, reuse: Option<&Reuse>, case: &Case) -> CaseReport {
+    let Some((reuse, key)) = reuse.and_then(|r| Some((r, r.key(case)?))) else {
+        return grader.grade_case(case);
+    };
+    if let Some(mut kept) = reuse.cache.fetch_result(&key)
+        && reusable(&kept, &grader.limits)
+    {
+        // The same bytes may sit under another name now.
+        kept.group = case.group.clone();
+        kept.name = case.name.clone();
+        kept.reused = true;
+        return kept;
+    }
+    let fresh = grader.grade_case(case);
+    if reusable(&fresh, &grader.limits) {
+        reuse.cache.store_result(&key, &fresh);
+    }
+    fresh
+}

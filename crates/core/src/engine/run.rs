@@ -1,0 +1,275 @@
+//! The skeleton every reporting command shares: select the cases, judge
+//! them in parallel on one worker pool, assemble the report.
+//!
+//! `check`, `validate` and `grade` differ only in how one case is judged
+//! (reference solver, strict validator, a submission) and in what they add
+//! to a problem's record afterwards (hygiene issues, a compile log); the
+//! rest (the worker pool, progress, stable case order, shard bookkeeping,
+//! metadata, totals) lives here once.
+
+use std::time::Instant;
+
+use indicatif::ParallelProgressIterator;
+use rayon::prelude::*;
+
+use super::runner::Runner;
+use super::tools::{Need, Tools};
+use crate::error::{Error, Result};
+use crate::problem::{Case, Discovery, Problem};
+use crate::report::{CaseReport, Meta, ProblemReport, Report, RunKind, SubmissionReport};
+use crate::shard::{Shard, test_set_hash};
+
+/// How a run was asked for.
+#[derive(Debug, Clone)]
+pub struct Settings {
+    pub kind: RunKind,
+    /// The command line, recorded in the report.
+    pub command_line: String,
+    /// Worker threads; 0 means one per core.
+    pub jobs: usize,
+    pub shard: Option<Shard>,
+    /// Show a progress bar (only on a terminal).
+    pub progress: bool,
+}
+
+/// One run in progress: its worker pool and the report's metadata.
+pub struct Session {
+    meta: Meta,
+    started: Instant,
+    pool: rayon::ThreadPool,
+    progress: bool,
+}
+
+/// A rayon pool with exactly `jobs` threads (0 = one per core).
+pub fn pool(jobs: usize) -> Result<rayon::ThreadPool> {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs)
+        .build()
+        .map_err(|e| Error::Usage(format!("cannot start {jobs} worker threads: {e}")))
+}
+
+impl Session {
+    /// Starts a run over `selection` (before sharding: the report names
+    /// the whole selected test set, so shards of different revisions can
+    /// be told apart when merging).
+    pub fn start(settings: &Settings, selection: &Discovery) -> Result<Session> {
+        let pool = pool(settings.jobs)?;
+        let mut meta = Meta::new(
+            settings.kind,
+            settings.command_line.clone(),
+            pool.current_num_threads(),
+        );
+        meta.test_set = test_set_hash(&selection.problems);
+        meta.shard = settings.shard;
+        Ok(Session {
+            meta,
+            started: Instant::now(),
+            pool,
+            progress: settings.progress,
+        })
+    }
+
+    /// Worker threads of this run.
+    pub fn workers(&self) -> usize {
+        self.pool.current_num_threads()
+    }
+
+    /// Adds a fact a reader must know to trust the run (e.g. the sandbox).
+    pub fn note(&mut self, line: impl Into<String>) {
+        self.meta.notes.push(line.into());
+    }
+
+    /// Adds something that makes the run's verdicts less trustworthy,
+    /// shown under the console summary and on top of the HTML report.
+    pub fn warn(&mut self, line: impl Into<String>) {
+        self.meta.warnings.push(line.into());
+    }
+
+    /// Records what the run took from the build and result cache (in the
+    /// report, and on stderr for the console), once the run is done.
+    pub fn note_cache(&mut self, runner: &crate::engine::runner::Runner) {
+        if let Some(cache) = runner.cache() {
+            eprintln!("{}", cache.summary());
+            self.note(cache.summary());
+        }
+    }
+
+    /// Records how this run's programs are run: the runner's notes, and its
+    /// warning when there is no sandbox.
+    pub fn note_runner(&mut self, runner: &crate::engine::runner::Runner) {
+        self.meta.notes.extend(runner.notes());
+        self.meta.sandbox = Some(runner.sandbox_label());
+        self.meta
+            .warnings
+            .extend(runner.warning().map(String::from));
+    }
+
+    /// Runs `f` on this run's worker pool.
+    pub fn install<R: Send>(&self, f: impl FnOnce() -> R + Send) -> R {
+        self.pool.install(f)
+    }
+
+    /// Judges every case of the problems of `tools` with `judge`, all
+    /// problems in one flat parallel pass (a small problem does not wait
+    /// for a large one), and returns one record per problem with its cases
+    /// in case order and, for scoring problems, its score. `subject`
+    /// names what ran, per problem.
+    pub fn judge_cases<J, S>(&self, tools: &[Tools], subject: S, judge: J) -> Vec<ProblemReport>
+    where
+        J: Fn(&Tools, &Case) -> CaseReport + Sync,
+        S: Fn(&Problem) -> String,
+    {
+        let jobs: Vec<(&Tools, &Case)> = tools
+            .iter()
+            .flat_map(|t| t.problem.cases.iter().map(move |c| (t, c)))
+            .collect();
+        let bar = progress_bar(jobs.len(), self.progress, self.meta.kind.name());
+        let origin = Instant::now();
+        // Each case with when it started and ended (from `origin`), for
+        // the problems' wall-clock spans.
+        let results: Vec<(CaseReport, Span)> = self.pool.install(|| {
+            jobs.par_iter()
+                .progress_with(bar.clone())
+                .map(|(t, c)| {
+                    let start = origin.elapsed();
+                    let mut report = judge(t, c);
+                    let end = origin.elapsed();
+                    report.note_input(&c.input);
+                    (report, (start, end))
+                })
+                .collect()
+        });
+        bar.finish_and_clear();
+        let mut results = results.into_iter();
+        tools
+            .iter()
+            .map(|t| {
+                let p = t.problem;
+                let (cases, spans): (Vec<CaseReport>, Vec<Span>) =
+                    results.by_ref().take(p.cases.len()).unzip();
+                let mut report = ProblemReport::new(
+                    &p.id,
+                    &p.spec.name,
+                    &p.spec.source,
+                    p.spec.compare,
+                    &subject(p),
+                    cases,
+                );
+                report.wall_ms = wall_span(&spans);
+                report.limits = Some(limits_of(p));
+                report.checker = checker_label(p);
+                report.scoring = p.spec.scoring.as_ref().map(|s| p.groups.rules(s));
+                report.rescore();
+                report
+            })
+            .collect()
+    }
+
+    /// The finished report: `errors` are problem folders that did not load,
+    /// `submissions` the expected-verdict results.
+    pub fn finish(
+        mut self,
+        problems: Vec<ProblemReport>,
+        errors: Vec<String>,
+        submissions: Vec<SubmissionReport>,
+    ) -> Report {
+        self.meta.duration_ms = crate::report::millis(self.started.elapsed());
+        Report::new(self.meta, problems, errors).with_submissions(submissions)
+    }
+}
+
+/// When a case started and ended, from the start of the pass.
+type Span = (std::time::Duration, std::time::Duration);
+
+/// Milliseconds from the first start to the last end (0 for no cases).
+fn wall_span(spans: &[Span]) -> f64 {
+    let start = spans.iter().map(|s| s.0).min();
+    let end = spans.iter().map(|s| s.1).max();
+    match (start, end) {
+        (Some(a), Some(b)) => crate::report::millis(b.saturating_sub(a)),
+        _ => 0.0,
+    }
+}
+
+/// The problem's own verdict limits, as reported.
+fn limits_of(p: &Problem) -> crate::report::LimitsReport {
+    let l = &p.spec.limits;
+    crate::report::LimitsReport::new(l.time, l.memory, l.output)
+}
+
+/// A progress bar on stderr, hidden when `show` is false.
+pub fn progress_bar(len: usize, show: bool, what: &str) -> indicatif::ProgressBar {
+    use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+    let target = if show {
+        ProgressDrawTarget::stderr()
+    } else {
+        ProgressDrawTarget::hidden()
+    };
+    let bar = ProgressBar::with_draw_target(Some(len as u64), target);
+    if let Ok(style) = ProgressStyle::with_template(&format!(
+        "{{spinner}} {what} [{{bar:40.cyan/blue}}] {{pos}}/{{len}}  {{per_sec}}  eta {{eta}}"
+    )) {
+        bar.set_style(style.progress_chars("━╸ "));
+    }
+    bar
+}
+
+/// How a problem's outputs are judged when not by its compare mode.
+pub fn checker_label(problem: &Problem) -> Option<String> {
+    let checker = problem.spec.checker.as_ref()?;
+    Some(match (&checker.builtin, &checker.program) {
+        (Some(b), _) => format!("in-crate checker {}", b.id()),
+        (None, Some(p)) if problem.spec.interactive => format!("interactor {}", p.display()),
+        (None, Some(p)) => {
+            let interface = match checker.interface {
+                crate::problem::Interface::Icpc => "ICPC",
+                crate::problem::Interface::Testlib => "testlib",
+            };
+            format!("{interface} checker {}", p.display())
+        }
+        (None, None) => return None,
+    })
+}
+
+/// Builds the problems' own programs that `needs` names (reference,
+/// checker, validators, generator) before anything is graded, in parallel on the calling pool. A problem
+/// whose program does not build is left out, with the reason (the
+/// compiler's output) as a configuration error for the report (exit 2).
+pub fn prepare<'a>(
+    problems: &'a [Problem],
+    runner: Option<&'a Runner>,
+    needs: &[Need],
+) -> (Vec<Tools<'a>>, Vec<String>) {
+    let built: Vec<(Tools, Result<(), String>)> = problems
+        .par_iter()
+        .map(|p| {
+            let tools = Tools::new(p, runner);
+            let result = tools.build_all(needs);
+            (tools, result)
+        })
+        .collect();
+    let mut ready = Vec::new();
+    let mut errors = Vec::new();
+    for (tools, result) in built {
+        match result {
+            Ok(()) => ready.push(tools),
+            Err(e) => errors.push(format!("{}: {e}", tools.problem.id)),
+        }
+    }
+    (ready, errors)
+}
+
+/// The prepared programs for the problems of a shard (the same problems
+/// with part of their cases), in the shard's order; problems whose
+/// programs did not build are left out.
+pub fn views<'a>(tools: &[Tools<'a>], problems: &'a [Problem]) -> Vec<Tools<'a>> {
+    problems
+        .iter()
+        .filter_map(|p| tools.iter().find(|t| t.problem.id == p.id).map(|t| t.on(p)))
+        .collect()
+}
+
+/// One message per problem folder that failed to load.
+pub fn load_errors(found: &Discovery) -> Vec<String> {
+    found.errors.iter().map(|(_, e)| e.to_string()).collect()
+}

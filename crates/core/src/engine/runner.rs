@@ -1,0 +1,48 @@
+//! The sandbox's runner, with the run's build and result cache beside it.
+//!
+//! `judge-sandbox` runs programs and knows nothing of what judge keeps
+//! between runs; the harness hands the cache around with the runner, so
+//! every stage that compiles or reuses a result finds it in one place.
+
+use std::ops::Deref;
+
+pub use judge_sandbox::runner::*;
+
+use super::cache::Cache;
+use crate::error::Error;
+
+/// A [`judge_sandbox::runner::Runner`] and the run's cache.
+pub struct Runner {
+    inner: judge_sandbox::runner::Runner,
+    /// The build and result cache, unless the run said `--no-cache`.
+    cache: Option<Cache>,
+}
+
+impl Runner {
+    /// Sets up a run (see [`judge_sandbox::runner::Runner::new`]), with no
+    /// cache until [`Runner::use_cache`].
+    pub fn new(opts: RunnerOptions) -> Result<Runner, Error> {
+        Ok(Runner {
+            inner: judge_sandbox::runner::Runner::new(opts)?,
+            cache: None,
+        })
+    }
+
+    /// Builds and results are cached in `cache` from now on.
+    pub fn use_cache(&mut self, cache: Cache) {
+        self.cache = Some(cache);
+    }
+
+    /// The run's cache, if it has one.
+    pub fn cache(&self) -> Option<&Cache> {
+        self.cache.as_ref()
+    }
+}
+
+impl Deref for Runner {
+    type Target = judge_sandbox::runner::Runner;
+
+    fn deref(&self) -> &Self::Target {
+        &self.inner
+    }
+}

@@ -1,0 +1,273 @@
+//! Judging expected-verdict submissions (`problems/<id>/submissions/…`,
+//! found by [`crate::problem::submissions`]).
+//!
+//! A test set is only as good as the mistakes it catches. Each submission
+//! is graded like `judge grade` does and must keep its folder's promise:
+//! `accepted` passes every case, the others fail, and their first failing
+//! case (in case order) has that verdict. Judging stops at the first
+//! failure, as a contest system would, so slow submissions cost one
+//! time-out, not one per case, unless the promise is about every case:
+//! a scoring problem (the score needs every case), or `permitted` /
+//! `required` verdicts in `submissions.yaml`.
+
+use rayon::prelude::*;
+
+use super::build::{self, BuildError};
+use super::case::{self, Grader};
+use super::limits::{self, Overrides};
+use super::reuse::{self, Reuse};
+use super::runner::Runner;
+use super::tools::Tools;
+use crate::problem::submissions::{Expectation, Expected, Kind, find};
+use crate::report::{CaseReport, Catch, ProblemReport, ScoreRange, SubmissionReport};
+use crate::shard::{CASE_OVERHEAD, Shard, size};
+use crate::verdict::Verdict;
+
+/// Whether any of the problems has expected-verdict submissions (or a
+/// submissions folder with something wrong in it, which must be reported).
+pub fn exist<'a>(problems: impl IntoIterator<Item = &'a crate::problem::Problem>) -> bool {
+    problems.into_iter().any(|p| {
+        let found = find(p);
+        !found.submissions.is_empty() || !found.errors.is_empty()
+    })
+}
+
+/// What judging the submissions of a run found.
+#[derive(Debug, Default)]
+pub struct Judged {
+    pub reports: Vec<SubmissionReport>,
+    /// Faults of the submission folders (configuration errors).
+    pub errors: Vec<String>,
+    /// Submissions not judged, with the reason (for the report's notes).
+    pub skipped: Vec<String>,
+}
+
+/// Grades one submission: until its first failing case, or on every case
+/// when its promise needs them all.
+pub fn judge_one(
+    tools: &Tools,
+    expected: &Expected,
+    runner: &Runner,
+    batch: usize,
+    every: bool,
+) -> SubmissionReport {
+    let problem = tools.problem;
+    let mut report = SubmissionReport {
+        problem: problem.id.clone(),
+        path: expected.path.display().to_string(),
+        expected: expected.expectation,
+        got: Verdict::Accepted,
+        first_failure: None,
+        deciding_case: None,
+        cases_run: 0,
+        ok: false,
+        message: None,
+        score: None,
+        expected_score: expected.score().map(|(low, high)| ScoreRange { low, high }),
+        max_cpu_ms: None,
+        time_limit_ms: None,
+        reused: 0,
+        caught_by: None,
+    };
+    let program = match build::prepare(
+        runner,
+        Some(&expected.path),
+        None,
+        problem.spec.limits.memory,
+    ) {
+        Ok(p) => p,
+        Err(BuildError::Compile(log)) => {
+            report.got = Verdict::CompileError;
+            report.message = Some(log.lines().take(5).collect::<Vec<_>>().join("\n"));
+            return report;
+        }
+        Err(BuildError::Setup(msg)) => {
+            report.got = Verdict::JudgeError;
+            report.message = Some(msg);
+            return report;
+        }
+    };
+    let grader = Grader {
+        program: &program,
+        runner,
+        limits: limits::for_problem(problem, Overrides::default(), program.language),
+        tools,
+    };
+    let reuse = Reuse::new(runner.cache(), &grader);
+    report.time_limit_ms = Some(crate::report::millis(grader.limits.cpu));
+    let scoring = problem.spec.scoring.is_some();
+    let every_case = every || expected.needs_every_case(scoring);
+    let cases = case::in_order(&problem.cases, batch, every_case, |c| {
+        reuse::grade(&grader, reuse.as_ref(), c)
+    });
+    report.cases_run = cases.len();
+    report.reused = cases.iter().filter(|c| c.reused).count();
+    report.max_cpu_ms = cases
+        .iter()
+        .map(CaseReport::cpu_or_wall_ms)
+        .max_by(f64::total_cmp);
+    if every {
+        report.caught_by = Some(
+            cases
+                .iter()
+                .filter(|c| !c.verdict.is_pass())
+                .map(|c| Catch {
+                    case: c.id(),
+                    verdict: c.verdict,
+                })
+                .collect(),
+        );
+    }
+    if let Some(fail) = cases.iter().find(|c| !c.verdict.is_pass()) {
+        report.got = fail.verdict;
+        report.first_failure = Some(fail.id());
+        report.message = fail.message.clone();
+        let mut deciding = fail.clone();
+        if let Some(case) = problem
+            .cases
+            .iter()
+            .find(|c| c.group == fail.group && c.name == fail.name)
+        {
+            deciding.note_input(&case.input);
+        }
+        report.deciding_case = Some(Box::new(deciding));
+    }
+    let mut broken = Vec::new();
+    if !expected.expectation.kept_by(report.got) {
+        broken.push(format!(
+            "expected {}, got {}",
+            expected.expectation, report.got
+        ));
+    }
+    broken.extend(rule_faults(expected, &cases));
+    if scoring {
+        let (score, max) = score_of(tools, cases);
+        report.score = Some(score);
+        broken.extend(score_faults(expected, &report, score, max));
+    }
+    report.ok = broken.is_empty();
+    if !report.ok {
+        let said = report.message.take();
+        report.message = Some(match said {
+            Some(m) => format!("{}\n{m}", broken.join("; ")),
+            None => broken.join("; "),
+        });
+    }
+    report
+}
+
+/// A submission's score and the most it could have scored.
+fn score_of(tools: &Tools, cases: Vec<CaseReport>) -> (f64, f64) {
+    let p = tools.problem;
+    let mut scored = ProblemReport::new(&p.id, &p.spec.name, "", p.spec.compare, "", cases);
+    scored.scoring = p.spec.scoring.as_ref().map(|s| p.groups.rules(s));
+    scored.rescore();
+    (scored.score.unwrap_or(0.0), scored.max_score.unwrap_or(0.0))
+}
+
+/// How the score breaks the promise, if it does: `submissions.yaml`'s
+/// range, else the folder's (accepted: the maximum; partially accepted:
+/// above 0 and below the maximum).
+fn score_faults(
+    expected: &Expected,
+    report: &SubmissionReport,
+    score: f64,
+    max: f64,
+) -> Option<String> {
+    if let Some(range) = report.expected_score {
+        return (!range.contains(score))
+            .then(|| format!("expected a score of {range}, got {score}"));
+    }
+    match expected.expectation {
+        Expectation::Verdict(Verdict::Accepted) if score < max - 1e-6 => Some(format!(
+            "an accepted submission must score the maximum {max}, got {score}"
+        )),
+        Expectation::Partial if score <= 1e-6 || score >= max - 1e-6 => Some(format!(
+            "a partially accepted submission must score above 0 and below {max}, got {score}"
+        )),
+        _ => None,
+    }
+}
+
+/// How the verdicts of the cases break `permitted` / `required`.
+fn rule_faults(expected: &Expected, cases: &[CaseReport]) -> Vec<String> {
+    let kinds: Vec<(String, Option<Kind>)> = cases
+        .iter()
+        .map(|c| (c.id(), Kind::of(c.verdict)))
+        .collect();
+    let mut faults = Vec::new();
+    for rule in &expected.rules {
+        if let Some(permitted) = &rule.permitted {
+            let bad = kinds
+                .iter()
+                .find(|(_, k)| k.is_none_or(|k| !permitted.contains(&k)));
+            if let Some((id, _)) = bad {
+                faults.push(format!(
+                    "{id}: a verdict outside the permitted {permitted:?}"
+                ));
+            }
+        }
+        if let Some(required) = &rule.required
+            && !kinds
+                .iter()
+                .any(|(_, k)| k.is_some_and(|k| required.contains(&k)))
+        {
+            faults.push(format!("no case got one of the required {required:?}"));
+        }
+    }
+    faults
+}
+
+/// Grades every expected-verdict submission of the problems of `tools`
+/// (the whole, unsharded test set: a submission judged on part of the
+/// cases could pass where its failing case sits in another shard). With a
+/// shard, whole submissions are divided among the shards, balanced by the
+/// input bytes each must read, so the N shards together judge each
+/// submission exactly once.
+pub fn judge_all(
+    tools: &[Tools],
+    runner: &Runner,
+    batch: usize,
+    shard: Option<Shard>,
+    every: bool,
+) -> Judged {
+    let mut judged = Judged::default();
+    let mut todo = Vec::new();
+    for t in tools {
+        let found = find(t.problem);
+        judged.errors.extend(found.errors);
+        judged.skipped.extend(found.skipped);
+        let cost: u64 = t
+            .problem
+            .cases
+            .iter()
+            .map(|c| size(&c.input) + CASE_OVERHEAD)
+            .sum();
+        todo.extend(found.submissions.into_iter().map(|s| (t, s, cost)));
+    }
+    let mine = match shard {
+        None => vec![true; todo.len()],
+        Some(s) => {
+            let items: Vec<(String, u64)> = todo
+                .iter()
+                .map(|(_, s, cost)| (s.path.display().to_string(), *cost))
+                .collect();
+            s.owns(&items)
+        }
+    };
+    // Submissions side by side, not one after another: one compiles or
+    // waits out a time limit while another's cases keep the workers busy.
+    // Each still judges its own cases in order, so its first failure is
+    // the same as alone.
+    let mine: Vec<_> = todo
+        .iter()
+        .zip(mine)
+        .filter(|(_, mine)| *mine)
+        .map(|(item, _)| item)
+        .collect();
+    judged.reports = mine
+        .par_iter()
+        .map(|(t, s, _)| judge_one(t, s, runner, batch, every))
+        .collect();
+    judged
+}

@@ -1,0 +1,291 @@
+//! ICPC / Kattis problem packages ⇄ judge problem folders.
+//!
+//! Contest systems (Kattis, DOMjudge, problemtools, BAPCtools) exchange
+//! problems as packages. [`read`] turns a package of any of the three
+//! formats (legacy, 2023-07 draft, 2025-09) into a plan of what to write;
+//! [`mod@write`] lays out a problem as a 2023-07 package that problemtools
+//! verifies. `commands::import` and `commands::export` only move files and
+//! run programs.
+//!
+//! Output comparison: a package without an output validator is judged by
+//! the ICPC default validator with its flags (`checker: {builtin:
+//! icpc-default}`), never by a judge compare mode that only looks alike;
+//! on export, compare modes become default-validator flags:
+//!
+//! * `tokens` → `case_sensitive`: the same rule.
+//! * `lines` → `case_sensitive`: looser, since the validator does not see
+//!   line breaks (a token moved to the next line still passes).
+//! * `float` → `case_sensitive float_tolerance T`: numbers within `T`,
+//!   absolute or relative, as in judge.
+//! * `exact` → `case_sensitive space_change_sensitive`.
+//!
+//! Those mappings lose information, so an export also writes `judge.yaml`
+//! with our `problem.yaml` and group settings as they are; import prefers
+//! it, which makes export → import give back the same problem.
+
+pub mod read;
+mod read_data;
+pub mod statement;
+pub(crate) mod submissions;
+pub(crate) mod testdata;
+pub mod write;
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use serde::{Deserialize, Serialize};
+use serde_yaml::Value;
+
+use crate::compare::CompareMode;
+use std::collections::BTreeMap;
+
+use crate::problem::{GroupSpec, ProblemSpec};
+
+/// The package file that keeps judge's own fields.
+pub const EXTENSION_FILE: &str = "judge.yaml";
+/// The case group that becomes `data/sample`.
+pub(crate) use crate::problem::SAMPLE_GROUP;
+
+/// What `judge.yaml` keeps: the problem as judge had it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Extension {
+    /// judge's problem id (the package's short name cannot hold `-`).
+    pub id: String,
+    pub problem: ProblemSpec,
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub groups: BTreeMap<String, GroupSpec>,
+}
+
+/// The package formats judge reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    Legacy,
+    Draft2023,
+    V2025,
+}
+
+impl Format {
+    pub fn output_validator_dir(self) -> &'static str {
+        match self {
+            Format::Legacy => "output_validators",
+            _ => "output_validator",
+        }
+    }
+
+    pub fn statement_dir(self) -> &'static str {
+        match self {
+            Format::Legacy => "problem_statement",
+            _ => "statement",
+        }
+    }
+}
+
+impl std::fmt::Display for Format {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Format::Legacy => "legacy",
+            Format::Draft2023 => "2023-07-draft",
+            Format::V2025 => "2025-09",
+        })
+    }
+}
+
+/// Where an imported problem's time limit comes from.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum TimeRule {
+    /// Given by the package (the field that gave it).
+    Fixed(Duration, &'static str),
+    /// Not given: measured from the accepted submissions, as problemtools
+    /// does (slowest × `ac_to_time_limit`, rounded up to `resolution`).
+    Compute {
+        ac_to_time_limit: f64,
+        time_limit_to_tle: f64,
+        resolution: f64,
+    },
+}
+
+/// The numbers of problemtools' time-limit rule (ICPC 2025-09
+/// `time_multipliers` and `time_resolution`): the limit is the slowest
+/// accepted run × `ac_to_time_limit`, rounded up to `resolution`, and a
+/// time_limit_exceeded submission must still be too slow at the limit ×
+/// `time_limit_to_tle`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Multipliers {
+    pub ac_to_time_limit: f64,
+    pub time_limit_to_tle: f64,
+    pub resolution: f64,
+}
+
+impl Multipliers {
+    /// 2025-09's defaults: what a package that says nothing gets, and what
+    /// `judge timelimit` and `judge check` hold committed limits to (judge
+    /// problems have no setting of their own, and these are the rule of
+    /// the newest format).
+    pub const DEFAULT: Multipliers = Multipliers {
+        ac_to_time_limit: 2.0,
+        time_limit_to_tle: 1.5,
+        resolution: 1.0,
+    };
+}
+
+impl TimeRule {
+    /// The limit for the slowest accepted run `slowest`.
+    pub fn limit_for(ac_to_time_limit: f64, resolution: f64, slowest: Duration) -> Duration {
+        let steps = (slowest.as_secs_f64() * ac_to_time_limit / resolution)
+            .ceil()
+            .max(1.0);
+        Duration::from_secs_f64((steps * resolution).max(resolution))
+    }
+}
+
+/// The default validator's flags that come closest to `compare`.
+pub fn validator_flags(compare: CompareMode, tolerance: f64) -> String {
+    match compare {
+        CompareMode::Exact => "case_sensitive space_change_sensitive".to_string(),
+        CompareMode::Lines | CompareMode::Tokens => "case_sensitive".to_string(),
+        CompareMode::Float => format!("case_sensitive float_tolerance {tolerance:e}"),
+    }
+}
+
+/// Parses `.timelimit` (or `limits.time_limit`): seconds, maybe fractional.
+pub fn parse_seconds(text: &str) -> Result<Duration, String> {
+    text.trim()
+        .parse::<f64>()
+        .ok()
+        .filter(|s| s.is_finite() && *s > 0.0 && *s <= 86_400.0)
+        .map(Duration::from_secs_f64)
+        .ok_or_else(|| format!("time limit {:?} is not a number of seconds", text.trim()))
+}
+
+/// Where a case group's files go, relative to the package's `data/`.
+pub fn data_folder(group: &str) -> PathBuf {
+    let mut path = PathBuf::new();
+    let mut parts = group.split('/').filter(|p| !p.is_empty()).peekable();
+    if parts.peek() == Some(&SAMPLE_GROUP) {
+        path.push(SAMPLE_GROUP);
+        parts.next();
+    } else {
+        path.push("secret");
+    }
+    path.extend(parts);
+    path
+}
+
+/// The case group of a folder relative to `data/`; `None` for folders that
+/// hold no judged cases (anything outside `sample/` and `secret/`).
+pub fn group_of(folder: &Path) -> Option<String> {
+    let mut parts = folder
+        .components()
+        .map(|c| c.as_os_str().to_string_lossy().into_owned());
+    let mut group = match parts.next()?.as_str() {
+        "sample" => vec![SAMPLE_GROUP.to_string()],
+        "secret" => Vec::new(),
+        _ => return None,
+    };
+    group.extend(parts);
+    Some(group.join("/"))
+}
+
+/// Our `problem.yaml` text for `spec`, leaving out what the defaults say
+/// (an empty source, the tolerance of a mode that has none).
+pub fn judge_problem_yaml(spec: &ProblemSpec) -> Result<String, String> {
+    let mut value = serde_yaml::to_value(spec).map_err(|e| e.to_string())?;
+    if let Value::Mapping(map) = &mut value {
+        if spec.source.is_empty() {
+            map.remove("source");
+        }
+        if spec.compare != CompareMode::Float && spec.tolerance == ProblemSpec::DEFAULT_TOLERANCE {
+            map.remove("tolerance");
+        }
+    }
+    let body = serde_yaml::to_string(&value).map_err(|e| e.to_string())?;
+    Ok(format!(
+        "# Imported by `judge import` from an ICPC problem package.\n{body}"
+    ))
+}
+
+/// A string field, or the English (else first) entry of a per-language map
+/// as newer packages write `name`; a `{name, url}` source gives its name.
+pub fn text_in(value: &Value) -> Option<String> {
+    match value {
+        Value::String(s) => Some(s.clone()),
+        Value::Number(n) => Some(n.to_string()),
+        Value::Mapping(m) => m
+            .get("en")
+            .or_else(|| m.get("name"))
+            .or_else(|| m.values().next())
+            .and_then(text_in),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn format_versions_are_read_and_unknown_ones_quoted_as_written() {
+        let yaml = |t: &str| serde_yaml::from_str::<serde_yaml::Value>(t).unwrap();
+        assert_eq!(read::format_of(&yaml("name: x")), Ok(Format::Legacy));
+        assert_eq!(
+            read::format_of(&yaml("problem_format_version: 2023-07-draft")),
+            Ok(Format::Draft2023)
+        );
+        assert_eq!(
+            read::format_of(&yaml("problem_format_version: 2025-09")),
+            Ok(Format::V2025)
+        );
+        let err = read::format_of(&yaml("problem_format_version: 2024-01")).unwrap_err();
+        assert!(
+            err.contains("problem_format_version 2024-01 is not"),
+            "{err}"
+        );
+        let err = read::format_of(&yaml("problem_format_version: [1]")).unwrap_err();
+        assert!(err.contains("(not a single value) is not"), "{err}");
+    }
+
+    #[test]
+    fn every_mode_maps_to_case_sensitive_flags() {
+        assert_eq!(validator_flags(CompareMode::Tokens, 1e-6), "case_sensitive");
+        assert_eq!(
+            validator_flags(CompareMode::Exact, 1e-6),
+            "case_sensitive space_change_sensitive"
+        );
+        assert_eq!(
+            validator_flags(CompareMode::Float, 1e-6),
+            "case_sensitive float_tolerance 1e-6"
+        );
+    }
+
+    #[test]
+    fn groups_map_to_data_folders_and_back() {
+        for (group, folder) in [
+            ("sample", "sample"),
+            ("edge", "secret/edge"),
+            ("generated/big", "secret/generated/big"),
+            ("", "secret"),
+        ] {
+            assert_eq!(data_folder(group), PathBuf::from(folder));
+            assert_eq!(group_of(Path::new(folder)).as_deref(), Some(group));
+        }
+        assert_eq!(group_of(Path::new("invalid_inputs")), None);
+    }
+}
+
+#[cfg(test)]
+mod time_tests {
+    use super::*;
+
+    #[test]
+    fn computed_limits_round_up_to_the_resolution() {
+        let at = |slowest_ms: u64, m: f64, r: f64| {
+            TimeRule::limit_for(m, r, Duration::from_millis(slowest_ms)).as_secs_f64()
+        };
+        assert_eq!(at(10, 5.0, 1.0), 1.0);
+        assert_eq!(at(210, 5.0, 1.0), 2.0);
+        assert_eq!(at(500, 2.0, 1.0), 1.0);
+        assert_eq!(at(501, 2.0, 1.0), 2.0);
+        assert!((at(260, 2.0, 0.1) - 0.6).abs() < 1e-9);
+    }
+}

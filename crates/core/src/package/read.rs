@@ -1,0 +1,574 @@
+//! Reading a problem package (legacy, 2023-07 draft or 2025-09) into a
+//! [`Plan`]: judge's `problem.yaml` and `group.yaml` files, which package
+//! file goes where in the new problem folder, and — listed, never silent —
+//! what is skipped and what judge cannot do (refused: the import stops).
+//!
+//! A package written by `judge export` carries `judge.yaml` with our own
+//! `problem.yaml` and group settings; those win, so export → import gives
+//! back the same problem. Any other package is read from its own fields.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use serde_yaml::Value;
+
+use super::read_data;
+use super::submissions::{reference, submissions};
+use super::{EXTENSION_FILE, Extension, Format, TimeRule, parse_seconds, text_in};
+use crate::checkers;
+use crate::problem::{CheckerSpec, GroupSpec, Interface, Limits, ProblemSpec, ScoringSpec};
+
+const MIB: f64 = (1u64 << 20) as f64;
+
+/// Everything an import will write, decided before anything is written.
+#[derive(Debug, Default)]
+pub struct Plan {
+    pub spec: Option<ProblemSpec>,
+    pub time: Option<TimeRule>,
+    /// `group.yaml` per group of ours (`""` = `cases/`).
+    pub groups: BTreeMap<String, GroupSpec>,
+    /// Package file or folder → path in the problem folder.
+    pub copies: Vec<(PathBuf, PathBuf)>,
+    /// `(package-relative path, why)`.
+    pub skipped: Vec<(String, String)>,
+    /// One line each; any of them stops the import.
+    pub refused: Vec<String>,
+    /// Settings read on purpose but without effect here.
+    pub ignored: Vec<String>,
+    pub cases: usize,
+    pub submissions: usize,
+}
+
+pub(super) fn rel(pkg: &Path, path: &Path) -> String {
+    path.strip_prefix(pkg).unwrap_or(path).display().to_string()
+}
+
+pub fn sorted_entries(dir: &Path) -> Vec<PathBuf> {
+    let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map(|r| r.flatten().map(|e| e.path()).collect())
+        .unwrap_or_default();
+    v.sort();
+    v
+}
+
+pub(super) fn name_of(path: &Path) -> String {
+    path.file_name()
+        .unwrap_or_default()
+        .to_string_lossy()
+        .into_owned()
+}
+
+/// The package's format, from `problem_format_version`.
+pub fn format_of(yaml: &Value) -> Result<Format, String> {
+    let Some(version) = yaml.get("problem_format_version") else {
+        return Ok(Format::Legacy);
+    };
+    match version.as_str() {
+        Some("legacy" | "legacy-icpc") => Ok(Format::Legacy),
+        Some("2023-07-draft" | "2023-07") => Ok(Format::Draft2023),
+        Some("2025-09" | "draft") => Ok(Format::V2025),
+        _ => {
+            let written = match version {
+                Value::String(text) => text.clone(),
+                Value::Number(n) => n.to_string(),
+                Value::Bool(b) => b.to_string(),
+                _ => "(not a single value)".to_string(),
+            };
+            Err(format!(
+                "problem_format_version {written} is not one judge reads \
+                 (legacy, 2023-07-draft, 2025-09)"
+            ))
+        }
+    }
+}
+
+/// `problem.yaml` with where each of its keys is written, so a refusal
+/// about a key names its line and column.
+#[derive(Clone, Copy)]
+struct Spec<'a> {
+    value: &'a Value,
+    text: &'a str,
+}
+
+impl Spec<'_> {
+    /// `problem.yaml:line:col` of the key at `keys`.
+    fn at(&self, keys: &[&str]) -> String {
+        let (line, col) = crate::located::key(self.text, keys);
+        format!("problem.yaml:{line}:{col}")
+    }
+}
+
+/// Reads the package at `pkg`.
+pub fn read(pkg: &Path, yaml_text: &str) -> Plan {
+    let mut plan = Plan::default();
+    let yaml: Value = match crate::located::yaml(yaml_text) {
+        Ok(v) => v,
+        Err(e) => {
+            plan.refused.push(format!("problem.yaml:{e}"));
+            return plan;
+        }
+    };
+    let spec = Spec {
+        value: &yaml,
+        text: yaml_text,
+    };
+    let format = match format_of(&yaml) {
+        Ok(f) => f,
+        Err(e) => {
+            plan.refused
+                .push(format!("{}: {e}", spec.at(&["problem_format_version"])));
+            return plan;
+        }
+    };
+    let extension = match crate::located::read(&pkg.join(EXTENSION_FILE)) {
+        Ok(Ok(text)) => Some(crate::located::yaml::<Extension>(&text)),
+        Ok(Err(e)) => Some(Err(e)),
+        Err(_) => None,
+    };
+    match extension {
+        Some(Ok(ext)) => from_extension(pkg, ext, format, &mut plan),
+        Some(Err(e)) => plan.refused.push(format!("{EXTENSION_FILE}:{e}")),
+        None => from_package(pkg, spec, format, &mut plan),
+    }
+    plan
+}
+
+/// A package `judge export` wrote: our spec and groups as they were.
+fn from_extension(pkg: &Path, ext: Extension, format: Format, plan: &mut Plan) {
+    let spec = ext.problem;
+    if let Some(program) = spec.checker.as_ref().and_then(|c| c.program.clone()) {
+        place_program(
+            pkg,
+            &pkg.join(format.output_validator_dir()),
+            &program,
+            plan,
+        );
+    }
+    for v in &spec.validators {
+        let from = pkg
+            .join("input_validators")
+            .join(v.file_name().unwrap_or_default());
+        plan.copies.push((from, v.clone()));
+    }
+    if let Some(g) = &spec.generator {
+        plan.copies.push((
+            pkg.join("generators")
+                .join(g.file_name().unwrap_or_default()),
+            g.clone(),
+        ));
+    }
+    plan.groups = ext.groups;
+    read_data::cases(pkg, format, plan);
+    submissions(pkg, plan);
+    // Export put a reference program that was not a submission among the
+    // accepted ones; it goes back where it was.
+    if let Some(r) = spec
+        .reference
+        .as_ref()
+        .filter(|r| !r.starts_with("submissions"))
+    {
+        let from = pkg
+            .join("submissions/accepted")
+            .join(r.file_name().unwrap_or_default());
+        if let Some(copy) = plan.copies.iter_mut().find(|(f, _)| *f == from) {
+            copy.1 = r.clone();
+            plan.submissions -= 1;
+        }
+    }
+    statement(pkg, format, plan, true);
+    plan.time = Some(TimeRule::Fixed(spec.limits.time, EXTENSION_FILE));
+    others(
+        pkg,
+        plan,
+        "the time limit comes from judge.yaml",
+        &[
+            EXTENSION_FILE,
+            format.output_validator_dir(),
+            "input_validators",
+            "generators",
+        ],
+    );
+    plan.spec = Some(spec);
+}
+
+/// The package's output validator folder holds the program `program`
+/// names: its one file (a file program) or its files (a folder program).
+fn place_program(pkg: &Path, dir: &Path, program: &Path, plan: &mut Plan) {
+    let mut files = sorted_entries(dir);
+    // Legacy packages hold each validator in a folder of its own.
+    if let [one] = files.as_slice()
+        && one.is_dir()
+        && program.extension().is_some()
+    {
+        files = sorted_entries(one);
+    }
+    match files.as_slice() {
+        [one] if program.extension().is_some() && one.is_file() => {
+            plan.copies.push((one.clone(), program.to_path_buf()))
+        }
+        [one] if one.is_dir() => plan.copies.push((one.clone(), program.to_path_buf())),
+        [] => plan.refused.push(format!("{}: missing", rel(pkg, dir))),
+        _ => plan.copies.push((dir.to_path_buf(), program.to_path_buf())),
+    }
+}
+
+/// A package from anywhere: its own fields decide.
+fn from_package(pkg: &Path, spec_yaml: Spec<'_>, format: Format, plan: &mut Plan) {
+    let yaml = spec_yaml.value;
+    let field = |k: &str| yaml.get(k).filter(|v| !v.is_null());
+    let name = field("name")
+        .and_then(text_in)
+        .unwrap_or_else(|| name_of(pkg));
+    let source = match field("source") {
+        Some(Value::Sequence(items)) => items.first().and_then(text_in),
+        Some(v) => text_in(v),
+        None => None,
+    }
+    .unwrap_or_default();
+    // The kind of problem: legacy `validation`, newer `type`.
+    let validation = field("validation")
+        .and_then(Value::as_str)
+        .unwrap_or("default");
+    let mut types: Vec<String> = match field("type") {
+        Some(Value::String(s)) => vec![s.clone()],
+        Some(Value::Sequence(v)) => v
+            .iter()
+            .filter_map(|t| t.as_str().map(String::from))
+            .collect(),
+        _ => Vec::new(),
+    };
+    let words: Vec<&str> = validation.split_whitespace().collect();
+    if words.contains(&"interactive") {
+        types.push("interactive".into());
+    }
+    let custom = words.first() == Some(&"custom");
+    let has = |t: &str| types.iter().any(|x| x == t);
+    for t in ["multi-pass", "submit-answer"] {
+        if has(t) {
+            plan.refused.push(format!(
+                "{}: type {t}: judge does not judge {t} problems",
+                spec_yaml.at(&["type"])
+            ));
+        }
+    }
+    for dir in ["graders", "include", "static_validator"] {
+        if pkg.join(dir).exists() {
+            plan.refused.push(format!(
+                "{dir}/: judge does not run {} (grading would differ from the package's)",
+                match dir {
+                    "graders" => "custom graders",
+                    "include" => "submissions with included files",
+                    _ => "static validators",
+                }
+            ));
+        }
+    }
+    let scoring = has("scoring");
+    let interactive = has("interactive");
+    // Output validation.
+    let validator_dir = pkg.join(format.output_validator_dir());
+    let programs = sorted_entries(&validator_dir);
+    let flags = match field("validator_flags") {
+        Some(Value::String(s)) => s.split_whitespace().map(String::from).collect(),
+        _ => Vec::new(),
+    };
+    let checker = if programs.is_empty() {
+        if interactive || (custom && format == Format::Legacy) {
+            plan.refused.push(format!(
+                "{}/: the package names a custom output validator but has none",
+                format.output_validator_dir()
+            ));
+        }
+        match checkers::DefaultValidatorFlags::parse(&flags) {
+            Ok(_) => Some(CheckerSpec {
+                builtin: Some("icpc-default".parse().expect("registered")),
+                program: None,
+                interface: Interface::Icpc,
+                args: flags,
+            }),
+            Err(e) => {
+                plan.refused.push(format!(
+                    "{}: validator_flags: {e}",
+                    spec_yaml.at(&["validator_flags"])
+                ));
+                None
+            }
+        }
+    } else if programs.len() > 1 && format == Format::Legacy {
+        plan.refused.push(format!(
+            "output_validators/: {} validators; judge runs one",
+            programs.len()
+        ));
+        None
+    } else {
+        let one = &programs[0];
+        let program = if programs.len() == 1 && one.is_dir() {
+            plan.copies.push((one.clone(), PathBuf::from("checker")));
+            PathBuf::from("checker")
+        } else if programs.len() == 1 {
+            let to = PathBuf::from("checker").join(name_of(one));
+            plan.copies.push((one.clone(), to.clone()));
+            to
+        } else {
+            plan.copies
+                .push((validator_dir.clone(), PathBuf::from("checker")));
+            PathBuf::from("checker")
+        };
+        Some(CheckerSpec {
+            builtin: None,
+            program: Some(program),
+            interface: Interface::Icpc,
+            args: flags,
+        })
+    };
+    // Input validators, one program each.
+    let mut validators = Vec::new();
+    let vdir = ["input_validators", "input_format_validators"]
+        .map(|d| pkg.join(d))
+        .into_iter()
+        .find(|d| d.is_dir());
+    for v in vdir.iter().flat_map(|d| sorted_entries(d)) {
+        let ext = v.extension().and_then(|e| e.to_str()).unwrap_or("");
+        if matches!(ext, "ctd" | "viva") {
+            plan.skipped.push((
+                rel(pkg, &v),
+                format!("a .{ext} validator needs its tool, which judge does not have"),
+            ));
+            continue;
+        }
+        let to = PathBuf::from("validators").join(name_of(&v));
+        plan.copies.push((v.clone(), to.clone()));
+        validators.push(to);
+    }
+    if validators.is_empty() {
+        plan.ignored
+            .push("no input validator program: judge validate only checks case hygiene".into());
+    }
+    let limits = limits(spec_yaml, format, pkg, plan);
+    let reference = reference(pkg);
+    if reference.is_none() {
+        plan.refused.push(
+            "submissions/accepted/: no accepted submission judge can build, so no reference".into(),
+        );
+    }
+    let ignore_sample = read_data::group_settings(pkg, format, scoring, validators.len(), plan);
+    read_data::cases(pkg, format, plan);
+    submissions(pkg, plan);
+    statement(pkg, format, plan, false);
+    let timelimit = match format {
+        Format::Legacy => "read as the time limit",
+        _ => "not part of this format (problemtools ignores it too): give limits.time_limit",
+    };
+    others(
+        pkg,
+        plan,
+        timelimit,
+        &[
+            format.output_validator_dir(),
+            "input_validators",
+            "input_format_validators",
+            "graders",
+            "include",
+            "static_validator",
+        ],
+    );
+    // Legacy graders count the samples unless told not to; the newer
+    // formats never score them.
+    let scoring = scoring.then(|| ScoringSpec {
+        include_sample: format == Format::Legacy && !ignore_sample,
+        aggregation: None,
+    });
+    let spec = ProblemSpec {
+        reference,
+        source,
+        checker,
+        interactive,
+        validators,
+        scoring,
+        limits,
+        ..ProblemSpec::named(&name)
+    };
+    plan.spec = Some(spec);
+}
+
+/// Limits in the package's units; the time limit's rule.
+fn limits(spec: Spec<'_>, format: Format, pkg: &Path, plan: &mut Plan) -> Limits {
+    let yaml = spec.value;
+    // The package format's system defaults, not judge's: a package that
+    // says nothing gets what problemtools would give it.
+    let mut limits = Limits {
+        memory: 2048 << 20,
+        output: 8 << 20,
+        ..Limits::default()
+    };
+    let table = yaml.get("limits");
+    let number = |k: &str| table.and_then(|t| t.get(k)).and_then(Value::as_f64);
+    for (key, slot, scale) in [
+        ("memory", &mut limits.memory, MIB),
+        ("output", &mut limits.output, MIB),
+        ("validation_memory", &mut limits.checker_memory, MIB),
+    ] {
+        if let Some(v) = number(key) {
+            if v.is_finite() && v >= 1.0 {
+                *slot = (v * scale).round() as u64;
+            } else {
+                plan.refused.push(format!(
+                    "{}: limits.{key}: {v} is not a size",
+                    spec.at(&["limits", key])
+                ));
+            }
+        }
+    }
+    // Times (and the factors that make them) a Duration can hold: a huge
+    // or infinite number is refused here rather than panicking where it
+    // is turned into time.
+    let seconds = |keys: &[&str], v: f64, plan: &mut Plan| {
+        let ok = v.is_finite() && v > 0.0 && v <= 86_400.0;
+        if !ok {
+            plan.refused.push(format!(
+                "{}: {}: {v} is out of range (above 0, at most 86400)",
+                spec.at(keys),
+                keys.join(".")
+            ));
+        }
+        ok
+    };
+    if let Some(v) = number("validation_time").filter(|v| *v > 0.0)
+        && seconds(&["limits", "validation_time"], v, plan)
+    {
+        limits.checker_time = Duration::from_secs_f64(v);
+    }
+    let fixed = number("time_limit");
+    let timelimit = (format == Format::Legacy)
+        .then(|| std::fs::read_to_string(pkg.join(".timelimit")).ok())
+        .flatten();
+    let rule = match (fixed, timelimit) {
+        (Some(t), _) => parse_seconds(&t.to_string())
+            .map(|d| TimeRule::Fixed(d, "limits.time_limit"))
+            .map_err(|e| format!("{}: {e}", spec.at(&["limits", "time_limit"]))),
+        (None, Some(text)) => parse_seconds(&text)
+            .map(|d| TimeRule::Fixed(d, ".timelimit"))
+            .map_err(|e| format!(".timelimit:1:1: {e}")),
+        (None, None) => {
+            let multipliers = table.and_then(|t| t.get("time_multipliers"));
+            let m = |k: &str| multipliers.and_then(|t| t.get(k)).and_then(Value::as_f64);
+            const D: super::Multipliers = super::Multipliers::DEFAULT;
+            let (ac, tle, resolution) = match format {
+                Format::Legacy => (
+                    ("time_multiplier", number("time_multiplier"), 5.0),
+                    ("time_safety_margin", number("time_safety_margin"), 2.0),
+                    ("", None, 1.0),
+                ),
+                _ => (
+                    (
+                        "time_multipliers.ac_to_time_limit",
+                        m("ac_to_time_limit"),
+                        D.ac_to_time_limit,
+                    ),
+                    (
+                        "time_multipliers.time_limit_to_tle",
+                        m("time_limit_to_tle"),
+                        D.time_limit_to_tle,
+                    ),
+                    ("time_resolution", number("time_resolution"), D.resolution),
+                ),
+            };
+            // A factor or step of zero, below it or past a day makes no
+            // time limit (and would not fit a Duration).
+            let mut factor = |(key, given, default): (&str, Option<f64>, f64)| {
+                let Some(v) = given else { return default };
+                let mut keys = vec!["limits"];
+                keys.extend(key.split('.'));
+                match seconds(&keys, v, plan) {
+                    true => v,
+                    false => default,
+                }
+            };
+            Ok(TimeRule::Compute {
+                ac_to_time_limit: factor(ac),
+                time_limit_to_tle: factor(tle),
+                resolution: factor(resolution),
+            })
+        }
+    };
+    match rule {
+        Ok(rule) => {
+            if let TimeRule::Fixed(d, _) = rule {
+                limits.time = d;
+            }
+            plan.time = Some(rule);
+        }
+        Err(e) => plan.refused.push(e),
+    }
+    limits
+}
+
+/// The statement folder, copied. In a package judge exported (`ours`), a
+/// `problem.<lang>.tex` beside `problem.<lang>.md` is the LaTeX a legacy
+/// export generated from the Markdown (problemtools' legacy format reads
+/// only LaTeX): the Markdown is the statement, the LaTeX is skipped, and
+/// export → import gives back the folder byte for byte.
+fn statement(pkg: &Path, format: Format, plan: &mut Plan, ours: bool) {
+    let dir = pkg.join(format.statement_dir());
+    let entries = sorted_entries(&dir);
+    // Generated `.tex` → the `.md` it came from.
+    let generated: BTreeMap<PathBuf, String> = (entries.iter().filter(|_| ours))
+        .filter_map(|md| {
+            let tex = dir.join(super::statement::latex_name(&name_of(md))?);
+            tex.is_file().then(|| (tex, name_of(md)))
+        })
+        .collect();
+    if generated.is_empty() {
+        if dir.is_dir() {
+            plan.copies.push((dir, PathBuf::from("statement")));
+        }
+        return;
+    }
+    for entry in entries {
+        match generated.get(&entry) {
+            Some(md) => (plan.skipped).push((rel(pkg, &entry), format!("generated from {md}"))),
+            None => {
+                let to = PathBuf::from("statement").join(name_of(&entry));
+                plan.copies.push((entry, to));
+            }
+        }
+    }
+}
+
+/// Top-level package entries not taken by any rule, listed as skipped.
+/// Lists everything else at the top of the package as skipped; `timelimit`
+/// says what became of a `.timelimit` file, which depends on the format.
+/// A problem's record of where its data comes from (kept with any copy).
+pub const SOURCES_FILE: &str = "SOURCES.md";
+
+fn others(pkg: &Path, plan: &mut Plan, timelimit: &str, taken: &[&str]) {
+    let known = [
+        "problem.yaml",
+        "data",
+        "submissions",
+        "statement",
+        "problem_statement",
+    ];
+    for entry in sorted_entries(pkg) {
+        let name = name_of(&entry);
+        if known.contains(&name.as_str()) || taken.contains(&name.as_str()) {
+            continue;
+        }
+        // Where the data comes from travels with the data.
+        if name == SOURCES_FILE && entry.is_file() {
+            plan.copies
+                .push((entry.clone(), PathBuf::from(SOURCES_FILE)));
+            continue;
+        }
+        let why = match name.as_str() {
+            "generators" => "generators are not run; the cases under data/ are imported",
+            "attachments" => "files for contestants; judge does not publish",
+            "solution" | "solutions" => "solution write-ups",
+            "input_visualizer" | "output_visualizer" => "visualizers are not run",
+            ".timelimit" => timelimit,
+            _ => "not part of what judge imports",
+        };
+        plan.skipped.push((name, why.into()));
+    }
+}

@@ -1,0 +1,366 @@
+//! A package's per-folder test data settings (`testdata.yaml` in legacy
+//! packages and early 2023-07 drafts, `test_group.yaml` in later drafts
+//! and 2025-09) as judge's `group.yaml` files.
+//!
+//! The formats disagree on key names and on what is inherited, so every
+//! folder's file is first read into one normalised [`Config`], then merged
+//! down the folder tree key by key (as problemtools does), and each of our
+//! groups gets the *effective* settings written out in full: nothing then
+//! depends on judge inheriting exactly like the package format did.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use serde_yaml::Value;
+
+use super::Format;
+use crate::problem::{Aggregation, GroupSpec};
+
+/// One folder's settings in the package's terms.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Config {
+    // Inherited down the tree.
+    pub output_args: Option<Vec<String>>,
+    pub input_args: Option<Vec<String>>,
+    pub accept_score: Option<f64>,
+    pub reject_score: Option<f64>,
+    pub grader: Option<Aggregation>,
+    // The folder's own.
+    pub score: Option<f64>,
+    pub aggregation: Option<Aggregation>,
+    /// Legacy `grader_flags: ignore_sample` (root only).
+    pub ignore_sample: bool,
+}
+
+impl Config {
+    /// `self` with the parent's values for inherited keys it lacks.
+    pub fn under(&self, parent: &Config) -> Config {
+        Config {
+            output_args: self.output_args.clone().or(parent.output_args.clone()),
+            input_args: self.input_args.clone().or(parent.input_args.clone()),
+            accept_score: self.accept_score.or(parent.accept_score),
+            reject_score: self.reject_score.or(parent.reject_score),
+            grader: self.grader.or(parent.grader),
+            ..self.clone()
+        }
+    }
+}
+
+/// What reading one settings file found: its config, lines for the
+/// import's refusal list, and keys ignored on purpose.
+#[derive(Debug, Default)]
+pub struct Read {
+    pub config: Config,
+    pub refused: Vec<String>,
+    pub ignored: Vec<String>,
+}
+
+/// Words of a flags string, or the items of a list of arguments.
+fn words(value: &Value) -> Option<Vec<String>> {
+    match value {
+        Value::String(s) => Some(s.split_whitespace().map(str::to_string).collect()),
+        Value::Sequence(items) => items
+            .iter()
+            .map(|v| match v {
+                Value::String(s) => Some(s.clone()),
+                Value::Number(n) => Some(n.to_string()),
+                _ => None,
+            })
+            .collect(),
+        Value::Null => Some(Vec::new()),
+        _ => None,
+    }
+}
+
+fn aggregation(word: &str) -> Option<Aggregation> {
+    Some(match word {
+        "pass-fail" => Aggregation::PassFail,
+        "sum" => Aggregation::Sum,
+        "min" => Aggregation::Min,
+        "max" => Aggregation::Max,
+        "avg" => Aggregation::Avg,
+        _ => return None,
+    })
+}
+
+/// Reads one settings file (`shown` names it in messages).
+pub fn read(shown: &str, text: &str, format: Format, validators: usize) -> Read {
+    let mut out = Read::default();
+    let yaml: Value = match crate::located::yaml(text) {
+        Ok(Value::Null) => return out,
+        Ok(v @ Value::Mapping(_)) => v,
+        Ok(_) => {
+            out.refused
+                .push(format!("{shown}:1:1: not a mapping of settings"));
+            return out;
+        }
+        Err(e) => {
+            out.refused.push(format!("{shown}:{e}"));
+            return out;
+        }
+    };
+    let Value::Mapping(map) = &yaml else {
+        return out;
+    };
+    for (key, value) in map {
+        let key = key.as_str().unwrap_or_default();
+        let mut refuse = |why: &str| {
+            let (line, col) = crate::located::key(text, &[key]);
+            out.refused
+                .push(format!("{shown}:{line}:{col}: {key}: {why}"))
+        };
+        match key {
+            "output_validator_flags" | "output_validator_args" => match words(value) {
+                Some(w) => out.config.output_args = Some(w),
+                None => refuse("expected a string or a list of strings"),
+            },
+            "input_validator_flags" | "input_validator_args" => {
+                let args = match value {
+                    // Per-validator arguments: fine when they all agree, or
+                    // when there is one validator to give them to.
+                    Value::Mapping(m) => {
+                        let all: Vec<Option<Vec<String>>> = m.values().map(words).collect();
+                        let first = all.first().cloned().flatten();
+                        let same = all.iter().all(|w| *w == first);
+                        (same || validators <= 1).then_some(first).flatten()
+                    }
+                    other => words(other),
+                };
+                match args {
+                    Some(w) => out.config.input_args = Some(w),
+                    None => refuse("different arguments per input validator are not supported"),
+                }
+            }
+            "accept_score" => out.config.accept_score = value.as_f64(),
+            "reject_score" => out.config.reject_score = value.as_f64(),
+            "grading" if value.as_str() == Some("custom") => {
+                refuse("custom graders are not supported")
+            }
+            "grading" => {}
+            "grader_flags" => {
+                for flag in value.as_str().unwrap_or_default().split_whitespace() {
+                    match flag {
+                        "ignore_sample" => out.config.ignore_sample = true,
+                        "first_error" | "worst_error" | "no_errors" => {}
+                        // judge scores the accepted cases of a group
+                        // whatever the group's verdict, which is what
+                        // this flag asks for.
+                        "accept_if_any_accepted" => {}
+                        f => match aggregation(f) {
+                            Some(a) => out.config.grader = Some(a),
+                            None => refuse(&format!("grader flag {f:?} is not supported")),
+                        },
+                    }
+                }
+            }
+            // 2023-07 drafts: `scoring: {score, aggregation, require_pass}`.
+            "scoring" => {
+                let get = |k: &str| value.get(k);
+                out.config.score = get("score").and_then(Value::as_f64);
+                out.config.aggregation = get("aggregation")
+                    .and_then(Value::as_str)
+                    .and_then(aggregation);
+                if get("require_pass")
+                    .or(get("require-pass"))
+                    .is_some_and(has_items)
+                {
+                    refuse("require_pass is not supported");
+                }
+            }
+            "max_score" => match value.as_f64() {
+                Some(s) => out.config.score = Some(s),
+                None => refuse("unbounded scores are not supported"),
+            },
+            "score_aggregation" => match value.as_str().and_then(aggregation) {
+                Some(a) => out.config.aggregation = Some(a),
+                None => refuse("expected pass-fail, sum or min"),
+            },
+            "require_pass" if has_items(value) => refuse("require_pass is not supported"),
+            "args" if has_items(value) => refuse("arguments for submissions are not supported"),
+            "static_validation" | "static_validation_score" if value.as_bool() != Some(false) => {
+                refuse("static validation is not supported")
+            }
+            "range"
+            | "on_reject"
+            | "full_feedback"
+            | "hint"
+            | "description"
+            | "input_visualizer_args"
+            | "output_visualizer_args"
+            | "static_validator_args"
+            | "require_pass"
+            | "args"
+            | "static_validation"
+            | "static_validation_score" => out.ignored.push(format!("{shown}: {key}")),
+            other => out.ignored.push(format!(
+                "{shown}: {other} (not a key of the {format} format)"
+            )),
+        }
+    }
+    out
+}
+
+fn has_items(value: &Value) -> bool {
+    match value {
+        Value::Null => false,
+        Value::Sequence(s) => !s.is_empty(),
+        Value::String(s) => !s.trim().is_empty(),
+        _ => true,
+    }
+}
+
+/// Our `group.yaml` for a group whose effective package settings are
+/// `config`. Output arguments become `checker_args` whether a checker
+/// program or the in-crate default validator takes them. Scoring keys
+/// only for scoring problems.
+pub fn group_spec(config: &Config, scoring: bool) -> GroupSpec {
+    let mut spec = GroupSpec {
+        checker_args: config.output_args.clone(),
+        validator_args: config.input_args.clone(),
+        ..GroupSpec::default()
+    };
+    if scoring {
+        spec.score = config.score;
+        spec.aggregation = config.aggregation.or(config.grader);
+        spec.accept_score = config.accept_score;
+        spec.reject_score = config.reject_score;
+    }
+    spec
+}
+
+/// The effective config of every folder below `data/` that holds cases,
+/// by its path relative to `data/` (`""` is `data/` itself).
+pub fn effective(own: &BTreeMap<String, Config>, folders: &[String]) -> BTreeMap<String, Config> {
+    let mut out = BTreeMap::new();
+    for folder in folders {
+        let mut chain = vec![String::new()];
+        let mut path = String::new();
+        for part in folder.split('/').filter(|p| !p.is_empty()) {
+            path = if path.is_empty() {
+                part.to_string()
+            } else {
+                format!("{path}/{part}")
+            };
+            chain.push(path.clone());
+        }
+        let mut config = Config::default();
+        for (depth, p) in chain.iter().enumerate() {
+            let mine = own.get(p).cloned().unwrap_or_default();
+            // Scores and aggregation belong to the folder that says them.
+            let parent = Config {
+                score: None,
+                aggregation: None,
+                ignore_sample: false,
+                ..config.clone()
+            };
+            config = if depth == 0 {
+                mine
+            } else {
+                mine.under(&parent)
+            };
+        }
+        out.insert(folder.clone(), config);
+    }
+    out
+}
+
+/// The file that holds a folder's settings in this format, if any.
+pub fn settings_file(folder: &Path, format: Format) -> Option<std::path::PathBuf> {
+    let names: &[&str] = match format {
+        Format::Legacy => &["testdata.yaml"],
+        Format::Draft2023 => &["test_group.yaml", "testdata.yaml"],
+        Format::V2025 => &["test_group.yaml"],
+    };
+    names.iter().map(|n| folder.join(n)).find(|p| p.is_file())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_formats_keys_read_into_one_config() {
+        let legacy = read(
+            "t",
+            "output_validator_flags: float_tolerance 1e-3\ngrader_flags: min ignore_sample\naccept_score: 2\n",
+            Format::Legacy,
+            1,
+        );
+        assert!(legacy.refused.is_empty(), "{:?}", legacy.refused);
+        let c = legacy.config;
+        assert_eq!(
+            c.output_args,
+            Some(vec!["float_tolerance".into(), "1e-3".into()])
+        );
+        assert_eq!(
+            (c.grader, c.ignore_sample, c.accept_score),
+            (Some(Aggregation::Min), true, Some(2.0))
+        );
+        let modern = read(
+            "t",
+            "max_score: 30\nscore_aggregation: min\noutput_validator_args: [a, b]\n",
+            Format::V2025,
+            1,
+        );
+        assert_eq!(modern.config.score, Some(30.0));
+        assert_eq!(modern.config.aggregation, Some(Aggregation::Min));
+        assert_eq!(
+            modern.config.output_args,
+            Some(vec!["a".into(), "b".into()])
+        );
+        let draft = read(
+            "t",
+            "scoring: {score: 40, aggregation: sum}\n",
+            Format::Draft2023,
+            1,
+        );
+        assert_eq!(
+            (draft.config.score, draft.config.aggregation),
+            (Some(40.0), Some(Aggregation::Sum))
+        );
+    }
+
+    #[test]
+    fn what_judge_cannot_do_is_refused_and_the_rest_noted() {
+        let r = read(
+            "t",
+            "grading: custom\nrequire_pass: [g1]\nrange: 0 10\nfoo: 1\n",
+            Format::Legacy,
+            1,
+        );
+        assert_eq!(r.refused.len(), 2, "{:?}", r.refused);
+        assert_eq!(r.ignored.len(), 2, "{:?}", r.ignored);
+        let two = read(
+            "t",
+            "input_validator_flags: {a: x, b: y}\n",
+            Format::Legacy,
+            2,
+        );
+        assert_eq!(two.refused.len(), 1);
+    }
+
+    #[test]
+    fn inherited_keys_flow_down_and_scores_do_not() {
+        let mut own = BTreeMap::new();
+        own.insert(
+            String::new(),
+            Config {
+                output_args: Some(vec!["case_sensitive".into()]),
+                score: Some(100.0),
+                ..Config::default()
+            },
+        );
+        own.insert(
+            "secret/g".into(),
+            Config {
+                input_args: Some(vec!["--small".into()]),
+                ..Config::default()
+            },
+        );
+        let got = effective(&own, &["secret/g/h".into()]);
+        let h = &got["secret/g/h"];
+        assert_eq!(h.output_args, Some(vec!["case_sensitive".into()]));
+        assert_eq!(h.input_args, Some(vec!["--small".into()]));
+        assert_eq!(h.score, None);
+    }
+}

@@ -1,0 +1,299 @@
+//! What `judge export` writes: a problem as a legacy package (the format
+//! problemtools verifies without reservations; the time limit goes to
+//! `.timelimit`, which Kattis and DOMjudge read) or as a 2023-07 draft
+//! package (`limits.time_limit` in `problem.yaml`). problemtools reads
+//! group settings from `testdata.yaml` with the legacy keys in both, so
+//! that is where group flags and scores go.
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+use super::{EXTENSION_FILE, Extension, Format, data_folder, validator_flags};
+use crate::problem::{Aggregation, GroupSpec, Problem};
+
+const MIB: u64 = 1 << 20;
+
+/// The package's short name: lower-case letters and digits only, as the
+/// format wants (`four-in-a-row` → `fourinarow`).
+pub fn short_name(id: &str) -> String {
+    id.chars()
+        .filter(char::is_ascii_alphanumeric)
+        .map(|c| c.to_ascii_lowercase())
+        .collect()
+}
+
+/// Whether `name` is a valid short name.
+pub fn is_short_name(name: &str) -> bool {
+    !name.is_empty()
+        && name
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
+}
+
+/// A stable UUID for a problem id: the same id gives the same UUID on
+/// every export, so a contest system recognises a re-exported problem.
+pub fn uuid_for(id: &str) -> String {
+    // Two FNV-1a passes with different offsets give 128 bits.
+    let hash = |offset: u64| {
+        id.bytes().fold(offset, |h, b| {
+            (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+        })
+    };
+    let (a, b) = (hash(0xcbf2_9ce4_8422_2325), hash(0x6c62_272e_07bb_0142));
+    let hex = format!("{a:016x}{b:016x}");
+    // Version 8 (custom) and the RFC 4122 variant bits.
+    format!(
+        "{}-{}-8{}-{:x}{}-{}",
+        &hex[0..8],
+        &hex[8..12],
+        &hex[13..16],
+        8 | (u8::from_str_radix(&hex[16..17], 16).unwrap_or(0) & 3),
+        &hex[17..20],
+        &hex[20..32]
+    )
+}
+
+/// Why a problem cannot become a package, if it cannot.
+pub fn refusal(problem: &Problem) -> Option<String> {
+    let checker = problem.spec.checker.as_ref()?;
+    if let Some(b) = checker.builtin.filter(|b| b.id() != "icpc-default") {
+        return Some(format!(
+            "its checker is the in-crate `{}`, which has no program form a package could carry",
+            b.id()
+        ));
+    }
+    if checker.interface != crate::problem::Interface::Icpc {
+        return Some(
+            "its checker speaks the testlib interface; a package's output validator must speak the ICPC one"
+                .into(),
+        );
+    }
+    None
+}
+
+/// The output validator's flags for the whole problem: the checker's
+/// arguments (a checker program's, or the in-crate default validator's),
+/// else the default validator's flags closest to the compare mode.
+fn problem_flags(problem: &Problem) -> String {
+    let spec = &problem.spec;
+    match &spec.checker {
+        Some(c) => c.args.join(" "),
+        None => validator_flags(spec.compare, spec.tolerance),
+    }
+}
+
+/// `problem.yaml` of the package.
+pub fn problem_yaml(problem: &Problem, format: Format) -> Result<String, String> {
+    let spec = &problem.spec;
+    let memory = spec.limits.memory.div_ceil(MIB);
+    let output = spec.limits.output.div_ceil(MIB);
+    let validation_time = spec.limits.checker_time.as_secs().max(1);
+    let validation_memory = spec.limits.checker_memory.div_ceil(MIB);
+    let mut yaml = serde_yaml::Mapping::new();
+    let mut put = |k: &str, v: serde_yaml::Value| {
+        yaml.insert(k.into(), v);
+    };
+    let mut limits = serde_yaml::Mapping::new();
+    if format == Format::Legacy {
+        put("name", spec.name.as_str().into());
+    } else {
+        put("problem_format_version", "2023-07-draft".into());
+        let mut names = serde_yaml::Mapping::new();
+        names.insert("en".into(), spec.name.as_str().into());
+        put("name", names.into());
+        limits.insert("time_limit".into(), spec.limits.time.as_secs_f64().into());
+    }
+    put("uuid", uuid_for(&problem.id).into());
+    if !spec.source.is_empty() {
+        put("source", spec.source.as_str().into());
+    }
+    put("license", "cc by-sa".into());
+    put("rights_owner", "the judge authors".into());
+    for (k, v) in [
+        ("memory", memory),
+        ("output", output),
+        ("validation_time", validation_time),
+        ("validation_memory", validation_memory),
+    ] {
+        limits.insert(k.into(), v.into());
+    }
+    let mut kinds: Vec<serde_yaml::Value> = Vec::new();
+    if spec.scoring.is_some() {
+        kinds.push("scoring".into());
+    }
+    match format {
+        Format::Legacy => {
+            if spec.scoring.is_some() {
+                put("type", "scoring".into());
+            }
+            let custom = spec.checker.as_ref().is_some_and(|c| c.program.is_some());
+            put(
+                "validation",
+                match (custom, spec.interactive) {
+                    (_, true) => "custom interactive",
+                    (true, false) => "custom",
+                    (false, false) => "default",
+                }
+                .into(),
+            );
+            let flags = problem_flags(problem);
+            if !flags.is_empty() {
+                put("validator_flags", flags.into());
+            }
+        }
+        _ => {
+            if spec.interactive {
+                kinds.push("interactive".into());
+            }
+            if !kinds.is_empty() {
+                put("type", kinds.into());
+            }
+        }
+    }
+    put("limits", limits.into());
+    let body = serde_yaml::to_string(&yaml).map_err(|e| e.to_string())?;
+    let time = match format {
+        Format::Legacy => "The time limit is in .timelimit (seconds).\n# ",
+        _ => "",
+    };
+    Ok(format!(
+        "# Written by `judge export` from problems/{}. {time}{EXTENSION_FILE} keeps\n\
+         # judge's own settings so that `judge import` restores them exactly.\n{body}",
+        problem.id
+    ))
+}
+
+/// `judge.yaml`: our problem as it is.
+pub fn extension_yaml(problem: &Problem) -> Result<String, String> {
+    let body = serde_yaml::to_string(&Extension {
+        id: problem.id.clone(),
+        problem: problem.spec.clone(),
+        groups: problem.groups.specs.clone(),
+    })
+    .map_err(|e| e.to_string())?;
+    Ok(format!(
+        "# judge's own settings for this problem, read by `judge import`.\n{body}"
+    ))
+}
+
+/// `testdata.yaml` files (path relative to `data/`, text): output
+/// validator flags for the default validator, and scores in the legacy
+/// grader's terms.
+pub fn testdata_yamls(problem: &Problem, format: Format) -> Vec<(PathBuf, String)> {
+    let spec = &problem.spec;
+    let mut out = Vec::new();
+    // Legacy packages say the problem's flags in problem.yaml.
+    let flags = (format != Format::Legacy).then(|| problem_flags(problem));
+    let mut folders: BTreeMap<PathBuf, BTreeMap<&str, String>> = BTreeMap::new();
+    if let Some(flags) = flags.filter(|f| !f.is_empty()) {
+        folders
+            .entry(PathBuf::new())
+            .or_default()
+            .insert("output_validator_flags", flags);
+    }
+    for (group, g) in &problem.groups.specs {
+        let folder = if group.is_empty() {
+            PathBuf::from("secret")
+        } else {
+            data_folder(group)
+        };
+        let entry = folders.entry(folder).or_default();
+        group_keys(problem, group, g, spec, entry);
+    }
+    for (folder, keys) in folders.into_iter().filter(|(_, k)| !k.is_empty()) {
+        let text: String = keys.iter().map(|(k, v)| format!("{k}: {v}\n")).collect();
+        out.push((folder.join("testdata.yaml"), text));
+    }
+    out
+}
+
+fn group_keys(
+    problem: &Problem,
+    group: &str,
+    g: &GroupSpec,
+    spec: &crate::problem::ProblemSpec,
+    keys: &mut BTreeMap<&str, String>,
+) {
+    let quote = |words: &[String]| format!("{:?}", words.join(" "));
+    if let Some(args) = &g.checker_args {
+        let mut all = spec
+            .checker
+            .as_ref()
+            .map(|c| c.args.clone())
+            .unwrap_or_default();
+        all.extend(args.iter().cloned());
+        keys.insert("output_validator_flags", quote(&all));
+    }
+    if let (Some(mode), None) = (g.compare, &spec.checker) {
+        let flags = validator_flags(mode, g.tolerance.unwrap_or(spec.tolerance));
+        keys.insert("output_validator_flags", quote(&[flags]));
+    }
+    if let Some(args) = &g.validator_args {
+        keys.insert("input_validator_flags", quote(args));
+    }
+    if spec.scoring.is_none() {
+        return;
+    }
+    // A group worth `score`: pass-fail is the minimum of cases each worth
+    // the whole score; a sum shares it among the group's direct cases.
+    let direct = problem
+        .cases
+        .iter()
+        .filter(|c| c.group == group)
+        .count()
+        .max(1);
+    match (g.score, g.aggregation.unwrap_or(Aggregation::PassFail)) {
+        (Some(score), Aggregation::PassFail | Aggregation::Min) => {
+            keys.insert("grader_flags", "min".into());
+            keys.insert("accept_score", crate::report::number(score));
+        }
+        (Some(score), Aggregation::Sum) => {
+            keys.insert("grader_flags", "sum".into());
+            keys.insert("accept_score", crate::report::number(score / direct as f64));
+        }
+        (_, a) => {
+            let flag = match a {
+                Aggregation::Max => "max",
+                Aggregation::Avg => "avg",
+                Aggregation::Min | Aggregation::PassFail => "min",
+                Aggregation::Sum => "sum",
+            };
+            keys.insert("grader_flags", flag.into());
+            if let Some(s) = g.accept_score {
+                keys.insert("accept_score", crate::report::number(s));
+            }
+        }
+    }
+    keys.insert("on_reject", "continue".into());
+}
+
+/// Submission folders the package format has (problemtools refuses others).
+pub const PACKAGE_FOLDERS: &[&str] = &[
+    "accepted",
+    "wrong_answer",
+    "time_limit_exceeded",
+    "run_time_error",
+    "partially_accepted",
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn short_names_and_uuids_are_stable_and_well_formed() {
+        assert_eq!(short_name("four-in-a-row"), "fourinarow");
+        assert_eq!(short_name("Star_Battle-1"), "starbattle1");
+        assert!(is_short_name("slink") && !is_short_name("four-in-a-row"));
+        let u = uuid_for("atoms");
+        assert_eq!(u, uuid_for("atoms"));
+        assert_ne!(u, uuid_for("slink"));
+        let parts: Vec<&str> = u.split('-').collect();
+        assert_eq!(
+            parts.iter().map(|p| p.len()).collect::<Vec<_>>(),
+            [8, 4, 4, 4, 12]
+        );
+        assert!(parts[2].starts_with('8'));
+        assert!(matches!(parts[3].as_bytes()[0], b'8' | b'9' | b'a' | b'b'));
+    }
+}

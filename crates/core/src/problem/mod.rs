@@ -1,0 +1,406 @@
+//! Problem folders: `problem.yaml`, the case files beside it, and the case
+//! groups' settings.
+//!
+//! Discovery is the first stage of every command. It only reads the file
+//! system and never runs anything, so a broken problem folder is reported
+//! precisely (file and line) while every healthy problem is still usable.
+
+pub mod groups;
+mod hygiene;
+pub mod spec;
+pub mod submissions;
+
+use std::path::{Path, PathBuf};
+
+use walkdir::WalkDir;
+
+pub use groups::{Aggregation, CaseSettings, GroupSpec, Groups};
+pub use hygiene::hygiene;
+pub use spec::{CheckerSpec, Interface, Limits, ProblemSpec, ScoringSpec};
+
+/// Whether `group` is the sample group or inside it.
+pub fn is_sample(group: &str) -> bool {
+    group == SAMPLE_GROUP || group.starts_with("sample/")
+}
+
+/// The group people read first and contestants see.
+pub const SAMPLE_GROUP: &str = "sample";
+
+/// The order cases are judged and reported in: the sample first, then the
+/// rest, cases and sub-groups of a group together by name. It is the ICPC
+/// package order (`data/sample` before `data/secret`, lexicographic
+/// within, a sub-group where its name sorts), so the first
+/// failure judge reports for a submission is the one problemtools and
+/// DOMjudge report for the exported package, and a test set can put slow
+/// groups last (a name sorting late) so wrong submissions fail cheaply.
+/// Compares two `(group, name)` pairs path part by path part, without
+/// allocating: it runs inside sorts of every case.
+pub fn case_order(a: (&str, &str), b: (&str, &str)) -> std::cmp::Ordering {
+    fn parts<'a>((group, name): (&'a str, &'a str)) -> impl Iterator<Item = &'a str> {
+        group.split('/').filter(|p| !p.is_empty()).chain([name])
+    }
+    let later = |(group, _): (&str, &str)| !is_sample(group);
+    later(a).cmp(&later(b)).then_with(|| parts(a).cmp(parts(b)))
+}
+
+/// One test case: an input file and, normally, its expected output.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Case {
+    /// Folder below `cases/`, with `/` separators ("" for top-level cases).
+    pub group: String,
+    /// File stem of the `.in` file.
+    pub name: String,
+    pub input: PathBuf,
+    /// `<name>.out` beside the input; `None` when that file does not exist.
+    pub answer: Option<PathBuf>,
+    /// The group settings in force for this case.
+    pub settings: CaseSettings,
+}
+
+impl Case {
+    /// `group/name`, the id people type and reports show.
+    pub fn id(&self) -> String {
+        if self.group.is_empty() {
+            self.name.clone()
+        } else {
+            format!("{}/{}", self.group, self.name)
+        }
+    }
+
+    /// Where the expected output lives or would be created.
+    pub fn answer_path(&self) -> PathBuf {
+        self.input.with_extension("out")
+    }
+}
+
+/// A problem folder that loaded.
+#[derive(Debug, Clone)]
+pub struct Problem {
+    /// Folder name, which is also the id used on the command line.
+    pub id: String,
+    pub dir: PathBuf,
+    pub spec: ProblemSpec,
+    /// Sorted by group, then name.
+    pub cases: Vec<Case>,
+    /// Every group's `group.yaml`.
+    pub groups: Groups,
+    /// `.out` files without an `.in`: kept so validation can flag them.
+    pub orphan_answers: Vec<PathBuf>,
+    /// Files in `cases/` that are neither `.in` nor `.out` (nor a
+    /// `group.yaml`), and files in `invalid/` that are not `.in`.
+    pub stray_files: Vec<PathBuf>,
+    /// Inputs every validator must reject: `invalid/**/<name>.in`, one
+    /// broken rule each (group [`INVALID_GROUP`], like the ICPC package's
+    /// `data/invalid_input`). They prove the validators are not too lax.
+    pub invalid_inputs: Vec<Case>,
+}
+
+impl Problem {
+    /// The in-crate reference solver, when the reference is one.
+    pub fn solver(&self) -> Option<&'static dyn crate::solvers::Solver> {
+        self.spec.solver.map(|s| s.get())
+    }
+
+    /// What the reference is, for reports: a solver id or a program path.
+    pub fn reference_name(&self) -> String {
+        match (&self.spec.solver, &self.spec.reference) {
+            (Some(s), _) => s.id().to_string(),
+            (None, Some(p)) => p.display().to_string(),
+            (None, None) => String::new(),
+        }
+    }
+
+    /// A path named in `problem.yaml`, made absolute.
+    pub fn path(&self, relative: &Path) -> PathBuf {
+        self.dir.join(relative)
+    }
+}
+
+/// Why a problem folder could not be used.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ProblemError {
+    #[error("{path}: cannot read: {reason}")]
+    Unreadable { path: PathBuf, reason: String },
+    #[error("{path}:{line}:{col}: {reason}")]
+    BadSpec {
+        path: PathBuf,
+        line: usize,
+        col: usize,
+        reason: String,
+    },
+}
+
+/// Everything found under a problems folder: usable problems and the errors
+/// that kept other folders out.
+#[derive(Debug, Clone, Default)]
+pub struct Discovery {
+    pub problems: Vec<Problem>,
+    pub errors: Vec<(String, ProblemError)>,
+}
+
+/// Parses a YAML text into `T`; errors carry `path:line:col`.
+pub(crate) fn parse_yaml<T: serde::de::DeserializeOwned>(
+    path: &Path,
+    text: &str,
+) -> Result<T, ProblemError> {
+    crate::located::yaml(text).map_err(|e| bad_spec(path, e))
+}
+
+fn bad_spec(path: &Path, e: crate::scan::InputError) -> ProblemError {
+    ProblemError::BadSpec {
+        path: path.to_path_buf(),
+        line: e.line,
+        col: e.col,
+        reason: e.message,
+    }
+}
+
+/// The error about `key` (dotted, `""` for the file as a whole) of the
+/// YAML file `path` holding `text`, placed at the line that sets the key.
+fn bad_key(path: &Path, text: &str, key: &str, reason: String) -> ProblemError {
+    let keys: Vec<&str> = key.split('.').filter(|k| !k.is_empty()).collect();
+    let (line, col) = crate::located::key(text, &keys);
+    bad_spec(path, crate::scan::InputError::new(line, col, reason))
+}
+
+/// Reads a settings file as text; bytes that are not UTF-8 are an error
+/// with their place, like any other fault in the file.
+pub(crate) fn read_settings(path: &Path) -> Result<String, ProblemError> {
+    match crate::located::read(path) {
+        Ok(Ok(text)) => Ok(text),
+        Ok(Err(e)) => Err(bad_spec(path, e)),
+        Err(e) => Err(ProblemError::Unreadable {
+            path: path.to_path_buf(),
+            reason: e.to_string(),
+        }),
+    }
+}
+
+/// Parses a `problem.yaml` text (and the rules serde cannot check);
+/// `path` is only used in messages.
+pub(crate) fn parse_spec(path: &Path, text: &str) -> Result<ProblemSpec, ProblemError> {
+    let spec: ProblemSpec = parse_yaml(path, text)?;
+    spec.check()
+        .map_err(|(key, reason)| bad_key(path, text, key, reason))?;
+    Ok(spec)
+}
+
+/// Loads every problem folder (a folder holding `problem.yaml`) under `root`.
+///
+/// Folders without `problem.yaml` are ignored, so `problems/` may hold notes,
+/// and so are hidden ones: a problem id never starts with a dot, and a
+/// killed `judge import` can leave its `.judge-staging-…` folder, complete
+/// with a `problem.yaml`, which must not be judged as a problem.
+/// The result is sorted by id; errors never stop other problems loading.
+pub fn discover(root: &Path) -> std::io::Result<Discovery> {
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(root)?
+        .filter_map(|e| e.ok())
+        .filter(|e| !e.file_name().to_string_lossy().starts_with('.'))
+        .map(|e| e.path())
+        .filter(|p| p.join("problem.yaml").is_file())
+        .collect();
+    entries.sort();
+    let mut found = Discovery::default();
+    for dir in entries {
+        let id = dir
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        match load_problem(&id, &dir) {
+            Ok(p) => found.problems.push(p),
+            Err(e) => found.errors.push((id, e)),
+        }
+    }
+    Ok(found)
+}
+
+/// Loads one problem folder: `problem.yaml` (ids and paths checked while
+/// parsing), the cases and the groups' settings.
+pub fn load_problem(id: &str, dir: &Path) -> Result<Problem, ProblemError> {
+    let spec_path = dir.join("problem.yaml");
+    let text = read_settings(&spec_path)?;
+    let spec = parse_spec(&spec_path, &text)?;
+    for (key, path) in spec.paths() {
+        if !dir.join(path).exists() {
+            let reason = format!(
+                "{key}: {} does not exist in the problem folder",
+                path.display()
+            );
+            return Err(bad_key(&spec_path, &text, key, reason));
+        }
+    }
+    let cases_dir = dir.join("cases");
+    let groups = groups::read_groups(&cases_dir)?;
+    let (mut cases, orphan_answers, mut stray_files) = find_cases(&cases_dir);
+    for case in &mut cases {
+        case.settings = groups.settings(&case.group);
+    }
+    let invalid_dir = dir.join(INVALID_DIR);
+    let mut invalid_inputs = Vec::new();
+    if invalid_dir.is_dir() {
+        let (found, outs, others) = find_cases(&invalid_dir);
+        for mut case in found {
+            case.group = match case.group.is_empty() {
+                true => INVALID_GROUP.to_string(),
+                false => format!("{INVALID_GROUP}/{}", case.group),
+            };
+            case.answer = None;
+            invalid_inputs.push(case);
+        }
+        stray_files.extend(outs.into_iter().chain(others));
+    }
+    Ok(Problem {
+        id: id.to_string(),
+        dir: dir.to_path_buf(),
+        spec,
+        cases,
+        groups,
+        orphan_answers,
+        stray_files,
+        invalid_inputs,
+    })
+}
+
+/// The folder of inputs that must be rejected, beside `cases/`.
+pub const INVALID_DIR: &str = "invalid";
+/// The group reports file them under (the ICPC package's name).
+pub const INVALID_GROUP: &str = "invalid_input";
+
+/// The group path of folder `dir` below `cases_dir` (`/` separators).
+pub(crate) fn group_of(cases_dir: &Path, dir: &Path) -> String {
+    dir.strip_prefix(cases_dir)
+        .map(|g| {
+            g.components()
+                .map(|c| c.as_os_str().to_string_lossy())
+                .collect::<Vec<_>>()
+                .join("/")
+        })
+        .unwrap_or_default()
+}
+
+/// Pairs `<name>.in` with `<name>.out` anywhere below `cases_dir`.
+fn find_cases(cases_dir: &Path) -> (Vec<Case>, Vec<PathBuf>, Vec<PathBuf>) {
+    let mut cases = Vec::new();
+    let mut orphans = Vec::new();
+    let mut strays = Vec::new();
+    let walker = WalkDir::new(cases_dir)
+        .sort_by_file_name()
+        .follow_links(true);
+    for entry in walker {
+        // A dangling link or unreadable folder entry still names a case:
+        // keep it so the run reports it instead of silently skipping it.
+        let (path, is_file) = match &entry {
+            Ok(e) => (e.path().to_path_buf(), e.file_type().is_file()),
+            Err(e) => match e.path() {
+                Some(p) if p != cases_dir => (p.to_path_buf(), true),
+                _ => continue,
+            },
+        };
+        let path = path.as_path();
+        if !is_file || path.file_name().is_some_and(|n| n == groups::GROUP_FILE) {
+            continue;
+        }
+        let ext = path.extension().and_then(|e| e.to_str());
+        let group = path
+            .parent()
+            .map(|p| group_of(cases_dir, p))
+            .unwrap_or_default();
+        match ext {
+            Some("in") => {
+                let answer = path.with_extension("out");
+                cases.push(Case {
+                    group,
+                    name: stem(path),
+                    answer: answer.is_file().then_some(answer),
+                    input: path.to_path_buf(),
+                    settings: CaseSettings::default(),
+                });
+            }
+            Some("out") if !path.with_extension("in").is_file() => orphans.push(path.to_path_buf()),
+            Some("out") => {}
+            _ => strays.push(path.to_path_buf()),
+        }
+    }
+    cases.sort_by(|a, b| case_order((&a.group, &a.name), (&b.group, &b.name)));
+    (cases, orphans, strays)
+}
+
+fn stem(path: &Path) -> String {
+    path.file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default()
+}
+
+impl Discovery {
+    /// Keeps only the named problems (still sorted by id); names that match
+    /// neither a problem nor a broken folder are returned as unknown.
+    pub fn select(mut self, wanted: &[String]) -> Result<Discovery, Vec<String>> {
+        if wanted.is_empty() {
+            return Ok(self);
+        }
+        let unknown: Vec<String> = wanted
+            .iter()
+            .filter(|w| {
+                !self.problems.iter().any(|p| &p.id == *w)
+                    && !self.errors.iter().any(|(id, _)| id == *w)
+            })
+            .cloned()
+            .collect();
+        if !unknown.is_empty() {
+            return Err(unknown);
+        }
+        self.problems.retain(|p| wanted.contains(&p.id));
+        self.errors.retain(|(id, _)| wanted.contains(id));
+        Ok(self)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_killed_imports_staging_folder_is_not_a_problem() {
+        crate::register_solvers();
+        let root = tempfile::tempdir().unwrap();
+        for id in ["atoms", ".judge-staging-aB3xZ9"] {
+            let dir = root.path().join(id);
+            std::fs::create_dir_all(dir.join("cases")).unwrap();
+            std::fs::write(dir.join("problem.yaml"), "name: Atoms\nsolver: atoms\n").unwrap();
+        }
+        let found = discover(root.path()).unwrap();
+        let ids: Vec<&str> = found.problems.iter().map(|p| p.id.as_str()).collect();
+        assert_eq!(ids, ["atoms"]);
+        assert!(found.errors.is_empty());
+    }
+
+    #[test]
+    fn cases_run_sample_first_then_every_group_by_name() {
+        let dir = tempfile::tempdir().unwrap();
+        for file in [
+            "zeta/b.in",
+            "alpha/x.in",
+            "sample/2.in",
+            "sample/1.in",
+            "alpha/sub/a.in",
+            "samples/a.in",
+        ] {
+            let path = dir.path().join(file);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(&path, "1\n").unwrap();
+        }
+        let (cases, _, _) = find_cases(dir.path());
+        let ids: Vec<String> = cases.iter().map(Case::id).collect();
+        assert_eq!(
+            ids,
+            [
+                "sample/1",
+                "sample/2",
+                "alpha/sub/a",
+                "alpha/x",
+                "samples/a",
+                "zeta/b"
+            ]
+        );
+    }
+}

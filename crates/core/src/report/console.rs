@@ -1,0 +1,497 @@
+//! What people read on the terminal: failing cases with the start of their
+//! diff, then one aligned summary table. Colour only when asked for (the CLI
+//! turns it on for a TTY without `NO_COLOR`).
+
+use std::fmt::Write;
+
+use super::{CaseReport, Report, number};
+use crate::diff::{self, LineKind};
+use crate::problem::submissions::Expectation;
+use crate::verdict::{Severity, Verdict};
+
+/// ANSI styling that collapses to plain text when colour is off.
+#[derive(Debug, Clone, Copy)]
+pub struct Style {
+    pub color: bool,
+}
+
+impl Style {
+    fn paint(self, code: &str, text: &str) -> String {
+        if self.color {
+            format!("\x1b[{code}m{text}\x1b[0m")
+        } else {
+            text.to_string()
+        }
+    }
+    pub fn bold(self, t: &str) -> String {
+        self.paint("1", t)
+    }
+    pub fn dim(self, t: &str) -> String {
+        self.paint("2", t)
+    }
+    pub fn red(self, t: &str) -> String {
+        self.paint("31", t)
+    }
+    pub fn green(self, t: &str) -> String {
+        self.paint("32", t)
+    }
+    pub fn yellow(self, t: &str) -> String {
+        self.paint("33", t)
+    }
+    pub(crate) fn cyan(self, t: &str) -> String {
+        self.paint("36", t)
+    }
+
+    /// A verdict code coloured by its severity.
+    pub fn verdict(self, v: Verdict) -> String {
+        self.in_verdict_colour(v, v.code())
+    }
+
+    /// `text` in the colour of `v` (padding inside the colour keeps
+    /// columns aligned: escape codes take no room on screen).
+    pub(crate) fn in_verdict_colour(self, v: Verdict, text: &str) -> String {
+        match v.severity() {
+            Severity::Pass => self.green(text),
+            Severity::Minor => self.yellow(text),
+            Severity::Failure | Severity::Error => self.red(text),
+        }
+    }
+}
+
+/// One failing case: a header line, the reason, and the diff's first lines
+/// with changed words highlighted.
+/// Lines of an interaction shown on the terminal.
+const INTERACTION_LINES: usize = 8;
+
+pub fn failure(problem: &str, case: &CaseReport, style: Style) -> String {
+    failure_with(problem, case, style, diff::TERMINAL_LINES)
+}
+
+/// [`failure`] showing up to `diff_lines` lines of the diff (`judge stress`
+/// prints one small counterexample, so it can afford the whole diff).
+pub fn failure_with(problem: &str, case: &CaseReport, style: Style, diff_lines: usize) -> String {
+    let mut out = format!(
+        "{} {} {}  {}\n",
+        style.verdict(case.verdict),
+        style.bold(problem),
+        case.id(),
+        style.dim(case.verdict.describe())
+    );
+    if let Some(msg) = &case.message {
+        let _ = writeln!(out, "    {msg}");
+    }
+    if let Some(d) = &case.diff {
+        let cut = diff::truncate_lines(d, diff_lines);
+        for line in diff::highlight(&cut) {
+            out.push_str("    ");
+            out.push_str(&styled_line(&line, style));
+            out.push('\n');
+        }
+    }
+    if let Some(talk) = &case.interaction {
+        // The end of the conversation is where it went wrong.
+        let lines: Vec<&str> = talk.lines().collect();
+        let from = lines.len().saturating_sub(INTERACTION_LINES);
+        let what = if from > 0 {
+            "interaction (end):"
+        } else {
+            "interaction:"
+        };
+        let _ = writeln!(out, "    {}", style.dim(what));
+        for line in &lines[from..] {
+            let _ = writeln!(out, "    {line}");
+        }
+    }
+    if let Some(err) = &case.stderr {
+        let _ = writeln!(out, "    {}", style.dim("stderr (tail):"));
+        for line in err
+            .lines()
+            .rev()
+            .take(5)
+            .collect::<Vec<_>>()
+            .into_iter()
+            .rev()
+        {
+            let _ = writeln!(out, "    {}", style.dim(line));
+        }
+    }
+    out
+}
+
+fn styled_line(line: &diff::StyledLine, style: Style) -> String {
+    let (sign, base, emph) = match line.kind {
+        LineKind::Removed => ("-", "31", "1;37;41"),
+        LineKind::Added => ("+", "32", "1;37;42"),
+        LineKind::Context => (" ", "", ""),
+        LineKind::Header | LineKind::Hunk => return style.cyan(&line.parts[0].1),
+        LineKind::Note => return style.dim(&line.parts[0].1),
+    };
+    let mut s = String::new();
+    if !style.color || base.is_empty() {
+        s.push_str(sign);
+        for (_, text) in &line.parts {
+            s.push_str(text);
+        }
+        return s;
+    }
+    s.push_str(&style.paint(base, sign));
+    for (is_emph, text) in &line.parts {
+        s.push_str(&style.paint(if *is_emph { emph } else { base }, text));
+    }
+    s
+}
+
+/// Pads to `width` columns, right-aligned when `right`.
+pub(crate) fn pad(text: &str, width: usize, right: bool) -> String {
+    let n = text.chars().count();
+    let fill = " ".repeat(width.saturating_sub(n));
+    if right {
+        format!("{fill}{text}")
+    } else {
+        format!("{text}{fill}")
+    }
+}
+
+/// A compact human duration: `58µs`, `2.5ms`, `12ms`, `3.40s`.
+pub fn human_ms(ms: f64) -> String {
+    if ms < 1.0 {
+        format!("{:.0}µs", ms * 1000.0)
+    } else if ms < 10.0 {
+        format!("{ms:.1}ms")
+    } else if ms < 1000.0 {
+        format!("{ms:.0}ms")
+    } else {
+        format!("{:.2}s", ms / 1000.0)
+    }
+}
+
+/// The table printed after every run: one row per problem, then totals;
+/// a score column when a problem is scored.
+pub fn summary(report: &Report, style: Style) -> String {
+    let scored = report.problems.iter().any(|p| p.score.is_some());
+    let score = |x: Option<f64>, max: Option<f64>| match (x, max) {
+        (Some(x), Some(m)) => format!("{} / {}", number(x), number(m)),
+        _ => "—".to_string(),
+    };
+    let mut header = vec!["problem", "cases", "passed", "failed"];
+    if scored {
+        header.push("score");
+    }
+    header.push("time");
+    let mut rows: Vec<Vec<String>> = report
+        .problems
+        .iter()
+        .map(|p| {
+            let mut row = vec![
+                p.id.clone(),
+                p.cases.len().to_string(),
+                p.passed.to_string(),
+                p.failed.to_string(),
+            ];
+            if scored {
+                row.push(score(p.score, p.max_score));
+            }
+            row.push(human_ms(p.clock_ms()));
+            row
+        })
+        .collect();
+    let mut total = vec![
+        "total".into(),
+        report.summary.cases.to_string(),
+        report.summary.passed.to_string(),
+        report.summary.failed.to_string(),
+    ];
+    if scored {
+        let sum = |f: fn(&super::ProblemReport) -> Option<f64>| {
+            report.problems.iter().filter_map(f).sum::<f64>()
+        };
+        total.push(score(Some(sum(|p| p.score)), Some(sum(|p| p.max_score))));
+    }
+    total.push(human_ms(report.meta.duration_ms));
+    rows.push(total);
+    let mut widths: Vec<usize> = header.iter().map(|h| h.len()).collect();
+    for row in &rows {
+        for (w, cell) in widths.iter_mut().zip(row) {
+            *w = (*w).max(cell.chars().count());
+        }
+    }
+    let line = |cells: &[String]| -> String {
+        let mut s = String::new();
+        for (i, cell) in cells.iter().enumerate() {
+            if i > 0 {
+                s.push_str("  ");
+            }
+            s.push_str(&pad(cell, widths[i], i > 0));
+        }
+        s
+    };
+    let mut out = String::new();
+    let header: Vec<String> = header.into_iter().map(String::from).collect();
+    let _ = writeln!(out, "{}", style.bold(&line(&header)));
+    let last = rows.len() - 1;
+    for (i, row) in rows.iter().enumerate() {
+        if i == last {
+            let rule = widths.iter().sum::<usize>() + 2 * (widths.len() - 1);
+            let _ = writeln!(out, "{}", style.dim(&"─".repeat(rule)));
+        }
+        let text = line(row);
+        let text = match row[3].as_str() {
+            "0" => text,
+            _ => style.red(&text),
+        };
+        let _ = writeln!(out, "{text}");
+    }
+    let counts: Vec<String> = report
+        .summary
+        .verdicts
+        .iter()
+        .map(|(v, n)| format!("{} {n}", style.verdict(*v)))
+        .collect();
+    if !counts.is_empty() {
+        let _ = writeln!(out, "verdicts: {}", counts.join(" · "));
+    }
+    for p in &report.problems {
+        for issue in &p.issues {
+            let _ = writeln!(out, "{} {}: {issue}", style.red("issue:"), p.id);
+        }
+    }
+    for e in &report.errors {
+        let _ = writeln!(out, "{} {e}", style.red("error:"));
+    }
+    for w in &report.meta.warnings {
+        let _ = writeln!(out, "{} {w}", style.yellow("warning:"));
+    }
+    out
+}
+
+/// The expected-verdict submissions table (empty when there were none),
+/// with a score column when any submission was scored; a broken promise
+/// is explained on the line below it.
+pub fn submissions(report: &Report, style: Style) -> String {
+    if report.submissions.is_empty() {
+        return String::new();
+    }
+    let scored = report.submissions.iter().any(|s| s.score.is_some());
+    let width = report
+        .submissions
+        .iter()
+        .map(|s| s.path.chars().count())
+        .max()
+        .unwrap_or(0);
+    let expected_width = report
+        .submissions
+        .iter()
+        .map(|s| s.expected.code().len())
+        .chain(["expected".len()])
+        .max()
+        .unwrap_or(8);
+    let score_text = |s: &super::SubmissionReport| match (s.score, s.expected_score) {
+        (Some(x), Some(r)) => format!("{} (expected {r})", number(x)),
+        (Some(x), None) => number(x),
+        (None, _) => String::new(),
+    };
+    let score_width = report
+        .submissions
+        .iter()
+        .map(|s| score_text(s).chars().count())
+        .chain([5])
+        .max()
+        .unwrap_or(5);
+    let mut head = format!(
+        "{:<width$}  {:<expected_width$}  got",
+        "submission", "expected"
+    );
+    if scored {
+        head.push_str(&format!("  {:>score_width$}", "score"));
+    }
+    head.push_str("  result");
+    let mut out = format!("{}\n", style.bold(&head));
+    for s in &report.submissions {
+        let result = if s.ok {
+            style.green("ok")
+        } else {
+            style.red("BROKEN PROMISE")
+        };
+        let at = s
+            .first_failure
+            .as_deref()
+            .map(|c| format!("  (first failure: {c})"))
+            .unwrap_or_default();
+        let score = match scored {
+            true => format!("  {}", pad(&score_text(s), score_width, true)),
+            false => String::new(),
+        };
+        let _ = writeln!(
+            out,
+            "{}  {}  {}{score}  {result}{at}",
+            pad(&s.path, width, false),
+            pad(s.expected.code(), expected_width, false),
+            pad(&style.verdict(s.got), 3, false),
+        );
+        if !s.ok
+            && let Some(why) = s.message.as_deref().and_then(|m| m.lines().next())
+        {
+            let _ = writeln!(out, "    {}", style.dim(why));
+        }
+    }
+    let bad = report.summary.submissions_failed;
+    let _ = writeln!(
+        out,
+        "submissions: {} graded, {bad} not as promised",
+        report.submissions.len()
+    );
+    out
+}
+
+/// `check --every-case`: per problem, how many cases catch some
+/// expected-verdict submission, each submission with the cases that catch
+/// it (a promise that only one case keeps is worth knowing), and the
+/// cases that catch none. Empty when submissions stopped at their first
+/// failure.
+pub fn catches(report: &Report, style: Style) -> String {
+    let mut out = String::new();
+    for p in &report.problems {
+        let mine: Vec<&super::SubmissionReport> = report
+            .submissions
+            .iter()
+            .filter(|s| s.problem == p.id && s.caught_by.is_some())
+            .collect();
+        if mine.is_empty() {
+            continue;
+        }
+        let none: Vec<String> = p
+            .cases
+            .iter()
+            .map(|c| c.id())
+            .filter(|id| mine.iter().all(|s| s.caught_on(id).is_none()))
+            .collect();
+        let _ = writeln!(
+            out,
+            "{} {} cases, {} catch a submission, {} catch none",
+            style.bold(&format!("{}:", p.id)),
+            p.cases.len(),
+            p.cases.len() - none.len(),
+            none.len()
+        );
+        let width = mine
+            .iter()
+            .map(|s| s.path.chars().count())
+            .max()
+            .unwrap_or(0);
+        for s in &mine {
+            let k = s.caught_by.as_deref().unwrap_or_default();
+            let names: Vec<String> = k.iter().take(6).map(|c| c.case.clone()).collect();
+            let more = match k.len() > names.len() {
+                true => format!(", … ({} more)", k.len() - names.len()),
+                false => String::new(),
+            };
+            let count = format!("caught by {:>3}", k.len());
+            let count = match k.len() {
+                0 if s.expected != Expectation::Verdict(Verdict::Accepted) => style.red(&count),
+                1 => style.yellow(&count),
+                _ => count,
+            };
+            let line = format!(
+                "  {}  {count}  {}{more}",
+                pad(&s.path, width, false),
+                names.join(", ")
+            );
+            let _ = writeln!(out, "{}", line.trim_end());
+        }
+        if !none.is_empty() {
+            let _ = writeln!(out, "  {} {}", style.dim("catch none:"), none.join(", "));
+        }
+    }
+    out
+}
+
+/// `validate`'s bounds table: per problem and bound, the range the
+/// statement allows and the part the cases reach; an end no case reaches
+/// is named in yellow (a test set should hold the smallest and largest
+/// input the statement allows). Empty when no problem has bounds.
+pub fn bounds(report: &Report, style: Style) -> String {
+    let rows: Vec<(&str, &crate::solvers::bounds::BoundReach)> = report
+        .problems
+        .iter()
+        .flat_map(|p| p.bounds.iter().map(move |b| (p.id.as_str(), b)))
+        .collect();
+    if rows.is_empty() {
+        return String::new();
+    }
+    let span = |lo: Option<i64>, hi: Option<i64>| match (lo, hi) {
+        (Some(lo), Some(hi)) => format!("{lo} … {hi}"),
+        _ => "none".to_string(),
+    };
+    let cells: Vec<[String; 4]> = rows
+        .iter()
+        .map(|(id, b)| {
+            [
+                id.to_string(),
+                b.name.clone(),
+                span(Some(b.min), Some(b.max)),
+                span(b.lowest, b.highest),
+            ]
+        })
+        .collect();
+    let head = ["problem", "bound", "allowed", "reached"];
+    let widths: Vec<usize> = (0..4)
+        .map(|i| {
+            cells
+                .iter()
+                .map(|c| c[i].chars().count())
+                .chain([head[i].len()])
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    let line = |c: [&str; 4]| {
+        format!(
+            "{}  {}  {}  {}",
+            pad(c[0], widths[0], false),
+            pad(c[1], widths[1], false),
+            pad(c[2], widths[2], true),
+            pad(c[3], widths[3], true)
+        )
+    };
+    let mut out = format!("{}\n", style.bold(&line(head)));
+    for ((_, b), c) in rows.iter().zip(&cells) {
+        let missed = b.missed();
+        let note = match missed.is_empty() {
+            true => String::new(),
+            false => format!(
+                "  {}",
+                style.yellow(&format!("not reached: {}", missed.join(", ")))
+            ),
+        };
+        let _ = writeln!(out, "{}{note}", line([&c[0], &c[1], &c[2], &c[3]]));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn plain_style_has_no_escape_codes() {
+        let s = Style { color: false };
+        assert_eq!(s.verdict(Verdict::WrongAnswer), "WA");
+        assert_eq!(s.red("x"), "x");
+        assert!(Style { color: true }.red("x").contains('\x1b'));
+    }
+
+    #[test]
+    fn durations_read_naturally() {
+        assert_eq!(human_ms(0.058), "58µs");
+        assert_eq!(human_ms(2.51), "2.5ms");
+        assert_eq!(human_ms(12.4), "12ms");
+        assert_eq!(human_ms(3400.0), "3.40s");
+    }
+
+    #[test]
+    fn padding_aligns_both_ways() {
+        assert_eq!(pad("ab", 4, false), "ab  ");
+        assert_eq!(pad("ab", 4, true), "  ab");
+        assert_eq!(pad("abcdef", 4, true), "abcdef");
+    }
+}

@@ -1,0 +1,352 @@
+//! `report.html`: one self-contained page (inline CSS, no scripts, no
+//! external assets) that works offline and can be attached to a CI run.
+//!
+//! Per problem: its limits, the chart of every case's time against the
+//! time limit (`html_cases`), each failing case with its input, usage and
+//! diff (`html_failure`), the expected-verdict submissions with the case
+//! that decided each, and all cases grouped with a verdict filter.
+//!
+//! maud escapes every interpolated string, so case names, messages and diffs
+//! with `<`, `&` or quotes cannot break the page.
+
+use maud::{DOCTYPE, Markup, PreEscaped, html};
+
+use super::console::human_ms;
+use super::{
+    CaseReport, ProblemReport, Report, SubmissionReport, html_cases, html_catches, html_chart,
+    html_failure, number,
+};
+use crate::problem::submissions::Expectation;
+use crate::solvers::bounds::BoundReach;
+use crate::units::format_size_approx;
+use crate::verdict::{Severity, Verdict};
+
+const CSS: &str = r#"
+:root { --fg:#1f2430; --muted:#6b7280; --line:#e5e7eb; --bg:#f7f8fa; --card:#fff;
+  --ok:#15803d; --okbg:#dcfce7; --bad:#b91c1c; --badbg:#fee2e2; --warn:#a16207; --warnbg:#fef3c7;
+  --del:#ffebe9; --delem:#ffc1bc; --ins:#e6ffec; --insem:#abf2bc; }
+* { box-sizing: border-box; }
+body { margin:0; font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif; color:var(--fg); background:var(--bg); }
+main { max-width: 1100px; margin: 0 auto; padding: 28px 24px 60px; }
+h1 { font-size: 22px; margin: 0 0 4px; }
+h1 .status { font-size: 13px; vertical-align: middle; margin-left: 8px; }
+.meta { color: var(--muted); margin-bottom: 20px; }
+.cached { color: var(--muted); font-size: 11px; }
+.meta code { background: #eef0f3; padding: 1px 5px; border-radius: 4px; }
+.cards { display:flex; gap:12px; flex-wrap:wrap; margin-bottom: 22px; }
+.card { background:var(--card); border:1px solid var(--line); border-radius:10px; padding:12px 16px; min-width:120px; }
+.card .n { font-size: 24px; font-weight: 650; }
+.card .l { color: var(--muted); font-size: 12px; text-transform: uppercase; letter-spacing: .04em; }
+table { border-collapse: collapse; width: 100%; background: var(--card); }
+th, td { text-align: left; padding: 7px 10px; border-bottom: 1px solid var(--line); }
+th { font-size: 12px; color: var(--muted); text-transform: uppercase; letter-spacing: .04em; font-weight: 600; }
+td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
+.summary { border:1px solid var(--line); border-radius:10px; overflow:hidden; margin-bottom: 28px; }
+.summary tr:last-child td { border-bottom: 0; }
+.summary { overflow-x: auto; }
+td.path { word-break: break-all; }
+.summary td:first-child { white-space: nowrap; }
+.badge { display:inline-block; min-width: 34px; text-align:center; padding: 1px 7px; border-radius: 999px; font-size: 12px; font-weight: 650; font-family: ui-monospace,SFMono-Regular,Menlo,monospace; }
+.v-ok { background: var(--okbg); color: var(--ok); }
+.v-warn { background: var(--warnbg); color: var(--warn); }
+.v-bad { background: var(--badbg); color: var(--bad); }
+.v-neutral { background: #e0e7ff; color: #3730a3; }
+section { background: var(--card); border:1px solid var(--line); border-radius: 10px; margin-bottom: 22px; overflow: hidden; }
+section > header { padding: 12px 16px; border-bottom: 1px solid var(--line); display:flex; align-items:baseline; gap: 10px; flex-wrap: wrap; }
+section > header h2 { font-size: 16px; margin: 0; }
+section > header .sub { color: var(--muted); }
+section > header .counts { margin-left: auto; display:flex; gap:6px; }
+.limits { padding: 6px 16px; border-bottom: 1px solid var(--line); color: var(--muted); font-size: 12.5px; }
+.limits b { color: var(--fg); font-weight: 600; font-variant-numeric: tabular-nums; }
+.deciding > summary { cursor: pointer; padding: 8px 16px; border-bottom: 1px solid var(--line); }
+.deciding > summary code { font-size: 12.5px; }
+pre.diff { margin: 0; border: 1px solid var(--line); border-radius: 6px; overflow-x: auto; font: 12.5px/1.5 ui-monospace,SFMono-Regular,Menlo,monospace; background: #fbfbfc; }
+pre.diff span.l { display: block; padding: 0 10px; white-space: pre; }
+pre.diff .hd { color: var(--muted); }
+pre.diff .hunk { color: #0550ae; background: #ddf4ff; }
+pre.diff .del { background: var(--del); }
+pre.diff .ins { background: var(--ins); }
+pre.diff .del em { background: var(--delem); font-style: normal; border-radius: 2px; }
+pre.diff .ins em { background: var(--insem); font-style: normal; border-radius: 2px; }
+pre.diff .note { color: var(--muted); font-style: italic; }
+pre.diff .sub { color: #0550ae; }
+pre.diff .int { color: #6e7781; }
+details.talk summary { cursor: pointer; color: var(--muted); margin: 4px 0; }
+pre.stderr { margin: 8px 0 0; padding: 8px 10px; background:#1f2430; color:#e5e7eb; border-radius:6px; font-size:12px; overflow-x:auto; }
+details.all { padding: 0; }
+details.all summary { cursor: pointer; padding: 10px 16px; color: var(--muted); }
+details.all table td, details.all table th { padding: 4px 16px; }
+tr.short td { color: var(--warn); }
+details.catches .scroll { overflow-x: auto; }
+details.catches th.sub { text-transform: none; letter-spacing: 0; max-width: 130px; text-align: center; }
+details.catches td.case { white-space: nowrap; }
+details.catches td.mark { text-align: center; }
+details.catches tr.none td.case { color: var(--muted); }
+td.msg { color: var(--muted); font-family: ui-monospace,SFMono-Regular,Menlo,monospace; font-size: 12px; }
+.errors { background: var(--badbg); color: var(--bad); border-radius: 10px; padding: 10px 16px; margin-bottom: 22px; }
+.errors li { font-family: ui-monospace,SFMono-Regular,Menlo,monospace; font-size: 12.5px; }
+.notes { background: var(--warnbg); color: var(--warn); border-radius: 10px; padding: 10px 16px; margin-bottom: 22px; }
+footer { color: var(--muted); font-size: 12px; margin-top: 30px; }
+"#;
+
+pub(crate) fn verdict_class(v: Verdict) -> &'static str {
+    match v.severity() {
+        Severity::Pass => "v-ok",
+        Severity::Minor => "v-warn",
+        Severity::Failure | Severity::Error => "v-bad",
+    }
+}
+
+fn badge(v: Verdict) -> Markup {
+    html! { span class={ "badge " (verdict_class(v)) } title=(v.describe()) { (v.code()) } }
+}
+
+/// What a submission was expected to get: a verdict badge, or a neutral
+/// one for the promises that are not one verdict.
+fn expectation_badge(e: Expectation) -> Markup {
+    match e {
+        Expectation::Verdict(v) => badge(v),
+        other => html! { span.badge.v-neutral title=(other.describe()) { (other.code()) } },
+    }
+}
+
+/// `score / max`, trimmed of needless decimals.
+fn score_text(score: f64, max: Option<f64>) -> String {
+    match max {
+        Some(m) => format!("{} / {}", number(score), number(m)),
+        None => number(score),
+    }
+}
+
+/// Renders the whole page, with links to case inputs relative to where
+/// judge ran (as when the page is opened from the working folder).
+pub fn render(report: &Report) -> String {
+    render_with(report, "")
+}
+
+/// The prefix that turns a path relative to the working folder into a
+/// link from a page written in `dir`: `../` per level when `dir` is inside
+/// it, else the working folder as a `file://` URL.
+pub fn links_from(dir: &std::path::Path) -> String {
+    let (Ok(cwd), Ok(dir)) = (std::env::current_dir(), dir.canonicalize()) else {
+        return String::new();
+    };
+    match dir.strip_prefix(&cwd) {
+        Ok(inside) => "../".repeat(inside.components().count()),
+        Err(_) => format!("file://{}/", cwd.display()),
+    }
+}
+
+/// [`render`] for a page whose links to inputs start with `links`.
+pub fn render_with(report: &Report, links: &str) -> String {
+    let ok = report.all_passed();
+    let title = format!(
+        "judge {} — {}",
+        report.meta.kind,
+        if ok { "all passed" } else { "failures" }
+    );
+    let page = html! {
+        (DOCTYPE)
+        html lang="en" {
+            head {
+                meta charset="utf-8";
+                meta name="viewport" content="width=device-width, initial-scale=1";
+                title { (title) }
+                style { (PreEscaped(CSS)) (PreEscaped(html_chart::CSS)) (PreEscaped(html_failure::CSS))
+                    (PreEscaped(html_cases::css())) }
+            }
+            body { main {
+                h1 {
+                    "judge " (report.meta.kind)
+                    @if ok { span.badge.status.v-ok { "PASS" } } @else { span.badge.status.v-bad { "FAIL" } }
+                }
+                div.meta {
+                    code { (report.meta.command) } " · started " (report.meta.started_at)
+                    " · " (human_ms(report.meta.duration_ms)) " · " (report.meta.jobs) " jobs · judge " (report.meta.version)
+                }
+                (cards(report))
+                @if !report.meta.warnings.is_empty() {
+                    div.errors { @for w in &report.meta.warnings { div { strong { "Warning: " } (w) } } }
+                }
+                @if !report.meta.notes.is_empty() {
+                    div.notes { @for n in &report.meta.notes { div { (n) } } }
+                }
+                @if !report.errors.is_empty() {
+                    div.errors { strong { "Problems that could not be loaded" } ul { @for e in &report.errors { li { (e) } } } }
+                }
+                (summary_table(report))
+                @if !report.submissions.is_empty() { (submissions_table(report)) }
+                @for p in &report.problems { (problem_section(p, &report.submissions, links)) }
+                footer { "Generated by judge " (report.meta.version) ". Verdicts: "
+                    @for v in Verdict::ALL { (v.code()) " = " (v.describe()) "; " } }
+            } }
+        }
+    };
+    page.into_string()
+}
+
+fn cards(report: &Report) -> Markup {
+    let s = &report.summary;
+    html! {
+        div.cards {
+            div.card { div.n { (s.cases) } div.l { "cases" } }
+            div.card { div.n style="color:var(--ok)" { (s.passed) } div.l { "passed" } }
+            div.card { div.n style=(if s.failed > 0 { "color:var(--bad)" } else { "" }) { (s.failed) } div.l { "failed" } }
+            div.card { div.n { (report.problems.len()) } div.l { "problems" } }
+            div.card {
+                div.l style="margin-bottom:6px" { "verdicts" }
+                @for (v, n) in &s.verdicts { (badge(*v)) " " (n) " " }
+            }
+        }
+    }
+}
+
+fn summary_table(report: &Report) -> Markup {
+    let scores = report.problems.iter().any(|p| p.score.is_some());
+    html! {
+        div.summary { table {
+            thead { tr { th { "problem" } th { "subject" } th.num { "cases" } th.num { "passed" } th.num { "failed" }
+                @if scores { th.num { "score" } } th.num { "time" } th { "" } } }
+            tbody { @for p in &report.problems {
+                tr {
+                    td { a href={ "#p-" (p.id) } { (p.name) } " " span style="color:var(--muted)" { (p.id) } }
+                    td { (p.subject) }
+                    td.num { (p.cases.len()) }
+                    td.num { (p.passed) }
+                    td.num { (p.failed) }
+                    @if scores { td.num { @if let Some(x) = p.score { (score_text(x, p.max_score)) } @else { "—" } } }
+                    td.num { (human_ms(p.clock_ms())) }
+                    td { @if p.failed == 0 { (badge(Verdict::Accepted)) } @else { (verdict_counts(&p.cases)) } }
+                }
+            } }
+        } }
+    }
+}
+
+fn submissions_table(report: &Report) -> Markup {
+    // `problems/<id>/submissions/` is implied by the problem column.
+    let short = html_chart::short;
+    let scores = report.submissions.iter().any(|s| s.score.is_some());
+    html! {
+        h2 style="font-size:16px" { "Expected-verdict submissions" }
+        div.summary { table {
+            thead { tr { th { "problem" } th { "submission" } th { "expected" } th { "got" }
+                @if scores { th.num { "score" } th.num { "expected score" } }
+                th.num { "cases" } th { "first failure" } th { "" } } }
+            tbody { @for s in &report.submissions { tr {
+                td { (s.problem) }
+                td.path title=(s.path) { code { (short(s)) } }
+                td { (expectation_badge(s.expected)) }
+                td { (badge(s.got)) }
+                @if scores {
+                    td.num { @if let Some(x) = s.score { (number(x)) } @else { "—" } }
+                    td.num { @if let Some(r) = s.expected_score { (r.to_string()) } @else { "—" } }
+                }
+                td.num { (s.cases_run) @if s.reused > 0 { " " span.cached title="case results taken from the cache" { "(" (s.reused) " cached)" } } }
+                td.path { @if let Some(c) = &s.first_failure {
+                    a href={ "#" (deciding_anchor(s)) } { (c) } } }
+                td { @if s.ok { span.badge.v-ok { "ok" } } @else {
+                    span.badge.v-bad title=(s.message.as_deref().unwrap_or("")) { "broken promise" } } }
+            } } }
+        } }
+    }
+}
+
+fn verdict_counts(cases: &[CaseReport]) -> Markup {
+    let mut counts = std::collections::BTreeMap::new();
+    for c in cases.iter().filter(|c| !c.verdict.is_pass()) {
+        *counts.entry(c.verdict).or_insert(0) += 1;
+    }
+    html! { @for (v, n) in counts { (badge(v)) " " (n) " " } }
+}
+
+/// One problem: header, limits, test-set issues, the case chart, failing
+/// cases, its expected-verdict submissions (from `submissions`, every
+/// problem's) with their deciding cases, all cases.
+fn problem_section(p: &ProblemReport, submissions: &[SubmissionReport], links: &str) -> Markup {
+    let mine: Vec<&SubmissionReport> = submissions.iter().filter(|s| s.problem == p.id).collect();
+    html! {
+        section id={ "p-" (p.id) } {
+            header {
+                h2 { (p.name) }
+                span.sub { (p.id) @if !p.source.is_empty() { " · " (p.source) }
+                    @if let Some(c) = &p.checker { " · " (c) } @else { " · compare " (p.compare.name()) }
+                    @if let Some(x) = p.score { " · score " (score_text(x, p.max_score)) } }
+                span.counts { (badge(Verdict::Accepted)) " " (p.passed) @if p.failed > 0 { " " (verdict_counts(&p.cases)) } }
+            }
+            @if let Some(l) = &p.limits {
+                div.limits { "limits: CPU time " b { (human_ms(l.time_ms)) } " · memory " b { (format_size_approx(l.memory_kib * 1024)) }
+                    " · output " b { (format_size_approx(l.output_kib * 1024)) }
+                    @if let Some(lang) = &p.language { " · language " b { (lang) } }
+                    " · " (p.subject) }
+            }
+            @if !p.issues.is_empty() {
+                div.failure { div.title { "Test-set issues" } @for i in &p.issues { div.msg { (i) } } }
+            }
+            @if !p.bounds.is_empty() { (bounds_table(&p.bounds)) }
+            @if let Some(log) = &p.build_log {
+                div.failure { div.title { (badge(Verdict::CompileError)) " compiler output" } pre.stderr { (log) } }
+            }
+            @if p.build_log.is_none() { @if let Some(chart) = html_cases::chart(p) { (chart) } }
+            @for c in p.cases.iter().filter(|c| !c.verdict.is_pass() && c.verdict != Verdict::CompileError) {
+                (html_failure::block(&p.id, c, p.limits.as_ref(), links, badge))
+            }
+            @if let Some(chart) = html_chart::chart(&mine) { (chart) }
+            @for s in mine.iter().filter(|s| s.deciding_case.is_some()) { (deciding(s, p, links)) }
+            @if let Some(table) = html_catches::table(p, &mine, badge) { (table) }
+            (html_cases::table(p, badge))
+        }
+    }
+}
+
+fn deciding_anchor(s: &SubmissionReport) -> String {
+    format!("s-{}", s.path).replace(char::is_whitespace, "_")
+}
+
+/// The case that decided a submission's verdict: open when the
+/// submission broke its promise, so the reason is in view.
+fn deciding(s: &SubmissionReport, p: &ProblemReport, links: &str) -> Markup {
+    let Some(case) = &s.deciding_case else {
+        return html! {};
+    };
+    html! {
+        details.deciding id=(deciding_anchor(s)) open[!s.ok] {
+            summary { code { (html_chart::short(s)) } " — " (expectation_badge(s.expected)) " expected, " (badge(s.got))
+                " on " (case.id()) @if !s.ok { " " span.badge.v-bad { "broken promise" } } }
+            @if let (false, Some(m)) = (s.ok, &s.message) { div.failure { div.msg { (m) } } }
+            (html_failure::block(&format!("{}-{}", p.id, s.path), case, p.limits.as_ref(), links, badge))
+        }
+    }
+}
+
+/// How far the cases go for each bound; an end no case reaches is shown in
+/// the warning colour and named.
+fn bounds_table(bounds: &[BoundReach]) -> Markup {
+    let short = bounds.iter().filter(|b| !b.missed().is_empty()).count();
+    html! {
+        details.all open[short > 0] {
+            summary { "Bounds reached: " (bounds.len() - short) " of " (bounds.len()) " to both ends" }
+            table {
+                thead { tr { th { "bound" } th.num { "allowed" } th.num { "reached" } th { "" } } }
+                tbody { @for b in bounds {
+                    @let missed = b.missed();
+                    tr class=[(!missed.is_empty()).then_some("short")] {
+                        td { (b.name) }
+                        td.num { (b.min) " … " (b.max) }
+                        td.num { @if let (Some(lo), Some(hi)) = (b.lowest, b.highest) { (lo) " … " (hi) } @else { "none" } }
+                        td { @if !missed.is_empty() { "not reached: " (missed.join(", ")) } }
+                    }
+                } }
+            }
+        }
+    }
+}
+
+/// The first line of a message, cut at 120 characters, for a table cell.
+pub(crate) fn first_line(message: &str) -> String {
+    let line = message.lines().next().unwrap_or("");
+    match line.char_indices().nth(120) {
+        Some((i, _)) => format!("{}…", &line[..i]),
+        None => line.to_string(),
+    }
+}

@@ -1,0 +1,595 @@
+//! Report stage: the final record of a run and its renderings.
+//!
+//! [`Report`] is plain data built once from the outcomes. Each output format
+//! is a pure function of it (YAML, HTML, terminal), which keeps every format
+//! testable on its own and guarantees they all tell the same story.
+
+pub mod changes;
+pub mod console;
+pub mod console_failures;
+mod excerpt;
+pub mod html;
+mod html_cases;
+mod html_catches;
+pub(crate) mod html_chart;
+mod html_failure;
+pub mod junit;
+pub mod merge;
+pub mod yaml;
+
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::time::Duration;
+
+use serde::{Deserialize, Serialize};
+
+use crate::compare::{CheckerScore, CompareMode, Outcome};
+use crate::execution::Execution;
+use crate::problem::groups::{CaseScore, ScoringRules};
+use crate::problem::submissions::Expectation;
+use crate::shard::Shard;
+use crate::solvers::bounds::BoundReach;
+use crate::verdict::Verdict;
+pub use excerpt::InputExcerpt;
+
+/// Which command made a report.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum RunKind {
+    Check,
+    Validate,
+    Grade,
+}
+
+impl RunKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            RunKind::Check => "check",
+            RunKind::Validate => "validate",
+            RunKind::Grade => "grade",
+        }
+    }
+}
+
+impl std::fmt::Display for RunKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// What a run concluded, and so the process exit code. One rule for every
+/// command: problem folders that did not load (configuration errors) come
+/// first, then any failure.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Status {
+    /// Everything passed (exit 0).
+    Passed,
+    /// Some case or submission failed (exit 1).
+    Failed,
+    /// Configuration errors, reported after doing all the work that could
+    /// be done (exit 2).
+    ConfigError,
+}
+
+impl Status {
+    pub fn code(self) -> i32 {
+        match self {
+            Status::Passed => 0,
+            Status::Failed => 1,
+            Status::ConfigError => 2,
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Report {
+    pub meta: Meta,
+    pub summary: Summary,
+    /// Problems that could not be loaded, one message each.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub errors: Vec<String>,
+    pub problems: Vec<ProblemReport>,
+    /// Expected-verdict submissions graded by `check`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub submissions: Vec<SubmissionReport>,
+}
+
+/// One submission from `problems/<id>/submissions/<verdict>/`: did it get
+/// the verdict its folder promises?
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SubmissionReport {
+    pub problem: String,
+    pub path: String,
+    /// What its folder (and `submissions.yaml`) promise.
+    pub expected: Expectation,
+    /// AC when every case passed, else the verdict of the first failing
+    /// case in case order (ICPC rules).
+    pub got: Verdict,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub first_failure: Option<String>,
+    /// The case that decided `got` (its message, diff, times and input),
+    /// so a broken promise can be understood without rerunning it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deciding_case: Option<Box<CaseReport>>,
+    pub cases_run: usize,
+    pub ok: bool,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub message: Option<String>,
+    /// Its score (scoring problems: judged on every case).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub score: Option<f64>,
+    /// What `submissions.yaml` promises (or `partially_accepted`: more
+    /// than 0 and less than the maximum).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub expected_score: Option<ScoreRange>,
+    /// The most CPU time any of its judged cases took (ms), to set against
+    /// the time limit: how close an accepted submission comes to it, how
+    /// far a slow one is cut off.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_cpu_ms: Option<f64>,
+    /// The CPU time limit it was judged under (ms), which `max_cpu_ms` is
+    /// drawn against in the HTML report.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub time_limit_ms: Option<f64>,
+    /// How many of its case results came from the result cache instead of
+    /// a run (see `engine::cache`).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub reused: usize,
+    /// With `check --every-case`: every case it fails, in case order (the
+    /// cases that catch it). `None` when it stopped at its first failure.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub caught_by: Option<Vec<Catch>>,
+}
+
+impl SubmissionReport {
+    /// With `--every-case`: how case `case` (`group/name`) catches it,
+    /// if it does.
+    pub fn caught_on(&self, case: &str) -> Option<Verdict> {
+        self.caught_by
+            .as_ref()?
+            .iter()
+            .find(|c| c.case == case)
+            .map(|c| c.verdict)
+    }
+}
+
+/// A case that a submission fails, and how.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Catch {
+    pub case: String,
+    pub verdict: Verdict,
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
+}
+
+/// An expected score: exactly one value, or a closed range.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct ScoreRange {
+    pub low: f64,
+    pub high: f64,
+}
+
+impl ScoreRange {
+    pub fn contains(&self, score: f64) -> bool {
+        score >= self.low - 1e-6 && score <= self.high + 1e-6
+    }
+}
+
+impl std::fmt::Display for ScoreRange {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.low == self.high {
+            write!(f, "{}", self.low)
+        } else {
+            write!(f, "{}–{}", self.low, self.high)
+        }
+    }
+}
+
+/// How the run was made; everything here but the timings is reproducible.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Meta {
+    pub tool: String,
+    pub version: String,
+    pub kind: RunKind,
+    /// The command line as typed.
+    pub command: String,
+    /// RFC 3339, UTC.
+    pub started_at: String,
+    pub duration_ms: f64,
+    pub jobs: usize,
+    /// Content hash of the whole selected test set (see `shard::test_set_hash`).
+    #[serde(default)]
+    pub test_set: String,
+    /// `K/N` when this report covers one shard.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shard: Option<Shard>,
+    /// Facts a reader must know to trust the run (the sandbox, accounting).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<String>,
+    /// Things that make the run less trustworthy (no sandbox, a time
+    /// limit an accepted submission comes too close to): shown on the
+    /// console and on top of the HTML page.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub warnings: Vec<String>,
+    /// How submissions were isolated (`bubblewrap`, `none`); absent for
+    /// runs that start no program.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sandbox: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Summary {
+    pub cases: usize,
+    pub passed: usize,
+    pub failed: usize,
+    /// Count per verdict, only verdicts that occurred.
+    pub verdicts: BTreeMap<Verdict, usize>,
+    /// Test-set faults outside any case (see [`ProblemReport::issues`]).
+    #[serde(default)]
+    pub issues: usize,
+    /// Expected-verdict submissions that did not get their verdict.
+    #[serde(default)]
+    pub submissions_failed: usize,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ProblemReport {
+    pub id: String,
+    pub name: String,
+    #[serde(default)]
+    pub source: String,
+    pub compare: CompareMode,
+    /// What ran: a solver id for `check`, a submission for `grade`.
+    pub subject: String,
+    /// How outputs are judged when not by `compare`: an in-crate checker,
+    /// a checker program (ICPC or testlib), an interactor.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub checker: Option<String>,
+    /// The score of a scoring problem, and the most it could be.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub score: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_score: Option<f64>,
+    /// The rules the score was made by (so merged shards are scored alike).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scoring: Option<ScoringRules>,
+    pub passed: usize,
+    pub failed: usize,
+    /// The sum of the cases' wall times (a measure of work, not of how
+    /// long the run took: cases run in parallel).
+    pub time_ms: f64,
+    /// From the first of its cases starting to the last one finishing:
+    /// how long this problem took on the clock (JUnit's suite time).
+    #[serde(default)]
+    pub wall_ms: f64,
+    /// The limits a submission runs under: `grade`'s effective ones, the
+    /// problem's own for `check` (what its time chart is drawn against).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub limits: Option<LimitsReport>,
+    /// `grade`: the submission's language.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub language: Option<String>,
+    /// Faults of the test set that belong to no single case (stray files,
+    /// duplicate inputs, answers without inputs).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub issues: Vec<String>,
+    /// Compiler output when the submission did not compile.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub build_log: Option<String>,
+    /// `validate`: how far the cases go for each bound of the statement.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub bounds: Vec<BoundReach>,
+    pub cases: Vec<CaseReport>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CaseReport {
+    pub group: String,
+    pub name: String,
+    pub verdict: Verdict,
+    pub time_ms: f64,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cpu_ms: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub memory_kib: Option<u64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub message: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub diff: Option<String>,
+    /// Tail of standard error, for run-time errors.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stderr: Option<String>,
+    /// The checker's score for the case (scoring problems).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub checker_score: Option<CheckerScore>,
+    /// Interactive problems, failed cases: the start of the conversation
+    /// (`> ` what the submission wrote, `< ` what it was sent).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub interaction: Option<String>,
+    /// Taken from the result cache, not run this time (its times are
+    /// those of the run that stored it).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub reused: bool,
+    /// Failing cases: where the input is and how it starts, so a reader
+    /// can see what the program was given.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub input: Option<InputExcerpt>,
+}
+
+/// The verdict limits of a problem, as reported.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct LimitsReport {
+    /// CPU time that decides TLE.
+    pub time_ms: f64,
+    /// Peak memory that decides MLE.
+    pub memory_kib: u64,
+    pub output_kib: u64,
+}
+
+impl LimitsReport {
+    /// From a CPU time and byte counts.
+    pub fn new(time: Duration, memory: u64, output: u64) -> Self {
+        LimitsReport {
+            time_ms: millis(time),
+            memory_kib: memory / 1024,
+            output_kib: output / 1024,
+        }
+    }
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
+}
+
+impl CaseReport {
+    /// The time the verdict was decided on: CPU time, or the wall clock
+    /// where no CPU time was measured.
+    pub fn cpu_or_wall_ms(&self) -> f64 {
+        self.cpu_ms.unwrap_or(self.time_ms)
+    }
+
+    /// `group/name`.
+    pub fn id(&self) -> String {
+        if self.group.is_empty() {
+            self.name.clone()
+        } else {
+            format!("{}/{}", self.group, self.name)
+        }
+    }
+
+    /// Combines the execute and compare stages' records for one case.
+    pub fn new(group: &str, name: &str, exec: &Execution, outcome: Outcome) -> Self {
+        let stderr = (outcome.verdict == Verdict::RuntimeError && !exec.stderr_tail.is_empty())
+            .then(|| String::from_utf8_lossy(&exec.stderr_tail).into_owned());
+        CaseReport {
+            group: group.to_string(),
+            name: name.to_string(),
+            verdict: outcome.verdict,
+            time_ms: millis(exec.wall),
+            cpu_ms: exec.cpu.map(millis),
+            memory_kib: exec.memory.map(|b| b / 1024),
+            message: outcome.message,
+            diff: outcome.diff,
+            stderr,
+            checker_score: outcome.score,
+            interaction: None,
+            reused: false,
+            input: None,
+        }
+    }
+
+    /// Adds the input excerpt when the case failed (passing cases need
+    /// none, which keeps a 10,000-case report small).
+    pub fn note_input(&mut self, path: &Path) {
+        if !self.verdict.is_pass() && self.verdict != Verdict::CompileError {
+            self.input = InputExcerpt::read(path);
+        }
+    }
+}
+
+/// A score without trailing zeros (30, 12.5, 33.333333).
+pub(crate) fn number(x: f64) -> String {
+    let text = format!("{x:.6}");
+    text.trim_end_matches('0').trim_end_matches('.').to_string()
+}
+
+/// Milliseconds rounded to microseconds: enough precision, stable YAML.
+pub(crate) fn millis(d: Duration) -> f64 {
+    (d.as_secs_f64() * 1e6).round() / 1e3
+}
+
+impl ProblemReport {
+    /// How long the problem took on the clock: its wall span, or for
+    /// reports written before spans were kept, the sum of its cases.
+    pub fn clock_ms(&self) -> f64 {
+        if self.wall_ms > 0.0 {
+            self.wall_ms
+        } else {
+            self.time_ms
+        }
+    }
+
+    /// The same problem with other cases (e.g. the union of shards), totals
+    /// recomputed.
+    pub fn with_cases(self, cases: Vec<CaseReport>) -> Self {
+        let mut p = ProblemReport::new(
+            &self.id,
+            &self.name,
+            &self.source,
+            self.compare,
+            &self.subject,
+            cases,
+        );
+        p.issues = self.issues;
+        p.build_log = self.build_log;
+        p.bounds = self.bounds;
+        p.checker = self.checker;
+        p.scoring = self.scoring;
+        p.limits = self.limits;
+        p.language = self.language;
+        p.wall_ms = self.wall_ms;
+        p.rescore();
+        p
+    }
+
+    /// Scores a scoring problem from its cases by its rules (no-op for
+    /// pass-fail problems).
+    pub fn rescore(&mut self) {
+        let Some(rules) = &self.scoring else { return };
+        let results = self
+            .cases
+            .iter()
+            .filter(|c| rules.counts(&c.group))
+            .map(|c| {
+                let (fraction, absolute) = match c.checker_score {
+                    Some(CheckerScore::Fraction(f)) => (Some(f), None),
+                    Some(CheckerScore::Points(p)) => (None, Some(p)),
+                    None => (None, None),
+                };
+                let result = CaseScore {
+                    accepted: c.verdict.is_pass(),
+                    fraction,
+                    absolute,
+                };
+                (c.id(), result)
+            })
+            .collect();
+        let scored = rules.score("", &results);
+        self.score = Some(scored.score);
+        self.max_score = Some(scored.max);
+    }
+
+    /// Totals are derived here so they can never disagree with the cases.
+    pub fn new(
+        id: &str,
+        name: &str,
+        source: &str,
+        compare: CompareMode,
+        subject: &str,
+        cases: Vec<CaseReport>,
+    ) -> Self {
+        let passed = cases.iter().filter(|c| c.verdict.is_pass()).count();
+        let time_ms = (cases.iter().map(|c| c.time_ms).sum::<f64>() * 1e3).round() / 1e3;
+        ProblemReport {
+            id: id.into(),
+            name: name.into(),
+            source: source.into(),
+            compare,
+            subject: subject.into(),
+            passed,
+            failed: cases.len() - passed,
+            time_ms,
+            wall_ms: 0.0,
+            limits: None,
+            language: None,
+            issues: Vec::new(),
+            build_log: None,
+            bounds: Vec::new(),
+            checker: None,
+            score: None,
+            max_score: None,
+            scoring: None,
+            cases,
+        }
+    }
+}
+
+impl Report {
+    pub fn new(meta: Meta, problems: Vec<ProblemReport>, errors: Vec<String>) -> Self {
+        let mut verdicts = BTreeMap::new();
+        for case in problems.iter().flat_map(|p| &p.cases) {
+            *verdicts.entry(case.verdict).or_insert(0) += 1;
+        }
+        let cases = problems.iter().map(|p| p.cases.len()).sum();
+        let passed = problems.iter().map(|p| p.passed).sum();
+        let issues = problems.iter().map(|p| p.issues.len()).sum();
+        Report {
+            meta,
+            summary: Summary {
+                cases,
+                passed,
+                failed: cases - passed,
+                verdicts,
+                issues,
+                submissions_failed: 0,
+            },
+            errors,
+            problems,
+            submissions: Vec::new(),
+        }
+    }
+
+    /// True when every case passed, every problem loaded and the test set
+    /// has no faults outside its cases.
+    pub(crate) fn all_passed(&self) -> bool {
+        self.summary.failed == 0
+            && self.errors.is_empty()
+            && self.summary.issues == 0
+            && self.summary.submissions_failed == 0
+    }
+
+    /// The exit status this report stands for (see [`Status`]).
+    pub fn status(&self) -> Status {
+        if !self.errors.is_empty() {
+            Status::ConfigError
+        } else if self.all_passed() {
+            Status::Passed
+        } else {
+            Status::Failed
+        }
+    }
+
+    /// Adds the expected-verdict submission results.
+    pub(crate) fn with_submissions(mut self, submissions: Vec<SubmissionReport>) -> Self {
+        self.summary.submissions_failed = submissions.iter().filter(|s| !s.ok).count();
+        self.submissions = submissions;
+        self
+    }
+
+    /// Writes `report.yaml` and `report.html` into `dir` (created if
+    /// needed) and the JUnit XML to `junit` when given, each atomically.
+    pub fn write_to(&self, dir: &Path, junit: Option<&Path>) -> crate::error::Result<()> {
+        use crate::error::Error;
+        std::fs::create_dir_all(dir).map_err(Error::io(dir, "cannot create the report folder"))?;
+        let yaml = yaml::render(self).map_err(|e| Error::Io {
+            path: dir.join("report.yaml"),
+            action: "cannot render",
+            source: std::io::Error::other(e),
+        })?;
+        let write = |path: &Path, bytes: &[u8]| {
+            crate::fsutil::write_atomic(path, bytes).map_err(Error::io(path, "cannot write"))
+        };
+        write(&dir.join("report.yaml"), yaml.as_bytes())?;
+        let links = html::links_from(dir);
+        write(
+            &dir.join("report.html"),
+            html::render_with(self, &links).as_bytes(),
+        )?;
+        if let Some(path) = junit {
+            write(path, junit::render(self).as_bytes())?;
+        }
+        Ok(())
+    }
+}
+
+impl Meta {
+    /// Metadata for a run starting now.
+    pub fn new(kind: RunKind, command: String, jobs: usize) -> Self {
+        Meta {
+            tool: "judge".into(),
+            version: env!("CARGO_PKG_VERSION").into(),
+            kind,
+            command,
+            started_at: humantime::format_rfc3339_seconds(std::time::SystemTime::now()).to_string(),
+            duration_ms: 0.0,
+            jobs,
+            test_set: String::new(),
+            shard: None,
+            notes: Vec::new(),
+            warnings: Vec::new(),
+            sandbox: None,
+        }
+    }
+}

@@ -1,0 +1,63 @@
+//! Running untrusted programs under limits, and measuring them.
+//!
+//! A [`runner::Runner`] starts one launcher process per worker (the judge
+//! binary re-executed as `judge __launcher`, see [`launcher`]), each inside
+//! bubblewrap when a sandbox can be made ([`sandbox`]: an allow-list view of
+//! the file system, no network, a private `/tmp`), and runs programs in it
+//! under [`limits::RunLimits`]: CPU time, a wall-clock backstop, peak
+//! memory, output size, processes and open files. CPU time and peak memory
+//! are measured for the whole process tree through cgroups where the
+//! machine has them ([`cgroup`], v1 or v2), else through `wait4`. What
+//! happened becomes an [`execution::Execution`] with a decided
+//! [`execution::End`]; [`relay`] wires two programs together for
+//! interactive problems.
+//!
+//! Any Rust program that must run code it does not trust can use it: it
+//! knows nothing of problems, cases, solvers, verdicts or reports, and may
+//! depend on `judge-text` and `judge-fs` only. The program that uses it
+//! must call [`launcher::serve::serve`] when started with `__launcher` as
+//! its first argument (the runner starts the launcher from its own binary).
+
+pub mod cgroup;
+pub mod execution;
+pub mod launcher;
+pub mod limits;
+pub mod relay;
+pub mod runner;
+pub mod sandbox;
+pub mod toolchain;
+
+use std::path::PathBuf;
+
+/// Why a runner could not be set up.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// A folder of the run could not be made.
+    #[error("{}: {action}: {source}", path.display())]
+    Io {
+        path: PathBuf,
+        /// What was being done: "cannot create", …
+        action: &'static str,
+        #[source]
+        source: std::io::Error,
+    },
+    /// A sandbox was required and none can be made here; the message says
+    /// why and what to install.
+    #[error("--sandbox on: {0}")]
+    Sandbox(String),
+}
+
+impl Error {
+    /// A closure for `map_err` that names the path and the action.
+    pub fn io(
+        path: impl Into<PathBuf>,
+        action: &'static str,
+    ) -> impl FnOnce(std::io::Error) -> Error {
+        let path = path.into();
+        move |source| Error::Io {
+            path,
+            action,
+            source,
+        }
+    }
+}

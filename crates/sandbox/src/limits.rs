@@ -1,0 +1,63 @@
+//! The kernel limits of one run, and what a compiler may use.
+//!
+//! A problem's limits (and the command line's overrides) become these in
+//! the harness; this crate only enforces them.
+
+use std::time::Duration;
+
+/// Kernel-enforced limits for one run.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct RunLimits {
+    /// CPU time (user + system) that decides TLE.
+    pub cpu: Duration,
+    /// Wall-clock backstop: a sleeping or blocked program is killed here.
+    pub wall: Duration,
+    /// Peak memory that decides MLE, in bytes: the cgroup's limit, and the
+    /// stack limit too (recursion as deep as memory allows).
+    pub memory: u64,
+    /// Address-space cap in bytes, used only where no cgroup limits memory
+    /// (`None` for runtimes such as the JVM that reserve far more address
+    /// space than they use).
+    pub address_space: Option<u64>,
+    /// Bytes of standard output allowed.
+    pub output: u64,
+    /// Processes and threads of the submission's user.
+    pub processes: u64,
+    pub open_files: u64,
+}
+
+impl RunLimits {
+    /// Limits for a problem's time and memory. TLE is decided on CPU time,
+    /// and a program is stopped within a few milliseconds of using it up.
+    /// The wall clock only catches programs that sleep or block: it stops
+    /// them at 1.5 × the limit + 0.5 s (1 s → 2 s), enough for a busy
+    /// machine to let an accepted run finish.
+    pub fn new(time: Duration, memory: u64, output: u64) -> Self {
+        RunLimits {
+            cpu: time,
+            wall: time * 3 / 2 + Duration::from_millis(500),
+            memory,
+            address_space: Some(memory.saturating_mul(2)),
+            output,
+            processes: 64,
+            open_files: 64,
+        }
+    }
+}
+
+/// What a compiler may use. A compiler bomb (huge templates, an endless
+/// `#include` loop or constexpr) ends as CE with the reason instead of
+/// hanging judge: 30 s of CPU time, 60 s on the wall clock, 2 GiB of
+/// memory, a 256 MiB binary, 512 processes and threads (the JVM behind
+/// javac).
+pub fn compiler() -> RunLimits {
+    RunLimits {
+        cpu: Duration::from_secs(30),
+        wall: Duration::from_secs(60),
+        memory: 2 << 30,
+        address_space: None,
+        output: 256 << 20,
+        processes: 512,
+        open_files: 1024,
+    }
+}

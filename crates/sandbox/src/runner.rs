@@ -1,0 +1,595 @@
+//! Running programs for a whole run: the launchers (one per worker), the
+//! run's build folder (`/box` inside the sandbox), its cgroups, and turning
+//! what a launcher measured into an [`Execution`] with a decided [`End`].
+
+use std::fs::File;
+use std::io::{Read, Seek, SeekFrom};
+use std::os::fd::{FromRawFd, OwnedFd};
+use std::os::unix::ffi::OsStrExt;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Instant;
+
+use super::cgroup::RunGroups;
+pub use super::launcher::Keep;
+use super::launcher::serve::Config;
+use super::launcher::{Kill, Launcher, ProcResult, ProcSpec};
+use super::limits::RunLimits;
+use super::sandbox::{BOX, Mount, SandboxMode, View, bwrap_command};
+use super::toolchain;
+use crate::Error;
+use crate::execution::{End, Execution};
+
+/// Bytes of standard error kept from a run (its end) …
+pub const STDERR_TAIL: usize = 4096;
+/// … and from a compiler (its start: the first errors matter most).
+pub const COMPILE_LOG: usize = 16 << 10;
+
+/// How a runner is asked for.
+#[derive(Debug, Clone)]
+pub struct RunnerOptions {
+    pub mode: SandboxMode,
+    /// The judge binary, which is also the launcher (`judge __launcher`).
+    pub exe: PathBuf,
+    /// Worker threads that run programs at the same time.
+    pub workers: usize,
+    /// Extra read-only folders for the sandbox (`sandbox.allow`).
+    pub allow: Vec<PathBuf>,
+    /// Tools run instead of PATH's first of that name (`tools` in
+    /// `judge-config.yaml`): name, then a path or another name.
+    pub tools: Vec<(String, PathBuf)>,
+}
+
+/// A sandbox that works here.
+#[derive(Debug)]
+struct Isolation {
+    bwrap: PathBuf,
+    /// Real root: per-worker uids. Otherwise a user namespace.
+    root: bool,
+    uid_base: u32,
+}
+
+pub struct Runner {
+    slots: Vec<Mutex<Option<(Launcher, u64)>>>,
+    view: Mutex<(View, u64)>,
+    isolation: Option<Isolation>,
+    cgroups: Option<RunGroups>,
+    cgroup_note: String,
+    box_dir: judge_fs::ScratchDir,
+    exe: PathBuf,
+    counter: AtomicU64,
+    warning: Option<String>,
+    tools: Vec<(String, PathBuf)>,
+}
+
+fn ci_requires_sandbox() -> bool {
+    std::env::var("CI").is_ok_and(|v| !v.is_empty() && v != "0" && !v.eq_ignore_ascii_case("false"))
+}
+
+const INSTALL_HINT: &str = "install bubblewrap (apt-get install -y bubblewrap) or pass --sandbox off to grade without isolation";
+
+impl Runner {
+    /// Sets up a run: its build folder, cgroups, and (unless `off`) proves
+    /// the sandbox works by starting the first launcher in it. Refuses
+    /// (exit 2) when `on`, or `auto` with `CI` set, cannot have a sandbox.
+    pub fn new(opts: RunnerOptions) -> Result<Runner, Error> {
+        let box_dir = judge_fs::ScratchDir::new("judge-run-").map_err(Error::io(
+            std::env::temp_dir(),
+            "cannot create the run folder in",
+        ))?;
+        set_mode(box_dir.path(), 0o755);
+        let (cgroups, cgroup_note) = match RunGroups::create() {
+            Ok(g) => {
+                let note = format!("accounting: {}", g.describe);
+                (Some(g), note)
+            }
+            Err(why) => (
+                None,
+                format!(
+                    "accounting: wait4 only (the program and the children it waited for; no cgroup: {why})"
+                ),
+            ),
+        };
+        let mut view = View::system();
+        view.allow(&opts.allow);
+        let mut runner = Runner {
+            slots: (0..opts.workers.max(1)).map(|_| Mutex::new(None)).collect(),
+            view: Mutex::new((view, 0)),
+            isolation: None,
+            cgroups,
+            cgroup_note,
+            box_dir,
+            exe: opts.exe,
+            counter: AtomicU64::new(0),
+            warning: None,
+            tools: opts.tools,
+        };
+        if opts.mode == SandboxMode::Off {
+            return Ok(runner);
+        }
+        let why = match toolchain::which("bwrap") {
+            None => "bubblewrap (bwrap) is not installed".to_string(),
+            Some(bwrap) => {
+                // SAFETY: geteuid cannot fail.
+                let root = unsafe { libc::geteuid() } == 0;
+                runner.isolation = Some(Isolation {
+                    bwrap,
+                    root,
+                    uid_base: sandbox_uids(std::process::id()).start,
+                });
+                match runner.start_launcher(0) {
+                    Ok(l) => {
+                        if let Ok(mut slot) = runner.slots[0].lock() {
+                            *slot = Some((l, 0));
+                        }
+                        return Ok(runner);
+                    }
+                    Err(e) => {
+                        runner.isolation = None;
+                        format!("bubblewrap cannot make the sandbox here: {e}")
+                    }
+                }
+            }
+        };
+        if opts.mode == SandboxMode::On {
+            return Err(Error::Sandbox(format!("{why}; {INSTALL_HINT}")));
+        }
+        if ci_requires_sandbox() {
+            return Err(Error::Sandbox(format!(
+                "the CI environment variable is set, so --sandbox auto requires a sandbox, and {why}; {INSTALL_HINT}"
+            )));
+        }
+        runner.warning = Some(format!(
+            "NO SANDBOX: {why}. Submissions run unisolated: they can read every file judge can (expected outputs included) and use the network"
+        ));
+        Ok(runner)
+    }
+
+    /// Stale run folders of killed runs removed when this one was made.
+    pub fn swept_note(&self) -> Option<String> {
+        self.box_dir.swept_note()
+    }
+
+    /// The loud warning to show when running without a sandbox in `auto`.
+    pub fn warning(&self) -> Option<&str> {
+        self.warning.as_deref()
+    }
+
+    /// What to run for tool `name`: the configured path or name, else
+    /// `name` itself (looked up on PATH), and whether it was configured.
+    pub fn tool_choice(&self, name: &str) -> (String, bool) {
+        match self.tools.iter().find(|(n, _)| n == name) {
+            Some((_, chosen)) => (chosen.display().to_string(), true),
+            None => (name.to_string(), false),
+        }
+    }
+
+    pub fn sandboxed(&self) -> bool {
+        self.isolation.is_some()
+    }
+
+    /// Lines for the report: isolation and accounting.
+    pub fn notes(&self) -> Vec<String> {
+        let isolation = match &self.isolation {
+            Some(i) => format!(
+                "sandbox: bubblewrap, allow-list view (judge sandbox prints it), private /tmp per case, own PID namespace, no network, {}",
+                if i.root { "one unprivileged uid per worker" } else { "user namespace without capabilities" }
+            ),
+            None => "no sandbox: limits, accounting and clean-up only; the submission can read the file system (including expected outputs) and use the network".into(),
+        };
+        vec![isolation, self.cgroup_note.clone()]
+    }
+
+    /// In a few words, how programs are isolated and measured (the
+    /// report's `sandbox`, a JUnit property).
+    pub fn sandbox_label(&self) -> String {
+        let isolation = if self.isolation.is_some() {
+            "bubblewrap"
+        } else {
+            "none"
+        };
+        let accounting = if self.cgroups.is_some() {
+            "cgroup"
+        } else {
+            "wait4"
+        };
+        format!("{isolation}; accounting {accounting}")
+    }
+
+    /// The view a sandboxed program gets (also without a sandbox, for
+    /// `judge sandbox`).
+    pub fn view(&self) -> View {
+        self.view.lock().map(|v| v.0.clone()).unwrap_or_default()
+    }
+
+    /// A fresh folder in the run's build area, readable by every worker.
+    pub fn new_dir(&self, prefix: &str) -> Result<PathBuf, Error> {
+        let n = self.counter.fetch_add(1, Ordering::Relaxed);
+        let dir = self.box_dir.path().join(format!("{prefix}-{n}"));
+        std::fs::create_dir(&dir).map_err(Error::io(&dir, "cannot create"))?;
+        set_mode(&dir, 0o755);
+        Ok(dir)
+    }
+
+    /// Makes `dirs` visible to sandboxed programs from now on (a
+    /// toolchain found outside the system folders). Launchers started
+    /// before pick it up at their next run.
+    pub fn allow(&self, dirs: &[PathBuf]) {
+        if let Ok(mut v) = self.view.lock()
+            && dirs.iter().any(|d| !v.0.shows(d))
+        {
+            v.0.allow(dirs);
+            v.1 += 1;
+        }
+    }
+
+    /// The command that starts worker `slot`'s launcher, and the files it
+    /// gets as descriptors 3, 4, …: in a sandbox the judge binary and the
+    /// cgroup folders, which are not part of the view.
+    fn launcher_command(&self, slot: usize) -> Result<(Vec<String>, Vec<OwnedFd>), String> {
+        let exe = self.exe.display().to_string();
+        let Some(iso) = &self.isolation else {
+            let config = Config {
+                cgroups: self.cgroups.as_ref().map(|g| g.layout.clone()),
+                worker: slot,
+                ..Config::default()
+            };
+            let mut cmd = vec![exe];
+            cmd.extend(config.to_args());
+            return Ok((cmd, Vec::new()));
+        };
+        let mut view = self.view();
+        // Writable here; the launcher makes it read-only in its own mount
+        // namespace, and writable again for one compiler at a time.
+        view.mounts.push(Mount::WritableAt {
+            source: self.box_dir.path().to_path_buf(),
+            target: BOX.into(),
+        });
+        let open = |path: &Path, flags: i32| -> Result<OwnedFd, String> {
+            let c =
+                std::ffi::CString::new(path.as_os_str().as_bytes()).map_err(|e| e.to_string())?;
+            // SAFETY: opening a path; the result is a fresh descriptor we own.
+            let fd = unsafe { libc::open(c.as_ptr(), flags | libc::O_CLOEXEC) };
+            if fd < 0 {
+                return Err(format!(
+                    "{}: {}",
+                    path.display(),
+                    std::io::Error::last_os_error()
+                ));
+            }
+            // SAFETY: as above.
+            Ok(unsafe { OwnedFd::from_raw_fd(fd) })
+        };
+        let mut fds = vec![open(&self.exe, libc::O_RDONLY)?];
+        let cgroups = match &self.cgroups {
+            Some(g) => {
+                for dir in g.layout.dirs() {
+                    fds.push(open(dir, libc::O_PATH | libc::O_DIRECTORY)?);
+                }
+                let mut n = 3;
+                Some(g.layout.mapped(|_| {
+                    n += 1;
+                    PathBuf::from(format!("/proc/self/fd/{n}"))
+                }))
+            }
+            None => None,
+        };
+        let config = Config {
+            sandboxed: true,
+            // Two uids per worker: its submissions, and the checkers and
+            // interactors that must be safe from them.
+            uid: iso.root.then(|| iso.uid_base + 2 * slot as u32),
+            drop_caps: !iso.root,
+            cgroups,
+            worker: slot,
+        };
+        let mut launcher = vec!["/proc/self/fd/3".to_string()];
+        launcher.extend(config.to_args());
+        Ok((bwrap_command(&iso.bwrap, &view, iso.root, &launcher), fds))
+    }
+
+    fn start_launcher(&self, slot: usize) -> Result<Launcher, String> {
+        let (command, fds) = self.launcher_command(slot)?;
+        Launcher::start(&command, fds)
+    }
+
+    /// The uid a worker's programs run as (sandbox as root), for
+    /// giving a compiler its output folder.
+    fn uid(&self, slot: usize) -> Option<u32> {
+        self.isolation
+            .as_ref()
+            .filter(|i| i.root)
+            .map(|i| i.uid_base + 2 * slot as u32)
+    }
+
+    /// A host path as the program sees it.
+    fn inside(&self, text: &str) -> String {
+        let host = self.box_dir.path().display().to_string();
+        match (&self.isolation, text.strip_prefix(&host)) {
+            (Some(_), Some(rest)) => format!("{BOX}{rest}"),
+            _ => text.to_string(),
+        }
+    }
+
+    /// Runs `procs` at the same time on this worker's launcher, each with
+    /// its descriptors (standard input, standard output, extra files), and
+    /// returns what was measured; `Err` when no launcher could run them.
+    pub fn run_raw(
+        &self,
+        procs: Vec<(&ProcSpec, Vec<OwnedFd>)>,
+    ) -> Result<Vec<ProcResult>, String> {
+        let slot = rayon::current_thread_index().unwrap_or(0) % self.slots.len();
+        let mut guard = self.slots[slot]
+            .lock()
+            .map_err(|_| "a launcher lock was poisoned".to_string())?;
+        let generation = self.view.lock().map(|v| v.1).unwrap_or(0);
+        if guard.as_ref().is_none_or(|(_, g)| *g != generation) {
+            *guard = None;
+            let l = self
+                .start_launcher(slot)
+                .map_err(|e| format!("cannot start the launcher: {e}"))?;
+            *guard = Some((l, generation));
+        }
+        let (launcher, _) = guard.as_mut().ok_or("no launcher")?;
+        let specs: Vec<ProcSpec> = procs
+            .iter()
+            .map(|(spec, _)| {
+                if let Some(uid) = self.uid(slot) {
+                    for dir in &spec.writable {
+                        give(Path::new(dir), uid + spec.role.uid_offset());
+                    }
+                }
+                ProcSpec {
+                    argv: spec.argv.iter().map(|a| self.inside(a)).collect(),
+                    cwd: self.inside(&spec.cwd),
+                    writable: spec.writable.iter().map(|w| self.inside(w)).collect(),
+                    ..(*spec).clone()
+                }
+            })
+            .collect();
+        let request: Vec<(&ProcSpec, Vec<OwnedFd>)> = specs
+            .iter()
+            .zip(procs)
+            .map(|(s, (_, fds))| (s, fds))
+            .collect();
+        launcher.run(request).map_err(|e| {
+            // A launcher that failed is replaced at the next run.
+            *guard = None;
+            format!("the launcher failed: {e}")
+        })
+    }
+
+    /// Runs `spec` with `input` as standard input (and `files` as its
+    /// descriptors 3, 4, …) and decides how it ended.
+    pub fn run_with(&self, spec: &ProcSpec, input: &Path, files: &[&Path]) -> Execution {
+        let start = Instant::now();
+        let fail = |msg: String| Execution::failed(End::CouldNotRun(msg), start.elapsed());
+        let open =
+            |p: &Path| File::open(p).map_err(|e| format!("{}: cannot read: {e}", p.display()));
+        let stdin = match open(input) {
+            Ok(f) => f,
+            Err(e) => return fail(e),
+        };
+        let extra: Vec<File> = match files.iter().map(|p| open_for_program(p)).collect() {
+            Ok(f) => f,
+            Err(e) => return fail(e),
+        };
+        let mut stdout = match tempfile::tempfile() {
+            Ok(o) => o,
+            Err(e) => return fail(format!("cannot create a file for the output: {e}")),
+        };
+        let theirs = match stdout.try_clone() {
+            Ok(f) => f,
+            Err(e) => return fail(format!("cannot share the output file: {e}")),
+        };
+        let mut fds: Vec<OwnedFd> = vec![stdin.into(), theirs.into()];
+        fds.extend(extra.into_iter().map(OwnedFd::from));
+        let mut result = match self.run_raw(vec![(spec, fds)]) {
+            Ok(mut r) => r.remove(0),
+            Err(e) => return fail(e),
+        };
+        let (bytes, size) = read_capped(&mut stdout, spec.limits.output);
+        execution(&mut result, bytes, size, &spec.limits)
+    }
+
+    /// [`Runner::run_with`] without extra files.
+    pub fn run(&self, spec: &ProcSpec, input: &Path) -> Execution {
+        self.run_with(spec, input, &[])
+    }
+}
+
+/// The uids the sandboxed programs of the judge process `pid` run as (two
+/// per worker): runs of judge side by side never share one, and whatever
+/// a run leaves behind can be told apart by its uid.
+pub fn sandbox_uids(pid: u32) -> std::ops::Range<u32> {
+    let base = 1_000_000 + (pid % 100_000) * 64;
+    base..base + 64
+}
+
+/// `path` opened to be handed to a program as an extra file: the file, or
+/// a copy of it anyone may read. A program opens its extra files again by
+/// name (`/dev/fd/3`), and that open checks the file's permissions against
+/// the program's uid: test data checked out with a strict umask would
+/// otherwise be unreadable to a checker.
+pub fn open_for_program(path: &Path) -> Result<File, String> {
+    let file = File::open(path).map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
+    use std::io::{Seek, SeekFrom};
+    use std::os::unix::fs::PermissionsExt;
+    let fault =
+        |e: std::io::Error| format!("{}: cannot share with the program: {e}", path.display());
+    let meta = file.metadata().map_err(fault)?;
+    if meta.permissions().mode() & 0o004 != 0 {
+        return Ok(file);
+    }
+    let mut copy = tempfile::tempfile().map_err(fault)?;
+    std::io::copy(&mut &file, &mut copy).map_err(fault)?;
+    copy.set_permissions(std::fs::Permissions::from_mode(0o644))
+        .map_err(fault)?;
+    copy.seek(SeekFrom::Start(0)).map_err(fault)?;
+    Ok(copy)
+}
+
+/// The record of a run from what the launcher measured, the output read
+/// (`size` bytes were written) and the limits it ran under.
+pub fn execution(
+    result: &mut ProcResult,
+    stdout: Vec<u8>,
+    size: u64,
+    limits: &RunLimits,
+) -> Execution {
+    Execution {
+        end: classify(result, size, limits),
+        stdout,
+        stderr_tail: std::mem::take(&mut result.stderr),
+        wall: result.wall,
+        cpu: Some(result.cpu),
+        memory: Some(result.memory),
+    }
+}
+
+fn set_mode(path: &Path, mode: u32) {
+    use std::os::unix::fs::PermissionsExt;
+    let _ = std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode));
+}
+
+/// Hands a folder to a worker's uid so its compiler can write there.
+fn give(dir: &Path, uid: u32) {
+    use std::os::unix::ffi::OsStrExt;
+    if let Ok(c) = std::ffi::CString::new(dir.as_os_str().as_bytes()) {
+        // SAFETY: chown on a path we created.
+        unsafe { libc::chown(c.as_ptr(), uid, uid) };
+    }
+}
+
+/// At most `limit` bytes of a file from its start, and its true size.
+fn read_capped(file: &mut File, limit: u64) -> (Vec<u8>, u64) {
+    let size = file.seek(SeekFrom::End(0)).unwrap_or(0);
+    let mut bytes = Vec::new();
+    if file.seek(SeekFrom::Start(0)).is_ok() {
+        let _ = file.take(limit).read_to_end(&mut bytes);
+    }
+    (bytes, size)
+}
+
+/// Decides how a run ended. Limit verdicts come from measurements, in a
+/// fixed order, so they do not depend on which signal arrived first:
+/// output over its limit, CPU time over its limit, memory (the kernel's
+/// out-of-memory kill or the peak), the wall clock, then the exit.
+pub(crate) fn classify(r: &ProcResult, output_size: u64, limits: &RunLimits) -> End {
+    if let Some(e) = &r.error {
+        return End::CouldNotRun(e.clone());
+    }
+    let Some(status) = r.status else {
+        return End::CouldNotRun("the program did not start".into());
+    };
+    let signal = libc::WIFSIGNALED(status).then(|| libc::WTERMSIG(status));
+    if output_size > limits.output || signal == Some(libc::SIGXFSZ) {
+        return End::OutputExceeded {
+            limit: limits.output,
+            size: output_size,
+        };
+    }
+    let cpu_limited = !limits.cpu.is_zero();
+    if cpu_limited && (r.cpu > limits.cpu || r.killed == Kill::Cpu || signal == Some(libc::SIGXCPU))
+    {
+        return End::TimedOut {
+            wall: false,
+            limit: limits.cpu,
+        };
+    }
+    if r.oom || (limits.memory > 0 && r.memory > limits.memory) {
+        return End::MemoryExceeded {
+            limit: limits.memory,
+        };
+    }
+    if r.killed == Kill::Wall {
+        return End::TimedOut {
+            wall: true,
+            limit: limits.wall,
+        };
+    }
+    match signal {
+        Some(sig) => End::Signaled(sig),
+        None => End::Exited(libc::WEXITSTATUS(status)),
+    }
+}
+
+/// The environment every program gets: nothing of judge's own.
+pub fn clean_env(cwd: &str) -> Vec<String> {
+    vec![
+        "PATH=/usr/local/bin:/usr/bin:/bin".into(),
+        "HOME=/tmp".into(),
+        "LANG=C.UTF-8".into(),
+        format!("PWD={cwd}"),
+    ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    fn result(status: i32, cpu_ms: u64, memory: u64, killed: Kill, oom: bool) -> ProcResult {
+        ProcResult {
+            status: Some(status),
+            cpu: Duration::from_millis(cpu_ms),
+            memory,
+            wall: Duration::from_millis(cpu_ms),
+            killed,
+            oom,
+            exact: true,
+            error: None,
+            stderr: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn classification_prefers_measurements_in_a_fixed_order() {
+        let l = RunLimits::new(Duration::from_millis(500), 256 << 20, 1 << 20);
+        let tle = End::TimedOut {
+            wall: false,
+            limit: l.cpu,
+        };
+        assert_eq!(classify(&result(9, 600, 0, Kill::Wall, false), 0, &l), tle);
+        assert_eq!(classify(&result(9, 100, 0, Kill::Cpu, false), 0, &l), tle);
+        assert_eq!(
+            classify(&result(9, 100, 0, Kill::Wall, false), 0, &l),
+            End::TimedOut {
+                wall: true,
+                limit: l.wall
+            }
+        );
+        let mle = End::MemoryExceeded { limit: l.memory };
+        assert_eq!(classify(&result(9, 100, 100, Kill::None, true), 0, &l), mle);
+        assert_eq!(
+            classify(&result(11, 100, 300 << 20, Kill::None, false), 0, &l),
+            mle
+        );
+        assert_eq!(
+            classify(&result(0, 100, 0, Kill::None, false), 2 << 20, &l),
+            End::OutputExceeded {
+                limit: l.output,
+                size: 2 << 20
+            }
+        );
+        assert!(matches!(
+            classify(&result(libc::SIGXFSZ, 100, 0, Kill::None, false), 0, &l),
+            End::OutputExceeded { .. }
+        ));
+        assert_eq!(
+            classify(&result(11, 100, 0, Kill::None, false), 0, &l),
+            End::Signaled(11)
+        );
+        assert_eq!(
+            classify(&result(3 << 8, 100, 0, Kill::None, false), 0, &l),
+            End::Exited(3)
+        );
+        let mut broken = result(0, 0, 0, Kill::None, false);
+        broken.error = Some("could not exec".into());
+        assert_eq!(
+            classify(&broken, 0, &l),
+            End::CouldNotRun("could not exec".into())
+        );
+    }
+}

@@ -1,0 +1,258 @@
+//! Slink (ACM ICPC Mid-Central USA 2007, problem C): every cell of an r×c
+//! grid carries the number of its four sides that lie on one hidden closed
+//! loop; find the loop and draw it in ASCII.
+//!
+//! The statement lists a dozen local rules and promises that they suffice,
+//! but a reference solver must be right on *every* valid input, including
+//! generated ones where those rules stall. So the solver ([`solve`]) runs
+//! constraint propagation (cell counts, vertex degree 0 or 2, no premature
+//! sub-cycle) and falls back to backtracking, counting solutions up to two:
+//! an input with no loop or with several is reported as an [`InputError`]
+//! instead of being drawn wrongly.
+//!
+//! Layout: [`parse`] reads the data sets, [`solve`] finds the loop,
+//! [`render`] draws it byte for byte as the contest's judge output does, and
+//! [`generate`] builds random puzzles with a known unique loop.
+
+pub mod generate;
+pub mod parse;
+pub mod render;
+pub mod solve;
+
+use judge_solver::{Bound, Reached};
+use judge_text::rng::Rng;
+use judge_text::scan::InputError;
+use judge_text::strict;
+
+/// Largest number of rows or columns in a puzzle.
+pub(crate) const MAX_SIDE: usize = 20;
+
+/// The bounds PROBLEMS.md sets: 1 to 20 rows and columns (the contest's
+/// judge data has 1×5 and 5×1 puzzles), cell digits 0 to 3.
+const ROWS: Bound = Bound::new("r (rows)", 1, MAX_SIDE as i64);
+const COLUMNS: Bound = Bound::new("c (columns)", 1, MAX_SIDE as i64);
+const DIGIT: Bound = Bound::new("cell digit", 0, 3);
+
+/// One data set: the grid of digits and where its header line is, so that
+/// errors found while solving can still point into the input.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Puzzle {
+    pub rows: usize,
+    pub cols: usize,
+    /// Row-major, each 0..=3.
+    pub digits: Vec<u8>,
+    /// 1-based line of the `r c` header.
+    pub line: usize,
+}
+
+impl Puzzle {
+    pub fn digit(&self, row: usize, col: usize) -> u8 {
+        self.digits[row * self.cols + col]
+    }
+}
+
+/// A set of grid edges, normally the loop.
+///
+/// `horizontal[i * cols + j]` is the edge from vertex (i, j) to (i, j+1),
+/// for i in 0..=rows; `vertical[i * (cols + 1) + j]` is the edge from vertex
+/// (i, j) to (i+1, j), for i in 0..rows. Vertex (i, j) is the top-left
+/// corner of cell (i, j).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Loop {
+    pub rows: usize,
+    pub cols: usize,
+    pub horizontal: Vec<bool>,
+    pub vertical: Vec<bool>,
+}
+
+impl Loop {
+    /// No edges at all.
+    pub fn empty(rows: usize, cols: usize) -> Self {
+        Loop {
+            rows,
+            cols,
+            horizontal: vec![false; (rows + 1) * cols],
+            vertical: vec![false; rows * (cols + 1)],
+        }
+    }
+
+    /// Is the edge from vertex (i, j) to (i, j+1) on the loop?
+    pub fn h(&self, i: usize, j: usize) -> bool {
+        j < self.cols
+            && self
+                .horizontal
+                .get(i * self.cols + j)
+                .copied()
+                .unwrap_or(false)
+    }
+
+    /// Is the edge from vertex (i, j) to (i+1, j) on the loop?
+    pub fn v(&self, i: usize, j: usize) -> bool {
+        i < self.rows
+            && j <= self.cols
+            && self
+                .vertical
+                .get(i * (self.cols + 1) + j)
+                .copied()
+                .unwrap_or(false)
+    }
+
+    /// How many sides of cell (i, j) are on the loop.
+    pub(crate) fn cell_count(&self, i: usize, j: usize) -> u8 {
+        [
+            self.h(i, j),
+            self.h(i + 1, j),
+            self.v(i, j),
+            self.v(i, j + 1),
+        ]
+        .iter()
+        .filter(|&&b| b)
+        .count() as u8
+    }
+}
+
+pub struct Slink;
+
+impl judge_solver::Solver for Slink {
+    fn id(&self) -> &'static str {
+        "slink"
+    }
+
+    fn solve(&self, input: &str) -> Result<String, InputError> {
+        let puzzles = parse::parse(input)?;
+        let mut out = String::new();
+        for (n, puzzle) in puzzles.iter().enumerate() {
+            let found = solve::unique_loop(puzzle).map_err(|why| {
+                InputError::new(puzzle.line, 1, why.to_string())
+                    .context(format_args!("data set {}", n + 1))
+            })?;
+            render::render(n + 1, puzzle, &found, &mut out);
+        }
+        Ok(out)
+    }
+
+    /// Strict layout (`r c` headers, rows of `c` single-spaced digits 0..3,
+    /// the terminating `0 0` and nothing after it), then the statement's
+    /// promise: every puzzle has exactly one loop.
+    fn validate_noting(&self, input: &str, reached: &mut Reached) -> Result<(), InputError> {
+        let lines = strict::lines(input)?;
+        let mut at = 0;
+        let mut set = 1;
+        loop {
+            let header = strict::line(&lines, at, "a header `r c` or the final `0 0`")?;
+            let size = header.ints(2, "sizes r and c", 0..=MAX_SIDE as i64)?;
+            at += 1;
+            match (size[0], size[1]) {
+                (0, 0) => break,
+                (0, _) | (_, 0) => {
+                    return Err(header.error(
+                        1,
+                        format!("data set {set}: a size of 0 (only `0 0` ends the input)"),
+                    ));
+                }
+                (r, c) => {
+                    reached.note(&ROWS, r);
+                    reached.note(&COLUMNS, c);
+                    for row in 0..r as usize {
+                        let what = format!("data set {set}, row {}", row + 1);
+                        let digits = strict::line(&lines, at, &what)?
+                            .ints(c as usize, "digits 0 to 3", DIGIT.range())
+                            .map_err(|e| e.context(&what))?;
+                        reached.note_all(&DIGIT, &digits);
+                        at += 1;
+                    }
+                }
+            }
+            set += 1;
+        }
+        strict::expect_no_more(&lines, at)?;
+        self.solve(input).map(|_| ())
+    }
+
+    fn bounds(&self) -> &'static [Bound] {
+        &[ROWS, COLUMNS, DIGIT]
+    }
+
+    fn generate(&self, rng: &mut Rng, size: u32) -> String {
+        generate::input(rng, size)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use judge_solver::Solver;
+
+    const SAMPLE_FIRST: &str = "8 8
+1 0 1 1 2 2 1 3
+3 3 3 3 2 3 3 2
+2 2 0 1 1 2 2 0
+2 3 1 1 0 1 2 2
+2 1 2 3 1 1 0 2
+1 2 2 2 2 3 2 1
+3 2 1 3 1 1 3 2
+1 0 0 2 3 2 3 2
+0 0
+";
+
+    /// The picture PROBLEMS.md §4 gives for the statement's first data set.
+    const SAMPLE_FIRST_OUT: &str = "1
+#####################################
+#                                   #
+#                 +---------------+ #
+#   1   0   1   1 | 2   2   1   3 | #
+# +---+   +---+   |   +---+   +---+ #
+# | 3 | 3 | 3 | 3 | 2 | 3 | 3 | 2   #
+# |   +---+   +---+   |   +---+     #
+# | 2   2   0   1   1 | 2   2   0   #
+# +-------+           +-------+     #
+#   2   3 | 1   1   0   1   2 | 2   #
+# +-------+   +---+           +---+ #
+# | 2   1   2 | 3 | 1   1   0   2 | #
+# |       +---+   |   +---+       | #
+# | 1   2 | 2   2 | 2 | 3 | 2   1 | #
+# |   +---+   +---+   |   +---+   | #
+# | 3 | 2   1 | 3   1 | 1   3 | 2 | #
+# +---+       +---+   |   +---+   | #
+#   1   0   0   2 | 3 | 2 | 3   2 | #
+#                 +---+   +-------+ #
+#                                   #
+#####################################
+";
+
+    #[test]
+    fn statement_first_data_set() {
+        assert_eq!(Slink.solve(SAMPLE_FIRST).unwrap(), SAMPLE_FIRST_OUT);
+    }
+
+    #[test]
+    fn a_second_data_set_without_a_loop_is_named_with_its_line() {
+        let input = "1 2\n3 3\n2 2\n1 1\n1 1\n0 0\n";
+        let e = Slink.solve(input).unwrap_err();
+        assert_eq!(e.line, 3, "{e}");
+        assert!(e.message.starts_with("data set 2:"), "{e}");
+        assert!(e.message.contains("no loop"), "{e}");
+    }
+
+    #[test]
+    fn unsolvable_puzzles_are_errors_not_pictures() {
+        for bad in [
+            "1 1\n0\n0 0\n",
+            "1 1\n3\n0 0\n",
+            "2 2\n0 0\n0 0\n0 0\n",
+            "2 2\n3 3\n3 3\n0 0\n",
+        ] {
+            let e = Slink.solve(bad).unwrap_err();
+            assert_eq!((e.line, e.col), (1, 1), "{bad}: {e}");
+            assert!(e.message.contains("data set 1"), "{bad}: {e}");
+        }
+    }
+}
+
+/// The committed test set as a test of this solver (and the one test that
+/// `make mutants` runs against this crate's mutants).
+#[cfg(test)]
+#[test]
+fn committed_cases() {
+    judge_solver::testing::outputs_match(&Slink, env!("CARGO_MANIFEST_DIR"));
+}

@@ -1,0 +1,297 @@
+//! So Doku Checker (UVa 10957): for each grid, Illegal, Impossible, Unique or
+//! Ambiguous.
+//!
+//! A grid is Illegal when a digit repeats among the givens of a row, column
+//! or box; that is decided first, on the givens alone. Otherwise its
+//! solutions are counted up to two by [`count_solutions`], the hot
+//! path of the whole test set. The test suite confirms every expected output
+//! with a deliberately simple, independent backtracking counter.
+
+mod count;
+mod engine;
+mod generate;
+#[cfg(test)]
+mod kernel_tests;
+mod kernels;
+mod parse;
+
+pub use count::Solutions;
+pub use engine::{Engine, count_solutions, count_solutions_with};
+pub use generate::write_grid;
+pub use parse::{CELLS, Grid, parse};
+
+use judge_solver::{Bound, Reached};
+use judge_text::rng::Rng;
+use judge_text::scan::InputError;
+use judge_text::strict;
+
+/// The digits of a grid (0 = empty), and how many of a grid's 81 cells
+/// are given: the statement bounds neither count, but a test set should
+/// hold an empty grid and a complete one.
+const DIGIT: Bound = Bound::new("cell digit", 0, 9);
+const GIVENS: Bound = Bound::new("givens in a grid", 0, 81);
+
+pub struct SudokuChecker;
+
+impl judge_solver::Solver for SudokuChecker {
+    fn id(&self) -> &'static str {
+        "sudoku-checker"
+    }
+
+    fn solve(&self, input: &str) -> Result<String, InputError> {
+        let grids = parse(input)?;
+        let mut out = String::with_capacity(grids.len() * 24);
+        for (n, grid) in grids.iter().enumerate() {
+            render(n + 1, verdict(&grid.cells), &mut out);
+        }
+        Ok(out)
+    }
+
+    /// Strict layout: grids of 9 lines of 9 single-spaced digits 0..9,
+    /// exactly one blank line between grids, none before the first or after
+    /// the last, LF line ends and a final newline. (The solver tolerates a
+    /// missing blank line; the validator does not.)
+    fn validate_noting(&self, input: &str, reached: &mut Reached) -> Result<(), InputError> {
+        let lines = strict::lines(input)?;
+        let mut at = 0;
+        let mut grid = 1;
+        loop {
+            let mut givens = 0;
+            for row in 1..=9 {
+                let what = format!("grid {grid}, row {row}");
+                let digits = strict::line(&lines, at, &what)?
+                    .ints(9, "digits 0 to 9", DIGIT.range())
+                    .map_err(|e| e.context(&what))?;
+                reached.note_all(&DIGIT, &digits);
+                givens += digits.iter().filter(|&&d| d != 0).count() as i64;
+                at += 1;
+            }
+            reached.note(&GIVENS, givens);
+            match lines.get(at) {
+                None => return Ok(()),
+                Some(l) => l
+                    .expect_blank()
+                    .map_err(|e| e.context(format_args!("after grid {grid}")))?,
+            }
+            at += 1;
+            if at == lines.len() {
+                return Err(lines[at - 1].error(1, "blank line after the last grid"));
+            }
+            grid += 1;
+        }
+    }
+
+    fn bounds(&self) -> &'static [Bound] {
+        &[DIGIT, GIVENS]
+    }
+
+    fn generate(&self, rng: &mut Rng, size: u32) -> String {
+        generate::input(rng, size)
+    }
+}
+
+/// What the checker says about one grid.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Verdict {
+    /// A digit repeats among the givens of a row, column or box.
+    Illegal,
+    /// Legal givens, no solution.
+    Impossible,
+    Unique,
+    /// Two or more solutions.
+    Ambiguous,
+}
+
+impl Verdict {
+    pub(crate) fn word(self) -> &'static str {
+        match self {
+            Verdict::Illegal => "Illegal",
+            Verdict::Impossible => "Impossible",
+            Verdict::Unique => "Unique",
+            Verdict::Ambiguous => "Ambiguous",
+        }
+    }
+}
+
+/// The verdict for one grid (row-major, 0 = empty).
+pub fn verdict(cells: &[u8; CELLS]) -> Verdict {
+    verdict_by(cells, |c| count_solutions(c, 2))
+}
+
+/// [`verdict`] with `engine` instead of the fastest one, so the committed
+/// cases can test every engine this machine runs (`make mutants`).
+pub fn verdict_with(engine: Engine, cells: &[u8; CELLS]) -> Verdict {
+    verdict_by(cells, |c| count_solutions_with(engine, c, 2))
+}
+
+fn verdict_by(cells: &[u8; CELLS], count: impl Fn(&[u8; CELLS]) -> Solutions) -> Verdict {
+    if has_repeated_given(cells) {
+        return Verdict::Illegal;
+    }
+    match count(cells).count {
+        0 => Verdict::Impossible,
+        1 => Verdict::Unique,
+        _ => Verdict::Ambiguous,
+    }
+}
+
+/// Whether a digit appears twice among the givens of a row, column or box.
+pub(crate) fn has_repeated_given(cells: &[u8; CELLS]) -> bool {
+    let mut seen = [0u16; 27]; // rows, then columns, then boxes
+    for (i, &d) in cells.iter().enumerate() {
+        if d == 0 {
+            continue;
+        }
+        let (r, c) = (i / 9, i % 9);
+        let bit = 1 << d;
+        for unit in [r, 9 + c, 18 + r / 3 * 3 + c / 3] {
+            if seen[unit] & bit != 0 {
+                return true;
+            }
+            seen[unit] |= bit;
+        }
+    }
+    false
+}
+
+/// Appends `Case n: Verdict.`.
+pub fn render(n: usize, verdict: Verdict, out: &mut String) {
+    use std::fmt::Write;
+    let _ = writeln!(out, "Case {n}: {}.", verdict.word());
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use judge_solver::Solver;
+
+    const GRID1: &str = "0 0 3 9 0 0 7 6 0
+0 4 0 0 0 6 0 0 9
+6 0 7 0 1 0 0 0 4
+2 0 0 6 7 0 0 9 0
+0 0 4 3 0 5 6 0 0
+0 1 0 0 4 9 0 0 7
+7 0 0 0 9 0 2 0 1
+3 0 0 2 0 0 0 4 0
+0 2 9 0 0 8 5 0 0
+";
+
+    #[test]
+    fn corrected_statement_sample() {
+        let grid2 = "0 0 3 9 0 0 7 6 0
+0 4 0 0 0 6 0 0 9
+6 0 0 0 1 0 0 0 4
+0 0 0 6 7 0 0 9 0
+0 0 4 0 0 5 6 0 0
+0 1 0 0 4 9 0 0 0
+7 0 0 0 9 0 2 0 1
+3 0 0 2 0 0 0 4 0
+0 2 0 0 0 8 5 0 0
+";
+        let grid3 = GRID1.replace("7 0 0 0 9 0 2 0 1", "7 2 0 0 9 0 2 0 1");
+        let grid4 = GRID1.replace("7 0 0 0 9 0 2 0 1", "7 5 0 0 9 0 2 0 1");
+        let input = [GRID1, grid2, &grid3, &grid4].join("\n");
+        assert_eq!(
+            SudokuChecker.solve(&input).unwrap(),
+            "Case 1: Unique.\nCase 2: Ambiguous.\nCase 3: Illegal.\nCase 4: Impossible.\n"
+        );
+    }
+
+    #[test]
+    fn repeated_givens_in_each_kind_of_unit() {
+        let mut cells = [0u8; CELLS];
+        assert!(!has_repeated_given(&cells));
+        cells[0] = 5;
+        cells[8] = 5; // same row
+        assert!(has_repeated_given(&cells));
+        cells[8] = 0;
+        cells[72] = 5; // same column
+        assert!(has_repeated_given(&cells));
+        cells[72] = 0;
+        cells[20] = 5; // same box
+        assert!(has_repeated_given(&cells));
+        cells[20] = 0;
+        cells[30] = 5; // no shared unit
+        assert!(!has_repeated_given(&cells));
+    }
+
+    #[test]
+    fn illegal_wins_over_impossible() {
+        // Two 1s in row 1 and a cell that could hold nothing anyway.
+        let mut cells = [0u8; CELLS];
+        cells[0] = 1;
+        cells[1] = 1;
+        assert_eq!(verdict(&cells), Verdict::Illegal);
+    }
+
+    #[test]
+    fn bad_input_is_an_error_not_a_panic() {
+        for bad in [
+            "x",
+            "1 2 3",
+            "10 0 0 0 0 0 0 0 0",
+            &GRID1.repeat(2)[..GRID1.len() + 18],
+        ] {
+            assert!(SudokuChecker.solve(bad).is_err(), "{bad:?}");
+        }
+    }
+}
+
+#[cfg(test)]
+mod validate_tests {
+    use super::SudokuChecker;
+    use judge_solver::Solver;
+
+    const ROW: &str = "0 0 0 0 0 0 0 0 0\n";
+
+    fn grid() -> String {
+        ROW.repeat(9)
+    }
+
+    #[test]
+    fn layout_rules_are_enforced_and_located() {
+        assert!(SudokuChecker.validate(&grid()).is_ok());
+        assert!(
+            SudokuChecker
+                .validate(&format!("{}\n{}", grid(), grid()))
+                .is_ok()
+        );
+        let fault = |text: &str| SudokuChecker.validate(text).unwrap_err();
+        let e = fault(&format!("{}{}", grid(), grid()));
+        assert_eq!(e.line, 10, "a missing blank line between grids: {e}");
+        let e = fault(&format!("{}\n", grid()));
+        assert!(e.message.contains("after the last grid"), "{e}");
+        let e = fault(&grid().replacen("0 0 0 0 0 0 0 0 0", "0 0 0 0 0 0 0 0", 1));
+        assert!(e.message.contains("expected 9"), "{e}");
+        let e = fault(&grid().replacen("0 0", "0 10", 1));
+        assert_eq!((e.line, e.col), (1, 3));
+        let e = fault(&grid().replacen("0 0", "0 x", 1));
+        assert_eq!((e.line, e.col), (1, 3));
+        let e = fault(&format!("{}{ROW}", grid()));
+        assert_eq!(e.line, 10, "a tenth row: {e}");
+        assert!(fault(grid().trim_end()).message.contains("final newline"));
+    }
+}
+
+/// The committed test set as a test of this solver (and the one test that
+/// `make mutants` runs against this crate's mutants). The solver dispatches
+/// to the fastest search this machine runs; the others (portable, SSE2,
+/// SSE4.1) are shipped too, so the cases check every available one, and a
+/// mutant in any engine's code can die.
+#[cfg(test)]
+#[test]
+fn committed_cases() {
+    let dir = env!("CARGO_MANIFEST_DIR");
+    judge_solver::testing::outputs_match(&SudokuChecker, dir);
+    let engines: Vec<Engine> = Engine::ALL.into_iter().filter(|e| e.available()).collect();
+    for (path, input, expected) in judge_solver::testing::committed_cases(dir, "sudoku-checker") {
+        let grids = parse(&input).expect("a valid input");
+        for &engine in &engines {
+            let mut out = String::new();
+            for (n, grid) in grids.iter().enumerate() {
+                render(n + 1, verdict_with(engine, &grid.cells), &mut out);
+            }
+            assert_eq!(out, expected, "{engine:?} on {}", path.display());
+        }
+    }
+}

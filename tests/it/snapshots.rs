@@ -15,7 +15,14 @@ fn filters(tmp: &Path) -> Vec<(String, String)> {
     let tmp = regex_escape(&tmp.display().to_string());
     let root = regex_escape(&root().display().to_string());
     let version = regex_escape(env!("CARGO_PKG_VERSION"));
+    // The command line starts with the binary's path, wherever cargo's
+    // target folder is (CARGO_TARGET_DIR may put it anywhere).
+    let command = format!(
+        "<code>{}[^<]*</code>",
+        regex_escape(env!("CARGO_BIN_EXE_judge"))
+    );
     [
+        (command.as_str(), "<code>[COMMAND]</code>"),
         (tmp.as_str(), "[TMP]"),
         (root.as_str(), "[ROOT]"),
         (r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ", "[DATE]"),
@@ -56,10 +63,6 @@ fn filters(tmp: &Path) -> Vec<(String, String)> {
         (r"\b\d+ jobs", "[N] jobs"),
         (r"─+", "───"),
         (r"failed +time", "failed  time"),
-        (
-            r"<code>[^<]*target/[^<]*judge[^<]*</code>",
-            "<code>[COMMAND]</code>",
-        ),
     ]
     .into_iter()
     .map(|(a, b)| (a.to_string(), b.to_string()))

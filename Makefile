@@ -4,7 +4,7 @@
 CARGO ?= cargo
 JUDGE := target/release/judge
 
-.PHONY: all build check test deps regen bench lint fmt clean mutants
+.PHONY: all build check test peers deps regen bench lint fmt clean mutants
 
 all: check
 
@@ -32,6 +32,12 @@ check: build
 ## The harness's own unit and integration tests.
 test:
 	$(CARGO) test --workspace --locked
+
+## The peers' checkers on judge's output (Kattis problemtools'
+## verifyproblem on every exported problem): installs the pinned release
+## from PyPI into a venv under target/ once; minutes of CPU.
+peers:
+	$(CARGO) test --locked --test peers
 
 ## Recompute every expected output (atomic; failing cases keep their file).
 regen: build
@@ -73,6 +79,7 @@ mutants:
 lint:
 	$(CARGO) fmt --check
 	$(CARGO) clippy --workspace --all-targets --locked -- -D warnings
+	$(CARGO) clippy --locked --test peers -- -D warnings
 	RUSTDOCFLAGS="-D warnings" $(CARGO) doc --workspace --no-deps --document-private-items --locked
 	RUSTDOCFLAGS="-D warnings" $(CARGO) doc --workspace --no-deps --locked
 

@@ -17,7 +17,6 @@ mod kinds;
 mod leftovers;
 mod package;
 mod parsers;
-mod problemtools;
 mod sandbox;
 mod shard;
 mod snapshots;

@@ -1,0 +1,16 @@
+//! judge's output as other tools see it: the peers' own checkers, installed
+//! from PyPI into venvs under target/, run on what judge writes.
+//!
+//! A separate suite (`make peers`, which CI runs after `make test`): it
+//! needs the network once, LaTeX and PyPy, and minutes of CPU time, so the
+//! edit-test loop of `make test` does not wait for it. Its programs are on
+//! `.ci/deps.txt` like every other; missing ones skip outside CI and fail
+//! under it.
+
+#[allow(dead_code)]
+#[path = "../it/common.rs"]
+mod common;
+mod problemtools;
+#[allow(dead_code)]
+#[path = "../it/tools.rs"]
+mod tools;

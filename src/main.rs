@@ -35,7 +35,8 @@ fn main() {
         Command::Gen(args) => cmd::generate::run(&ctx, args),
         Command::Timelimit(args) => cmd::timelimit::run(&ctx, args),
     };
-    std::process::exit(match result {
+    // Through judge-fs: a signal being handled ends the process instead.
+    judge::fsutil::exit(match result {
         Ok(status) => status.code(),
         Err(e) => {
             eprintln!("{} {e}", ctx.style.red("error:"));

@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use super::Context;
 use crate::error::{Error, Result};
 use crate::fsutil::{StagedDir, copy_tree};
-use crate::package::{self, read, statement, write};
+use crate::package::{self, plan, read, statement, write};
 use crate::problem::Problem;
 use crate::report::Status;
 
@@ -285,7 +285,7 @@ fn write_statement(
     format: package::Format,
 ) -> Result<()> {
     copy_tree(from, to).map_err(Error::io(from, "cannot copy"))?;
-    for path in read::sorted_entries(from) {
+    for path in plan::sorted_entries(from) {
         let name = path.file_name().unwrap_or_default().to_string_lossy();
         let Some(tex) = statement::latex_name(&name) else {
             continue;

@@ -19,7 +19,7 @@ use crate::engine::timing;
 use crate::engine::tools::{Need, Tools};
 use crate::error::{Error, Result};
 use crate::fsutil::{StagedDir, copy_tree};
-use crate::package::{self, TimeRule, read};
+use crate::package::{self, TimeRule, plan, read};
 use crate::problem::groups::GROUP_FILE;
 use crate::problem::{ProblemSpec, load_problem};
 use crate::report::Status;
@@ -393,7 +393,7 @@ fn check_id(id: &str) -> Result<()> {
 /// into `dir` (again, after a time limit was computed: only the YAML).
 fn write_problem(
     pkg: &Path,
-    plan: &read::Plan,
+    plan: &plan::Plan,
     spec: &ProblemSpec,
     dir: &Path,
     time_note: Option<&str>,

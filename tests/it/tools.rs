@@ -110,6 +110,7 @@ pub fn tool(program: &str, test: &str) -> Option<PathBuf> {
 
 /// Every program of `programs`, or `None` after naming all the missing
 /// ones at once (a failure under CI).
+#[allow(dead_code)] // the peers suite's (tests/peers) and any later test's
 pub fn tools(programs: &[&str], test: &str) -> Option<Vec<PathBuf>> {
     let found: Vec<Option<PathBuf>> = programs
         .iter()
@@ -132,6 +133,7 @@ pub fn tools(programs: &[&str], test: &str) -> Option<Vec<PathBuf>> {
 }
 
 /// The pinned requirement of a `pip` entry, e.g. `problemtools==1.2`.
+#[allow(dead_code)] // the peers suite's (tests/peers)
 pub fn pip_requirement(program: &str) -> &'static str {
     let dep = dep(program);
     assert_eq!(dep.source, "pip", "{program} is not a pip entry");
@@ -177,6 +179,14 @@ fn looked_up(source: &str) -> Vec<String> {
             } else if let Some(end) = rest.find('"') {
                 names.push(rest[..end].to_string());
             }
+        }
+    }
+    // `judge … --cmd "python3 sol.py"` runs the command's first word.
+    for (at, _) in source.match_indices("\"--cmd\",") {
+        let rest = source[at + 8..].trim_start();
+        if let Some(literal) = rest.strip_prefix('"') {
+            let command = &literal[..literal.find('"').unwrap_or(0)];
+            names.extend(command.split_whitespace().next().map(str::to_string));
         }
     }
     names.retain(|n| !n.is_empty() && !NOT_PROGRAMS.contains(&n.as_str()));
@@ -233,10 +243,12 @@ fn the_scan_reads_every_lookup_form() {
         Command::new("a1"); which("a2"); tool("a3", t); tool(runner, "a4")?;
         output_of(&["a5", x]); tools(&["a6", "a7"], t); which("no-such-tool-anywhere-xyz");
         Command::new(path); let s = "not a lookup";
+        judge(&["grade", "p", "--cmd",
+                "a8 --flag"]);
     "#;
     assert_eq!(
         looked_up(source),
-        ["a1", "a2", "a3", "a4", "a5", "a6", "a7"]
+        ["a1", "a2", "a3", "a4", "a5", "a6", "a7", "a8"]
     );
 }
 

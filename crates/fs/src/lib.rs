@@ -18,7 +18,7 @@ pub mod leftovers;
 pub mod scratch;
 
 pub use leftovers::{is_temp_name, temps_in};
-pub use scratch::ScratchDir;
+pub use scratch::{ScratchDir, exit};
 
 /// Writes `bytes` to `path` through a temporary file in the same folder and
 /// an atomic rename: readers see the old file or the new one, never a mix.

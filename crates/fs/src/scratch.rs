@@ -13,7 +13,7 @@
 use std::collections::HashSet;
 use std::fs::File;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicI32, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
 use std::sync::{Mutex, MutexGuard, Once};
 use std::time::{Duration, SystemTime};
 
@@ -64,6 +64,26 @@ pub fn forget_file(path: &Path) {
 
 /// The write end of the pipe the signal handler reports on.
 static SIGNAL_PIPE: AtomicI32 = AtomicI32::new(-1);
+
+/// Set once a signal's clean-up has begun: from then on that thread ends
+/// the process, as the signal asked (see [`exit`]).
+static TERMINATING: AtomicBool = AtomicBool::new(false);
+
+/// Ends the process with `code`, unless a signal's clean-up is under way.
+///
+/// Removing a run's folder makes the case running in it fail at once, and
+/// the run could then finish and exit with its own status before the
+/// clean-up thread re-raised the signal: a shell would see "exit 1" where
+/// it sent SIGINT. So the command line ends through here, and waits for the
+/// clean-up thread instead, which ends the process by the signal.
+pub fn exit(code: i32) -> ! {
+    if TERMINATING.load(Ordering::SeqCst) {
+        loop {
+            std::thread::park();
+        }
+    }
+    std::process::exit(code)
+}
 
 extern "C" fn on_signal(sig: libc::c_int) {
     let byte = sig as u8;
@@ -129,6 +149,7 @@ fn clean_up_on_signal(reader: libc::c_int) {
         return;
     }
     let sig = libc::c_int::from(byte);
+    TERMINATING.store(true, Ordering::SeqCst);
     // Held until the end: a worker about to create a file waits here.
     let guard = IN_FLIGHT.lock().unwrap_or_else(|e| e.into_inner());
     if let Some(reg) = guard.as_ref() {

@@ -107,6 +107,13 @@ pub fn format_size_approx(n: u64) -> String {
     format!("{n} B")
 }
 
+/// A number as people and YAML files write it: at most six decimals and
+/// no trailing zeros (`2`, `0.5`, `1.333333`).
+pub fn format_number(x: f64) -> String {
+    let text = format!("{x:.6}");
+    text.trim_end_matches('0').trim_end_matches('.').to_string()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

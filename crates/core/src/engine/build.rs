@@ -13,113 +13,10 @@
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 
+pub use super::program::{BuildError, Language, Program, is_executable, tool};
+
 use super::compile;
-use super::launcher::{ProcSpec, Role};
-use super::limits;
-use super::runner::{Keep, Runner, STDERR_TAIL, clean_env};
-use super::toolchain::{self, Tool};
-
-/// The languages judge builds or runs, decided by file extension.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Language {
-    C,
-    Cpp,
-    Rust,
-    Java,
-    Python,
-    Shell,
-    /// A file that is executable as it is.
-    Executable,
-    /// A command line given with `--cmd`.
-    Command,
-}
-
-impl Language {
-    /// The language of a source file by its extension.
-    pub fn from_extension(ext: &str) -> Option<Language> {
-        Some(match ext {
-            "c" => Language::C,
-            "cpp" | "cc" | "cxx" | "c++" | "C" => Language::Cpp,
-            "rs" => Language::Rust,
-            "java" => Language::Java,
-            "py" | "py3" => Language::Python,
-            "sh" => Language::Shell,
-            _ => return None,
-        })
-    }
-
-    /// Short name for reports.
-    pub fn name(self) -> &'static str {
-        match self {
-            Language::C => "c",
-            Language::Cpp => "c++",
-            Language::Rust => "rust",
-            Language::Java => "java",
-            Language::Python => "python",
-            Language::Shell => "shell",
-            Language::Executable => "executable",
-            Language::Command => "command",
-        }
-    }
-}
-
-impl std::fmt::Display for Language {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-/// A runnable submission, in the run's build area.
-#[derive(Debug, Clone)]
-pub struct Program {
-    pub language: Language,
-    /// Absolute program path first (host paths; the runner maps them into
-    /// the sandbox).
-    pub argv: Vec<String>,
-    /// Its build folder, where it starts.
-    pub dir: PathBuf,
-}
-
-impl Program {
-    /// How to run it on one case under `limits`.
-    pub fn spec(&self, limits: limits::RunLimits) -> ProcSpec {
-        let cwd = self.dir.display().to_string();
-        ProcSpec {
-            argv: self.argv.clone(),
-            env: clean_env(&cwd),
-            cwd,
-            limits,
-            writable: Vec::new(),
-            keep: Keep::Tail(STDERR_TAIL),
-            role: Role::Submission,
-        }
-    }
-}
-
-/// Why a submission could not be made runnable.
-#[derive(Debug, thiserror::Error)]
-pub enum BuildError {
-    /// The compiler rejected the source: verdict CE.
-    #[error("compile error:\n{0}")]
-    Compile(String),
-    /// judge cannot build or run this submission at all (exit 2).
-    #[error("{0}")]
-    Setup(String),
-}
-
-/// A tool on PATH, made visible to the sandbox.
-pub fn tool(runner: &Runner, name: &str) -> Result<String, BuildError> {
-    let (chosen, configured) = runner.tool_choice(name);
-    let Tool { exe, binds } = toolchain::resolve(&chosen).ok_or_else(|| {
-        BuildError::Setup(if configured {
-            format!("{name}: {chosen} (tools.{name} in judge's configuration) cannot be run")
-        } else {
-            format!("{name} is not installed (not found on PATH)")
-        })
-    })?;
-    runner.allow(&binds);
-    Ok(exe.display().to_string())
-}
+use super::runner::Runner;
 
 fn setup(what: &str, path: &Path, e: impl std::fmt::Display) -> BuildError {
     BuildError::Setup(format!("{}: {what}: {e}", path.display()))
@@ -229,8 +126,4 @@ fn prepare_command(runner: &Runner, cmd: &str, dir: PathBuf) -> Result<Program, 
         argv: words,
         dir,
     })
-}
-
-pub(crate) fn is_executable(path: &Path) -> bool {
-    std::fs::metadata(path).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
 }

@@ -5,10 +5,10 @@
 
 use std::path::{Path, PathBuf};
 
-use super::build::{BuildError, Language, Program, is_executable, tool};
 use super::cache::{Cache, portable};
 use super::launcher::{ProcSpec, Role};
 use super::limits;
+use super::program::{BuildError, Language, Program, is_executable, tool};
 use super::runner::{COMPILE_LOG, Keep, Runner, clean_env};
 use crate::execution::End;
 

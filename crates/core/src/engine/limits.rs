@@ -10,8 +10,8 @@ use std::time::Duration;
 
 pub use judge_sandbox::limits::{RunLimits, compiler};
 
-use super::build::Language;
 use crate::problem::Problem;
+use judge_languages::Language;
 
 /// Limits given on the command line instead of `problem.yaml`'s.
 #[derive(Debug, Clone, Copy, Default, PartialEq)]

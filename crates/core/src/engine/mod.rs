@@ -36,6 +36,7 @@ pub(crate) mod compile;
 pub mod heap;
 pub(crate) mod interact;
 pub mod limits;
+pub mod program;
 pub mod reference;
 pub mod reuse;
 pub mod run;

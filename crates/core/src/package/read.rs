@@ -13,51 +13,14 @@ use std::time::Duration;
 
 use serde_yaml::Value;
 
+use super::plan::{Plan, name_of, rel, sorted_entries};
 use super::read_data;
 use super::submissions::{reference, submissions};
 use super::{EXTENSION_FILE, Extension, Format, TimeRule, parse_seconds, text_in};
 use crate::checkers;
-use crate::problem::{CheckerSpec, GroupSpec, Interface, Limits, ProblemSpec, ScoringSpec};
+use crate::problem::{CheckerSpec, Interface, Limits, ProblemSpec, ScoringSpec};
 
 const MIB: f64 = (1u64 << 20) as f64;
-
-/// Everything an import will write, decided before anything is written.
-#[derive(Debug, Default)]
-pub struct Plan {
-    pub spec: Option<ProblemSpec>,
-    pub time: Option<TimeRule>,
-    /// `group.yaml` per group of ours (`""` = `cases/`).
-    pub groups: BTreeMap<String, GroupSpec>,
-    /// Package file or folder → path in the problem folder.
-    pub copies: Vec<(PathBuf, PathBuf)>,
-    /// `(package-relative path, why)`.
-    pub skipped: Vec<(String, String)>,
-    /// One line each; any of them stops the import.
-    pub refused: Vec<String>,
-    /// Settings read on purpose but without effect here.
-    pub ignored: Vec<String>,
-    pub cases: usize,
-    pub submissions: usize,
-}
-
-pub(super) fn rel(pkg: &Path, path: &Path) -> String {
-    path.strip_prefix(pkg).unwrap_or(path).display().to_string()
-}
-
-pub fn sorted_entries(dir: &Path) -> Vec<PathBuf> {
-    let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
-        .map(|r| r.flatten().map(|e| e.path()).collect())
-        .unwrap_or_default();
-    v.sort();
-    v
-}
-
-pub(super) fn name_of(path: &Path) -> String {
-    path.file_name()
-        .unwrap_or_default()
-        .to_string_lossy()
-        .into_owned()
-}
 
 /// The package's format, from `problem_format_version`.
 pub fn format_of(yaml: &Value) -> Result<Format, String> {

@@ -1,13 +1,13 @@
 //! Reading a package's `data/` folder: which files become cases and where,
 //! and the group settings of every `testdata.yaml` / `test_group.yaml`
 //! (inherited down the folders as the package format says). Apart from
-//! [`super::read`], which reads the package's metadata and programs.
+//! `read`, which reads the package's metadata and programs.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use super::Format;
-use super::read::{Plan, name_of, rel, sorted_entries};
+use super::plan::{Plan, name_of, rel, sorted_entries};
 use super::testdata::{self, Config};
 use crate::problem::GroupSpec;
 

@@ -4,9 +4,9 @@
 
 use std::path::{Path, PathBuf};
 
-use super::read::{Plan, name_of, rel, sorted_entries};
-use crate::engine::build::Language;
+use super::plan::{Plan, name_of, rel, sorted_entries};
 use crate::problem::submissions::FOLDERS;
+use judge_languages::Language;
 
 /// The accepted submission judge will use as the reference: compiled
 /// languages first (fastest to regenerate answers), then the rest.

@@ -245,11 +245,14 @@ fn group_keys(
     match (g.score, g.aggregation.unwrap_or(Aggregation::PassFail)) {
         (Some(score), Aggregation::PassFail | Aggregation::Min) => {
             keys.insert("grader_flags", "min".into());
-            keys.insert("accept_score", crate::report::number(score));
+            keys.insert("accept_score", crate::units::format_number(score));
         }
         (Some(score), Aggregation::Sum) => {
             keys.insert("grader_flags", "sum".into());
-            keys.insert("accept_score", crate::report::number(score / direct as f64));
+            keys.insert(
+                "accept_score",
+                crate::units::format_number(score / direct as f64),
+            );
         }
         (_, a) => {
             let flag = match a {
@@ -260,7 +263,7 @@ fn group_keys(
             };
             keys.insert("grader_flags", flag.into());
             if let Some(s) = g.accept_score {
-                keys.insert("accept_score", crate::report::number(s));
+                keys.insert("accept_score", crate::units::format_number(s));
             }
         }
     }

@@ -12,6 +12,7 @@
 use maud::{DOCTYPE, Markup, PreEscaped, html};
 
 use super::console::human_ms;
+use super::html_bits::verdict_class;
 use super::{
     CaseReport, ProblemReport, Report, SubmissionReport, html_cases, html_catches, html_chart,
     html_failure, number,
@@ -19,7 +20,7 @@ use super::{
 use crate::problem::submissions::Expectation;
 use crate::solvers::bounds::BoundReach;
 use crate::units::format_size_approx;
-use crate::verdict::{Severity, Verdict};
+use crate::verdict::Verdict;
 
 const CSS: &str = r#"
 :root { --fg:#1f2430; --muted:#6b7280; --line:#e5e7eb; --bg:#f7f8fa; --card:#fff;
@@ -88,14 +89,6 @@ td.msg { color: var(--muted); font-family: ui-monospace,SFMono-Regular,Menlo,mon
 .notes { background: var(--warnbg); color: var(--warn); border-radius: 10px; padding: 10px 16px; margin-bottom: 22px; }
 footer { color: var(--muted); font-size: 12px; margin-top: 30px; }
 "#;
-
-pub(crate) fn verdict_class(v: Verdict) -> &'static str {
-    match v.severity() {
-        Severity::Pass => "v-ok",
-        Severity::Minor => "v-warn",
-        Severity::Failure | Severity::Error => "v-bad",
-    }
-}
 
 fn badge(v: Verdict) -> Markup {
     html! { span class={ "badge " (verdict_class(v)) } title=(v.describe()) { (v.code()) } }
@@ -339,14 +332,5 @@ fn bounds_table(bounds: &[BoundReach]) -> Markup {
                 } }
             }
         }
-    }
-}
-
-/// The first line of a message, cut at 120 characters, for a table cell.
-pub(crate) fn first_line(message: &str) -> String {
-    let line = message.lines().next().unwrap_or("");
-    match line.char_indices().nth(120) {
-        Some((i, _)) => format!("{}…", &line[..i]),
-        None => line.to_string(),
     }
 }

@@ -15,9 +15,8 @@
 use maud::{Markup, html};
 
 use super::console::human_ms;
-use super::html_failure::anchor;
+use super::html_bits::{anchor, first_line, kib, verdict_class};
 use super::{CaseReport, ProblemReport};
-use crate::units::format_size_approx;
 use crate::verdict::Verdict;
 
 /// Columns drawn at most; more cases share columns.
@@ -122,7 +121,7 @@ pub(crate) fn chart(p: &ProblemReport) -> Option<Markup> {
                 @for (i, chunk) in p.cases.chunks(per).enumerate() {
                     @let (worst, ms) = slowest_of(chunk);
                     @let y = scale.y(ms);
-                    g class=(super::html::verdict_class(worst.verdict)) {
+                    g class=(verdict_class(worst.verdict)) {
                         rect x=(fmt(LEFT + i as f64 * step + step * 0.1)) y=(fmt(y))
                             width=(fmt((step * 0.8).clamp(0.6, 24.0))) height=(fmt((base - y).max(0.8))) {
                             title { (column_title(chunk, worst, ms)) }
@@ -148,15 +147,6 @@ fn percent(share: f64) -> String {
         format!("{p:.1} %")
     } else {
         format!("{p:.0} %")
-    }
-}
-
-/// KiB as people read them; a heap peak under 1 KiB is not "0 B".
-pub(crate) fn kib(n: u64) -> String {
-    if n == 0 {
-        "< 1 KiB".into()
-    } else {
-        format_size_approx(n * 1024)
     }
 }
 
@@ -265,7 +255,7 @@ fn row(
             td.num.muted { (human_ms(c.time_ms))
                 @if c.reused { " " span.cached title="taken from the cache: the time is that of the run that stored it" { "cached" } } }
             @if memory { td.num { @if let Some(m) = c.memory_kib { (kib(m)) } @else { "—" } } }
-            @if messages { td.msg { @if let Some(m) = &c.message { (super::html::first_line(m)) } } }
+            @if messages { td.msg { @if let Some(m) = &c.message { (first_line(m)) } } }
         }
     }
 }

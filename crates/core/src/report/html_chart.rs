@@ -47,7 +47,7 @@ const AXIS_PAST_LIMIT: f64 = 1.25;
 
 /// The badge class of a verdict (the same rule as the page's badges).
 fn class(v: Verdict) -> &'static str {
-    super::html::verdict_class(v)
+    super::html_bits::verdict_class(v)
 }
 
 /// The chart for `subs` (one problem's), or nothing when none has a time

@@ -10,6 +10,7 @@
 use maud::{Markup, html};
 
 use super::console::human_ms;
+use super::html_bits::anchor;
 use super::{CaseReport, LimitsReport};
 use crate::diff::{self, LineKind};
 use crate::units::format_size_approx;
@@ -31,17 +32,8 @@ pre.head { margin: 0; padding: 6px 10px; border: 1px solid var(--line); border-r
 pre.head .more { color: var(--muted); font-style: italic; }
 "#;
 
-/// The anchor of a case's failure block: rows of the case table link here.
-pub(crate) fn anchor(problem: &str, case: &CaseReport) -> String {
-    let id: String = format!("c-{problem}-{}", case.id())
-        .chars()
-        .map(|c| if c.is_whitespace() { '_' } else { c })
-        .collect();
-    id
-}
-
 /// A failing case's block; `links` is prefixed to input paths (see
-/// [`super::html::links_from`]).
+/// `html::links_from`).
 pub(crate) fn block(
     problem: &str,
     c: &CaseReport,
@@ -101,7 +93,7 @@ fn usage(c: &CaseReport, limits: Option<&LimitsReport>) -> Markup {
             }
             span { span.k { "wall " } (human_ms(c.time_ms)) }
             @if let Some(m) = memory {
-                span { span.k { "memory " } span class=[over_memory.then_some("over")] { (super::html_cases::kib(m)) }
+                span { span.k { "memory " } span class=[over_memory.then_some("over")] { (super::html_bits::kib(m)) }
                     @if let Some(l) = limits { span.k { " of " (format_size_approx(l.memory_kib * 1024)) } } }
             }
         }

@@ -9,6 +9,7 @@ pub mod console;
 pub mod console_failures;
 mod excerpt;
 pub mod html;
+mod html_bits;
 mod html_cases;
 mod html_catches;
 pub(crate) mod html_chart;
@@ -391,8 +392,7 @@ impl CaseReport {
 
 /// A score without trailing zeros (30, 12.5, 33.333333).
 pub(crate) fn number(x: f64) -> String {
-    let text = format!("{x:.6}");
-    text.trim_end_matches('0').trim_end_matches('.').to_string()
+    crate::units::format_number(x)
 }
 
 /// Milliseconds rounded to microseconds: enough precision, stable YAML.

@@ -1,0 +1,70 @@
+//! What building a submission gives: a runnable [`Program`] or a
+//! [`BuildError`], and the tools it is built and run with. Its own module so
+//! that `build` (which decides how) and `compile` (which runs compilers) both
+//! depend on it and not on each other.
+
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+
+pub use judge_languages::Language;
+
+use super::launcher::{ProcSpec, Role};
+use super::limits;
+use super::runner::{Keep, Runner, STDERR_TAIL, clean_env};
+use super::toolchain::{self, Tool};
+
+/// A runnable submission, in the run's build area.
+#[derive(Debug, Clone)]
+pub struct Program {
+    pub language: Language,
+    /// Absolute program path first (host paths; the runner maps them into
+    /// the sandbox).
+    pub argv: Vec<String>,
+    /// Its build folder, where it starts.
+    pub dir: PathBuf,
+}
+
+impl Program {
+    /// How to run it on one case under `limits`.
+    pub fn spec(&self, limits: limits::RunLimits) -> ProcSpec {
+        let cwd = self.dir.display().to_string();
+        ProcSpec {
+            argv: self.argv.clone(),
+            env: clean_env(&cwd),
+            cwd,
+            limits,
+            writable: Vec::new(),
+            keep: Keep::Tail(STDERR_TAIL),
+            role: Role::Submission,
+        }
+    }
+}
+
+/// Why a submission could not be made runnable.
+#[derive(Debug, thiserror::Error)]
+pub enum BuildError {
+    /// The compiler rejected the source: verdict CE.
+    #[error("compile error:\n{0}")]
+    Compile(String),
+    /// judge cannot build or run this submission at all (exit 2).
+    #[error("{0}")]
+    Setup(String),
+}
+
+/// A tool on PATH, made visible to the sandbox.
+pub fn tool(runner: &Runner, name: &str) -> Result<String, BuildError> {
+    let (chosen, configured) = runner.tool_choice(name);
+    let Tool { exe, binds } = toolchain::resolve(&chosen).ok_or_else(|| {
+        BuildError::Setup(if configured {
+            format!("{name}: {chosen} (tools.{name} in judge's configuration) cannot be run")
+        } else {
+            format!("{name} is not installed (not found on PATH)")
+        })
+    })?;
+    runner.allow(&binds);
+    Ok(exe.display().to_string())
+}
+
+pub fn is_executable(path: &Path) -> bool {
+    std::fs::metadata(path).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+}

@@ -1,0 +1,48 @@
+//! What an import will do, decided before anything is written: the
+//! [`Plan`] that reading a package fills in, and the path helpers every
+//! reader of a package folder shares. Its own module so that the readers
+//! (`read`, `read_data`, `submissions`) depend on it, not on each other.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use super::TimeRule;
+use crate::problem::{GroupSpec, ProblemSpec};
+
+/// Everything an import will write, decided before anything is written.
+#[derive(Debug, Default)]
+pub struct Plan {
+    pub spec: Option<ProblemSpec>,
+    pub time: Option<TimeRule>,
+    /// `group.yaml` per group of ours (`""` = `cases/`).
+    pub groups: BTreeMap<String, GroupSpec>,
+    /// Package file or folder → path in the problem folder.
+    pub copies: Vec<(PathBuf, PathBuf)>,
+    /// `(package-relative path, why)`.
+    pub skipped: Vec<(String, String)>,
+    /// One line each; any of them stops the import.
+    pub refused: Vec<String>,
+    /// Settings read on purpose but without effect here.
+    pub ignored: Vec<String>,
+    pub cases: usize,
+    pub submissions: usize,
+}
+
+pub(crate) fn rel(pkg: &Path, path: &Path) -> String {
+    path.strip_prefix(pkg).unwrap_or(path).display().to_string()
+}
+
+pub fn sorted_entries(dir: &Path) -> Vec<PathBuf> {
+    let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map(|r| r.flatten().map(|e| e.path()).collect())
+        .unwrap_or_default();
+    v.sort();
+    v
+}
+
+pub(crate) fn name_of(path: &Path) -> String {
+    path.file_name()
+        .unwrap_or_default()
+        .to_string_lossy()
+        .into_owned()
+}

@@ -1,0 +1,43 @@
+//! Small pieces every part of the HTML report uses: a verdict's colour
+//! class, a message's first line, KiB for people, a failure's anchor. They
+//! live apart from the page and its sections so that the sections depend
+//! on this module and the page on the sections, never in a circle.
+
+use super::CaseReport;
+use crate::units::format_size_approx;
+use crate::verdict::{Severity, Verdict};
+
+pub(crate) fn verdict_class(v: Verdict) -> &'static str {
+    match v.severity() {
+        Severity::Pass => "v-ok",
+        Severity::Minor => "v-warn",
+        Severity::Failure | Severity::Error => "v-bad",
+    }
+}
+
+/// The first line of a message, cut at 120 characters, for a table cell.
+pub(crate) fn first_line(message: &str) -> String {
+    let line = message.lines().next().unwrap_or("");
+    match line.char_indices().nth(120) {
+        Some((i, _)) => format!("{}…", &line[..i]),
+        None => line.to_string(),
+    }
+}
+
+/// KiB as people read them; a heap peak under 1 KiB is not "0 B".
+pub(crate) fn kib(n: u64) -> String {
+    if n == 0 {
+        "< 1 KiB".into()
+    } else {
+        format_size_approx(n * 1024)
+    }
+}
+
+/// The anchor of a case's failure block: rows of the case table link here.
+pub(crate) fn anchor(problem: &str, case: &CaseReport) -> String {
+    let id: String = format!("c-{problem}-{}", case.id())
+        .chars()
+        .map(|c| if c.is_whitespace() { '_' } else { c })
+        .collect();
+    id
+}

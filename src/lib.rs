@@ -1,8 +1,9 @@
 //! judge: a batch grading harness for online-judge style test sets.
 //!
 //! This package is the command line: [`commands`] parse their own
-//! arguments, call the harness (`judge-core`, re-exported here under the
-//! same module names) and print; `main.rs` only dispatches and maps results
+//! arguments, call the harness (`judge-engine`, `judge-report`,
+//! `judge-problem` and the layers below, re-exported here under the module
+//! names the code uses) and print; `main.rs` only dispatches and maps results
 //! to exit codes. [`solvers`] is the one place that links every reference
 //! solver crate and registers them.
 //!
@@ -17,7 +18,9 @@ static HEAP: engine::heap::Counting = engine::heap::Counting;
 pub mod commands;
 pub mod solvers;
 
-pub use judge_core::{
-    checkers, compare, config, diff, engine, error, execution, fsutil, located, package, problem,
-    report, rng, scan, shard, strict, units, verdict,
-};
+pub use judge_engine as engine;
+pub use judge_fs as fsutil;
+pub use judge_problem::{checkers, compare, config, diff, error, package, problem, shard, verdict};
+pub use judge_report as report;
+pub use judge_sandbox::execution;
+pub use judge_text::{located, rng, scan, strict, units};

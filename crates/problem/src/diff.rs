@@ -12,7 +12,7 @@ use similar::{ChangeTag, TextDiff};
 /// Diff lines kept in a report per failing case.
 pub(crate) const REPORT_LINES: usize = 200;
 /// Diff lines printed per failing case on the terminal.
-pub(crate) const TERMINAL_LINES: usize = 12;
+pub const TERMINAL_LINES: usize = 12;
 /// Only this much of each side is diffed: enough to explain any failure,
 /// small enough that a runaway output cannot stall the report.
 const MAX_DIFF_BYTES: usize = 1 << 20;
@@ -40,7 +40,7 @@ pub(crate) fn unified(expected: &[u8], actual: &[u8], max_lines: usize) -> Strin
 }
 
 /// Keeps the first `max_lines` lines and says how many were dropped.
-pub(crate) fn truncate_lines(text: &str, max_lines: usize) -> String {
+pub fn truncate_lines(text: &str, max_lines: usize) -> String {
     let total = text.lines().count();
     if total <= max_lines {
         return text.to_string();

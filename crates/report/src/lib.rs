@@ -3,6 +3,18 @@
 //! [`Report`] is plain data built once from the outcomes. Each output format
 //! is a pure function of it (YAML, HTML, terminal), which keeps every format
 //! testable on its own and guarantees they all tell the same story.
+//!
+//! May depend on: `judge-problem` (the problem, verdicts, compare modes),
+//! `judge-sandbox` (the `Execution` record), `judge-fs`, `judge-solver`
+//! (bounds) and `judge-text`. Never on the engine: the engine fills these
+//! records, the renderers here only read them, and neither reaches back.
+
+// The layers below, under the names the code uses.
+pub(crate) use judge_fs as fsutil;
+pub(crate) use judge_problem::{compare, diff, error, problem, shard, verdict};
+pub(crate) use judge_sandbox::execution;
+pub(crate) use judge_solver as solvers;
+pub(crate) use judge_text::{located, units};
 
 pub mod changes;
 pub mod console;
@@ -391,12 +403,12 @@ impl CaseReport {
 }
 
 /// A score without trailing zeros (30, 12.5, 33.333333).
-pub(crate) fn number(x: f64) -> String {
+pub fn number(x: f64) -> String {
     crate::units::format_number(x)
 }
 
 /// Milliseconds rounded to microseconds: enough precision, stable YAML.
-pub(crate) fn millis(d: Duration) -> f64 {
+pub fn millis(d: Duration) -> f64 {
     (d.as_secs_f64() * 1e6).round() / 1e3
 }
 
@@ -542,7 +554,7 @@ impl Report {
     }
 
     /// Adds the expected-verdict submission results.
-    pub(crate) fn with_submissions(mut self, submissions: Vec<SubmissionReport>) -> Self {
+    pub fn with_submissions(mut self, submissions: Vec<SubmissionReport>) -> Self {
         self.summary.submissions_failed = submissions.iter().filter(|s| !s.ok).count();
         self.submissions = submissions;
         self

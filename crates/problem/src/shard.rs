@@ -55,7 +55,7 @@ impl<'de> serde::Deserialize<'de> for Shard {
 
 impl Shard {
     /// Which of `items` (key, weight) this shard owns, by [`assign`].
-    pub(crate) fn owns(self, items: &[(String, u64)]) -> Vec<bool> {
+    pub fn owns(self, items: &[(String, u64)]) -> Vec<bool> {
         assign(items, self.count)
             .into_iter()
             .map(|s| s == self.index)
@@ -65,12 +65,12 @@ impl Shard {
 
 /// A fixed cost per case on top of its input size, so many tiny cases are
 /// not all piled onto one shard.
-pub(crate) const CASE_OVERHEAD: u64 = 4096;
+pub const CASE_OVERHEAD: u64 = 4096;
 
 /// Assigns each item (key, weight) to a shard 1..=count: heaviest first,
 /// each to the lightest shard so far (ties: fewer cases, then lower index).
 /// Keys break ties between equal weights, so the result is stable.
-pub(crate) fn assign(items: &[(String, u64)], count: usize) -> Vec<usize> {
+pub fn assign(items: &[(String, u64)], count: usize) -> Vec<usize> {
     let mut order: Vec<usize> = (0..items.len()).collect();
     order.sort_by(|&a, &b| {
         items[b]

@@ -4,7 +4,7 @@
 //! Compilers run like submissions do: through the [`Runner`], so in a
 //! sandbox they run as the worker's unprivileged uid and see only the
 //! system's toolchains and their own build folder (the only place they may
-//! write), under [`limits::compiler`]. A `#include` of an expected output,
+//! write), under [`crate::limits::compiler`]. A `#include` of an expected output,
 //! an `.incbin` of a root-only file or an `include_str!` of the test data
 //! therefore fails to compile like any missing file. A compile error is a
 //! verdict (CE) with the compiler's first messages; a missing compiler or

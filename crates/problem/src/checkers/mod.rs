@@ -5,7 +5,7 @@
 //! so they cost nothing per case.
 //!
 //! Programs written by a problem's authors in the ICPC or testlib
-//! interface are the other kind of checker; see `crate::engine::checker`.
+//! interface are the other kind of checker; see the engine's `checker` module.
 
 mod divisor;
 mod icpc_default;

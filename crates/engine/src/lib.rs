@@ -27,6 +27,25 @@
 //! [`crate::execution::Execution`] records (execute), hands them to
 //! [`crate::compare`] and assembles [`crate::report`] records. It never
 //! renders or prints.
+//!
+//! May depend on every layer below: `judge-report` (the records it fills),
+//! `judge-problem`, `judge-languages`, `judge-sandbox`, `judge-fs`,
+//! `judge-solver` (the trait only; the binary registers the solvers) and
+//! `judge-text`. Nothing here parses the command line or prints.
+
+// The layers below, under the names the code uses.
+pub(crate) use judge_fs as fsutil;
+pub(crate) use judge_problem::{compare, error, package, problem, shard, verdict};
+pub(crate) use judge_report as report;
+pub(crate) use judge_sandbox::execution;
+pub(crate) use judge_solver as solvers;
+pub(crate) use judge_text::{located, scan, units};
+
+/// The binary counts heap bytes per thread (see [`heap`]); this crate's
+/// own tests measure with the same allocator.
+#[cfg(test)]
+#[global_allocator]
+static HEAP: heap::Counting = heap::Counting;
 
 pub mod build;
 pub mod cache;

@@ -70,7 +70,7 @@ impl Verdict {
     }
 
     /// A few words for people who do not know the codes.
-    pub(crate) fn describe(self) -> &'static str {
+    pub fn describe(self) -> &'static str {
         match self {
             Verdict::Accepted => "accepted",
             Verdict::WrongAnswer => "wrong answer",

@@ -87,7 +87,7 @@ impl Session {
 
     /// Records what the run took from the build and result cache (in the
     /// report, and on stderr for the console), once the run is done.
-    pub fn note_cache(&mut self, runner: &crate::engine::runner::Runner) {
+    pub fn note_cache(&mut self, runner: &crate::runner::Runner) {
         if let Some(cache) = runner.cache() {
             eprintln!("{}", cache.summary());
             self.note(cache.summary());
@@ -96,7 +96,7 @@ impl Session {
 
     /// Records how this run's programs are run: the runner's notes, and its
     /// warning when there is no sandbox.
-    pub fn note_runner(&mut self, runner: &crate::engine::runner::Runner) {
+    pub fn note_runner(&mut self, runner: &crate::runner::Runner) {
         self.meta.notes.extend(runner.notes());
         self.meta.sandbox = Some(runner.sandbox_label());
         self.meta

@@ -164,7 +164,7 @@ pub enum Expected {
 }
 
 /// Reads `<case>.out`, telling "absent" apart from "cannot be read".
-pub(crate) fn read_expected(path: Option<&std::path::Path>) -> Expected {
+pub fn read_expected(path: Option<&std::path::Path>) -> Expected {
     match path {
         None => Expected::Missing,
         Some(p) => match std::fs::read(p) {

@@ -384,9 +384,7 @@ pub fn seconds(s: f64) -> String {
 }
 
 /// A multiplier or limit without needless zeros (`2`, `1.5`).
-pub fn number(x: f64) -> String {
-    crate::report::number(x)
-}
+pub use judge_text::units::format_number as number;
 
 /// `judge check`'s warnings: each accepted submission whose slowest case
 /// leaves the committed limit less than problemtools' margin, so a

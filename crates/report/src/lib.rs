@@ -403,9 +403,7 @@ impl CaseReport {
 }
 
 /// A score without trailing zeros (30, 12.5, 33.333333).
-pub fn number(x: f64) -> String {
-    crate::units::format_number(x)
-}
+pub use judge_text::units::format_number as number;
 
 /// Milliseconds rounded to microseconds: enough precision, stable YAML.
 pub fn millis(d: Duration) -> f64 {

@@ -11,6 +11,7 @@
 //! judge uses everywhere: `file:line:col: message`.
 
 use crate::scan::InputError;
+pub use crate::scan::quote;
 
 /// The text of `bytes`, or where the first byte that is not UTF-8 is.
 ///
@@ -154,16 +155,6 @@ pub fn key(text: &str, path: &[&str]) -> (usize, usize) {
         }
     }
     found
-}
-
-/// Quotes `text` for a message, cut to a readable length: a file of one
-/// 100 MB token must not give a 100 MB message.
-pub fn quote(text: &str) -> String {
-    const MAX: usize = 40;
-    match text.char_indices().nth(MAX) {
-        None => format!("{text:?}"),
-        Some((cut, _)) => format!("{:?}… ({} characters)", &text[..cut], text.chars().count()),
-    }
 }
 
 #[cfg(test)]

@@ -67,7 +67,7 @@ impl Token<'_> {
         let value: i64 = self.text.parse().map_err(|_| {
             self.pos.error(format!(
                 "expected {what} (an integer), found {}",
-                crate::located::quote(self.text)
+                quote(self.text)
             ))
         })?;
         if !range.contains(&value) {
@@ -207,8 +207,18 @@ pub fn expect_end(scanner: &mut Scanner<'_>) -> Result<(), InputError> {
         None => Ok(()),
         Some(t) => Err(t.pos.error(format!(
             "unexpected {} after the last data set",
-            crate::located::quote(t.text)
+            quote(t.text)
         ))),
+    }
+}
+
+/// Quotes `text` for a message, cut to a readable length: a file of one
+/// 100 MB token must not give a 100 MB message.
+pub fn quote(text: &str) -> String {
+    const MAX: usize = 40;
+    match text.char_indices().nth(MAX) {
+        None => format!("{text:?}"),
+        Some((cut, _)) => format!("{:?}… ({} characters)", &text[..cut], text.chars().count()),
     }
 }
 

@@ -25,19 +25,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::compare::CompareMode;
 
-/// How a group's items make its score.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Aggregation {
-    /// The group's score if everything in it is accepted, else 0.
-    #[default]
-    PassFail,
-    Sum,
-    Min,
-    Max,
-    /// The mean of the items' scores (legacy `avg`).
-    Avg,
-}
+pub use super::spec::Aggregation;
 
 /// The contents of `cases/<group>/group.yaml`.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]

@@ -229,7 +229,7 @@ pub struct ScoringSpec {
     pub include_sample: bool,
     /// How the groups' scores make the problem's: `sum` (default) or `min`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub aggregation: Option<super::groups::Aggregation>,
+    pub aggregation: Option<Aggregation>,
 }
 
 /// Resource limits for graded submissions (and their checkers).
@@ -300,4 +300,18 @@ pub(crate) mod size_text {
         let text = String::deserialize(d)?;
         crate::units::parse_size(&text).map_err(serde::de::Error::custom)
     }
+}
+
+/// How a group's items make its score.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Aggregation {
+    /// The group's score if everything in it is accepted, else 0.
+    #[default]
+    PassFail,
+    Sum,
+    Min,
+    Max,
+    /// The mean of the items' scores (legacy `avg`).
+    Avg,
 }

@@ -14,6 +14,7 @@ mod hostile;
 mod input_validators;
 mod junit;
 mod kinds;
+mod layers;
 mod leftovers;
 mod package;
 mod parsers;

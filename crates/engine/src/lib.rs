@@ -4,20 +4,18 @@
 //!
 //! | module | owns |
 //! |---|---|
-//! | [`build`] | turning a submission into a runnable [`build::Program`] (compiled once, in the sandbox) |
+//! | [`build`] | turning a submission into a runnable [`program::Program`] (compiled once, in the sandbox) |
+//! | [`program`] | what a build gives: the program, the build error, the tools it uses |
+//! | `compile` | running the compilers, through the build cache |
 //! | [`limits`] | a problem's limits with command-line overrides → kernel limits |
-//! | [`sandbox`] | isolation: the allow-list view, the bubblewrap command |
-//! | [`toolchain`] | compilers and interpreters found on PATH, and the folders they need |
-//! | [`runner`] | a run's launchers, build area and cgroups; measurements → how a run ended |
-//! | [`launcher`] | the per-worker process that starts each case (namespaces, rlimits, uid, exec) |
-//! | `cgroup` | whole-tree CPU time and peak memory, limits, killing leftovers |
+//! | [`runner`] | the sandbox's runner with the run's cache beside it |
+//! | [`sandbox`], [`toolchain`], [`launcher`], `cgroup`, `relay` | from `judge-sandbox`: isolation, tools on PATH, the per-worker launcher, accounting, interactive wiring |
 //! | [`mod@reference`] | a reference solver in-process |
 //! | [`heap`] | per-thread heap peak and CPU time of an in-process call |
 //! | [`case`] | judging one case (reference, validator, submission) |
 //! | [`tools`] | a problem's own programs (reference, checker, validators, generator), built once |
 //! | `checker` | compare modes, in-crate checkers, ICPC and testlib checker programs |
 //! | `interact` | interactive problems: submission and interactor wired together |
-//! | `relay` | the bytes between them, who hung up first, the conversation |
 //! | [`run`] | the run-over-a-test-set skeleton shared by check, validate, grade |
 //! | [`submissions`] | expected-verdict submissions, sharded by whole submissions |
 //! | `timing` | time limits: measured for a package that leaves one open, calibrated against problemtools' margins (`judge timelimit`), `check`'s warning |

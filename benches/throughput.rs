@@ -40,6 +40,7 @@ fn read_only(cases: &[(&Tools, &Case)]) {
 
 fn main() {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("problems");
+    judge::solvers::install();
     let found = discover(&root).expect("problems folder");
     // The problems here have in-crate references: nothing to build or run.
     let tools: Vec<Tools> = found.problems.iter().map(|p| Tools::new(p, None)).collect();

@@ -100,9 +100,14 @@ impl std::str::FromStr for SolverRef {
     type Err = String;
 
     fn from_str(id: &str) -> Result<Self, String> {
-        find(id)
-            .map(SolverRef)
-            .ok_or_else(|| format!("unknown solver id {id:?} (known: {})", ids().join(", ")))
+        find(id).map(SolverRef).ok_or_else(|| match ids() {
+            // A program that forgot to register its solvers would
+            // otherwise blame every problem.yaml it reads.
+            known if known.is_empty() => format!(
+                "unknown solver id {id:?}: no solvers are registered (the program must call judge_solver::install first)"
+            ),
+            known => format!("unknown solver id {id:?} (known: {})", known.join(", ")),
+        })
     }
 }
 
@@ -182,6 +187,8 @@ mod tests {
 
     #[test]
     fn the_registry_is_sorted_set_once_and_ids_parse_against_it() {
+        let err = "a".parse::<SolverRef>().unwrap_err();
+        assert!(err.contains("no solvers are registered"), "{err}");
         install(&[&B, &A]);
         install(&[&C]);
         assert_eq!(ids(), ["a", "b"]);

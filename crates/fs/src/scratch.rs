@@ -65,16 +65,16 @@ pub fn forget_file(path: &Path) {
 /// The write end of the pipe the signal handler reports on.
 static SIGNAL_PIPE: AtomicI32 = AtomicI32::new(-1);
 
-/// Set once a signal's clean-up has begun: from then on that thread ends
-/// the process, as the signal asked (see [`exit`]).
+/// Set by the signal handler: from then on the clean-up thread ends the
+/// process, as the signal asked (see [`exit`]).
 static TERMINATING: AtomicBool = AtomicBool::new(false);
 
 /// Ends the process with `code`, unless a signal's clean-up is under way.
 ///
-/// Removing a run's folder makes the case running in it fail at once, and
-/// the run could then finish and exit with its own status before the
-/// clean-up thread re-raised the signal: a shell would see "exit 1" where
-/// it sent SIGINT. So the command line ends through here, and waits for the
+/// The signal can make the run finish early (an interrupted poll, a run
+/// folder removed under a running case), and the run could then exit with
+/// its own status before the clean-up thread re-raised the signal: a shell
+/// would see "exit 1" where it sent SIGINT. So the command line ends through here, and waits for the
 /// clean-up thread instead, which ends the process by the signal.
 pub fn exit(code: i32) -> ! {
     if TERMINATING.load(Ordering::SeqCst) {
@@ -86,6 +86,10 @@ pub fn exit(code: i32) -> ! {
 }
 
 extern "C" fn on_signal(sig: libc::c_int) {
+    // First, before the clean-up thread even wakes: a syscall the signal
+    // interrupted (a poll on a launcher) may fail the run and send the
+    // main thread to `exit` at once.
+    TERMINATING.store(true, Ordering::SeqCst);
     let byte = sig as u8;
     // SAFETY: write(2) is async-signal-safe; the descriptor stays open for
     // the life of the process.
@@ -149,7 +153,6 @@ fn clean_up_on_signal(reader: libc::c_int) {
         return;
     }
     let sig = libc::c_int::from(byte);
-    TERMINATING.store(true, Ordering::SeqCst);
     // Held until the end: a worker about to create a file waits here.
     let guard = IN_FLIGHT.lock().unwrap_or_else(|e| e.into_inner());
     if let Some(reg) = guard.as_ref() {

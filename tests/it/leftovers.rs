@@ -12,7 +12,7 @@
 use std::fs::File;
 use std::io::{BufRead, BufReader};
 use std::os::fd::AsRawFd;
-use std::os::unix::process::ExitStatusExt;
+use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant, SystemTime};
@@ -307,7 +307,8 @@ fn regen_killed_mid_write_leaves_whole_files_and_its_leftovers_are_reported_then
 /// `tmp`; returns once the run folder exists.
 fn sleeping_grade(tmp: &Path) -> (Child, PathBuf) {
     let reports = tmp.join("reports");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_judge"))
+    let mut command = Command::new(env!("CARGO_BIN_EXE_judge"));
+    command
         .args([
             "--problems",
             "testdata/grading",
@@ -328,9 +329,20 @@ fn sleeping_grade(tmp: &Path) -> (Child, PathBuf) {
         .env("TMPDIR", tmp)
         .env("NO_COLOR", "1")
         .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
+        .stderr(Stdio::null());
+    // judge keeps a signal ignored when it starts ignored (nohup, a
+    // background job), and so would whatever started this test from a
+    // background shell: the test sets the dispositions it relies on.
+    // SAFETY: only async-signal-safe calls between fork and exec.
+    unsafe {
+        command.pre_exec(|| {
+            for sig in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP] {
+                libc::signal(sig, libc::SIG_DFL);
+            }
+            Ok(())
+        })
+    };
+    let mut child = command.spawn().unwrap();
     let prefix = format!("judge-run-{}-", child.id());
     let start = Instant::now();
     let found = loop {

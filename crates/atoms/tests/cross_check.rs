@@ -108,7 +108,10 @@ fn brute_force_agrees_with_the_statement_examples() {
 #[test]
 fn every_expected_output_matches_the_brute_force() {
     let sets = all_reachable();
-    let cases = judge_solver::testing::case_pairs(env!("CARGO_MANIFEST_DIR"), "atoms");
+    let cases = judge_solver::testing::case_pairs(
+        &judge_solver::testing::repo_root(env!("CARGO_MANIFEST_DIR")),
+        "atoms",
+    );
     let mut generated = (0, 0);
     for (input, answer) in &cases {
         let text = std::fs::read_to_string(input).unwrap();

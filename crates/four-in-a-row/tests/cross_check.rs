@@ -102,7 +102,10 @@ fn expected_for_file(input: &str) -> String {
 
 #[test]
 fn every_expected_output_matches_an_independent_implementation() {
-    let cases = judge_solver::testing::case_pairs(env!("CARGO_MANIFEST_DIR"), "four-in-a-row");
+    let cases = judge_solver::testing::case_pairs(
+        &judge_solver::testing::repo_root(env!("CARGO_MANIFEST_DIR")),
+        "four-in-a-row",
+    );
     assert!(cases.len() >= 50, "only {} cases", cases.len());
     let mut games = 0;
     for (input, answer) in &cases {

@@ -71,17 +71,14 @@ impl Error {
         2
     }
 
-    /// A closure for `map_err` that names the path and the action.
+    /// A closure for `map_err` that names the path and the action (built
+    /// on the sandbox's, whose `Io` fault converts to this type's).
     pub fn io(
         path: impl Into<PathBuf>,
         action: &'static str,
     ) -> impl FnOnce(std::io::Error) -> Error {
-        let path = path.into();
-        move |source| Error::Io {
-            path,
-            action,
-            source,
-        }
+        let fault = judge_sandbox::Error::io(path, action);
+        move |source| Error::from(fault(source))
     }
 }
 

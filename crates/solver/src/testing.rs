@@ -19,11 +19,15 @@ pub fn repo_root(manifest_dir: &str) -> PathBuf {
     Path::new(manifest_dir).join("../..")
 }
 
-/// Every `(x.in, x.out)` pair of `problems/<problem>/cases`, sorted;
-/// panics when an `.in` has no `.out`, since tests confirm committed data.
-pub fn case_pairs(manifest_dir: &str, problem: &str) -> Vec<(PathBuf, PathBuf)> {
+/// Every `(x.in, x.out)` pair of `problems/<problem>/cases` in the
+/// repository at `root`, sorted; panics when an `.in` has no `.out`, since
+/// tests confirm committed data.
+pub fn case_pairs(root: &Path, problem: &str) -> Vec<(PathBuf, PathBuf)> {
     let mut inputs = Vec::new();
-    collect_inputs(&cases_dir(manifest_dir, problem), &mut inputs);
+    collect_inputs(
+        &root.join("problems").join(problem).join("cases"),
+        &mut inputs,
+    );
     inputs.sort();
     inputs
         .into_iter()
@@ -35,18 +39,10 @@ pub fn case_pairs(manifest_dir: &str, problem: &str) -> Vec<(PathBuf, PathBuf)> 
         .collect()
 }
 
-fn cases_dir(manifest_dir: &str, problem: &str) -> PathBuf {
-    repo_root(manifest_dir)
-        .join("problems")
-        .join(problem)
-        .join("cases")
-}
-
-/// Every case of `problems/<problem>/cases` in the repository that holds
-/// the solver crate at `manifest_dir` (`crates/<name>`), sorted by path:
-/// its input's path, input and expected output.
-pub fn committed_cases(manifest_dir: &str, problem: &str) -> Vec<(PathBuf, String, String)> {
-    case_pairs(manifest_dir, problem)
+/// Every case of `problems/<problem>/cases` in the repository at `root`,
+/// sorted by path: its input's path, input and expected output.
+pub fn committed_cases(root: &Path, problem: &str) -> Vec<(PathBuf, String, String)> {
+    case_pairs(root, problem)
         .into_iter()
         .map(|(p, _)| {
             let read = |p: &Path| {
@@ -73,7 +69,7 @@ fn collect_inputs(dir: &Path, out: &mut Vec<PathBuf>) {
 /// Solves every committed case of the problem named like `solver` and
 /// fails on the first output that differs from the committed one.
 pub fn outputs_match(solver: &dyn Solver, manifest_dir: &str) {
-    let cases = committed_cases(manifest_dir, solver.id());
+    let cases = committed_cases(&repo_root(manifest_dir), solver.id());
     assert!(!cases.is_empty(), "no cases for {}", solver.id());
     for (path, input, expected) in cases {
         let got = solver.solve(&input);

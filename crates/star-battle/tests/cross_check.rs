@@ -83,7 +83,10 @@ fn region_shape(input: &str) -> (usize, usize) {
 
 #[test]
 fn every_expected_output_matches_an_independent_checker() {
-    let cases = judge_solver::testing::case_pairs(env!("CARGO_MANIFEST_DIR"), "star-battle");
+    let cases = judge_solver::testing::case_pairs(
+        &judge_solver::testing::repo_root(env!("CARGO_MANIFEST_DIR")),
+        "star-battle",
+    );
     let (mut generated, mut generated_valid) = (0, 0);
     for (input, answer) in &cases {
         let text = std::fs::read_to_string(input).unwrap();

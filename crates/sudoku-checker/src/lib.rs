@@ -284,7 +284,10 @@ fn committed_cases() {
     let dir = env!("CARGO_MANIFEST_DIR");
     judge_solver::testing::outputs_match(&SudokuChecker, dir);
     let engines: Vec<Engine> = Engine::ALL.into_iter().filter(|e| e.available()).collect();
-    for (path, input, expected) in judge_solver::testing::committed_cases(dir, "sudoku-checker") {
+    for (path, input, expected) in judge_solver::testing::committed_cases(
+        &judge_solver::testing::repo_root(dir),
+        "sudoku-checker",
+    ) {
         let grids = parse(&input).expect("a valid input");
         for &engine in &engines {
             let mut out = String::new();

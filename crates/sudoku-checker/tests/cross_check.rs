@@ -122,7 +122,10 @@ fn case_line(n: usize, verdict: &str) -> String {
 
 #[test]
 fn sample_edge_and_generated_outputs_match_the_brute_force() {
-    let cases = judge_solver::testing::case_pairs(env!("CARGO_MANIFEST_DIR"), "sudoku-checker");
+    let cases = judge_solver::testing::case_pairs(
+        &judge_solver::testing::repo_root(env!("CARGO_MANIFEST_DIR")),
+        "sudoku-checker",
+    );
     let mut counts = std::collections::BTreeMap::new();
     let mut generated = 0;
     for (input, answer) in cases
@@ -163,11 +166,13 @@ fn sample_edge_and_generated_outputs_match_the_brute_force() {
 /// and the rest rests on that documented fact.
 #[test]
 fn puzzle_set_outputs_are_unique_and_a_sample_agrees_with_the_brute_force() {
-    let bench: Vec<_> =
-        judge_solver::testing::case_pairs(env!("CARGO_MANIFEST_DIR"), "sudoku-checker")
-            .into_iter()
-            .filter(|(i, _)| i.to_string_lossy().contains("/puzzle-sets/"))
-            .collect();
+    let bench: Vec<_> = judge_solver::testing::case_pairs(
+        &judge_solver::testing::repo_root(env!("CARGO_MANIFEST_DIR")),
+        "sudoku-checker",
+    )
+    .into_iter()
+    .filter(|(i, _)| i.to_string_lossy().contains("/puzzle-sets/"))
+    .collect();
     let mut total = 0;
     for (input, answer) in &bench {
         let grids = grids_of(&std::fs::read_to_string(input).unwrap());

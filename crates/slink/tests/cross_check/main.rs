@@ -121,7 +121,10 @@ fn max_winding(e: &Edges) -> i32 {
 
 #[test]
 fn every_expected_output_matches_the_brute_force_and_the_picture_verifier() {
-    let cases = judge_solver::testing::case_pairs(env!("CARGO_MANIFEST_DIR"), "slink");
+    let cases = judge_solver::testing::case_pairs(
+        &judge_solver::testing::repo_root(env!("CARGO_MANIFEST_DIR")),
+        "slink",
+    );
     let mut generated = Vec::new();
     let mut puzzles = 0;
     for (input, answer) in &cases {

@@ -118,7 +118,7 @@ fn compare_four_in_a_row() {
 }
 
 /// The Four in a row generator as it was before issue #16 (commit b4c2344,
-/// `src/solvers/four_in_a_row/generate.rs` with the `play` it called from
+/// `crates/four-in-a-row/src/generate.rs` with the `play` it called from
 /// `mod.rs`), kept as the in-run baseline of this bench: the figures of one
 /// run are compared with each other, not with another day's machine. It
 /// replays the whole game after every move and searches a draw with up to

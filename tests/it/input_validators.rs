@@ -1,5 +1,5 @@
 //! Each problem has two input validators written independently: the
-//! in-crate strict one (`src/solvers/<id>/`) and a C++ program
+//! in-crate strict one (`crates/<id>/`) and a C++ program
 //! (`problems/<id>/validators/validate.cpp`, the package's input validator).
 //! `judge validate` runs both on every input and calls a disagreement a
 //! judge error. Here both see every committed case plus a few hundred seeded

@@ -76,9 +76,9 @@ pub fn dep(program: &str) -> &'static Dep {
         })
 }
 
-/// Whether this is a CI run (`CI` set to anything but empty, `0` or `false`).
+/// Whether this is a CI run, by the rule judge itself uses.
 pub fn in_ci() -> bool {
-    std::env::var("CI").is_ok_and(|v| !v.is_empty() && v != "0" && !v.eq_ignore_ascii_case("false"))
+    judge::engine::runner::in_ci()
 }
 
 fn lookup(program: &str) -> Option<PathBuf> {

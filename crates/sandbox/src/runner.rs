@@ -63,7 +63,10 @@ pub struct Runner {
     tools: Vec<(String, PathBuf)>,
 }
 
-fn ci_requires_sandbox() -> bool {
+/// Whether this is a CI run: `CI` set to anything but empty, `0` or
+/// `false`. Under CI `--sandbox auto` requires a sandbox (and judge's own
+/// tests may not skip), so a broken install fails loudly.
+pub fn in_ci() -> bool {
     std::env::var("CI").is_ok_and(|v| !v.is_empty() && v != "0" && !v.eq_ignore_ascii_case("false"))
 }
 
@@ -135,7 +138,7 @@ impl Runner {
         if opts.mode == SandboxMode::On {
             return Err(Error::Sandbox(format!("{why}; {INSTALL_HINT}")));
         }
-        if ci_requires_sandbox() {
+        if in_ci() {
             return Err(Error::Sandbox(format!(
                 "the CI environment variable is set, so --sandbox auto requires a sandbox, and {why}; {INSTALL_HINT}"
             )));

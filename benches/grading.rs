@@ -81,8 +81,9 @@ fn grade_all(pool: &rayon::ThreadPool, runner: &Runner, problem: &Problem) -> Du
 fn grade_with(pool: &rayon::ThreadPool, runner: &Runner, tools: &Tools) -> Duration {
     let problem = tools.problem;
     let program = Program {
-        language: Language::Command,
+        language: Language::command(),
         argv: vec!["/bin/cat".into()],
+        env: Vec::new(),
         dir: std::env::temp_dir(),
     };
     let grader = Grader {

@@ -19,6 +19,12 @@ fn main() {
     judge::solvers::install();
     let cli = Cli::parse();
     let ctx = Context::new(cli.global);
+    // The configuration's language table is in force before any command
+    // builds anything; a mistake in it stops every command, up front.
+    if let Err(e) = ctx.install_languages() {
+        eprintln!("{} {e}", ctx.style.red("error:"));
+        judge::fsutil::exit(e.code());
+    }
     let result = match cli.command {
         Command::Check(args) => cmd::check::run(&ctx, args),
         Command::Validate(args) => cmd::validate::run(&ctx, args),
@@ -34,6 +40,7 @@ fn main() {
         Command::List(args) => cmd::list::run(&ctx, args),
         Command::Gen(args) => cmd::generate::run(&ctx, args),
         Command::Timelimit(args) => cmd::timelimit::run(&ctx, args),
+        Command::Languages(args) => cmd::languages::run(&ctx, args),
     };
     // Through judge-fs: a signal being handled ends the process instead.
     judge::fsutil::exit(match result {

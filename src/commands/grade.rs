@@ -50,14 +50,16 @@ pub fn run(ctx: &Context, args: Args) -> Result<Status> {
     let subject = args.submission.subject();
     let built = args.submission.build(&runner, memory);
     let mut problems = match &built {
-        Err(BuildError::Setup(msg)) => return Err(Error::Setup(msg.clone())),
+        Err(BuildError::Setup(msg) | BuildError::Unavailable(msg)) => {
+            return Err(Error::Setup(msg.clone()));
+        }
         Err(BuildError::Compile(_)) => session.judge_cases(
             &tools,
             |_| subject.clone(),
             |_, c| case::compile_error_case(c),
         ),
         Ok(program) => {
-            let limits = limits::for_problem(problem, overrides, program.language);
+            let limits = limits::for_problem(problem, overrides, &program.language);
             session.note(format!(
                 "{} submission; limits: CPU time {}, wall clock {}, memory {}, output {}",
                 program.language,

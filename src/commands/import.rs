@@ -224,6 +224,10 @@ fn compute_time_limit(
     let accepted = timing::measure(&tools, &runner, &listed("accepted"), PROBE);
     let mut slowest: Option<(Duration, String)> = None;
     for m in &accepted {
+        if m.unavailable {
+            // Told in the import's summary of skipped submissions.
+            continue;
+        }
         match &m.slowest {
             Ok((case, d)) => {
                 if slowest.as_ref().is_none_or(|(s, _)| d > s) {

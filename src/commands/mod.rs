@@ -8,6 +8,7 @@ pub mod export;
 pub mod generate;
 pub mod grade;
 pub mod import;
+pub mod languages;
 pub mod list;
 pub mod merge;
 pub mod regen;
@@ -83,6 +84,9 @@ pub enum Command {
     /// Calibrate time limits: run the accepted and time_limit_exceeded
     /// submissions several times and check problemtools' margins.
     Timelimit(timelimit::Args),
+    /// List every language judge builds: installed or not, its version
+    /// and path, and what to install when it is missing.
+    Languages(languages::Args),
 }
 
 /// Options every command takes.
@@ -259,6 +263,15 @@ impl Context {
                     .unwrap_or_else(|| PathBuf::from(DEFAULT_DIR))
             }),
         }
+    }
+
+    /// Reads the configuration and puts its language table in force for
+    /// the rest of the process.
+    pub fn install_languages(&self) -> Result<()> {
+        let config = Config::load(self.config_file.as_deref())?;
+        let table = config.languages().map_err(|(_, e)| Error::Usage(e))?;
+        judge_languages::install(table);
+        Ok(())
     }
 
     /// The runner for a command that runs submissions, with `workers`

@@ -82,19 +82,21 @@ pub fn run(ctx: &Context, args: Args) -> Result<Status> {
     let memory = overrides.memory.unwrap_or(problem.spec.limits.memory);
     let program = match args.submission.build(&runner, memory) {
         Ok(p) => p,
-        Err(BuildError::Setup(msg)) => return Err(Error::Setup(msg)),
+        Err(BuildError::Setup(msg) | BuildError::Unavailable(msg)) => {
+            return Err(Error::Setup(msg));
+        }
         Err(BuildError::Compile(log)) => {
             println!("{}\n{log}", ctx.style.red("compile error:"));
             return Ok(Status::Failed);
         }
     };
-    let limits = limits::for_problem(&problem, overrides, program.language);
+    let limits = limits::for_problem(&problem, overrides, &program.language);
     let subject = args.submission.subject();
     println!(
         "stress {} with {} ({}): seed {}, up to {} inputs, CPU time limit {}",
         problem.id,
         subject,
-        program.language,
+        &program.language,
         args.seed,
         args.iterations,
         crate::units::format_duration(limits.cpu),

@@ -154,6 +154,9 @@ fn table(ctx: &Context, id: &str, c: &Calibration, cases: usize) -> String {
                 (Some(Fault::Setup(why) | Fault::Failed(why)), _) => {
                     row.extend(["—".into(), "—".into(), why.clone()]);
                 }
+                (Some(Fault::Unavailable(why)), _) => {
+                    row.extend(["—".into(), "—".into(), format!("skipped: {why}")]);
+                }
                 (None, Some(s)) => row.extend([
                     at_least(s),
                     share(s),

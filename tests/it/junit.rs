@@ -113,7 +113,7 @@ fn grade_reports_verdicts_as_failures_with_limits_as_properties() {
         "suite {suite} s in a run of {total} s"
     );
     for (name, value) in [
-        ("language", "shell"),
+        ("language", "Shell"),
         ("cpu_time_limit", "1s"),
         ("memory_limit", "128MiB"),
         ("output_limit", "64KiB"),

@@ -66,64 +66,104 @@ pub fn prepare(
             "give a submission file, or --cmd to say how to run it".into(),
         ));
     };
-    let src = copy.display().to_string();
-    let ext = copy.extension().and_then(|e| e.to_str()).unwrap_or("");
-    let program = |language, argv| Program {
-        language,
-        argv,
-        dir: dir.clone(),
-    };
     if copy.is_dir() {
         return compile::folder(runner, &copy, memory);
     }
-    match Language::from_extension(ext) {
-        Some(Language::Python) => Ok(program(
-            Language::Python,
-            vec![tool(runner, "python3")?, src],
-        )),
-        Some(Language::Shell) => Ok(program(Language::Shell, vec![tool(runner, "bash")?, src])),
-        Some(language) => {
-            compile::sources(runner, language, std::slice::from_ref(&copy), &dir, memory)
-        }
-        None if is_executable(&copy) => Ok(program(Language::Executable, vec![src])),
+    let table = judge_languages::table();
+    match table.detect(std::slice::from_ref(&copy)) {
+        Some(spec) => compile::sources(runner, spec, std::slice::from_ref(&copy), &dir, memory),
+        None if is_executable(&copy) => Ok(Program {
+            language: Language::executable(),
+            argv: vec![copy.display().to_string()],
+            env: Vec::new(),
+            dir,
+        }),
         None => Err(BuildError::Setup(format!(
-            "{}: unknown kind of submission (use .c .cpp .cc .rs .py .java .sh, an executable, or --cmd)",
-            submission.unwrap_or(&copy).display()
+            "{}: unknown kind of submission: not an executable, and its extension is none of a known language's ({}); or give --cmd",
+            submission.unwrap_or(&copy).display(),
+            table.extensions().join(" ")
         ))),
     }
 }
 
-/// `--cmd`: the first word is found on PATH, or in the build folder when
-/// it holds a `/`.
+/// `--cmd`: split into words as a shell would (quotes only). The first
+/// word, when it is a bare name, is found on PATH like any tool. Every
+/// word that names an existing file or folder is copied into the build
+/// folder (where the program starts) and rewritten to the copy: a relative
+/// name keeps its place relative to the program, an absolute one lands in
+/// `cmd-N/`. So `python3 /abs/sol.py` and `./bin/sol` run the same in a
+/// sandbox as outside it, seeing what they name and nothing beside it.
+/// With a submission folder, relative names are its files.
 fn prepare_command(runner: &Runner, cmd: &str, dir: PathBuf) -> Result<Program, BuildError> {
-    let mut words: Vec<String> = cmd.split_whitespace().map(String::from).collect();
-    let first = words
-        .first()
-        .ok_or_else(|| BuildError::Setup("--cmd is empty".into()))?
-        .clone();
-    let exe = if first.starts_with('/') {
-        let path = PathBuf::from(&first);
-        if let Some(parent) = path.parent() {
-            runner.allow(&[parent.to_path_buf()]);
+    let mut words =
+        judge_languages::split(cmd).map_err(|e| BuildError::Setup(format!("--cmd: {e}")))?;
+    if words.is_empty() {
+        return Err(BuildError::Setup("--cmd is empty".into()));
+    }
+    let here = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
+    let mut copies = 0;
+    for (i, word) in words.iter_mut().enumerate() {
+        let path = Path::new(word.as_str());
+        if i == 0 && !word.contains('/') {
+            *word = tool(runner, word)?;
+            continue;
         }
-        first.clone()
-    } else if first.contains('/') {
-        dir.join(&first).display().to_string()
-    } else {
-        tool(runner, &first)?
-    };
-    let language = if Path::new(&first)
+        if word.starts_with('-') || word.is_empty() {
+            continue;
+        }
+        let inside = dir.join(path);
+        if path.is_relative() && inside.exists() {
+            *word = inside.display().to_string();
+            continue;
+        }
+        let host = here.join(path);
+        if !host.exists() {
+            continue;
+        }
+        let plain = path.is_relative()
+            && path.components().all(|c| {
+                matches!(
+                    c,
+                    std::path::Component::Normal(_) | std::path::Component::CurDir
+                )
+            });
+        let target = if plain {
+            dir.join(path)
+        } else {
+            copies += 1;
+            dir.join(format!("cmd-{copies}"))
+                .join(host.file_name().unwrap_or(std::ffi::OsStr::new("file")))
+        };
+        if let Some(parent) = target.parent() {
+            std::fs::create_dir_all(parent).map_err(|e| setup("cannot create", parent, e))?;
+        }
+        let copied = copy_in(&host, target.parent().unwrap_or(&dir))?;
+        *word = copied.display().to_string();
+    }
+    // A command that starts a language's runtime (java, node, mono) gets
+    // that language's limits.
+    let base = Path::new(&words[0])
         .file_name()
-        .is_some_and(|n| n.to_string_lossy().starts_with("java"))
-    {
-        Language::Java
-    } else {
-        Language::Command
-    };
-    words[0] = exe;
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let table = judge_languages::table();
+    let language = table
+        .iter()
+        .find(|spec| {
+            spec.commands()
+                .ok()
+                .and_then(|c| c.last().cloned())
+                .is_some_and(|run| {
+                    run.first()
+                        .is_some_and(|t| judge_languages::alternatives(t).contains(&base.as_str()))
+                })
+        })
+        .map(|spec| spec.language())
+        .unwrap_or_else(Language::command);
     Ok(Program {
         language,
         argv: words,
+        env: Vec::new(),
         dir,
     })
 }

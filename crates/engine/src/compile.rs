@@ -8,48 +8,26 @@ use std::path::{Path, PathBuf};
 use super::cache::{Cache, portable};
 use super::launcher::{ProcSpec, Role};
 use super::limits;
-use super::program::{BuildError, Language, Program, is_executable, tool};
+use super::program::{BuildError, Language, Program, is_executable, tool, with_env};
 use super::runner::{COMPILE_LOG, Keep, Runner, clean_env};
 use crate::execution::End;
+use judge_languages::{Spec, Vars};
 
-/// The files of `dir` (not its sub-folders) with one of `extensions`.
-fn files_with(dir: &Path, extensions: &[&str]) -> Vec<PathBuf> {
+/// The files of `dir` (not its sub-folders), sorted.
+fn files_in(dir: &Path) -> Vec<PathBuf> {
     let mut found: Vec<PathBuf> = std::fs::read_dir(dir)
         .into_iter()
         .flatten()
         .flatten()
         .map(|e| e.path())
         .filter(|p| p.is_file())
-        .filter(|p| {
-            p.extension()
-                .and_then(|e| e.to_str())
-                .is_some_and(|e| extensions.contains(&e))
-        })
         .collect();
     found.sort();
     found
 }
 
-/// The one entry point among `files`: the file named `main`, else the only
-/// file.
-fn entry(files: &[PathBuf], main: &str, dir: &Path) -> Result<PathBuf, BuildError> {
-    if let Some(m) = files
-        .iter()
-        .find(|f| f.file_stem().is_some_and(|s| s == main))
-    {
-        return Ok(m.clone());
-    }
-    match files {
-        [one] => Ok(one.clone()),
-        _ => Err(BuildError::Setup(format!(
-            "{}: several source files and none called {main}: cannot tell the entry point",
-            dir.display()
-        ))),
-    }
-}
-
 /// A program given as a folder (its copy, in its own build folder): with
-/// ICPC `build` / `run` scripts, else by the extensions of its files.
+/// ICPC `build` / `run` scripts, else in the language its files are in.
 pub(crate) fn folder(runner: &Runner, dir: &Path, memory: u64) -> Result<Program, BuildError> {
     let build = dir.join("build");
     let run = dir.join("run");
@@ -58,6 +36,7 @@ pub(crate) fn folder(runner: &Runner, dir: &Path, memory: u64) -> Result<Program
             run_compiler(
                 runner,
                 vec![tool(runner, "bash")?, build.display().to_string()],
+                &[],
                 dir,
             )?;
         }
@@ -73,142 +52,151 @@ pub(crate) fn folder(runner: &Runner, dir: &Path, memory: u64) -> Result<Program
             vec![tool(runner, "bash")?, run.display().to_string()]
         };
         return Ok(Program {
-            language: Language::Command,
+            language: Language::command(),
             argv,
+            env: Vec::new(),
             dir: dir.to_path_buf(),
         });
     }
-    let cpp = files_with(dir, &["cpp", "cc", "cxx", "c++", "C"]);
-    let c = files_with(dir, &["c"]);
-    let rust = files_with(dir, &["rs"]);
-    let java = files_with(dir, &["java"]);
-    let python = files_with(dir, &["py", "py3"]);
-    let kinds = [
-        !cpp.is_empty(),
-        !c.is_empty(),
-        !rust.is_empty(),
-        !java.is_empty(),
-        !python.is_empty(),
-    ];
-    if kinds.iter().filter(|k| **k).count() != 1 {
+    let files = files_in(dir);
+    let table = judge_languages::table();
+    let Some(spec) = table.detect(&files) else {
         return Err(BuildError::Setup(format!(
-            "{}: cannot tell the language (give one of C, C++, Rust, Java or Python sources, or build/run scripts)",
-            dir.display()
+            "{}: cannot tell the language: no file has an extension of a known language ({}), and there are no build/run scripts",
+            dir.display(),
+            table.extensions().join(" ")
         )));
-    }
-    if !cpp.is_empty() {
-        return sources(runner, Language::Cpp, &cpp, dir, memory);
-    }
-    if !c.is_empty() {
-        return sources(runner, Language::C, &c, dir, memory);
-    }
-    if !rust.is_empty() {
-        let main = entry(&rust, "main", dir)?;
-        return sources(runner, Language::Rust, &[main], dir, memory);
-    }
-    if !java.is_empty() {
-        let main = entry(&java, "Main", dir)?;
-        let mut ordered = vec![main.clone()];
-        ordered.extend(java.into_iter().filter(|f| *f != main));
-        return sources(runner, Language::Java, &ordered, dir, memory);
-    }
-    let main = if dir.join("__main__.py").is_file() {
-        dir.join("__main__.py")
-    } else {
-        entry(&python, "main", dir)?
     };
-    Ok(Program {
-        language: Language::Python,
-        argv: vec![tool(runner, "python3")?, main.display().to_string()],
-        dir: dir.to_path_buf(),
-    })
+    sources(runner, spec, &spec.sources(&files), dir, memory)
 }
 
-/// Compiles `sources` (for Java, the main class first) into `dir`.
+/// One tool of a language's command: the first of its alternatives that
+/// is installed. A tool pinned in the configuration that cannot run is a
+/// setup error; a tool that is simply missing makes the language
+/// unavailable here.
+fn language_tool(runner: &Runner, spec: &Spec, word: &str) -> Result<String, BuildError> {
+    let alternatives = judge_languages::alternatives(word);
+    for name in &alternatives {
+        match tool(runner, name) {
+            Ok(found) => return Ok(found),
+            Err(e) if runner.tool_choice(name).1 => return Err(e),
+            Err(_) => {}
+        }
+    }
+    Err(BuildError::Unavailable(format!(
+        "no {} toolchain here ({} not found on PATH): install {}",
+        spec.name,
+        alternatives.join(" or "),
+        spec.install
+    )))
+}
+
+/// A command of the table with its tool found and its placeholders
+/// filled in.
+fn command(
+    runner: &Runner,
+    spec: &Spec,
+    words: &[String],
+    vars: &Vars,
+) -> Result<Vec<String>, BuildError> {
+    let setup = |e: String| BuildError::Setup(format!("languages.{}: {e}", spec.id));
+    let mut argv = vars.expand(words).map_err(setup)?;
+    match words.first() {
+        Some(first) if !first.starts_with('{') => argv[0] = language_tool(runner, spec, first)?,
+        Some(_) => {}
+        None => return Err(setup("an empty command".into())),
+    }
+    Ok(argv)
+}
+
+/// Builds `sources` in `spec`'s language in `dir`: every tool is found
+/// first (a missing one is reported before anything compiles), then the
+/// compile commands run in order.
 pub(crate) fn sources(
     runner: &Runner,
-    language: Language,
+    spec: &Spec,
     sources: &[PathBuf],
     dir: &Path,
     memory: u64,
 ) -> Result<Program, BuildError> {
-    let out = dir.join("prog").display().to_string();
-    let src: Vec<String> = sources.iter().map(|s| s.display().to_string()).collect();
-    let (mut compile, argv) = match language {
-        Language::C => (
-            vec![tool(runner, "gcc")?, "-O2".into(), "-std=gnu17".into()],
-            vec![out.clone()],
-        ),
-        Language::Cpp => (
-            vec![tool(runner, "g++")?, "-O2".into(), "-std=gnu++17".into()],
-            vec![out.clone()],
-        ),
-        Language::Rust => (
-            vec![tool(runner, "rustc")?, "-O".into(), "--edition=2021".into()],
-            vec![out.clone()],
-        ),
-        Language::Java => {
-            let class = sources
-                .first()
-                .and_then(|s| s.file_stem())
-                .map(|s| s.to_string_lossy().into_owned())
-                .unwrap_or_default();
-            let heap = format!("-Xmx{}m", (memory >> 20).max(16));
-            let classes = dir.display().to_string();
-            let mut javac = vec![tool(runner, "javac")?, "-d".into(), classes.clone()];
-            javac.extend(src);
-            compile_cached(runner, javac, dir)?;
-            let java = vec![
-                tool(runner, "java")?,
-                heap,
-                "-Xss64m".into(),
-                "-cp".into(),
-                classes,
-                class,
-            ];
-            return Ok(Program {
-                language,
-                argv: java,
-                dir: dir.to_path_buf(),
-            });
-        }
-        other => {
-            return Err(BuildError::Setup(format!(
-                "{other} programs are not compiled"
-            )));
-        }
+    let mainfile = spec
+        .entry(sources)
+        .map_err(|e| BuildError::Setup(format!("{}: {e}", dir.display())))?;
+    let vars = Vars {
+        files: sources.to_vec(),
+        mainfile,
+        build: dir.to_path_buf(),
+        memory,
     };
-    compile.extend(["-o".into(), out]);
-    compile.extend(src);
-    if language == Language::C {
-        compile.push("-lm".into());
+    let commands = spec.commands().map_err(BuildError::Setup)?;
+    if let Some(probe) = spec.probe_command()
+        && !crate::toolchain::probe(&probe)
+    {
+        return Err(BuildError::Unavailable(format!(
+            "no {} toolchain here (`{}` fails): install {}",
+            spec.name,
+            probe.join(" "),
+            spec.install
+        )));
     }
-    compile_cached(runner, compile, dir)?;
+    let argvs = commands
+        .iter()
+        .map(|words| command(runner, spec, words, &vars))
+        .collect::<Result<Vec<_>, _>>()?;
+    let fill = |env: &[String]| -> Result<Vec<String>, BuildError> {
+        env.iter()
+            .map(|e| {
+                vars.fill(e)
+                    .map_err(|e| BuildError::Setup(format!("languages.{}: {e}", spec.id)))
+            })
+            .collect()
+    };
+    let mut compile_env = vec![format!("HOME={}", dir.join(SCRATCH).display())];
+    compile_env.extend(fill(&spec.env)?);
+    let run_env = fill(&spec.run_env)?;
+    runner.allow(&spec.sandbox);
+    let (run, compiles) = argvs.split_last().expect("the run command is always there");
+    for argv in compiles {
+        let done = compile_cached(runner, argv.clone(), &compile_env, dir);
+        let _ = std::fs::remove_dir_all(dir.join(SCRATCH));
+        done?;
+    }
     Ok(Program {
-        language,
-        argv,
+        language: spec.language(),
+        argv: run.clone(),
+        env: run_env,
         dir: dir.to_path_buf(),
     })
 }
 
+/// The compilers' scratch folder in a build folder (their `HOME`, Go's
+/// and GHC's caches): removed once the program is built, so it is neither
+/// cached nor shown to the program.
+const SCRATCH: &str = ".cache";
+
 /// Compiles with `argv` in `dir`, or copies in from the run's cache what
 /// the same compiler left from the same files before. A compile error is
 /// not cached: it costs little and its message names this run's paths.
-fn compile_cached(runner: &Runner, argv: Vec<String>, dir: &Path) -> Result<(), BuildError> {
+fn compile_cached(
+    runner: &Runner,
+    argv: Vec<String>,
+    env: &[String],
+    dir: &Path,
+) -> Result<(), BuildError> {
     let Some((cache, key)) = runner
         .cache()
-        .and_then(|c| Some((c, build_key(c, &argv, dir)?)))
+        .and_then(|c| Some((c, build_key(c, &argv, env, dir)?)))
     else {
-        return run_compiler(runner, argv, dir);
+        return run_compiler(runner, argv, env, dir);
     };
     if cache.fetch_build(&key, dir) {
         return Ok(());
     }
     let before = files_below(dir);
-    run_compiler(runner, argv, dir)?;
+    run_compiler(runner, argv, env, dir)?;
     let made: Vec<PathBuf> = files_below(dir)
         .into_iter()
-        .filter(|f| !before.contains(f))
+        .filter(|f| !before.contains(f) && !f.starts_with(SCRATCH))
         .collect();
     cache.store_build(&key, dir, &made);
     Ok(())
@@ -216,15 +204,17 @@ fn compile_cached(runner: &Runner, argv: Vec<String>, dir: &Path) -> Result<(), 
 
 /// The key of a compile: the command, what the compiler says it is, and
 /// every file it could read in its folder (sources, headers).
-fn build_key(cache: &Cache, argv: &[String], dir: &Path) -> Option<String> {
+fn build_key(cache: &Cache, argv: &[String], env: &[String], dir: &Path) -> Option<String> {
     let mut key = cache.key("build");
     key.part("argv", portable(argv, dir).as_bytes());
+    key.part("env", portable(env, dir).as_bytes());
     key.part("compiler", cache.tool_identity(argv.first()?).as_bytes());
     key.tree("source", dir)?;
     Some(key.finish())
 }
 
-/// Every file below `dir`, relative to it.
+/// Every file below `dir`, relative to it (the scratch folder is left
+/// out when the key is made: see [`SCRATCH`]).
 fn files_below(dir: &Path) -> Vec<PathBuf> {
     walkdir::WalkDir::new(dir)
         .into_iter()
@@ -236,11 +226,16 @@ fn files_below(dir: &Path) -> Vec<PathBuf> {
 
 /// Runs a compiler under [`limits::compiler`], its folder writable; its
 /// first messages become the CE text.
-fn run_compiler(runner: &Runner, argv: Vec<String>, dir: &Path) -> Result<(), BuildError> {
+fn run_compiler(
+    runner: &Runner,
+    argv: Vec<String>,
+    env: &[String],
+    dir: &Path,
+) -> Result<(), BuildError> {
     let cwd = dir.display().to_string();
     let spec = ProcSpec {
         argv,
-        env: clean_env(&cwd),
+        env: with_env(clean_env(&cwd), env),
         cwd: cwd.clone(),
         limits: limits::compiler(),
         writable: vec![cwd],

@@ -21,17 +21,19 @@ pub struct Overrides {
     pub output: Option<u64>,
 }
 
-/// The limits a submission in `language` runs under for `problem`. The
-/// JVM reserves far more address space than it uses and starts dozens of
-/// threads, so it gets no address-space cap and more processes.
-pub fn for_problem(problem: &Problem, overrides: Overrides, language: Language) -> RunLimits {
+/// The limits a submission in `language` runs under for `problem`.
+/// Managed runtimes (the JVM, Go, .NET, Node, SBCL, GHC: `managed` in the
+/// language table) reserve far more address space than they use and start
+/// many threads, so they get no address-space cap (the cgroup still caps
+/// their memory) and more processes.
+pub fn for_problem(problem: &Problem, overrides: Overrides, language: &Language) -> RunLimits {
     let l = &problem.spec.limits;
     let mut limits = RunLimits::new(
         overrides.time.unwrap_or(l.time),
         overrides.memory.unwrap_or(l.memory),
         overrides.output.unwrap_or(l.output),
     );
-    if language == Language::Java {
+    if language.managed {
         limits.address_space = None;
         limits.processes = 512;
     }

@@ -20,6 +20,9 @@ pub struct Program {
     /// Absolute program path first (host paths; the runner maps them into
     /// the sandbox).
     pub argv: Vec<String>,
+    /// Environment variables beside the clean set (a runtime's memory
+    /// setting).
+    pub env: Vec<String>,
     /// Its build folder, where it starts.
     pub dir: PathBuf,
 }
@@ -30,7 +33,7 @@ impl Program {
         let cwd = self.dir.display().to_string();
         ProcSpec {
             argv: self.argv.clone(),
-            env: clean_env(&cwd),
+            env: with_env(clean_env(&cwd), &self.env),
             cwd,
             limits,
             writable: Vec::new(),
@@ -49,6 +52,22 @@ pub enum BuildError {
     /// judge cannot build or run this submission at all (exit 2).
     #[error("{0}")]
     Setup(String),
+    /// The submission's language is known but its toolchain is not
+    /// installed here: a submission in a test set is skipped with this
+    /// reason, never given a verdict.
+    #[error("{0}")]
+    Unavailable(String),
+}
+
+/// `base` with `extra` laid over it: a variable in both takes `extra`'s
+/// value.
+pub fn with_env(mut base: Vec<String>, extra: &[String]) -> Vec<String> {
+    for e in extra {
+        let name = e.split('=').next().unwrap_or(e);
+        base.retain(|b| b.split('=').next() != Some(name));
+        base.push(e.clone());
+    }
+    base
 }
 
 /// A tool on PATH, made visible to the sandbox.

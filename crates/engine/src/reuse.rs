@@ -4,7 +4,7 @@
 //! submissions, `judge grade`), never where timings are the point
 //! (`judge timelimit`, computing a package's limit).
 
-use super::build::{Language, Program};
+use super::build::Program;
 use super::cache::{Cache, portable, reusable};
 use super::case::Grader;
 use crate::problem::Case;
@@ -71,13 +71,16 @@ pub fn program_key(cache: &Cache, program: &Program) -> Option<String> {
 
 fn program_key_of(cache: &Cache, program: &Program) -> Option<String> {
     let mut key = cache.key("program");
-    key.part("language", program.language.name().as_bytes());
+    key.part("language", program.language.id.as_bytes());
+    key.part("env", program.env.join("\0").as_bytes());
     key.part("argv", portable(&program.argv, &program.dir).as_bytes());
     let first = program.argv.first()?;
     if !first.starts_with(&program.dir.display().to_string()) {
-        let runs_it = match program.language {
-            Language::Python | Language::Shell | Language::Java => cache.tool_identity(first),
-            _ => cache.file_digest(std::path::Path::new(first))?,
+        // A toolchain's runtime is known by its version; an unknown program
+        // by its bytes (asking it for `--version` would run it unsandboxed).
+        let runs_it = match program.language.from_table() {
+            true => cache.tool_identity(first),
+            false => cache.file_digest(std::path::Path::new(first))?,
         };
         key.part("runs it", runs_it.as_bytes());
     }

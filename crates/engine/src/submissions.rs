@@ -68,6 +68,7 @@ pub fn judge_one(
         time_limit_ms: None,
         reused: 0,
         caught_by: None,
+        skipped: None,
     };
     let program = match build::prepare(
         runner,
@@ -86,11 +87,16 @@ pub fn judge_one(
             report.message = Some(msg);
             return report;
         }
+        Err(BuildError::Unavailable(why)) => {
+            report.ok = true;
+            report.skipped = Some(why);
+            return report;
+        }
     };
     let grader = Grader {
         program: &program,
         runner,
-        limits: limits::for_problem(problem, Overrides::default(), program.language),
+        limits: limits::for_problem(problem, Overrides::default(), &program.language),
         tools,
     };
     let reuse = Reuse::new(runner.cache(), &grader);

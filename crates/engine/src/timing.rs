@@ -29,6 +29,9 @@ use crate::verdict::Verdict;
 pub struct Measured {
     pub path: PathBuf,
     pub slowest: Result<(String, Duration), String>,
+    /// Set when it was not run at all because its language's toolchain is
+    /// not installed here (then `slowest` holds the same reason).
+    pub unavailable: bool,
 }
 
 /// Runs each of `paths` (relative to the problem folder) on every case
@@ -41,9 +44,13 @@ pub fn measure(
 ) -> Vec<Measured> {
     paths
         .iter()
-        .map(|p| Measured {
-            path: p.clone(),
-            slowest: slowest(tools, runner, &tools.problem.dir.join(p), probe),
+        .map(|p| {
+            let result = slowest(tools, runner, &tools.problem.dir.join(p), probe);
+            Measured {
+                path: p.clone(),
+                unavailable: matches!(result, Err((_, true))),
+                slowest: result.map_err(|(why, _)| why),
+            }
         })
         .collect()
 }
@@ -53,22 +60,26 @@ fn slowest(
     runner: &Runner,
     path: &Path,
     probe: Duration,
-) -> Result<(String, Duration), String> {
+) -> Result<(String, Duration), (String, bool)> {
     let problem = tools.problem;
-    let program = build::prepare(runner, Some(path), None, problem.spec.limits.memory)
-        .map_err(|e| format!("does not build: {e}"))?;
+    let program = build::prepare(runner, Some(path), None, problem.spec.limits.memory).map_err(
+        |e| match e {
+            BuildError::Unavailable(why) => (why, true),
+            e => (format!("does not build: {e}"), false),
+        },
+    )?;
     let grader = grader(tools, runner, &program, probe);
     let reports = in_order(&problem.cases, rayon::current_num_threads(), false, |c| {
         grader.grade_case(c)
     });
     if let Some(bad) = reports.iter().find(|r| !r.verdict.is_pass()) {
-        return Err(format!("{} on {}", bad.verdict.code(), bad.id()));
+        return Err((format!("{} on {}", bad.verdict.code(), bad.id()), false));
     }
     reports
         .iter()
         .map(|r| (r.id(), cpu(r)))
         .max_by_key(|(_, d)| *d)
-        .ok_or_else(|| "no cases".to_string())
+        .ok_or_else(|| ("no cases".to_string(), false))
 }
 
 /// A grader for `program` with the problem's limits but CPU time `cap`.
@@ -87,7 +98,7 @@ fn grader<'a>(
         time: Some(cap),
         ..Overrides::default()
     };
-    let mut limits = limits::for_problem(tools.problem, overrides, program.language);
+    let mut limits = limits::for_problem(tools.problem, overrides, &program.language);
     limits.wall = cap * 2 + Duration::from_secs(1);
     Grader {
         program,
@@ -137,6 +148,9 @@ pub enum Fault {
     Setup(String),
     /// It did not compile, or failed a case otherwise than by time.
     Failed(String),
+    /// Its language's toolchain is not installed here: not measured, and
+    /// no fault of the limit's.
+    Unavailable(String),
 }
 
 /// One submission's figures over every run.
@@ -202,6 +216,7 @@ pub fn calibrate(
             build::prepare(runner, Some(path), None, problem.spec.limits.memory).map_err(
                 |e| match e {
                     BuildError::Setup(why) => Fault::Setup(why),
+                    BuildError::Unavailable(why) => Fault::Unavailable(why),
                     BuildError::Compile(log) => Fault::Failed(format!(
                         "does not compile: {}",
                         log.lines().next().unwrap_or("")
@@ -327,6 +342,7 @@ impl Calibration {
                 (Some(Fault::Setup(why) | Fault::Failed(why)), _) => {
                     out.push(format!("{who}: {why}, so its time says nothing"));
                 }
+                (Some(Fault::Unavailable(_)), _) => {}
                 (None, None) => out.push(format!("{who}: not measured (no cases)")),
                 (None, Some(s)) => {
                     let secs = s.cpu.as_secs_f64();

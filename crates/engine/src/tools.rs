@@ -106,7 +106,7 @@ impl<'a> Tools<'a> {
             BuildError::Compile(log) => {
                 format!("{}: the {what} does not compile:\n{log}", path.display())
             }
-            BuildError::Setup(msg) => format!("the {what}: {msg}"),
+            BuildError::Setup(msg) | BuildError::Unavailable(msg) => format!("the {what}: {msg}"),
         })
     }
 

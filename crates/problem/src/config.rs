@@ -7,6 +7,9 @@
 //!   allow: [/opt/pypy3]        # extra folders submissions may read
 //! tools:
 //!   python3: /usr/bin/python3  # this interpreter, not PATH's first
+//! languages:                   # the language table (docs/languages.md)
+//!   python3:
+//!     run: pypy3 {mainfile}    # override one field of an entry
 //! ```
 
 use std::path::{Path, PathBuf};
@@ -23,6 +26,10 @@ pub const DEFAULT_FILE: &str = "judge-config.yaml";
 pub struct Config {
     pub sandbox: SandboxConfig,
     pub tools: ToolsConfig,
+    /// Entries laid over the shipped language table: see
+    /// [`Config::languages`].
+    #[serde(rename = "languages")]
+    pub language_overrides: serde_yaml::Mapping,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Deserialize)]
@@ -37,37 +44,37 @@ pub struct SandboxConfig {
 /// first one on `PATH` is not the one wanted. Contest systems pin theirs;
 /// a `python3` from pyenv or a virtualenv may also run site hooks at every
 /// start, which a test set of hundreds of Python runs pays each time. A
-/// value is an absolute path or a name looked up on `PATH`. One field per
-/// tool, so a misspelt name is an error with its line and column.
+/// value is an absolute path or a name looked up on `PATH`. A name is a
+/// tool of some language's commands (or `bash`, which runs build scripts),
+/// so a misspelt one is an error with its line and column.
 #[derive(Debug, Clone, Default, PartialEq, Deserialize)]
-#[serde(deny_unknown_fields, default)]
-pub struct ToolsConfig {
-    pub gcc: Option<PathBuf>,
-    #[serde(rename = "g++")]
-    pub gxx: Option<PathBuf>,
-    pub rustc: Option<PathBuf>,
-    pub javac: Option<PathBuf>,
-    pub java: Option<PathBuf>,
-    pub python3: Option<PathBuf>,
-    pub bash: Option<PathBuf>,
-}
+#[serde(transparent)]
+pub struct ToolsConfig(std::collections::BTreeMap<String, PathBuf>);
 
 impl ToolsConfig {
     /// The tools given, by the name judge asks for.
     pub fn chosen(&self) -> Vec<(String, PathBuf)> {
-        [
-            ("gcc", &self.gcc),
-            ("g++", &self.gxx),
-            ("rustc", &self.rustc),
-            ("javac", &self.javac),
-            ("java", &self.java),
-            ("python3", &self.python3),
-            ("bash", &self.bash),
-        ]
-        .into_iter()
-        .filter_map(|(name, path)| Some((name.to_string(), path.clone()?)))
-        .collect()
+        self.0.iter().map(|(n, p)| (n.clone(), p.clone())).collect()
     }
+}
+
+/// Every tool name judge may look up: the language table's, and the
+/// programs build scripts and checkers run with.
+fn known_tools(table: &judge_languages::Table) -> Vec<String> {
+    let mut names: Vec<String> = table
+        .iter()
+        .flat_map(|s| s.tools())
+        .flat_map(|t| {
+            judge_languages::alternatives(&t)
+                .into_iter()
+                .map(String::from)
+                .collect::<Vec<_>>()
+        })
+        .chain(["bash".to_string(), "java".to_string()])
+        .collect();
+    names.sort();
+    names.dedup();
+    names
 }
 
 impl Config {
@@ -99,7 +106,21 @@ impl Config {
                 format!("sandbox.allow: {} is not an absolute path", bad.display()),
             ));
         }
+        let table = config.languages().map_err(|(id, e)| match id {
+            Some(id) => at(&["languages", &id], e),
+            None => at(&["languages"], e),
+        })?;
+        let known = known_tools(&table);
         for (name, tool) in config.tools.chosen() {
+            if !known.contains(&name) {
+                return Err(at(
+                    &["tools", &name],
+                    format!(
+                        "tools.{name}: no language runs a tool of this name (they are: {})",
+                        known.join(", ")
+                    ),
+                ));
+            }
             let bare = tool.components().count() == 1 && tool.is_relative();
             if !(tool.is_absolute() || bare) {
                 return Err(at(
@@ -112,6 +133,20 @@ impl Config {
             }
         }
         Ok(config)
+    }
+
+    /// The language table with this configuration's `languages:` laid
+    /// over it; an error names the entry at fault.
+    pub fn languages(&self) -> Result<judge_languages::Table, (Option<String>, String)> {
+        judge_languages::Table::builtin()
+            .with_overrides(&self.language_overrides)
+            .map_err(|e| {
+                let id = e
+                    .strip_prefix("languages.")
+                    .and_then(|r| r.split(':').next())
+                    .map(String::from);
+                (id, e)
+            })
     }
 }
 
@@ -161,5 +196,36 @@ mod tests {
         std::fs::write(&path, "tools:\n  python3: bin/python3\n").unwrap();
         let e = Config::load(Some(&path)).unwrap_err().to_string();
         assert!(e.contains("c.yaml:2:3: tools.python3: bin/python3"), "{e}");
+        // Any language's tool may be pinned.
+        std::fs::write(
+            &path,
+            "tools:\n  go: /usr/lib/go-1.19/bin/go\n  nodejs: node\n",
+        )
+        .unwrap();
+        assert_eq!(Config::load(Some(&path)).unwrap().tools.chosen().len(), 2);
+    }
+
+    #[test]
+    fn languages_override_the_table_and_errors_name_the_entry() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("c.yaml");
+        std::fs::write(
+            &path,
+            "languages:\n  python3:\n    run: pypy3 {mainfile}\n  zig:\n    name: Zig\n    extensions: [zig]\n    run: zig run {mainfile}\ntools:\n  zig: /opt/zig/zig\n",
+        )
+        .unwrap();
+        let table = Config::load(Some(&path)).unwrap().languages().unwrap();
+        assert_eq!(table.get("python3").unwrap().run, "pypy3 {mainfile}");
+        assert_eq!(table.get("zig").unwrap().name, "Zig");
+        std::fs::write(
+            &path,
+            "sandbox:\n  allow: []\nlanguages:\n  go:\n    runn: x\n",
+        )
+        .unwrap();
+        let e = Config::load(Some(&path)).unwrap_err().to_string();
+        assert!(
+            e.contains("c.yaml:4:3: languages.go: unknown field `runn`"),
+            "{e}"
+        );
     }
 }

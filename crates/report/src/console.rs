@@ -307,7 +307,9 @@ pub fn submissions(report: &Report, style: Style) -> String {
     head.push_str("  result");
     let mut out = format!("{}\n", style.bold(&head));
     for s in &report.submissions {
-        let result = if s.ok {
+        let result = if let Some(why) = &s.skipped {
+            format!("{}  {}", style.yellow("skipped"), style.dim(why))
+        } else if s.ok {
             style.green("ok")
         } else {
             style.red("BROKEN PROMISE")
@@ -326,7 +328,10 @@ pub fn submissions(report: &Report, style: Style) -> String {
             "{}  {}  {}{score}  {result}{at}",
             pad(&s.path, width, false),
             pad(s.expected.code(), expected_width, false),
-            pad(&style.verdict(s.got), 3, false),
+            match s.skipped {
+                Some(_) => pad("—", 3, false),
+                None => pad(&style.verdict(s.got), 3, false),
+            },
         );
         if !s.ok
             && let Some(why) = s.message.as_deref().and_then(|m| m.lines().next())
@@ -335,11 +340,17 @@ pub fn submissions(report: &Report, style: Style) -> String {
         }
     }
     let bad = report.summary.submissions_failed;
-    let _ = writeln!(
-        out,
-        "submissions: {} graded, {bad} not as promised",
-        report.submissions.len()
-    );
+    let skipped = report
+        .submissions
+        .iter()
+        .filter(|s| s.skipped.is_some())
+        .count();
+    let graded = report.submissions.len() - skipped;
+    let _ = write!(out, "submissions: {graded} graded, {bad} not as promised");
+    if skipped > 0 {
+        let _ = write!(out, ", {skipped} skipped (toolchain not installed)");
+    }
+    out.push('\n');
     out
 }
 

@@ -52,6 +52,7 @@ td.path { word-break: break-all; }
 .v-warn { background: var(--warnbg); color: var(--warn); }
 .v-bad { background: var(--badbg); color: var(--bad); }
 .v-neutral { background: #e0e7ff; color: #3730a3; }
+.v-skip { background: #f1f5f9; color: #475569; }
 section { background: var(--card); border:1px solid var(--line); border-radius: 10px; margin-bottom: 22px; overflow: hidden; }
 section > header { padding: 12px 16px; border-bottom: 1px solid var(--line); display:flex; align-items:baseline; gap: 10px; flex-wrap: wrap; }
 section > header h2 { font-size: 16px; margin: 0; }
@@ -230,7 +231,7 @@ fn submissions_table(report: &Report) -> Markup {
                 td { (s.problem) }
                 td.path title=(s.path) { code { (short(s)) } }
                 td { (expectation_badge(s.expected)) }
-                td { (badge(s.got)) }
+                td { @if s.skipped.is_some() { "—" } @else { (badge(s.got)) } }
                 @if scores {
                     td.num { @if let Some(x) = s.score { (number(x)) } @else { "—" } }
                     td.num { @if let Some(r) = s.expected_score { (r.to_string()) } @else { "—" } }
@@ -238,7 +239,7 @@ fn submissions_table(report: &Report) -> Markup {
                 td.num { (s.cases_run) @if s.reused > 0 { " " span.cached title="case results taken from the cache" { "(" (s.reused) " cached)" } } }
                 td.path { @if let Some(c) = &s.first_failure {
                     a href={ "#" (deciding_anchor(s)) } { (c) } } }
-                td { @if s.ok { span.badge.v-ok { "ok" } } @else {
+                td { @if let Some(why) = &s.skipped { span.badge.v-skip title=(why) { "skipped" } " " small { (why) } } @else if s.ok { span.badge.v-ok { "ok" } } @else {
                     span.badge.v-bad title=(s.message.as_deref().unwrap_or("")) { "broken promise" } } }
             } } }
         } }

@@ -67,6 +67,7 @@ struct Counts {
     tests: usize,
     failures: usize,
     errors: usize,
+    skipped: usize,
 }
 
 impl Counts {
@@ -74,6 +75,7 @@ impl Counts {
         self.tests += other.tests;
         self.failures += other.failures;
         self.errors += other.errors;
+        self.skipped += other.skipped;
     }
 }
 
@@ -251,6 +253,15 @@ fn submissions_suite(report: &Report, subs: &[SubmissionReport]) -> (String, Cou
             esc(&s.path),
             esc(&s.problem)
         );
+        if let Some(why) = &s.skipped {
+            counts.skipped += 1;
+            let _ = writeln!(
+                body,
+                ">\n      <skipped message=\"{}\"/>\n    </testcase>",
+                esc(why)
+            );
+            continue;
+        }
         if s.ok {
             body.push_str("/>\n");
             continue;
@@ -277,9 +288,10 @@ fn submissions_suite(report: &Report, subs: &[SubmissionReport]) -> (String, Cou
     let mut out = String::new();
     let _ = writeln!(
         out,
-        r#"  <testsuite name="expected-verdict submissions" tests="{}" failures="{}" errors="0" skipped="0" time="{}" timestamp="{}">"#,
+        r#"  <testsuite name="expected-verdict submissions" tests="{}" failures="{}" errors="0" skipped="{}" time="{}" timestamp="{}">"#,
         counts.tests,
         counts.failures,
+        counts.skipped,
         secs(report.meta.duration_ms),
         esc(&report.meta.started_at),
     );

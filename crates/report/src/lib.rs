@@ -152,6 +152,10 @@ pub struct SubmissionReport {
     /// cases that catch it). `None` when it stopped at its first failure.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub caught_by: Option<Vec<Catch>>,
+    /// Why it was not judged (its language's toolchain is not installed
+    /// here): no verdict, and no broken promise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub skipped: Option<String>,
 }
 
 impl SubmissionReport {

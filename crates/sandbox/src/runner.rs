@@ -306,12 +306,15 @@ impl Runner {
             .map(|i| i.uid_base + 2 * slot as u32)
     }
 
-    /// A host path as the program sees it.
+    /// A word of a command line or environment with the host paths of
+    /// the build area written as the program sees them, wherever they
+    /// stand in it (`-o/path`, `GOCACHE=/path`, a path inside a Lisp
+    /// form): the build area's name is unique, so nothing else matches.
     fn inside(&self, text: &str) -> String {
         let host = self.box_dir.path().display().to_string();
-        match (&self.isolation, text.strip_prefix(&host)) {
-            (Some(_), Some(rest)) => format!("{BOX}{rest}"),
-            _ => text.to_string(),
+        match &self.isolation {
+            Some(_) => text.replace(&host, BOX),
+            None => text.to_string(),
         }
     }
 
@@ -345,6 +348,7 @@ impl Runner {
                 }
                 ProcSpec {
                     argv: spec.argv.iter().map(|a| self.inside(a)).collect(),
+                    env: spec.env.iter().map(|e| self.inside(e)).collect(),
                     cwd: self.inside(&spec.cwd),
                     writable: spec.writable.iter().map(|w| self.inside(w)).collect(),
                     ..(*spec).clone()

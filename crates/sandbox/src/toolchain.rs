@@ -100,7 +100,8 @@ fn find(name: &str) -> Option<Tool> {
             &found,
             &[
                 "-c",
-                "import sys; print(sys.executable); print(sys.base_prefix)",
+                // Python 2 has no base_prefix (nor virtualenvs of that kind).
+                "import sys; print(sys.executable); print(getattr(sys, 'base_prefix', sys.prefix))",
             ],
         )?;
         let exe = PathBuf::from(lines.first()?);
@@ -115,6 +116,33 @@ fn find(name: &str) -> Option<Tool> {
     let real = std::fs::canonicalize(&found).ok()?;
     let dir = install_dir(&real);
     Some(with_binds(found, &[dir]))
+}
+
+/// Whether `argv` runs and exits 0 (cached per process): a language's
+/// probe, for toolchains whose tool alone does not prove they are there
+/// (gcc without its Objective-C front end). Run outside any sandbox,
+/// like `--version`: it is the system's own tool.
+pub fn probe(argv: &[String]) -> bool {
+    static CACHE: OnceLock<Mutex<HashMap<Vec<String>, bool>>> = OnceLock::new();
+    let cache = CACHE.get_or_init(Default::default);
+    if let Some(ok) = cache.lock().ok().and_then(|c| c.get(argv).copied()) {
+        return ok;
+    }
+    let ok = argv.split_first().is_some_and(|(exe, args)| {
+        which(exe).is_some_and(|exe| {
+            std::process::Command::new(exe)
+                .args(args)
+                .stdin(std::process::Stdio::null())
+                .stdout(std::process::Stdio::null())
+                .stderr(std::process::Stdio::null())
+                .status()
+                .is_ok_and(|s| s.success())
+        })
+    });
+    if let Ok(mut c) = cache.lock() {
+        c.insert(argv.to_vec(), ok);
+    }
+    ok
 }
 
 /// `exe` with those of `dirs` (and the folder `exe` really lives in) that

@@ -1,48 +1,61 @@
 //! A package's submissions: which accepted one becomes the reference, and
-//! which are imported or skipped (hidden, `.disabled`, or in a language
-//! judge does not build), each skip with its reason.
+//! which are imported or skipped (hidden, `.disabled`, or in no language
+//! of the table), each skip with its reason.
 
 use std::path::{Path, PathBuf};
 
 use super::plan::{Plan, name_of, rel, sorted_entries};
 use crate::problem::submissions::FOLDERS;
-use judge_languages::Language;
+use judge_languages::{Spec, Table};
 
-/// The accepted submission judge will use as the reference: compiled
-/// languages first (fastest to regenerate answers), then the rest.
+/// The accepted submission judge uses as the reference, by this rule:
+/// a submission whose toolchain is installed here first; among those the
+/// language with the highest priority in the language table (the fastest:
+/// C++, C, Rust, … Python 2 last, so it is chosen only when nothing else
+/// can run); then the first by name. `judge import --reference` names one
+/// instead.
 pub(super) fn reference(pkg: &Path) -> Option<PathBuf> {
     let accepted = pkg.join("submissions/accepted");
-    let rank = |p: &Path| -> Option<usize> {
-        let lang = language(p)?;
-        Some(match lang {
-            Language::Cpp => 0,
-            Language::C => 1,
-            Language::Rust => 2,
-            Language::Java => 3,
-            Language::Python => 4,
-            _ => 5,
+    let table = judge_languages::table();
+    let rank = |p: &Path| -> Option<(bool, i32)> {
+        Some(match language(&table, p)? {
+            Some(spec) => (installed(spec), spec.priority),
+            // build/run scripts: bash is always there; rank them with C.
+            None => (true, table.get("c").map_or(0, |c| c.priority) - 1),
         })
     };
     sorted_entries(&accepted)
         .into_iter()
         .filter(|p| skip_reason(p).is_none())
         .filter_map(|p| rank(&p).map(|r| (r, p)))
-        .min_by_key(|(r, p)| (*r, p.clone()))
+        .min_by_key(|((installed, priority), p)| (!*installed, -*priority, p.clone()))
         .map(|(_, p)| PathBuf::from("submissions/accepted").join(name_of(&p)))
 }
 
-/// The language judge would build `path` as (a folder: its sources').
-fn language(path: &Path) -> Option<Language> {
+/// Whether every tool of `spec` is on PATH here (and its probe passes).
+pub fn installed(spec: &Spec) -> bool {
+    use judge_sandbox::toolchain;
+    spec.tools().iter().all(|word| {
+        judge_languages::alternatives(word)
+            .iter()
+            .any(|t| toolchain::resolve(t).is_some())
+    }) && spec.probe_command().is_none_or(|p| toolchain::probe(&p))
+}
+
+/// The language judge would build `path` in: `Some(None)` for a folder
+/// with build/run scripts, `None` when it cannot tell.
+fn language<'t>(table: &'t Table, path: &Path) -> Option<Option<&'t Spec>> {
     if path.is_dir() {
         if path.join("build").is_file() || path.join("run").is_file() {
-            return Some(Language::Command);
+            return Some(None);
         }
-        return sorted_entries(path)
-            .iter()
-            .find_map(|p| language(p).filter(|_| p.is_file()));
+        let files: Vec<PathBuf> = sorted_entries(path)
+            .into_iter()
+            .filter(|p| p.is_file())
+            .collect();
+        return table.detect(&files).map(Some);
     }
-    let ext = path.extension().and_then(|e| e.to_str())?;
-    Language::from_extension(ext)
+    table.detect(&[path.to_path_buf()]).map(Some)
 }
 
 /// Why a submission in a verdict folder is not imported, if it is not.
@@ -54,13 +67,19 @@ fn skip_reason(path: &Path) -> Option<String> {
     if name.ends_with(".disabled") {
         return Some("disabled".into());
     }
-    if language(path).is_none() {
+    let table = judge_languages::table();
+    if language(&table, path).is_none() && !(path.is_file() && is_executable(path)) {
         let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("none");
         return Some(format!(
-            "no build rule for this language (extension {ext}; judge builds C, C++, Rust, Java, Python, shell)"
+            "no language in judge's table has this extension ({ext}; `judge languages` lists them, judge-config.yaml can add one)"
         ));
     }
     None
+}
+
+fn is_executable(path: &Path) -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::metadata(path).is_ok_and(|m| m.permissions().mode() & 0o111 != 0)
 }
 
 pub(super) fn submissions(pkg: &Path, plan: &mut Plan) {

@@ -1,0 +1,236 @@
+//! Which language a submission is in, and which of its files starts it.
+//!
+//! A submission is one source file or a folder of them. Each file is
+//! evidence for the languages that claim its extension; where several do
+//! (`.py`: Python 3, PyPy, Python 2), a language with a `shebang` word
+//! claims the file only when its `#!` line names that word, and a `#!`
+//! line that names one claimant's word gives the file to it alone. The
+//! language with the most evidence wins; ties go to the higher priority.
+
+use std::path::{Path, PathBuf};
+
+use super::{Main, Spec, Table};
+
+/// The first line of `path` when it is a `#!` line.
+fn shebang(path: &Path) -> Option<String> {
+    use std::io::Read;
+    let mut head = [0u8; 256];
+    let n = std::fs::File::open(path).ok()?.read(&mut head).ok()?;
+    let text = String::from_utf8_lossy(&head[..n]);
+    let line = text.lines().next()?;
+    line.starts_with("#!").then(|| line.to_string())
+}
+
+fn extension(path: &Path) -> Option<&str> {
+    path.extension().and_then(|e| e.to_str())
+}
+
+/// Whether `line` names `word` as a word of its own (`python2`, not
+/// `python20`).
+fn names(line: &str, word: &str) -> bool {
+    line.match_indices(word).any(|(at, _)| {
+        let next = line[at + word.len()..].chars().next();
+        !next.is_some_and(|c| c.is_ascii_alphanumeric())
+    })
+}
+
+impl Table {
+    /// The languages `file` counts as evidence for.
+    fn claimants(&self, file: &Path) -> Vec<&Spec> {
+        let Some(ext) = extension(file) else {
+            return Vec::new();
+        };
+        let mut all: Vec<&Spec> = self
+            .specs
+            .iter()
+            .filter(|s| s.extensions.iter().any(|e| e == ext))
+            .collect();
+        if all.len() < 2 {
+            return all;
+        }
+        let line = shebang(file).unwrap_or_default();
+        let named: Vec<&Spec> = all
+            .iter()
+            .copied()
+            .filter(|s| s.shebang.as_deref().is_some_and(|w| names(&line, w)))
+            .collect();
+        if !named.is_empty() {
+            return named;
+        }
+        all.retain(|s| s.shebang.is_none());
+        all
+    }
+
+    /// The language of `files` (a submission's sources), if any claims
+    /// them.
+    pub fn detect(&self, files: &[PathBuf]) -> Option<&Spec> {
+        let mut best: Option<(usize, &Spec)> = None;
+        for spec in &self.specs {
+            let evidence = files
+                .iter()
+                .filter(|f| self.claimants(f).iter().any(|c| c.id == spec.id))
+                .count();
+            if evidence == 0 {
+                continue;
+            }
+            let better = match best {
+                None => true,
+                Some((n, b)) => evidence > n || (evidence == n && spec.priority > b.priority),
+            };
+            if better {
+                best = Some((evidence, spec));
+            }
+        }
+        best.map(|(_, s)| s)
+    }
+}
+
+impl Spec {
+    /// The files among `files` that are this language's sources, sorted.
+    pub fn sources(&self, files: &[PathBuf]) -> Vec<PathBuf> {
+        let mut found: Vec<PathBuf> = files
+            .iter()
+            .filter(|f| extension(f).is_some_and(|e| self.extensions.iter().any(|x| x == e)))
+            .cloned()
+            .collect();
+        found.sort();
+        found
+    }
+
+    /// The entry point among `sources` (sorted): see [`Main`].
+    pub fn entry(&self, sources: &[PathBuf]) -> Result<PathBuf, String> {
+        if let [one] = sources {
+            return Ok(one.clone());
+        }
+        let Main { marker, names } = &self.main;
+        if let Some(marker) = marker {
+            let holding: Vec<&PathBuf> = sources
+                .iter()
+                .filter(|f| std::fs::read_to_string(f).is_ok_and(|t| t.contains(marker.as_str())))
+                .collect();
+            if let [one] = holding.as_slice() {
+                return Ok((*one).clone());
+            }
+        }
+        for name in names {
+            if let Some(f) = sources
+                .iter()
+                .find(|f| f.file_stem().is_some_and(|s| s == name.as_str()))
+            {
+                return Ok(f.clone());
+            }
+        }
+        if self.compiles_every_file() {
+            // A compiler that takes every file finds `main` itself.
+            if let Some(first) = sources.first() {
+                return Ok(first.clone());
+            }
+        }
+        let mut how = Vec::new();
+        if let Some(m) = marker {
+            how.push(format!("exactly one file holding `{m}`"));
+        }
+        if !names.is_empty() {
+            how.push(format!("a file named {}", names.join(" or ")));
+        }
+        if how.is_empty() {
+            how.push("a single source file".into());
+        }
+        Err(format!(
+            "{} {} files and none is the entry point: {} needs {}",
+            sources.len(),
+            self.name,
+            self.name,
+            how.join(", or ")
+        ))
+    }
+
+    /// Whether the entry point only matters as a name: every command takes
+    /// `{files}` and none names `{mainfile}` or a class.
+    fn compiles_every_file(&self) -> bool {
+        let all: Vec<&String> = self
+            .compile
+            .iter()
+            .chain(std::iter::once(&self.run))
+            .collect();
+        all.iter().any(|c| c.contains("{files}"))
+            && !all.iter().any(|c| {
+                c.contains("{mainfile}") || c.contains("{mainclass}") || c.contains("{Mainclass}")
+            })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
+        let p = dir.join(name);
+        std::fs::write(&p, text).unwrap();
+        p
+    }
+
+    fn temp(tag: &str) -> PathBuf {
+        let d = std::env::temp_dir().join(format!("judge-lang-{tag}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&d);
+        std::fs::create_dir_all(&d).unwrap();
+        d
+    }
+
+    #[test]
+    fn python_two_needs_its_shebang_and_three_takes_the_rest() {
+        let t = Table::builtin();
+        let d = temp("py");
+        let two = write(&d, "a.py", "#!/usr/bin/env python2\nprint 1\n");
+        let three = write(&d, "b.py", "#!/usr/bin/env python3\nprint(1)\n");
+        let bare = write(&d, "c.py", "print(1)\n");
+        let near = write(&d, "d.py", "#!/usr/bin/python20\n");
+        assert_eq!(t.detect(std::slice::from_ref(&two)).unwrap().id, "python2");
+        assert_eq!(t.detect(&[three]).unwrap().id, "python3");
+        assert_eq!(t.detect(std::slice::from_ref(&bare)).unwrap().id, "python3");
+        assert_eq!(t.detect(std::slice::from_ref(&near)).unwrap().id, "python3");
+        // A Python 2 main file with a helper without a shebang: the helper
+        // counts for Python 3, the main file for Python 2 only; a tie goes
+        // to the higher priority, so the folder needs the majority.
+        assert_eq!(
+            t.detect(&[two.clone(), bare.clone()]).unwrap().id,
+            "python3"
+        );
+        assert_eq!(
+            t.detect(&[write(&d, "x.py2", ""), two]).unwrap().id,
+            "python2"
+        );
+        assert_eq!(t.detect(&[write(&d, "y.cc", "")]).unwrap().id, "cpp");
+        assert!(t.detect(&[write(&d, "z.txt", "")]).is_none());
+        let _ = std::fs::remove_dir_all(d);
+    }
+
+    #[test]
+    fn the_entry_point_is_the_marked_file_then_a_named_one() {
+        let t = Table::builtin();
+        let d = temp("entry");
+        let java = t.get("java").unwrap();
+        let a = write(&d, "A.java", "class A { }");
+        let b = write(
+            &d,
+            "B.java",
+            "class B { public static void main(String[] a) {} }",
+        );
+        assert_eq!(java.entry(&[a.clone(), b.clone()]).unwrap(), b);
+        let py = t.get("python3").unwrap();
+        let m = write(&d, "main.py", "");
+        let u = write(&d, "util.py", "");
+        assert_eq!(py.entry(&[m.clone(), u.clone()]).unwrap(), m);
+        let e = py.entry(&[u.clone(), write(&d, "v.py", "")]).unwrap_err();
+        assert!(
+            e.contains("2 Python 3 files and none is the entry point"),
+            "{e}"
+        );
+        assert!(e.contains("a file named __main__ or main"), "{e}");
+        // C takes every file: any is fine.
+        let c = t.get("c").unwrap();
+        let f = write(&d, "f.c", "");
+        assert_eq!(c.entry(&[f.clone(), write(&d, "g.c", "")]).unwrap(), f);
+        let _ = std::fs::remove_dir_all(d);
+    }
+}

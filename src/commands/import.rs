@@ -36,6 +36,12 @@ pub struct Args {
     /// accepted submission judge can build, compiled languages first).
     #[arg(long)]
     pub solver: Option<String>,
+    /// The accepted submission to use as the reference program, relative
+    /// to the package (`submissions/accepted/sol.cc`), instead of judge's
+    /// choice: installed toolchain first, then the fastest language by the
+    /// language table's priority.
+    #[arg(long, conflicts_with = "solver")]
+    pub reference: Option<PathBuf>,
     #[command(flatten)]
     pub sandbox: SandboxArgs,
 }
@@ -90,6 +96,17 @@ pub fn run(ctx: &Context, opts: Args) -> Result<Status> {
         .spec
         .clone()
         .expect("a plan without refusals has a spec");
+    if let Some(chosen) = &opts.reference {
+        let accepted = Path::new("submissions/accepted");
+        let imported = plan.copies.iter().any(|(_, to)| to == chosen);
+        if !chosen.starts_with(accepted) || !imported {
+            return Err(Error::Usage(format!(
+                "--reference {}: not an accepted submission this import takes (one of submissions/accepted/…)",
+                chosen.display()
+            )));
+        }
+        spec.reference = Some(chosen.clone());
+    }
     if let Some(id) = &opts.solver {
         spec.solver = Some(
             id.parse()

@@ -7,8 +7,20 @@ use crate::engine::sandbox::SandboxMode;
 use crate::error::Result;
 use crate::report::Status;
 
-/// The compilers and interpreters submissions use.
-const TOOLS: [&str; 7] = ["gcc", "g++", "rustc", "javac", "java", "python3", "bash"];
+/// The compilers and interpreters submissions use: every tool of the
+/// language table (the first installed of `a|b`), and bash for build
+/// scripts.
+fn tools() -> Vec<String> {
+    let mut names: Vec<String> = judge_languages::table()
+        .iter()
+        .flat_map(|s| s.tools())
+        .chain(["bash".to_string()])
+        .collect();
+    names.dedup();
+    let mut seen = std::collections::HashSet::new();
+    names.retain(|n| seen.insert(n.clone()));
+    names
+}
 
 /// `judge sandbox` takes no options of its own.
 #[derive(Debug, Clone, clap::Args)]
@@ -34,15 +46,35 @@ pub fn run(ctx: &Context, _args: Args) -> Result<Status> {
         ctx.style
             .bold("toolchains (found on PATH, or set in judge-config.yaml):")
     );
-    for name in TOOLS {
+    let mut missing = Vec::new();
+    for word in tools() {
         // Found as a build finds it, its folders added to the view.
-        let configured = runner.tool_choice(name).1;
-        match build::tool(&runner, name) {
-            Ok(exe) if configured => println!("  {name:<8} {exe}  (judge-config.yaml)"),
-            Ok(exe) => println!("  {name:<8} {exe}"),
-            Err(e) if configured => println!("  {name:<8} {e}"),
-            Err(_) => println!("  {name:<8} not installed"),
+        let names = judge_languages::alternatives(&word);
+        let found = names.iter().find_map(|name| {
+            let configured = runner.tool_choice(name).1;
+            match build::tool(&runner, name) {
+                Ok(exe) => Some(Ok((name.to_string(), exe, configured))),
+                Err(e) if configured => Some(Err(format!("{name}: {e}"))),
+                Err(_) => None,
+            }
+        });
+        match found {
+            Some(Ok((name, exe, true))) => println!("  {name:<9} {exe}  (judge-config.yaml)"),
+            Some(Ok((name, exe, false))) => println!("  {name:<9} {exe}"),
+            Some(Err(e)) => println!("  {e}"),
+            None => missing.push(word),
         }
+    }
+    if !missing.is_empty() {
+        println!(
+            "  not installed: {} (`judge languages` says what to install)",
+            missing.join(", ")
+        );
+    }
+    // What each language's runtime reads besides its install folder
+    // (shown once a program in it is built, so shown here).
+    for spec in judge_languages::table().iter() {
+        runner.allow(&spec.sandbox);
     }
     println!(
         "{}",

@@ -14,6 +14,8 @@ mod hostile;
 mod input_validators;
 mod junit;
 mod kinds;
+mod languages;
+mod language_table;
 mod layers;
 mod leftovers;
 mod package;

@@ -112,3 +112,57 @@ pub(super) fn submissions(pkg: &Path, plan: &mut Plan) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn package(files: &[(&str, &str)]) -> tempfile::TempDir {
+        let dir = tempfile::tempdir().unwrap();
+        let accepted = dir.path().join("submissions/accepted");
+        std::fs::create_dir_all(&accepted).unwrap();
+        for (name, text) in files {
+            std::fs::write(accepted.join(name), text).unwrap();
+        }
+        dir
+    }
+
+    fn chosen(files: &[(&str, &str)]) -> String {
+        let pkg = package(files);
+        reference(pkg.path())
+            .map(|p| p.file_name().unwrap().to_string_lossy().into_owned())
+            .unwrap_or_default()
+    }
+
+    #[test]
+    fn the_reference_is_the_fastest_language_and_python_2_comes_last() {
+        let py2 = "#!/usr/bin/env python2\nprint 1\n";
+        let py3 = "print(1)\n";
+        // C++ above C above Python 3; hidden and disabled files never.
+        assert_eq!(
+            chosen(&[("a.py", py3), ("b.c", ""), ("c.cc", ""), (".d.cc", "")]),
+            "c.cc"
+        );
+        assert_eq!(
+            chosen(&[("a.py", py3), ("z.c", ""), ("y.cc.disabled", "")]),
+            "z.c"
+        );
+        // Python 2 only when nothing else is there, even named first.
+        assert_eq!(chosen(&[("a_py2.py", py2), ("b_py3.py", py3)]), "b_py3.py");
+        assert_eq!(chosen(&[("a.py", py2)]), "a.py");
+        // No language at all: none.
+        assert_eq!(chosen(&[("notes.txt", "")]), "");
+    }
+
+    #[test]
+    fn files_of_no_language_are_skipped_with_a_reason() {
+        let pkg = package(&[("sol.zig", ""), ("sol.cc", "")]);
+        let why = skip_reason(&pkg.path().join("submissions/accepted/sol.zig")).unwrap();
+        assert!(why.contains("this extension (zig;"), "{why}");
+        assert!(why.contains("judge languages"), "{why}");
+        assert_eq!(
+            skip_reason(&pkg.path().join("submissions/accepted/sol.cc")),
+            None
+        );
+    }
+}

@@ -83,11 +83,22 @@ fn language_tool(runner: &Runner, spec: &Spec, word: &str) -> Result<String, Bui
             Err(_) => {}
         }
     }
+    // A tool on PATH that does not run (a pyenv shim for a version that is
+    // not selected) is named as such: "not found" would send people
+    // looking for the wrong thing.
+    let broken: Vec<String> = alternatives
+        .iter()
+        .filter_map(|n| crate::toolchain::which(n))
+        .map(|p| p.display().to_string())
+        .collect();
+    let state = match broken.as_slice() {
+        [] => format!("{} not found on PATH", alternatives.join(" or ")),
+        [one] => format!("{one} on PATH does not run"),
+        found => format!("{} on PATH do not run", found.join(" and ")),
+    };
     Err(BuildError::Unavailable(format!(
-        "no {} toolchain here ({} not found on PATH): install {}",
-        spec.name,
-        alternatives.join(" or "),
-        spec.install
+        "no {} toolchain here ({state}): install {}",
+        spec.name, spec.install
     )))
 }
 

@@ -65,6 +65,10 @@ pub struct Spec {
     pub sandbox: Vec<std::path::PathBuf>,
     #[serde(default)]
     pub managed: bool,
+    /// What the runtime writes to standard error when an allocation fails
+    /// inside the memory limit (a JVM's heap at -Xmx): such a run is MLE.
+    #[serde(default)]
+    pub out_of_memory: Vec<String>,
     #[serde(default)]
     pub memory: Option<String>,
 }
@@ -76,6 +80,7 @@ impl Spec {
             id: self.id.clone(),
             name: self.name.clone(),
             managed: self.managed,
+            out_of_memory: self.out_of_memory.clone(),
         }
     }
 
@@ -239,6 +244,7 @@ struct Raw {
     run_env: Vec<String>,
     sandbox: Vec<std::path::PathBuf>,
     managed: bool,
+    out_of_memory: Vec<String>,
     memory: Option<String>,
 }
 
@@ -268,6 +274,7 @@ impl From<&Spec> for Raw {
             run_env: s.run_env.clone(),
             sandbox: s.sandbox.clone(),
             managed: s.managed,
+            out_of_memory: s.out_of_memory.clone(),
             memory: s.memory.clone(),
         }
     }
@@ -296,6 +303,8 @@ pub struct Language {
     /// A runtime that reserves far more address space than it uses and
     /// starts many threads: capped by the cgroup only.
     pub managed: bool,
+    /// Standard-error text that means the runtime ran out of memory.
+    pub out_of_memory: Vec<String>,
 }
 
 impl Language {
@@ -314,6 +323,7 @@ impl Language {
             id: id.into(),
             name: id.into(),
             managed: false,
+            out_of_memory: Vec::new(),
         }
     }
 

@@ -217,8 +217,14 @@ pub fn ended_badly(exec: &Execution) -> Option<Outcome> {
                     format!("memory {} over the limit of {}", size(used), size(*limit))
                 }
                 // The kernel stops a program at the limit (peak = limit).
+                Some(used) if used >= *limit => format!(
+                    "memory limit of {} reached (peak {}): the kernel stopped it, or an allocation failed there",
+                    size(*limit),
+                    size(used)
+                ),
+                // Its runtime's own heap, sized from the limit, was full.
                 Some(used) => format!(
-                    "memory limit of {} reached (peak {}): the kernel stopped it",
+                    "out of memory under the limit of {} (peak {}): its runtime's heap, sized from the limit, was full",
                     size(*limit),
                     size(used)
                 ),

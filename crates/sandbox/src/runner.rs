@@ -505,7 +505,14 @@ pub(crate) fn classify(r: &ProcResult, output_size: u64, limits: &RunLimits) -> 
             limit: limits.cpu,
         };
     }
-    if r.oom || (limits.memory > 0 && r.memory > limits.memory) {
+    // A run that failed with its peak at the cap ran out of the memory the
+    // limit gives it, though the kernel did not stop it: a runtime whose
+    // allocation failed there ends by itself (a JVM's OutOfMemoryError
+    // when the cgroup, not -Xmx, was full; C++'s bad_alloc; Python's
+    // MemoryError). Contest systems call that MLE, and so do we.
+    let failed = signal.is_some() || libc::WEXITSTATUS(status) != 0;
+    let at_cap = limits.memory > 0 && r.memory >= limits.memory;
+    if r.oom || (limits.memory > 0 && r.memory > limits.memory) || (failed && at_cap) {
         return End::MemoryExceeded {
             limit: limits.memory,
         };
@@ -591,6 +598,20 @@ mod tests {
         assert_eq!(
             classify(&result(3 << 8, 100, 0, Kill::None, false), 0, &l),
             End::Exited(3)
+        );
+        // Failing with the peak at the cap is MLE (a JVM's OutOfMemoryError
+        // under the cgroup); succeeding there, or failing below it, is not.
+        assert_eq!(
+            classify(&result(1 << 8, 100, 256 << 20, Kill::None, false), 0, &l),
+            mle
+        );
+        assert_eq!(
+            classify(&result(0, 100, 256 << 20, Kill::None, false), 0, &l),
+            End::Exited(0)
+        );
+        assert_eq!(
+            classify(&result(1 << 8, 100, (256 << 20) - 1, Kill::None, false), 0, &l),
+            End::Exited(1)
         );
         let mut broken = result(0, 0, 0, Kill::None, false);
         broken.error = Some("could not exec".into());

@@ -28,10 +28,10 @@ pub struct Tool {
 }
 
 /// `name` on `PATH` as a shell finds it (first executable file); a name
-/// with a `/` is taken as it is.
+/// with a `/` is taken as it is, if it is an executable file.
 pub fn which(name: &str) -> Option<PathBuf> {
     if name.contains('/') {
-        return Some(PathBuf::from(name));
+        return is_executable(Path::new(name)).then(|| PathBuf::from(name));
     }
     let path = std::env::var_os("PATH").unwrap_or_else(|| "/usr/local/bin:/usr/bin:/bin".into());
     std::env::split_paths(&path)

@@ -1,0 +1,3 @@
+-- Echo: standard input to standard output, unchanged.
+main :: IO ()
+main = interact id

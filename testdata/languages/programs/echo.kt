@@ -1,0 +1,5 @@
+// Echo: standard input to standard output, unchanged.
+fun main() {
+    System.`in`.copyTo(System.out)
+    System.out.flush()
+}

@@ -109,24 +109,15 @@ fn main() {
             )),
         }
     }
-    // PyPy: the same Python 3 file, run by pypy3 where it is installed.
-    if let Some(pypy) = judge::engine::toolchain::resolve("pypy3") {
-        runner.allow(&pypy.binds);
-        let mut language = Language::command();
-        language.name = "Python 3 (PyPy)".into();
-        built.push((
-            language.name.clone(),
-            Program {
-                language,
-                argv: vec![
-                    pypy.exe.display().to_string(),
-                    programs.join("echo.py").display().to_string(),
-                ],
-                env: Vec::new(),
-                dir: programs.clone(),
-            },
-            Duration::ZERO,
-        ));
+    // PyPy: the same Python 3 file, run by pypy3 through `--cmd` (which
+    // takes PyPy's limits and copies the file in) where it is installed.
+    if judge::engine::toolchain::resolve("pypy3").is_some() {
+        let cmd = format!("pypy3 {}", programs.join("echo.py").display());
+        let t = Instant::now();
+        match build::prepare(&runner, None, Some(&cmd), limits.memory) {
+            Ok(p) => built.push((p.language.name.clone(), p, t.elapsed())),
+            Err(e) => missing.push(format!("pypy3 ({e})")),
+        }
     }
     let mut wall: Vec<Vec<Duration>> = vec![Vec::new(); built.len()];
     let mut cpu: Vec<Vec<Duration>> = vec![Vec::new(); built.len()];

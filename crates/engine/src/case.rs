@@ -303,10 +303,17 @@ impl Grader<'_> {
         let mut exec = self.runner.run(&self.program.spec(self.limits), input);
         // A runtime that ran out of its own heap inside the limit (a JVM at
         // -Xmx) exits by itself, saying so: that is the memory limit too.
-        let failed = matches!(exec.end, End::Signaled(_)) || matches!(exec.end, End::Exited(c) if c != 0);
+        let failed =
+            matches!(exec.end, End::Signaled(_)) || matches!(exec.end, End::Exited(c) if c != 0);
         if failed && !self.program.language.out_of_memory.is_empty() {
             let said = String::from_utf8_lossy(&exec.stderr_tail);
-            if self.program.language.out_of_memory.iter().any(|m| said.contains(m.as_str())) {
+            if self
+                .program
+                .language
+                .out_of_memory
+                .iter()
+                .any(|m| said.contains(m.as_str()))
+            {
                 exec.end = End::MemoryExceeded {
                     limit: self.limits.memory,
                 };

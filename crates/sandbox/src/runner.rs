@@ -610,7 +610,11 @@ mod tests {
             End::Exited(0)
         );
         assert_eq!(
-            classify(&result(1 << 8, 100, (256 << 20) - 1, Kill::None, false), 0, &l),
+            classify(
+                &result(1 << 8, 100, (256 << 20) - 1, Kill::None, false),
+                0,
+                &l
+            ),
             End::Exited(1)
         );
         let mut broken = result(0, 0, 0, Kill::None, false);

@@ -276,10 +276,16 @@ fn managed_runtimes_get_mle_and_tle() {
             continue;
         }
         for (program, limits, want) in [
-            (hog, &[][..], Verdict::MemoryLimit),
+            // Time enough that a busy machine reclaiming memory at the
+            // cgroup's edge cannot turn the hog into a wall-clock TLE.
+            (hog, &["--time-limit", "10s"][..], Verdict::MemoryLimit),
             // With room to spare, a JVM's heap (-Xmx = the limit) fills
             // before the cgroup does: its OutOfMemoryError is MLE too.
-            (hog, &["--memory-limit", "1GiB"][..], Verdict::MemoryLimit),
+            (
+                hog,
+                &["--memory-limit", "1GiB", "--time-limit", "10s"][..],
+                Verdict::MemoryLimit,
+            ),
             (busy, &["--time-limit", "1s"][..], Verdict::TimeLimit),
         ] {
             let path = programs().join(program);

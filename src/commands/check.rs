@@ -28,9 +28,8 @@ pub struct Args {
 }
 
 pub fn run(ctx: &Context, args: Args) -> Result<Status> {
-    let selection = ctx.load(&args.problems)?;
+    let mut selection = ctx.load(&args.problems)?;
     let mut session = Session::start(&ctx.settings(RunKind::Check, &args.run), &selection)?;
-    let shard = selection.clone().shard(args.run.shard);
     let with_submissions = !args.no_submissions && submissions::exist(&selection.problems);
     // A runner (and with it the sandbox) only when there is something to run.
     let needed = with_submissions
@@ -39,6 +38,10 @@ pub fn run(ctx: &Context, args: Args) -> Result<Status> {
             .iter()
             .any(|p| Tools::needs_runner(p, Need::CHECK));
     let runner = ctx.runner_for(needed, args.sandbox.sandbox, &mut session)?;
+    if let Some(runner) = &runner {
+        ctx.settle_time_limits(&mut selection, runner, &mut session);
+    }
+    let shard = selection.clone().shard(args.run.shard);
     let (tools, build_errors) =
         session.install(|| prepare(&selection.problems, runner.as_ref(), Need::CHECK));
     if shard.problems.iter().any(|p| p.solver().is_some()) {

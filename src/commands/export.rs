@@ -20,10 +20,14 @@ use crate::report::Status;
 /// Package formats `judge export` writes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
 pub enum PackageFormat {
-    /// ICPC / Kattis legacy package: what problemtools verifies fully;
-    /// the time limit in `.timelimit`, the statement as LaTeX converted
-    /// from the Markdown.
+    /// ICPC 2025-09 package, the format's current version and the only
+    /// one BAPCtools reads: `type`, `limits.time_limit`, `output_validator/`,
+    /// `test_group.yaml` with argument lists, the Markdown statement.
     #[default]
+    #[value(name = "2025-09")]
+    V2025,
+    /// ICPC / Kattis legacy package: the time limit in `.timelimit`, the
+    /// statement as LaTeX converted from the Markdown.
     Legacy,
     /// 2023-07 draft package: `limits.time_limit` in problem.yaml; the
     /// Markdown statement as it is.
@@ -34,6 +38,7 @@ pub enum PackageFormat {
 impl PackageFormat {
     fn format(self) -> package::Format {
         match self {
+            PackageFormat::V2025 => package::Format::V2025,
             PackageFormat::Legacy => package::Format::Legacy,
             PackageFormat::Draft2023 => package::Format::Draft2023,
         }
@@ -45,7 +50,7 @@ pub struct Args {
     /// Problem folder name.
     pub problem: String,
     /// Package format.
-    #[arg(long, value_enum, default_value_t = PackageFormat::Legacy)]
+    #[arg(long, value_enum, default_value_t = PackageFormat::V2025)]
     pub format: PackageFormat,
     /// Package folder to create, or a .zip file; must not exist. Its name
     /// is the package's short name (lower-case letters and digits).
@@ -299,7 +304,9 @@ fn write_statement(
                 ),
             });
         }
-        if format == package::Format::Legacy {
+        // Legacy problemtools reads only LaTeX, and so does BAPCtools
+        // (2025-09): both get it converted from the Markdown, kept beside.
+        if format != package::Format::Draft2023 {
             let markdown =
                 std::fs::read_to_string(&path).map_err(Error::io(&path, "cannot read"))?;
             let latex = statement::to_latex(&path, &problem.spec.name, &markdown)?;

@@ -27,14 +27,18 @@ pub struct Args {
 }
 
 pub fn run(ctx: &Context, args: Args) -> Result<Status> {
-    let selection = ctx.load(std::slice::from_ref(&args.problem))?;
+    let mut selection = ctx.load(std::slice::from_ref(&args.problem))?;
     if let Some((_, e)) = selection.errors.first() {
         return Err(e.clone().into());
     }
     let mut session = Session::start(&ctx.settings(RunKind::Grade, &args.run), &selection)?;
-    let shard = selection.shard(args.run.shard);
     let runner = ctx.runner(args.sandbox.sandbox, session.workers())?;
     session.note_runner(&runner);
+    ctx.settle_time_limits(&mut selection, &runner, &mut session);
+    if let Some((_, e)) = selection.errors.first() {
+        return Err(e.clone().into());
+    }
+    let shard = selection.shard(args.run.shard);
     let problem = shard
         .problems
         .first()

@@ -15,8 +15,8 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use super::{Context, SandboxArgs};
-use crate::engine::timing;
-use crate::engine::tools::{Need, Tools};
+use crate::engine::time_limit;
+use crate::engine::tools::Tools;
 use crate::error::{Error, Result};
 use crate::fsutil::{StagedDir, copy_tree};
 use crate::package::{self, TimeRule, plan, read};
@@ -202,10 +202,9 @@ pub fn run(ctx: &Context, opts: Args) -> Result<Status> {
     Ok(Status::Passed)
 }
 
-/// The slowest accepted submission's CPU time × the package's multiplier,
-/// rounded up to its resolution; then each time_limit_exceeded submission
-/// is checked to be too slow with the safety margin. The probe limit is
-/// generous so slow accepted solutions are measured, not cut off.
+/// The limit problemtools' rule gives, from the imported problem's
+/// accepted submissions (see [`crate::engine::time_limit`]); the note
+/// says how, and names the submissions left out of it.
 fn compute_time_limit(
     ctx: &Context,
     opts: &Args,
@@ -220,80 +219,27 @@ fn compute_time_limit(
     })?;
     let runner = ctx.runner(opts.sandbox.sandbox, 2)?;
     let tools = Tools::new(&problem, Some(&runner));
-    tools
-        .build_all(&[Need::Checker])
-        .map_err(Error::ProblemProgram)?;
-    let listed = |folder: &str| -> Vec<PathBuf> {
-        let mut v: Vec<PathBuf> = std::fs::read_dir(dir.join("submissions").join(folder))
-            .map(|r| {
-                r.flatten()
-                    .map(|e| {
-                        PathBuf::from("submissions")
-                            .join(folder)
-                            .join(e.file_name())
-                    })
-                    .collect()
-            })
-            .unwrap_or_default();
-        v.sort();
-        v
-    };
-    let accepted = timing::measure(&tools, &runner, &listed("accepted"), PROBE);
-    let mut slowest: Option<(Duration, String)> = None;
-    for m in &accepted {
-        if m.unavailable {
-            // Told in the import's summary of skipped submissions.
-            continue;
-        }
-        match &m.slowest {
-            Ok((case, d)) => {
-                if slowest.as_ref().is_none_or(|(s, _)| d > s) {
-                    slowest = Some((*d, format!("{} on {case}", m.path.display())));
-                }
-            }
-            Err(why) => {
-                return Err(Error::Package {
-                    path: opts.package.clone(),
-                    reason: format!(
-                        "no time limit in the package, and accepted submission {} {why} \
-                         (with a {} s probe limit), so none can be computed",
-                        m.path.display(),
-                        PROBE.as_secs()
-                    ),
-                });
-            }
-        }
+    let c = time_limit::compute(
+        &tools,
+        &runner,
+        ac_to_time_limit,
+        time_limit_to_tle,
+        resolution,
+        true,
+    )
+    .map_err(|reason| Error::Package {
+        path: opts.package.clone(),
+        reason,
+    })?;
+    let mut note = c.note;
+    for l in &c.left_out {
+        note.push_str(&format!("; left out (it fails, a broken promise): {l}"));
     }
-    let Some((t, which)) = slowest else {
-        return Err(Error::Package {
-            path: opts.package.clone(),
-            reason: "no time limit in the package and no accepted submission to compute one from"
-                .into(),
-        });
-    };
-    let limit = TimeRule::limit_for(ac_to_time_limit, resolution, t);
-    let high = limit.mul_f64(time_limit_to_tle);
-    let mut note = format!(
-        "{} s, computed like problemtools: slowest accepted {:.3} s ({which}) × {ac_to_time_limit}, \
-         rounded up to {resolution} s",
-        limit.as_secs_f64(),
-        t.as_secs_f64()
-    );
-    for m in timing::measure(&tools, &runner, &listed("time_limit_exceeded"), high) {
-        if let Ok((case, d)) = &m.slowest {
-            note.push_str(&format!(
-                "; warning: {} is not too slow even at {:.3} s (its slowest, {case}, {:.3} s)",
-                m.path.display(),
-                high.as_secs_f64(),
-                d.as_secs_f64()
-            ));
-        }
+    for w in &c.warnings {
+        note.push_str(&format!("; warning: {w}"));
     }
-    Ok((limit, note))
+    Ok((c.limit, note))
 }
-
-/// The most CPU time a submission gets while a time limit is measured.
-const PROBE: Duration = Duration::from_secs(60);
 
 fn is_zip(path: &Path) -> bool {
     path.is_file()

@@ -331,6 +331,35 @@ impl Context {
         })
     }
 
+    /// Gives each package judged in place that states no time limit the
+    /// one its accepted submissions give (problemtools' rule), before
+    /// anything is graded or sharded, so every shard agrees on it. A
+    /// problem that cannot get one becomes a load error.
+    pub(crate) fn settle_time_limits(
+        &self,
+        selection: &mut Discovery,
+        runner: &Runner,
+        session: &mut crate::engine::run::Session,
+    ) {
+        let (notes, failed) =
+            session.install(|| crate::engine::time_limit::settle(&mut selection.problems, runner));
+        for note in notes {
+            session.note(note);
+        }
+        for (id, why) in failed {
+            if let Some(at) = selection.problems.iter().position(|p| p.id == id) {
+                let problem = selection.problems.remove(at);
+                selection.errors.push((
+                    id,
+                    crate::problem::ProblemError::Package {
+                        path: problem.dir,
+                        reasons: vec![why],
+                    },
+                ));
+            }
+        }
+    }
+
     /// The one named problem, which must load.
     pub(crate) fn load_one(&self, name: &str) -> Result<Problem> {
         let found = self.load(&[name.to_string()])?;

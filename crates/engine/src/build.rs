@@ -35,6 +35,21 @@ fn copy_in(source: &Path, dir: &Path) -> Result<PathBuf, BuildError> {
         return Ok(target);
     }
     std::fs::copy(source, &target).map_err(|e| setup("cannot copy", source, e))?;
+    // Headers beside a source file come along (a checker and its
+    // testlib.h in a package's validator folder): only headers, which are
+    // code, never the data that may lie there too.
+    for sibling in source
+        .parent()
+        .and_then(|d| std::fs::read_dir(d).ok())
+        .into_iter()
+        .flatten()
+        .flatten()
+    {
+        let path = sibling.path();
+        if path != source && crate::package::read::is_header(&path) {
+            let _ = std::fs::copy(&path, dir.join(sibling.file_name()));
+        }
+    }
     let mode = if meta.permissions().mode() & 0o111 != 0 {
         0o755
     } else {

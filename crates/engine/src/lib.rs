@@ -59,6 +59,7 @@ pub mod reuse;
 pub mod run;
 pub mod stress;
 pub mod submissions;
+pub mod time_limit;
 pub mod timing;
 pub mod tools;
 

@@ -18,7 +18,7 @@ use super::limits::{self, Overrides};
 use super::reuse::{self, Reuse};
 use super::runner::Runner;
 use super::tools::Tools;
-use crate::problem::submissions::{Expectation, Expected, Kind, find};
+use crate::problem::submissions::{Expectation, Expected, Kind, ScoreSpec, find};
 use crate::report::{CaseReport, Catch, ProblemReport, ScoreRange, SubmissionReport};
 use crate::shard::{CASE_OVERHEAD, Shard, size};
 use crate::verdict::Verdict;
@@ -139,7 +139,13 @@ pub fn judge_one(
         report.deciding_case = Some(Box::new(deciding));
     }
     let mut broken = Vec::new();
-    if !expected.expectation.kept_by(report.got) {
+    if let Some(note) = expected.format_note(report.got) {
+        report.message = Some(match report.message.take() {
+            Some(m) => format!("{note}; {m}"),
+            None => note,
+        });
+    }
+    if !expected.keeps(report.got) {
         broken.push(format!(
             "expected {}, got {}",
             expected.expectation, report.got
@@ -147,9 +153,11 @@ pub fn judge_one(
     }
     broken.extend(rule_faults(expected, &cases));
     if scoring {
-        let (score, max) = score_of(tools, cases);
+        let scored = scored(tools, cases);
+        let (score, max) = (scored.score.unwrap_or(0.0), scored.max_score.unwrap_or(0.0));
         report.score = Some(score);
         broken.extend(score_faults(expected, &report, score, max));
+        broken.extend(group_score_faults(expected, &scored));
     }
     report.ok = broken.is_empty();
     if !report.ok {
@@ -162,13 +170,47 @@ pub fn judge_one(
     report
 }
 
-/// A submission's score and the most it could have scored.
-fn score_of(tools: &Tools, cases: Vec<CaseReport>) -> (f64, f64) {
+/// A submission's cases, scored: its score and the most it could have
+/// scored, and each group's score on demand.
+fn scored(tools: &Tools, cases: Vec<CaseReport>) -> ProblemReport {
     let p = tools.problem;
     let mut scored = ProblemReport::new(&p.id, &p.spec.name, "", p.spec.compare, "", cases);
     scored.scoring = p.spec.scoring.as_ref().map(|s| p.groups.rules(s));
     scored.rescore();
-    (scored.score.unwrap_or(0.0), scored.max_score.unwrap_or(0.0))
+    scored
+}
+
+/// How the scores of test groups break `submissions.yaml`'s per-group
+/// `score` promises.
+fn group_score_faults(expected: &Expected, scored: &ProblemReport) -> Vec<String> {
+    let mut faults = Vec::new();
+    for rule in &expected.rules {
+        for (pattern, group_rule) in rule.group_rules() {
+            let Some(want) = group_rule.score else {
+                continue;
+            };
+            // `secret/group1` in the package is judge's group `group1`.
+            let group = match pattern.trim().strip_prefix("secret") {
+                Some("") => "",
+                Some(rest) => rest.trim_start_matches('/'),
+                None => pattern.trim(),
+            };
+            let Some(got) = scored.group_score(group) else {
+                continue;
+            };
+            let (low, high) = match want {
+                ScoreSpec::Exact(x) => (x, x),
+                ScoreSpec::Range([l, h]) => (l, h),
+            };
+            if got < low - 1e-6 || got > high + 1e-6 {
+                faults.push(format!(
+                    "in {pattern}: expected a score of {}, got {got}",
+                    ScoreRange { low, high }
+                ));
+            }
+        }
+    }
+    faults
 }
 
 /// How the score breaks the promise, if it does: `submissions.yaml`'s
@@ -195,13 +237,42 @@ fn score_faults(
     }
 }
 
-/// How the verdicts of the cases break `permitted` / `required`.
+/// Whether case `c` lies in the test groups a package's pattern names.
+/// The pattern speaks of `data/` (`secret/group1`); judge's groups leave
+/// out `secret/` (the case `secret/group1/01` is `group1/01`).
+fn in_groups(pattern: &str, c: &CaseReport) -> bool {
+    let sample = crate::problem::is_sample(&c.group);
+    let id = c.id();
+    match pattern.trim().strip_prefix("secret") {
+        Some("") => !sample,
+        Some(rest) if rest.starts_with('/') => {
+            !sample && crate::problem::submissions::glob_matches(&rest[1..], &id)
+        }
+        _ => crate::problem::submissions::glob_matches(pattern.trim(), &id),
+    }
+}
+
+/// How the verdicts of the cases break `permitted` / `required`, the
+/// submission's and its per-test-group rules' (each on the cases of the
+/// groups its pattern matches).
 fn rule_faults(expected: &Expected, cases: &[CaseReport]) -> Vec<String> {
     let kinds: Vec<(String, Option<Kind>)> = cases
         .iter()
         .map(|c| (c.id(), Kind::of(c.verdict)))
         .collect();
     let mut faults = Vec::new();
+    for rule in &expected.rules {
+        for (pattern, group_rule) in rule.group_rules() {
+            let inside: Vec<&CaseReport> =
+                cases.iter().filter(|c| in_groups(&pattern, c)).collect();
+            let mut one = expected.clone();
+            one.rules = vec![group_rule];
+            let owned: Vec<CaseReport> = inside.into_iter().cloned().collect();
+            for fault in rule_faults(&one, &owned) {
+                faults.push(format!("in {pattern}: {fault}"));
+            }
+        }
+    }
     for rule in &expected.rules {
         if let Some(permitted) = &rule.permitted {
             let bad = kinds

@@ -115,15 +115,54 @@ pub struct Outcome {
     pub score: Option<CheckerScore>,
 }
 
-/// How a checker scored an accepted output.
+/// How a checker scored an accepted output. Written as a plain mapping
+/// (`{points: 3}`), not as a YAML tag (`!points 3`) that `yaml.safe_load`,
+/// `yq` and most CI scripts cannot read.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[serde(into = "ScoreFields", try_from = "ScoreFields")]
 pub enum CheckerScore {
     /// A fraction of what the case is worth (ICPC `score_multiplier.txt`,
     /// an in-crate checker's fraction).
     Fraction(f64),
     /// Points of its own (ICPC `score.txt`, testlib `points`).
     Points(f64),
+}
+
+/// [`CheckerScore`] as it is written: exactly one of the two keys.
+#[derive(Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ScoreFields {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    fraction: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    points: Option<f64>,
+}
+
+impl From<CheckerScore> for ScoreFields {
+    fn from(s: CheckerScore) -> ScoreFields {
+        match s {
+            CheckerScore::Fraction(f) => ScoreFields {
+                fraction: Some(f),
+                points: None,
+            },
+            CheckerScore::Points(p) => ScoreFields {
+                fraction: None,
+                points: Some(p),
+            },
+        }
+    }
+}
+
+impl TryFrom<ScoreFields> for CheckerScore {
+    type Error = String;
+
+    fn try_from(f: ScoreFields) -> Result<CheckerScore, String> {
+        match (f.fraction, f.points) {
+            (Some(x), None) => Ok(CheckerScore::Fraction(x)),
+            (None, Some(p)) => Ok(CheckerScore::Points(p)),
+            _ => Err("a checker score is one of `fraction` or `points`".into()),
+        }
+    }
 }
 
 impl std::fmt::Display for CheckerScore {
@@ -322,6 +361,16 @@ pub(crate) fn signal_name(sig: i32) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_checker_score_is_a_plain_mapping_any_yaml_reader_takes() {
+        let text = serde_yaml::to_string(&CheckerScore::Points(3.0)).unwrap();
+        assert_eq!(text.trim(), "points: 3.0");
+        assert!(!text.contains('!'));
+        let back: CheckerScore = serde_yaml::from_str("fraction: 0.5").unwrap();
+        assert_eq!(back, CheckerScore::Fraction(0.5));
+        assert!(serde_yaml::from_str::<CheckerScore>("{points: 1, fraction: 1}").is_err());
+    }
     use CompareMode::*;
 
     #[test]

@@ -28,6 +28,7 @@ pub(crate) mod html_chart;
 mod html_failure;
 pub mod junit;
 pub mod merge;
+mod score;
 pub mod yaml;
 
 use std::collections::BTreeMap;
@@ -38,7 +39,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::compare::{CheckerScore, CompareMode, Outcome};
 use crate::execution::Execution;
-use crate::problem::groups::{CaseScore, ScoringRules};
+use crate::problem::groups::ScoringRules;
 use crate::problem::submissions::Expectation;
 use crate::shard::Shard;
 use crate::solvers::bounds::BoundReach;
@@ -446,33 +447,6 @@ impl ProblemReport {
         p.wall_ms = self.wall_ms;
         p.rescore();
         p
-    }
-
-    /// Scores a scoring problem from its cases by its rules (no-op for
-    /// pass-fail problems).
-    pub fn rescore(&mut self) {
-        let Some(rules) = &self.scoring else { return };
-        let results = self
-            .cases
-            .iter()
-            .filter(|c| rules.counts(&c.group))
-            .map(|c| {
-                let (fraction, absolute) = match c.checker_score {
-                    Some(CheckerScore::Fraction(f)) => (Some(f), None),
-                    Some(CheckerScore::Points(p)) => (None, Some(p)),
-                    None => (None, None),
-                };
-                let result = CaseScore {
-                    accepted: c.verdict.is_pass(),
-                    fraction,
-                    absolute,
-                };
-                (c.id(), result)
-            })
-            .collect();
-        let scored = rules.score("", &results);
-        self.score = Some(scored.score);
-        self.max_score = Some(scored.max);
     }
 
     /// Totals are derived here so they can never disagree with the cases.

@@ -231,7 +231,12 @@ fn from_package(pkg: &Path, spec_yaml: Spec<'_>, format: Format, plan: &mut Plan
     let interactive = has("interactive");
     // Output validation.
     let validator_dir = pkg.join(format.output_validator_dir());
-    let programs = sorted_entries(&validator_dir);
+    // Headers (testlib.h beside a checker) are not programs: the build
+    // copies them in beside the source that includes them.
+    let programs: Vec<PathBuf> = sorted_entries(&validator_dir)
+        .into_iter()
+        .filter(|p| !is_header(p))
+        .collect();
     let flags = match field("validator_flags") {
         Some(Value::String(s)) => s.split_whitespace().map(String::from).collect(),
         _ => Vec::new(),
@@ -258,9 +263,11 @@ fn from_package(pkg: &Path, spec_yaml: Spec<'_>, format: Format, plan: &mut Plan
                 None
             }
         }
-    } else if programs.len() > 1 && format == Format::Legacy {
+    } else if programs.len() > 1 && programs.iter().any(|p| p.is_dir()) {
+        // Legacy packages keep each validator in a folder of its own.
         plan.refused.push(format!(
-            "output_validators/: {} validators; judge runs one",
+            "{}/: {} validators; judge runs one",
+            format.output_validator_dir(),
             programs.len()
         ));
         None
@@ -272,6 +279,7 @@ fn from_package(pkg: &Path, spec_yaml: Spec<'_>, format: Format, plan: &mut Plan
         } else if programs.len() == 1 {
             let to = PathBuf::from("checker").join(name_of(one));
             plan.copies.push((one.clone(), to.clone()));
+            copy_headers(&validator_dir, Path::new("checker"), plan);
             to
         } else {
             plan.copies
@@ -291,7 +299,13 @@ fn from_package(pkg: &Path, spec_yaml: Spec<'_>, format: Format, plan: &mut Plan
         .map(|d| pkg.join(d))
         .into_iter()
         .find(|d| d.is_dir());
+    if let Some(d) = &vdir {
+        copy_headers(d, Path::new("validators"), plan);
+    }
     for v in vdir.iter().flat_map(|d| sorted_entries(d)) {
+        if is_header(&v) {
+            continue;
+        }
         let ext = v.extension().and_then(|e| e.to_str()).unwrap_or("");
         if matches!(ext, "ctd" | "viva") {
             plan.skipped.push((
@@ -353,6 +367,24 @@ fn from_package(pkg: &Path, spec_yaml: Spec<'_>, format: Format, plan: &mut Plan
         ..ProblemSpec::named(&name)
     };
     plan.spec = Some(spec);
+}
+
+/// The headers of `dir` go to `to` too, beside the programs that include
+/// them.
+fn copy_headers(dir: &Path, to: &Path, plan: &mut Plan) {
+    for h in sorted_entries(dir).into_iter().filter(|p| is_header(p)) {
+        let name = name_of(&h);
+        plan.copies.push((h, to.join(name)));
+    }
+}
+
+/// A C or C++ header: code a program includes, never a program itself.
+pub fn is_header(path: &Path) -> bool {
+    path.is_file()
+        && path
+            .extension()
+            .and_then(|e| e.to_str())
+            .is_some_and(|e| matches!(e, "h" | "hpp" | "hh" | "hxx"))
 }
 
 /// Limits in the package's units; the time limit's rule.

@@ -95,7 +95,13 @@ fn has_subfolders(dir: &Path) -> bool {
     sorted_entries(dir).iter().any(|p| p.is_dir())
 }
 
-/// Every case of `data/sample` and `data/secret`; other files listed.
+/// `data/` folders of inputs every input validator must reject.
+const INVALID_INPUT: &str = "invalid_input";
+/// `data/` folders that test the output validator (2023-07 and later).
+const OUTPUT_CHECKS: [&str; 3] = ["invalid_answer", "invalid_output", "valid_output"];
+
+/// Every case of `data/sample` and `data/secret`, and the inputs of
+/// `data/invalid_input`; other files listed.
 pub(super) fn cases(pkg: &Path, format: Format, plan: &mut Plan) {
     let data = pkg.join("data");
     if !data.is_dir() {
@@ -112,11 +118,41 @@ pub(super) fn cases(pkg: &Path, format: Format, plan: &mut Plan) {
         let inside = path.strip_prefix(&data).unwrap_or(path);
         if entry.depth() <= 1 {
             let name = name_of(path);
-            let known = ["sample", "secret", "testdata.yaml", "test_group.yaml"];
-            if entry.depth() == 1 && !known.contains(&name.as_str()) {
+            let known = [
+                "sample",
+                "secret",
+                "testdata.yaml",
+                "test_group.yaml",
+                INVALID_INPUT,
+            ];
+            if entry.depth() == 1 && OUTPUT_CHECKS.contains(&name.as_str()) {
+                plan.skipped.push((
+                    rel(pkg, path),
+                    "answers and outputs for testing the output validator: judge does not run those checks yet"
+                        .into(),
+                ));
+            } else if entry.depth() == 1 && !known.contains(&name.as_str()) {
                 plan.skipped
                     .push((rel(pkg, path), "not sample or secret data".into()));
             }
+            continue;
+        }
+        if let Ok(rest) = inside.strip_prefix(INVALID_INPUT) {
+            // Inputs every input validator must reject: judge's invalid/.
+            if entry.file_type().is_file() && path.extension().is_some_and(|e| e == "in") {
+                plan.copies.push((
+                    path.to_path_buf(),
+                    PathBuf::from(crate::problem::INVALID_DIR).join(rest),
+                ));
+            } else if entry.file_type().is_file() {
+                plan.skipped.push((
+                    rel(pkg, path),
+                    "beside an invalid input (only the .in is checked)".into(),
+                ));
+            }
+            continue;
+        }
+        if OUTPUT_CHECKS.iter().any(|d| inside.starts_with(d)) {
             continue;
         }
         let Some(group) = path

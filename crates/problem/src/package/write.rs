@@ -97,7 +97,14 @@ pub fn problem_yaml(problem: &Problem, format: Format) -> Result<String, String>
     if format == Format::Legacy {
         put("name", spec.name.as_str().into());
     } else {
-        put("problem_format_version", "2023-07-draft".into());
+        put(
+            "problem_format_version",
+            match format {
+                Format::V2025 => "2025-09",
+                _ => "2023-07-draft",
+            }
+            .into(),
+        );
         let mut names = serde_yaml::Mapping::new();
         names.insert("en".into(), spec.name.as_str().into());
         put("name", names.into());
@@ -145,8 +152,11 @@ pub fn problem_yaml(problem: &Problem, format: Format) -> Result<String, String>
             if spec.interactive {
                 kinds.push("interactive".into());
             }
-            if !kinds.is_empty() {
-                put("type", kinds.into());
+            match (kinds.is_empty(), format) {
+                // 2025-09 says what kind of problem it is, always.
+                (true, Format::V2025) => put("type", "pass-fail".into()),
+                (true, _) => {}
+                (false, _) => put("type", kinds.into()),
             }
         }
     }
@@ -201,10 +211,41 @@ pub fn testdata_yamls(problem: &Problem, format: Format) -> Vec<(PathBuf, String
         group_keys(problem, group, g, spec, entry);
     }
     for (folder, keys) in folders.into_iter().filter(|(_, k)| !k.is_empty()) {
-        let text: String = keys.iter().map(|(k, v)| format!("{k}: {v}\n")).collect();
-        out.push((folder.join("testdata.yaml"), text));
+        let (file, text) = match format {
+            // 2025-09: test_group.yaml, arguments as lists of words.
+            Format::V2025 => ("test_group.yaml", v2025_keys(&keys)),
+            _ => (
+                "testdata.yaml",
+                keys.iter().map(|(k, v)| format!("{k}: {v}\n")).collect(),
+            ),
+        };
+        out.push((folder.join(file), text));
     }
     out
+}
+
+/// The 2025-09 spelling of a group's keys: `*_flags` strings become
+/// `*_args` lists (the quoted string [`group_keys`] made is split back
+/// into words).
+fn v2025_keys(keys: &BTreeMap<&str, String>) -> String {
+    let mut text = String::new();
+    for (k, v) in keys {
+        let args = match *k {
+            "output_validator_flags" => "output_validator_args",
+            "input_validator_flags" => "input_validator_args",
+            other => {
+                text.push_str(&format!("{other}: {v}\n"));
+                continue;
+            }
+        };
+        let unquoted: String = serde_yaml::from_str(v).unwrap_or_else(|_| v.clone());
+        let words: Vec<String> = unquoted
+            .split_whitespace()
+            .map(|w| format!("{w:?}"))
+            .collect();
+        text.push_str(&format!("{args}: [{}]\n", words.join(", ")));
+    }
+    text
 }
 
 fn group_keys(

@@ -11,8 +11,9 @@ use super::Problem;
 pub fn hygiene(problem: &Problem) -> Vec<String> {
     let mut issues = Vec::new();
     for path in &problem.orphan_answers {
+        let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("out");
         issues.push(format!(
-            "{}: an .out file without an .in file",
+            "{}: an .{ext} file without an .in file",
             path.display()
         ));
     }
@@ -38,7 +39,10 @@ pub fn hygiene(problem: &Problem) -> Vec<String> {
     for path in problem.stray_files.iter().filter(|p| !is_temp(p)) {
         let why = match path.starts_with(&invalid_dir) {
             true => "not an invalid input (only .in files belong in invalid/)",
-            false => "not a case file (only .in and .out belong in cases/)",
+            false if path.extension().is_some_and(|e| e == "ans") => {
+                "an .ans beside an .out: two answers for one input (keep one)"
+            }
+            false => "not a case file (only .in and .out, or .ans, belong in cases/)",
         };
         issues.push(format!("{}: {why}", path.display()));
     }

@@ -67,9 +67,12 @@ impl Case {
         }
     }
 
-    /// Where the expected output lives or would be created.
+    /// Where the expected output lives or would be created: its file (a
+    /// package's `.ans`), else `<name>.out` beside the input.
     pub fn answer_path(&self) -> PathBuf {
-        self.input.with_extension("out")
+        self.answer
+            .clone()
+            .unwrap_or_else(|| self.input.with_extension("out"))
     }
 }
 
@@ -93,6 +96,9 @@ pub struct Problem {
     /// broken rule each (group [`INVALID_GROUP`], like the ICPC package's
     /// `data/invalid_input`). They prove the validators are not too lax.
     pub invalid_inputs: Vec<Case>,
+    /// Set for a package judged in place: its format, its time rule, what
+    /// of it judge reads past.
+    pub origin: Option<crate::package::in_place::Origin>,
 }
 
 impl Problem {
@@ -121,6 +127,9 @@ impl Problem {
 pub enum ProblemError {
     #[error("{path}: cannot read: {reason}")]
     Unreadable { path: PathBuf, reason: String },
+    /// A package that cannot be judged as it stands, with every reason.
+    #[error("{}: {}", path.display(), reasons.join("; "))]
+    Package { path: PathBuf, reasons: Vec<String> },
     #[error("{path}:{line}:{col}: {reason}")]
     BadSpec {
         path: PathBuf,
@@ -185,7 +194,9 @@ pub(crate) fn parse_spec(path: &Path, text: &str) -> Result<ProblemSpec, Problem
     Ok(spec)
 }
 
-/// Loads every problem folder (a folder holding `problem.yaml`) under `root`.
+/// Loads every problem folder (a folder holding `problem.yaml`) under `root`:
+/// judge's own layout, or an ICPC package judged in place. `root` may
+/// itself be one package (a problem repository of one).
 ///
 /// Folders without `problem.yaml` are ignored, so `problems/` may hold notes,
 /// and so are hidden ones: a problem id never starts with a dot, and a
@@ -193,6 +204,19 @@ pub(crate) fn parse_spec(path: &Path, text: &str) -> Result<ProblemSpec, Problem
 /// with a `problem.yaml`, which must not be judged as a problem.
 /// The result is sorted by id; errors never stop other problems loading.
 pub fn discover(root: &Path) -> std::io::Result<Discovery> {
+    if crate::package::in_place::is_package(root) {
+        let root = std::fs::canonicalize(root)?;
+        let id = root
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let mut found = Discovery::default();
+        match load_any(&id, &root) {
+            Ok(p) => found.problems.push(p),
+            Err(e) => found.errors.push((id, e)),
+        }
+        return Ok(found);
+    }
     let mut entries: Vec<PathBuf> = std::fs::read_dir(root)?
         .filter_map(|e| e.ok())
         .filter(|e| !e.file_name().to_string_lossy().starts_with('.'))
@@ -206,12 +230,20 @@ pub fn discover(root: &Path) -> std::io::Result<Discovery> {
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_default();
-        match load_problem(&id, &dir) {
+        match load_any(&id, &dir) {
             Ok(p) => found.problems.push(p),
             Err(e) => found.errors.push((id, e)),
         }
     }
     Ok(found)
+}
+
+/// A problem in either layout.
+pub fn load_any(id: &str, dir: &Path) -> Result<Problem, ProblemError> {
+    match crate::package::in_place::is_package(dir) {
+        true => crate::package::in_place::load(id, dir),
+        false => load_problem(id, dir),
+    }
 }
 
 /// Loads one problem folder: `problem.yaml` (ids and paths checked while
@@ -258,6 +290,7 @@ pub fn load_problem(id: &str, dir: &Path) -> Result<Problem, ProblemError> {
         orphan_answers,
         stray_files,
         invalid_inputs,
+        origin: None,
     })
 }
 
@@ -307,17 +340,26 @@ fn find_cases(cases_dir: &Path) -> (Vec<Case>, Vec<PathBuf>, Vec<PathBuf>) {
             .unwrap_or_default();
         match ext {
             Some("in") => {
-                let answer = path.with_extension("out");
+                // `.out` is judge's name for an answer; `.ans` (the ICPC
+                // package's) is read too when there is no `.out`.
+                let answer = [path.with_extension("out"), path.with_extension("ans")]
+                    .into_iter()
+                    .find(|a| a.is_file());
                 cases.push(Case {
                     group,
                     name: stem(path),
-                    answer: answer.is_file().then_some(answer),
+                    answer,
                     input: path.to_path_buf(),
                     settings: CaseSettings::default(),
                 });
             }
-            Some("out") if !path.with_extension("in").is_file() => orphans.push(path.to_path_buf()),
+            Some("out" | "ans") if !path.with_extension("in").is_file() => {
+                orphans.push(path.to_path_buf())
+            }
             Some("out") => {}
+            // Both answers beside one input: which one counts is unclear.
+            Some("ans") if path.with_extension("out").is_file() => strays.push(path.to_path_buf()),
+            Some("ans") => {}
             _ => strays.push(path.to_path_buf()),
         }
     }

@@ -27,6 +27,9 @@ pub enum Expectation {
     /// A scoring problem: more than nothing, less than everything
     /// (`partially_accepted`), unless `submissions.yaml` gives a score.
     Partial,
+    /// A folder of a package's own (2025-09): only its `submissions.yaml`
+    /// rules promise anything.
+    Rules,
 }
 
 impl Expectation {
@@ -36,6 +39,7 @@ impl Expectation {
             Expectation::Rejected => "REJECTED",
             Expectation::BruteForce => "BRUTE-FORCE",
             Expectation::Partial => "PARTIAL",
+            Expectation::Rules => "RULES",
         }
     }
 
@@ -46,6 +50,7 @@ impl Expectation {
             Expectation::Rejected => "rejected, whichever way",
             Expectation::BruteForce => "too slow or crashing, never a wrong answer",
             Expectation::Partial => "partially accepted: a score above 0 and below the maximum",
+            Expectation::Rules => "as its submissions.yaml rules say",
         }
     }
 
@@ -54,6 +59,7 @@ impl Expectation {
             "REJECTED" => Expectation::Rejected,
             "BRUTE-FORCE" => Expectation::BruteForce,
             "PARTIAL" => Expectation::Partial,
+            "RULES" => Expectation::Rules,
             other => Expectation::Verdict(Verdict::parse(other)?),
         })
     }
@@ -77,7 +83,7 @@ impl Expectation {
                     | Verdict::MemoryLimit
                     | Verdict::OutputLimit
             ),
-            Expectation::Partial => true,
+            Expectation::Partial | Expectation::Rules => true,
         }
     }
 }
@@ -166,7 +172,36 @@ pub struct Rule {
     /// Verdicts of which some case must get one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub required: Option<Vec<Kind>>,
+    /// Every other key: a test-group pattern (`sample`, `secret/group1`,
+    /// `secret/*{1,3}`) holding a rule for the cases of those groups, or
+    /// a key judge does not act on. Documentation keys (`authors`,
+    /// `model_solution`, `message`) are fine; any other (`language`,
+    /// `entrypoint`, time factors) would change what is promised, so
+    /// [`find`] reports it instead of ignoring it.
+    #[serde(flatten, default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub other: BTreeMap<String, serde_yaml::Value>,
 }
+
+impl Rule {
+    /// The rules for test groups: `(group pattern, rule)` for every key
+    /// that names `sample` or `secret` (or a glob over them).
+    pub fn group_rules(&self) -> Vec<(String, Rule)> {
+        self.other
+            .iter()
+            .filter(|(k, _)| is_group_key(k))
+            .filter_map(|(k, v)| Some((k.clone(), serde_yaml::from_value(v.clone()).ok()?)))
+            .collect()
+    }
+}
+
+/// Whether a `submissions.yaml` key inside a rule is a test-group pattern.
+fn is_group_key(key: &str) -> bool {
+    let head = key.trim().split('/').next().unwrap_or("");
+    head.starts_with("sample") || head.starts_with("secret") || head.starts_with('*')
+}
+
+/// `submissions.yaml` keys that only document a submission.
+const DOCUMENTATION_KEYS: [&str; 3] = ["authors", "model_solution", "message"];
 
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 #[serde(untagged)]
@@ -182,9 +217,48 @@ pub struct Expected {
     pub expectation: Expectation,
     /// From `submissions.yaml`: every rule whose pattern matches.
     pub rules: Vec<Rule>,
+    /// Judged by a package format's rules (a package judged in place):
+    /// the formats know four verdicts, so a memory overrun keeps a
+    /// `run_time_error` promise and a presentation error a `wrong_answer`
+    /// one, while judge's own layout keeps its finer folders apart.
+    pub format_rules: bool,
 }
 
 impl Expected {
+    /// Whether the first failure `got` keeps the folder's promise.
+    pub fn keeps(&self, got: Verdict) -> bool {
+        // In a package, submissions.yaml's permitted / required replace the
+        // folder's own promise (2025-09: its keys override the defaults).
+        let ruled = self
+            .rules
+            .iter()
+            .any(|r| r.permitted.is_some() || r.required.is_some() || !r.group_rules().is_empty());
+        if self.format_rules && ruled {
+            return true;
+        }
+        match (self.format_rules, self.expectation) {
+            (true, Expectation::Verdict(v)) => {
+                Kind::of(got).is_some() && Kind::of(got) == Kind::of(v)
+            }
+            _ => self.expectation.kept_by(got),
+        }
+    }
+
+    /// Why `got` keeps the promise when judge's verdict differs from the
+    /// folder's (MLE in `run_time_error`), for the report.
+    pub fn format_note(&self, got: Verdict) -> Option<String> {
+        match self.expectation {
+            Expectation::Verdict(v) if self.format_rules && got != v && self.keeps(got) => {
+                Some(format!(
+                    "{} counts as {} in the package format",
+                    got.code(),
+                    v.code()
+                ))
+            }
+            _ => None,
+        }
+    }
+
     /// The expected score range, if any rule gives one.
     pub fn score(&self) -> Option<(f64, f64)> {
         self.rules.iter().rev().find_map(|r| match r.score? {
@@ -197,10 +271,9 @@ impl Expected {
     /// verdicts, or a score to compute).
     pub fn needs_every_case(&self, scoring: bool) -> bool {
         scoring
-            || self
-                .rules
-                .iter()
-                .any(|r| r.permitted.is_some() || r.required.is_some())
+            || self.rules.iter().any(|r| {
+                r.permitted.is_some() || r.required.is_some() || !r.group_rules().is_empty()
+            })
     }
 }
 
@@ -271,7 +344,8 @@ pub fn find(problem: &Problem) -> Found {
     let Ok(folders) = std::fs::read_dir(&root) else {
         return found;
     };
-    let rules = match read_rules(&root.join("submissions.yaml")) {
+    let rules_path = root.join("submissions.yaml");
+    let rules = match read_rules(&rules_path) {
         Ok(r) => r,
         Err(e) => {
             found.errors.push(e);
@@ -283,7 +357,19 @@ pub fn find(problem: &Problem) -> Found {
         if name == "submissions.yaml" || skipped(&name).is_some() {
             continue;
         }
-        let Some((_, expectation)) = FOLDERS.iter().find(|(f, _)| *f == name) else {
+        let own_rules =
+            problem.origin.is_some() && rules.keys().any(|pattern| glob_matches(pattern, &name));
+        let known = FOLDERS.iter().find(|(f, _)| *f == name).map(|(_, e)| e);
+        let Some(expectation) = known.or(own_rules.then_some(&Expectation::Rules)) else {
+            // A package may keep other folders (problemtools' examples keep
+            // slow_accepted/): the format judges only those it names.
+            if problem.origin.is_some() {
+                found.skipped.push(format!(
+                    "{} (not a verdict folder of the package format)",
+                    folder.path().display()
+                ));
+                continue;
+            }
             found.errors.push(format!(
                 "{}: unknown verdict folder (use {})",
                 folder.path().display(),
@@ -297,13 +383,17 @@ pub fn find(problem: &Problem) -> Found {
         for file in files.flatten() {
             let file_name = file.file_name().to_string_lossy().into_owned();
             if let Some(why) = skipped(&file_name) {
-                found
-                    .skipped
-                    .push(format!("{} ({why})", file.path().display()));
+                // Hidden files (.gitkeep) are not submissions anyone wrote.
+                if why != "hidden" {
+                    found
+                        .skipped
+                        .push(format!("{} ({why})", file.path().display()));
+                }
                 continue;
             }
             let relative = format!("{name}/{file_name}");
             found.submissions.push(Expected {
+                format_rules: problem.origin.is_some(),
                 path: file.path(),
                 expectation: *expectation,
                 rules: rules
@@ -324,7 +414,39 @@ fn read_rules(path: &Path) -> Result<BTreeMap<String, Rule>, String> {
         return Ok(BTreeMap::new());
     }
     let text = super::read_settings(path).map_err(|e| e.to_string())?;
-    super::parse_yaml::<BTreeMap<String, Rule>>(path, &text).map_err(|e| e.to_string())
+    let rules =
+        super::parse_yaml::<BTreeMap<String, Rule>>(path, &text).map_err(|e| e.to_string())?;
+    // Keys judge would otherwise ignore are refused at their place: a
+    // promise read wrongly is worse than none.
+    for (pattern, rule) in &rules {
+        for (key, value) in &rule.other {
+            let at = |reason: String| {
+                let (line, col) = crate::located::key(&text, &[pattern.as_str(), key.as_str()]);
+                format!("{}:{line}:{col}: `{pattern}`: {reason}", path.display())
+            };
+            if is_group_key(key) {
+                if let Err(e) = serde_yaml::from_value::<Rule>(value.clone()) {
+                    return Err(at(format!("test group `{key}`: {e}")));
+                }
+                let nested = serde_yaml::from_value::<Rule>(value.clone()).unwrap_or_default();
+                if let Some(bad) = nested.other.keys().next() {
+                    return Err(at(format!(
+                        "test group `{key}`: key `{bad}` is not supported (a group rule takes permitted and required)"
+                    )));
+                }
+                if nested.score.is_some() && key.contains(['*', '{']) {
+                    return Err(at(format!(
+                        "test group `{key}`: a score is promised for one named group, not a pattern"
+                    )));
+                }
+            } else if !DOCUMENTATION_KEYS.contains(&key.as_str()) {
+                return Err(at(format!(
+                    "key `{key}` is not supported by judge (it reads score, permitted, required and per-test-group rules)"
+                )));
+            }
+        }
+    }
+    Ok(rules)
 }
 
 #[cfg(test)]

@@ -1,0 +1,176 @@
+//! A time limit computed from the accepted submissions, as problemtools
+//! and BAPCtools do for a package that gives none: the slowest accepted
+//! run × `ac_to_time_limit`, rounded up to a multiple of the resolution.
+//! Used by `judge import` and by every command that grades a package in
+//! place (where the limit is computed before anything is graded, and the
+//! runs come from the result cache the second time).
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use super::runner::Runner;
+use super::timing;
+use super::tools::{Need, Tools};
+use crate::package::TimeRule;
+use crate::package::in_place::Origin;
+use crate::problem::Problem;
+
+/// The most CPU time a submission gets while a time limit is measured:
+/// generous, so slow accepted solutions are measured, not cut off.
+pub const PROBE: Duration = Duration::from_secs(60);
+
+/// A computed limit and how it was reached.
+#[derive(Debug, Clone)]
+pub struct Computed {
+    pub limit: Duration,
+    /// One line for people: the rule, the slowest run, the rounding.
+    pub note: String,
+    /// Accepted submissions whose time says nothing (they failed a case or
+    /// did not build): left out of the computation, each with why. Their
+    /// broken promise is reported where the submissions are judged.
+    pub left_out: Vec<String>,
+    /// time_limit_exceeded submissions that are not too slow even with the
+    /// safety margin.
+    pub warnings: Vec<String>,
+}
+
+/// The submissions of `folder` of the problem, relative to its folder.
+fn listed(problem: &Problem, folder: &str) -> Vec<PathBuf> {
+    let mut v: Vec<PathBuf> = std::fs::read_dir(problem.dir.join("submissions").join(folder))
+        .map(|r| {
+            r.flatten()
+                .filter(|e| !e.file_name().to_string_lossy().starts_with('.'))
+                .map(|e| {
+                    PathBuf::from("submissions")
+                        .join(folder)
+                        .join(e.file_name())
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    v.sort();
+    v
+}
+
+/// Computes the limit for `tools.problem` by `rule`'s numbers. An
+/// accepted submission that fails is left out (and named); `Err` only
+/// when none can be measured. With `check_too_slow`, each
+/// time_limit_exceeded submission is run at the limit × the safety margin
+/// and named when it is not too slow there (an import does; a run in place
+/// leaves that to `judge timelimit`, since a slow submission costs the
+/// whole margin at every run).
+pub fn compute(
+    tools: &Tools,
+    runner: &Runner,
+    ac_to_time_limit: f64,
+    time_limit_to_tle: f64,
+    resolution: f64,
+    check_too_slow: bool,
+) -> Result<Computed, String> {
+    let problem = tools.problem;
+    tools.build_all(&[Need::Checker])?;
+    let mut slowest: Option<(Duration, String)> = None;
+    let mut left_out = Vec::new();
+    for m in timing::measure(tools, runner, &listed(problem, "accepted"), PROBE) {
+        match &m.slowest {
+            // Its toolchain is missing: reported as skipped where judged.
+            Err(_) if m.unavailable => {}
+            Ok((case, d)) => {
+                if slowest.as_ref().is_none_or(|(s, _)| d > s) {
+                    slowest = Some((*d, format!("{} on {case}", m.path.display())));
+                }
+            }
+            Err(why) => left_out.push(format!("{}: {why}", m.path.display())),
+        }
+    }
+    let Some((t, which)) = slowest else {
+        let mut why = "no time limit in the package and no accepted submission to compute one from"
+            .to_string();
+        if !left_out.is_empty() {
+            why.push_str(&format!(" ({})", left_out.join("; ")));
+        }
+        return Err(why);
+    };
+    let limit = TimeRule::limit_for(ac_to_time_limit, resolution, t);
+    let note = format!(
+        "{} s, computed like problemtools: slowest accepted {:.3} s ({which}) × {} = {:.3} s, \
+         rounded up to a multiple of {} s",
+        crate::units::format_number(limit.as_secs_f64()),
+        t.as_secs_f64(),
+        crate::units::format_number(ac_to_time_limit),
+        t.as_secs_f64() * ac_to_time_limit,
+        crate::units::format_number(resolution),
+    );
+    let high = limit.mul_f64(time_limit_to_tle);
+    let mut warnings = Vec::new();
+    let too_slow = match check_too_slow {
+        true => listed(problem, "time_limit_exceeded"),
+        false => Vec::new(),
+    };
+    for m in timing::measure(tools, runner, &too_slow, high) {
+        if let Ok((case, d)) = &m.slowest {
+            warnings.push(format!(
+                "{} is not too slow even at {:.3} s (its slowest, {case}, {:.3} s)",
+                m.path.display(),
+                high.as_secs_f64(),
+                d.as_secs_f64()
+            ));
+        }
+    }
+    Ok(Computed {
+        limit,
+        note,
+        left_out,
+        warnings,
+    })
+}
+
+/// Gives every package judged in place whose time limit is to be computed
+/// its limit. Returns the notes to show, and per problem that cannot get
+/// one, its id and why.
+pub fn settle(problems: &mut [Problem], runner: &Runner) -> (Vec<String>, Vec<(String, String)>) {
+    let mut notes = Vec::new();
+    let mut failed = Vec::new();
+    for problem in problems.iter_mut() {
+        let Some(Origin {
+            time:
+                TimeRule::Compute {
+                    ac_to_time_limit,
+                    time_limit_to_tle,
+                    resolution,
+                },
+            ..
+        }) = problem.origin.clone()
+        else {
+            continue;
+        };
+        let computed = {
+            let tools = Tools::new(problem, Some(runner));
+            compute(
+                &tools,
+                runner,
+                ac_to_time_limit,
+                time_limit_to_tle,
+                resolution,
+                false,
+            )
+        };
+        match computed {
+            Ok(c) => {
+                problem.spec.limits.time = c.limit;
+                if let Some(origin) = &mut problem.origin {
+                    origin.time = TimeRule::Fixed(c.limit, "computed");
+                }
+                notes.push(format!("{}: time limit {}", problem.id, c.note));
+                for l in c.left_out {
+                    notes.push(format!("{}: left out of the time limit: {l}", problem.id));
+                }
+                for w in c.warnings {
+                    notes.push(format!("{}: warning: {w}", problem.id));
+                }
+            }
+            Err(why) => failed.push((problem.id.clone(), why)),
+        }
+    }
+    (notes, failed)
+}

@@ -1,0 +1,161 @@
+//! A package judged where it stands: judge's second native layout.
+//!
+//! Contest repositories keep their problems as ICPC packages, and the
+//! peers (BAPCtools, problemtools) judge them in place. Reading one runs
+//! the same [`read`](super::read::read) an import does, which decides what
+//! every file of the package means, and then, instead of copying, points
+//! the problem at the package's own files: cases at `data/**.in` and
+//! `.ans`, the checker at `output_validators/`, the submissions at
+//! `submissions/`. Nothing is written inside the package.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use super::{Format, TimeRule};
+use crate::problem::{
+    Case, CaseSettings, Groups, INVALID_GROUP, Problem, ProblemError, case_order,
+};
+
+/// Whether `dir` holds a package rather than a problem in judge's layout:
+/// a `problem.yaml` with `data/` beside it and no `cases/`.
+pub fn is_package(dir: &Path) -> bool {
+    dir.join("problem.yaml").is_file() && dir.join("data").is_dir() && !dir.join("cases").is_dir()
+}
+
+/// What a problem read from a package keeps of where it came from.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Origin {
+    pub format: Format,
+    /// How its time limit is set: given, or to be computed from the
+    /// accepted submissions before anything is graded.
+    pub time: TimeRule,
+    /// Package files judge reads past, each with why (shown by `validate`).
+    pub skipped: Vec<(String, String)>,
+    /// Settings read without effect here.
+    pub ignored: Vec<String>,
+}
+
+/// Loads the package at `pkg` as problem `id`.
+pub fn load(id: &str, pkg: &Path) -> Result<Problem, ProblemError> {
+    let spec_path = pkg.join("problem.yaml");
+    let text = crate::problem::read_settings(&spec_path)?;
+    let mut plan = super::read::read(pkg, &text);
+    let format = match super::read::format_of(
+        &crate::located::yaml::<serde_yaml::Value>(&text).unwrap_or_default(),
+    ) {
+        Ok(f) => f,
+        Err(_) => Format::Legacy,
+    };
+    if !plan.refused.is_empty() {
+        return Err(ProblemError::Package {
+            path: pkg.to_path_buf(),
+            reasons: plan.refused.clone(),
+        });
+    }
+    let Some(mut spec) = plan.spec.take() else {
+        return Err(ProblemError::Package {
+            path: pkg.to_path_buf(),
+            reasons: vec!["no problem could be read from it".into()],
+        });
+    };
+    // Where each path of judge's layout lives in the package.
+    let from: BTreeMap<PathBuf, PathBuf> = plan
+        .copies
+        .iter()
+        .map(|(src, dest)| (dest.clone(), src.clone()))
+        .collect();
+    let place = |p: &Path| -> PathBuf {
+        from.get(p)
+            .map(|src| src.strip_prefix(pkg).unwrap_or(src).to_path_buf())
+            .unwrap_or_else(|| p.to_path_buf())
+    };
+    if let Some(r) = &spec.reference {
+        spec.reference = Some(place(r));
+    }
+    if let Some(g) = &spec.generator {
+        spec.generator = Some(place(g));
+    }
+    if let Some(program) = spec.checker.as_mut().and_then(|c| c.program.as_mut()) {
+        *program = place(program);
+    }
+    for v in &mut spec.validators {
+        *v = place(v);
+    }
+    let groups = Groups {
+        specs: plan.groups.clone(),
+    };
+    let (cases, invalid_inputs) = cases(&from, &groups);
+    let time = plan
+        .time
+        .unwrap_or(TimeRule::Fixed(spec.limits.time, "judge"));
+    Ok(Problem {
+        id: id.to_string(),
+        dir: pkg.to_path_buf(),
+        spec,
+        cases,
+        groups,
+        orphan_answers: Vec::new(),
+        stray_files: Vec::new(),
+        invalid_inputs,
+        origin: Some(Origin {
+            format,
+            time,
+            skipped: plan.skipped,
+            ignored: plan.ignored,
+        }),
+    })
+}
+
+/// The cases the plan found, at the package's own files, and the inputs
+/// validators must reject.
+fn cases(from: &BTreeMap<PathBuf, PathBuf>, groups: &Groups) -> (Vec<Case>, Vec<Case>) {
+    let mut cases = Vec::new();
+    let mut invalid = Vec::new();
+    for (dest, src) in from {
+        if dest.extension().is_none_or(|e| e != "in") {
+            continue;
+        }
+        let (top, rest) = match dest.strip_prefix("cases") {
+            Ok(rest) => ("cases", rest),
+            Err(_) => match dest.strip_prefix(crate::problem::INVALID_DIR) {
+                Ok(rest) => ("invalid", rest),
+                Err(_) => continue,
+            },
+        };
+        let group = rest
+            .parent()
+            .map(|g| {
+                g.components()
+                    .map(|c| c.as_os_str().to_string_lossy())
+                    .collect::<Vec<_>>()
+                    .join("/")
+            })
+            .unwrap_or_default();
+        let name = dest
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let answer = from.get(&dest.with_extension("out")).cloned();
+        let mut case = Case {
+            settings: CaseSettings::default(),
+            group: group.clone(),
+            name,
+            input: src.clone(),
+            answer,
+        };
+        if top == "invalid" {
+            case.group = match group.is_empty() {
+                true => INVALID_GROUP.to_string(),
+                false => format!("{INVALID_GROUP}/{group}"),
+            };
+            case.answer = None;
+            invalid.push(case);
+        } else {
+            case.settings = groups.settings(&group);
+            cases.push(case);
+        }
+    }
+    cases.sort_by(|a, b| case_order((&a.group, &a.name), (&b.group, &b.name)));
+    invalid.sort_by(|a, b| case_order((&a.group, &a.name), (&b.group, &b.name)));
+    (cases, invalid)
+}

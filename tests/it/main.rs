@@ -11,6 +11,7 @@ mod generate;
 mod generators;
 mod grade;
 mod hostile;
+mod in_place;
 mod input_validators;
 mod junit;
 mod kinds;

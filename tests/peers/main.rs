@@ -7,6 +7,7 @@
 //! `.ci/deps.txt` like every other; missing ones skip outside CI and fail
 //! under it.
 
+mod bapctools;
 #[allow(dead_code)]
 #[path = "../it/common.rs"]
 mod common;
@@ -14,3 +15,4 @@ mod problemtools;
 #[allow(dead_code)]
 #[path = "../it/tools.rs"]
 mod tools;
+mod venv;

@@ -10,16 +10,10 @@
 //! `.ci/run` installs them; outside CI a machine without them skips with the
 //! install command, so `make test` stays green on a bare machine.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::Command;
 
 use crate::common::{judge, root};
-
-/// The problemtools release this was last verified with (pinned in
-/// `.ci/deps.txt`, beside the programs it runs).
-fn problemtools() -> &'static str {
-    crate::tools::pip_requirement("verifyproblem")
-}
 
 /// What problemtools runs besides itself.
 const TOOLS: [&str; 7] = [
@@ -37,63 +31,10 @@ fn folder_verdict(folder: &str) -> Option<&'static str> {
     }
 }
 
-/// Messages pip prints when it never reached an index, as opposed to a
-/// package that failed to build (which must fail the test).
-fn unreachable_index(log: &str) -> bool {
-    [
-        "NewConnectionError",
-        "Temporary failure in name resolution",
-        "Network is unreachable",
-        "Max retries exceeded",
-        "ConnectTimeoutError",
-        "ReadTimeoutError",
-    ]
-    .iter()
-    .any(|m| log.contains(m))
-}
-
-/// `verifyproblem` from the cached venv, installing it on first use; `None`
-/// (after printing why) when PyPI is unreachable.
+/// `verifyproblem` from its cached venv; `None` (after a notice) when
+/// PyPI is unreachable.
 fn verifyproblem() -> Option<PathBuf> {
-    let venv = Path::new(env!("CARGO_TARGET_TMPDIR")).join("problemtools-venv");
-    let exe = venv.join("bin/verifyproblem");
-    let stamp = venv.join("installed");
-    if exe.exists() && std::fs::read_to_string(&stamp).ok().as_deref() == Some(problemtools()) {
-        return Some(exe);
-    }
-    let _ = std::fs::remove_dir_all(&venv);
-    let made = Command::new(crate::common::which("python3"))
-        .args(["-m", "venv"])
-        .arg(&venv)
-        .output()
-        .expect("python3 runs");
-    assert!(
-        made.status.success(),
-        "python3 -m venv failed: {}",
-        String::from_utf8_lossy(&made.stderr)
-    );
-    let pip = Command::new(venv.join("bin/pip"))
-        .args([
-            "install",
-            "--quiet",
-            "--timeout",
-            "30",
-            "--retries",
-            "2",
-            problemtools(),
-        ])
-        .output()
-        .expect("pip runs");
-    if !pip.status.success() {
-        let log = String::from_utf8_lossy(&pip.stderr).into_owned();
-        if unreachable_index(&log) {
-            eprintln!("NOTICE: PyPI is unreachable, verifyproblem not run:\n{log}");
-            return None;
-        }
-        panic!("pip install {} failed:\n{log}", problemtools());
-    }
-    std::fs::write(&stamp, problemtools()).unwrap();
-    Some(exe)
+    crate::venv::pip_program("verifyproblem", "problemtools")
 }
 
 /// One submission line of verifyproblem's log, e.g.
@@ -144,7 +85,16 @@ fn verifyproblem_accepts_every_exported_problem() {
             .filter(|c| c.is_ascii_alphanumeric())
             .collect();
         let dir = out.path().join(&short);
-        let export = judge(&["export", problem, "--out", dir.to_str().unwrap()]);
+        // problemtools reads the legacy and 2023-07 formats, not 2025-09
+        // (BAPCtools reads only 2025-09: tests/peers/bapctools.rs).
+        let export = judge(&[
+            "export",
+            problem,
+            "--format",
+            "legacy",
+            "--out",
+            dir.to_str().unwrap(),
+        ]);
         assert_eq!(export.code, 0, "{}", export.all());
         assert!(!export.all().contains("warning"), "{}", export.all());
         // One at a time: problemtools derives its time limit from measured

@@ -59,7 +59,7 @@ fn language<'t>(table: &'t Table, path: &Path) -> Option<Option<&'t Spec>> {
 }
 
 /// Why a submission in a verdict folder is not imported, if it is not.
-fn skip_reason(path: &Path) -> Option<String> {
+pub(crate) fn skip_reason(path: &Path) -> Option<String> {
     let name = name_of(path);
     if name.starts_with('.') {
         return Some("hidden".into());

@@ -391,6 +391,16 @@ pub fn find(problem: &Problem) -> Found {
                 }
                 continue;
             }
+            // In a package, a file of no language judge knows is left out
+            // with the reason, as an import leaves it out.
+            if problem.origin.is_some()
+                && let Some(why) = crate::package::submissions::skip_reason(&file.path())
+            {
+                found
+                    .skipped
+                    .push(format!("{} ({why})", file.path().display()));
+                continue;
+            }
             let relative = format!("{name}/{file_name}");
             found.submissions.push(Expected {
                 format_rules: problem.origin.is_some(),

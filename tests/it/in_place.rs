@@ -1,0 +1,244 @@
+//! Packages judged where they stand: `--problems` naming a folder of ICPC
+//! packages (a contest repository) or one package. Every command reads
+//! them through the same package reader an import uses; nothing is
+//! written inside a package; the package format's verdict rules decide
+//! the submissions' promises.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use crate::common::{copy_tree, judge_in, read_report, root};
+
+/// Every file below `dir` with its bytes, to prove nothing changed.
+fn snapshot(dir: &Path) -> BTreeMap<String, Vec<u8>> {
+    walkdir::WalkDir::new(dir)
+        .sort_by_file_name()
+        .into_iter()
+        .flatten()
+        .filter(|e| e.file_type().is_file())
+        .map(|e| {
+            (
+                e.path().strip_prefix(dir).unwrap().display().to_string(),
+                std::fs::read(e.path()).unwrap(),
+            )
+        })
+        .collect()
+}
+
+/// Packages modelled on real contest repositories (testdata/packages),
+/// legacy, 2023-07 and 2025-09, copied side by side as a repository.
+const PACKAGES: [&str; 5] = [
+    "legacy-custom",
+    "legacy-float",
+    "legacy-scoring",
+    "modern-interactive",
+    "modern-scoring",
+];
+
+#[test]
+fn a_folder_of_packages_is_judged_where_it_stands_and_left_untouched() {
+    if !crate::common::sandbox("a_folder_of_packages_is_judged_where_it_stands_and_left_untouched")
+    {
+        return;
+    }
+    let tmp = tempfile::tempdir().unwrap();
+    let repo = tmp.path().join("contest");
+    for p in PACKAGES {
+        copy_tree(&root().join("testdata/packages").join(p), &repo.join(p));
+    }
+    let before = snapshot(&repo);
+    let reports = tmp.path().join("reports");
+    let run = judge_in(
+        tmp.path(),
+        &[
+            "--problems",
+            repo.to_str().unwrap(),
+            "check",
+            "--report-dir",
+            reports.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert_eq!(run.code, 0, "{}", run.all());
+    let report = read_report(&reports);
+    let ids: Vec<&str> = report.problems.iter().map(|p| p.id.as_str()).collect();
+    assert_eq!(ids, PACKAGES);
+    assert!(report.submissions.len() >= 20, "{}", run.all());
+    assert!(report.submissions.iter().all(|s| s.ok), "{}", run.all());
+    // Packages without a time limit get one computed, and say how.
+    assert!(
+        report
+            .meta
+            .notes
+            .iter()
+            .any(|n| n.contains("computed like problemtools")),
+        "{:?}",
+        report.meta.notes
+    );
+    assert_eq!(
+        snapshot(&repo),
+        before,
+        "nothing is written inside a package"
+    );
+    // One package is a problems folder of one.
+    let one = repo.join("legacy-float");
+    let run = judge_in(
+        tmp.path(),
+        &[
+            "--problems",
+            one.to_str().unwrap(),
+            "validate",
+            "--report-dir",
+            reports.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert_eq!(run.code, 0, "{}", run.all());
+    assert_eq!(read_report(&reports).problems[0].id, "legacy-float");
+}
+
+/// A small 2025-09 package: an echo problem whose run_time_error folder
+/// holds a program that runs out of memory, and an invalid input.
+fn memory_package(dir: &Path) {
+    let files: [(&str, &str); 8] = [
+        (
+            "problem.yaml",
+            "problem_format_version: 2025-09\ntype: pass-fail\nname: Echo\nuuid: 3f0f7a36-93b6-4f3e-9d2b-5b0b8d2a1c11\nlicense: cc0\nlimits:\n  time_limit: 2.0\n  memory: 64\n",
+        ),
+        ("data/sample/1.in", "7\n"),
+        ("data/sample/1.ans", "7\n"),
+        ("data/secret/a.in", "12\n"),
+        ("data/secret/a.ans", "12\n"),
+        ("data/invalid_input/letters.in", "abc\n"),
+        (
+            "input_validators/digits.py",
+            "import sys\nline = sys.stdin.read()\nsys.exit(42 if line.strip().isdigit() and line.endswith('\\n') else 43)\n",
+        ),
+        ("submissions/accepted/echo.py", "print(input())\n"),
+    ];
+    for (path, text) in files {
+        let p = dir.join(path);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(p, text).unwrap();
+    }
+    let hog = "#include <stdlib.h>\n#include <string.h>\nint main(void) {\n  for (;;) { char *p = malloc(1 << 20); if (!p) return 3; memset(p, 1, 1 << 20); }\n}\n";
+    let rte = dir.join("submissions/run_time_error");
+    std::fs::create_dir_all(&rte).unwrap();
+    std::fs::write(rte.join("hog.c"), hog).unwrap();
+    std::fs::write(rte.join(".gitkeep"), "").unwrap();
+}
+
+#[test]
+fn a_memory_overrun_keeps_a_run_time_error_promise_by_the_format_rule() {
+    if !crate::common::sandbox("a_memory_overrun_keeps_a_run_time_error_promise_by_the_format_rule")
+    {
+        return;
+    }
+    let tmp = tempfile::tempdir().unwrap();
+    let pkg = tmp.path().join("echo");
+    memory_package(&pkg);
+    let reports = tmp.path().join("reports");
+    let run = judge_in(
+        tmp.path(),
+        &[
+            "--problems",
+            pkg.to_str().unwrap(),
+            "check",
+            "--report-dir",
+            reports.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert_eq!(run.code, 0, "{}", run.all());
+    let report = read_report(&reports);
+    let hog = report
+        .submissions
+        .iter()
+        .find(|s| s.path.ends_with("hog.c"))
+        .unwrap();
+    // judge's finer verdict is kept, and why it keeps the promise said.
+    assert_eq!(hog.got.code(), "MLE");
+    assert!(hog.ok);
+    assert!(
+        hog.message
+            .as_deref()
+            .is_some_and(|m| m.contains("MLE counts as RE in the package format")),
+        "{hog:?}"
+    );
+    // A hidden file is nobody's submission: not even listed as skipped.
+    assert!(!run.all().contains(".gitkeep"), "{}", run.all());
+    // The invalid input is rejected by the package's validator.
+    let run = judge_in(
+        tmp.path(),
+        &[
+            "--problems",
+            pkg.to_str().unwrap(),
+            "validate",
+            "--report-dir",
+            reports.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert_eq!(run.code, 0, "{}", run.all());
+    let cases = &read_report(&reports).problems[0].cases;
+    assert!(
+        cases
+            .iter()
+            .any(|c| c.group == "invalid_input" && c.name == "letters" && c.verdict.is_pass()),
+        "{}",
+        run.all()
+    );
+}
+
+#[test]
+fn an_ans_file_in_judges_own_layout_is_the_answer() {
+    let tmp = tempfile::tempdir().unwrap();
+    let problems = tmp.path().join("problems");
+    copy_tree(
+        &root().join("testdata/grading/tiny"),
+        &problems.join("tiny"),
+    );
+    // Every .out renamed to .ans: the same test set.
+    let cases = problems.join("tiny/cases");
+    for e in walkdir::WalkDir::new(&cases).into_iter().flatten() {
+        if e.path().extension().is_some_and(|x| x == "out") {
+            std::fs::rename(e.path(), e.path().with_extension("ans")).unwrap();
+        }
+    }
+    let run = judge_in(
+        tmp.path(),
+        &[
+            "--problems",
+            "problems",
+            "validate",
+            "--report-dir",
+            "reports",
+        ],
+        None,
+    );
+    assert_eq!(run.code, 0, "{}", run.all());
+    // Both beside one input is a fault, named.
+    let first = walkdir::WalkDir::new(&cases)
+        .into_iter()
+        .flatten()
+        .find(|e| e.path().extension().is_some_and(|x| x == "ans"))
+        .unwrap();
+    std::fs::copy(first.path(), first.path().with_extension("out")).unwrap();
+    let run = judge_in(
+        tmp.path(),
+        &[
+            "--problems",
+            "problems",
+            "validate",
+            "--report-dir",
+            "reports",
+        ],
+        None,
+    );
+    assert_eq!(run.code, 1, "{}", run.all());
+    assert!(
+        run.stdout.contains("two answers for one input"),
+        "{}",
+        run.all()
+    );
+}

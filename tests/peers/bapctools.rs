@@ -1,0 +1,100 @@
+//! BAPCtools, which reads only the 2025-09 package format, accepts every
+//! problem judge exports (2025-09 is `judge export`'s default): `bt
+//! validate` finds every input and answer valid, and `bt run` gives every
+//! exported submission its folder's verdict.
+//!
+//! `bt` exits 1 on any warning. One warning is expected and allowed:
+//! judge's problems have no answer validators (their answers are checked
+//! against the reference solver by `make check` instead), and BAPCtools
+//! warns when a problem with the default output validator has none.
+
+use std::path::Path;
+use std::process::Command;
+
+use crate::common::{judge, root};
+
+/// What `bt` runs besides itself for these problems.
+const TOOLS: [&str; 3] = ["g++", "python3", "pypy3"];
+
+/// The one warning judge's exports are allowed to draw.
+const ALLOWED: &str = "No dedicated answer validators found.";
+
+/// Runs `bt ARGS --problem SHORT` in `dir`: exit code and the output,
+/// colours and progress-bar redraws removed.
+fn bt(exe: &Path, dir: &Path, args: &[&str], short: &str) -> (i32, String) {
+    let out = Command::new(exe)
+        .args(args)
+        .args(["--problem", short, "--no-bar"])
+        .current_dir(dir)
+        // bt remembers every problem's uuid in its config folder and warns
+        // when another folder on this machine has it: a run of its own.
+        .env("XDG_CONFIG_HOME", dir.join(".bt-config"))
+        .env("XDG_CACHE_HOME", dir.join(".bt-cache"))
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("bt runs");
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    )
+    .replace('\r', "\n");
+    (out.status.code().unwrap_or(-1), text)
+}
+
+/// The lines that are warnings or errors.
+fn complaints(log: &str) -> Vec<&str> {
+    log.lines()
+        .map(str::trim)
+        .filter(|l| l.contains("WARNING") || l.contains("ERROR") || l.contains("error:"))
+        .collect()
+}
+
+#[test]
+fn bapctools_validates_and_runs_every_exported_problem() {
+    let test = "bapctools_validates_and_runs_every_exported_problem";
+    if crate::tools::tools(&TOOLS, test).is_none() {
+        return;
+    }
+    let Some(bt_exe) = crate::venv::pip_program("bt", "bapctools") else {
+        return;
+    };
+    let out = tempfile::tempdir().unwrap();
+    let mut problems: Vec<String> = std::fs::read_dir(root().join("problems"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|name| {
+            root()
+                .join("problems")
+                .join(name)
+                .join("problem.yaml")
+                .exists()
+        })
+        .collect();
+    problems.sort();
+    assert_eq!(problems.len(), 5, "{problems:?}");
+    let mut failures = Vec::new();
+    for problem in &problems {
+        let short: String = problem
+            .chars()
+            .filter(|c| c.is_ascii_alphanumeric())
+            .collect();
+        let dir = out.path().join(&short);
+        let export = judge(&["export", problem, "--out", dir.to_str().unwrap()]);
+        assert_eq!(export.code, 0, "{}", export.all());
+        let (code, log) = bt(&bt_exe, out.path(), &["validate"], &short);
+        let unexpected: Vec<&str> = complaints(&log)
+            .into_iter()
+            .filter(|l| !l.ends_with(ALLOWED))
+            .collect();
+        if !unexpected.is_empty() || !(code == 0 || log.contains(ALLOWED)) {
+            failures.push(format!("bt validate {problem}: exit {code}:\n{log}"));
+        }
+        // bt run exits 1 when a submission misses its folder's verdict.
+        let (code, log) = bt(&bt_exe, out.path(), &["run"], &short);
+        if code != 0 || !complaints(&log).is_empty() {
+            failures.push(format!("bt run {problem}: exit {code}:\n{log}"));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}

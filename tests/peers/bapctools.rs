@@ -22,6 +22,7 @@ const ALLOWED: &str = "No dedicated answer validators found.";
 /// Runs `bt ARGS --problem SHORT` in `dir`: exit code and the output,
 /// colours and progress-bar redraws removed.
 fn bt(exe: &Path, dir: &Path, args: &[&str], short: &str) -> (i32, String) {
+    std::fs::create_dir_all(dir.join(".bt-tmp")).expect("bt's temporary folder");
     let out = Command::new(exe)
         .args(args)
         .args(["--problem", short, "--no-bar"])
@@ -30,6 +31,9 @@ fn bt(exe: &Path, dir: &Path, args: &[&str], short: &str) -> (i32, String) {
         // when another folder on this machine has it: a run of its own.
         .env("XDG_CONFIG_HOME", dir.join(".bt-config"))
         .env("XDG_CACHE_HOME", dir.join(".bt-cache"))
+        // …and keeps its build folders (copies of the test data, invalid
+        // variants included) in the temporary folder: ours, removed after.
+        .env("TMPDIR", dir.join(".bt-tmp"))
         .env("NO_COLOR", "1")
         .output()
         .expect("bt runs");

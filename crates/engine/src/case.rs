@@ -50,6 +50,23 @@ pub fn check_case(tools: &Tools, case: &Case) -> CaseReport {
         let exec = reference::run_file(solver, &case.input);
         return record(case, &exec, judge_output(tools, case, &exec));
     }
+    if problem.spec.reference.is_none() {
+        // A package with no accepted submission judge can run (only
+        // failing ones, say): its answer files are all there is, and the
+        // report says they were taken as given.
+        return match &case.answer {
+            Some(_) => failed_case(
+                case,
+                Verdict::Accepted,
+                "no reference program: the answer file is taken as given",
+            ),
+            None => failed_case(
+                case,
+                Verdict::MissingAnswer,
+                "no answer file and no reference",
+            ),
+        };
+    }
     let program = match tools.reference() {
         Ok(p) => p,
         Err(why) => return failed_case(case, Verdict::JudgeError, &why),

@@ -84,12 +84,25 @@ pub fn compute(
         }
     }
     let Some((t, which)) = slowest else {
-        let mut why = "no time limit in the package and no accepted submission to compute one from"
-            .to_string();
-        if !left_out.is_empty() {
-            why.push_str(&format!(" ({})", left_out.join("; ")));
+        if left_out.is_empty() {
+            return Err(
+                "no time limit in the package and no accepted submission to compute one from"
+                    .into(),
+            );
         }
-        return Err(why);
+        // Accepted submissions that all fail (a package testing its own
+        // expectations): nothing to measure, so the smallest step the rule
+        // allows, said loudly; their broken promises are reported anyway.
+        let limit = Duration::from_secs_f64(resolution.max(1.0));
+        return Ok(Computed {
+            limit,
+            note: format!(
+                "{} s, the smallest the rule gives: no accepted submission passes, so none could be measured",
+                crate::units::format_number(limit.as_secs_f64())
+            ),
+            left_out,
+            warnings: Vec::new(),
+        });
     };
     let limit = TimeRule::limit_for(ac_to_time_limit, resolution, t);
     let note = format!(

@@ -40,6 +40,18 @@ pub fn load(id: &str, pkg: &Path) -> Result<Problem, ProblemError> {
     let spec_path = pkg.join("problem.yaml");
     let text = crate::problem::read_settings(&spec_path)?;
     let mut plan = super::read::read(pkg, &text);
+    // In place the answer files are the truth: a package whose accepted
+    // submissions judge cannot run (or that has none) is still judged,
+    // its cases taken as given.
+    let before = plan.refused.len();
+    plan.refused
+        .retain(|r| !r.starts_with("submissions/accepted/: no accepted submission"));
+    if plan.refused.len() < before {
+        plan.ignored.push(
+            "no accepted submission judge can run: no reference, the answer files are taken as given"
+                .into(),
+        );
+    }
     let format = match super::read::format_of(
         &crate::located::yaml::<serde_yaml::Value>(&text).unwrap_or_default(),
     ) {

@@ -296,9 +296,10 @@ fn expand(pattern: &str) -> Vec<String> {
         return vec![pattern.to_string()];
     }
     let (head, rest) = (&pattern[..open], &pattern[close + 1..]);
+    // `{ 4 }` is `{4}`: spaces around an alternative are layout.
     pattern[open + 1..close]
         .split(',')
-        .flat_map(|alt| expand(&format!("{head}{alt}{rest}")))
+        .flat_map(|alt| expand(&format!("{head}{}{rest}", alt.trim())))
         .collect()
 }
 
@@ -345,13 +346,8 @@ pub fn find(problem: &Problem) -> Found {
         return found;
     };
     let rules_path = root.join("submissions.yaml");
-    let rules = match read_rules(&rules_path) {
-        Ok(r) => r,
-        Err(e) => {
-            found.errors.push(e);
-            BTreeMap::new()
-        }
-    };
+    let (rules, faults) = read_rules(&rules_path);
+    found.errors.extend(faults);
     for folder in folders.flatten() {
         let name = folder.file_name().to_string_lossy().into_owned();
         if name == "submissions.yaml" || skipped(&name).is_some() {
@@ -419,44 +415,62 @@ pub fn find(problem: &Problem) -> Found {
     found
 }
 
-fn read_rules(path: &Path) -> Result<BTreeMap<String, Rule>, String> {
+/// The rules of `submissions.yaml`, and the faults of the entries left out:
+/// a file that does not parse is one fault; an entry with a key judge does
+/// not act on is refused at its place (a promise read wrongly is worse
+/// than none) while the other entries still count.
+fn read_rules(path: &Path) -> (BTreeMap<String, Rule>, Vec<String>) {
     if !path.exists() {
-        return Ok(BTreeMap::new());
+        return (BTreeMap::new(), Vec::new());
     }
-    let text = super::read_settings(path).map_err(|e| e.to_string())?;
-    let rules =
-        super::parse_yaml::<BTreeMap<String, Rule>>(path, &text).map_err(|e| e.to_string())?;
-    // Keys judge would otherwise ignore are refused at their place: a
-    // promise read wrongly is worse than none.
-    for (pattern, rule) in &rules {
-        for (key, value) in &rule.other {
-            let at = |reason: String| {
-                let (line, col) = crate::located::key(&text, &[pattern.as_str(), key.as_str()]);
-                format!("{}:{line}:{col}: `{pattern}`: {reason}", path.display())
-            };
-            if is_group_key(key) {
-                if let Err(e) = serde_yaml::from_value::<Rule>(value.clone()) {
-                    return Err(at(format!("test group `{key}`: {e}")));
-                }
-                let nested = serde_yaml::from_value::<Rule>(value.clone()).unwrap_or_default();
-                if let Some(bad) = nested.other.keys().next() {
-                    return Err(at(format!(
-                        "test group `{key}`: key `{bad}` is not supported (a group rule takes permitted and required)"
-                    )));
-                }
-                if nested.score.is_some() && key.contains(['*', '{']) {
-                    return Err(at(format!(
-                        "test group `{key}`: a score is promised for one named group, not a pattern"
-                    )));
-                }
-            } else if !DOCUMENTATION_KEYS.contains(&key.as_str()) {
-                return Err(at(format!(
-                    "key `{key}` is not supported by judge (it reads score, permitted, required and per-test-group rules)"
-                )));
-            }
-        }
+    let parsed = super::read_settings(path)
+        .map_err(|e| e.to_string())
+        .and_then(|text| {
+            super::parse_yaml::<BTreeMap<String, Rule>>(path, &text)
+                .map(|rules| (rules, text))
+                .map_err(|e| e.to_string())
+        });
+    let (mut rules, text) = match parsed {
+        Ok(r) => r,
+        Err(e) => return (BTreeMap::new(), vec![e]),
+    };
+    let mut faults = Vec::new();
+    rules.retain(|pattern, rule| {
+        let fault = rule.other.iter().find_map(|(key, value)| {
+            let why = entry_fault(key, value)?;
+            let (line, col) = crate::located::key(&text, &[pattern.as_str(), key.as_str()]);
+            Some(format!(
+                "{}:{line}:{col}: `{pattern}`: {why}",
+                path.display()
+            ))
+        });
+        faults.extend(fault.clone());
+        fault.is_none()
+    });
+    (rules, faults)
+}
+
+/// What is wrong with key `key` (holding `value`) of an entry, if anything.
+fn entry_fault(key: &str, value: &serde_yaml::Value) -> Option<String> {
+    if !is_group_key(key) {
+        return (!DOCUMENTATION_KEYS.contains(&key)).then(|| {
+            format!(
+                "key `{key}` is not supported by judge (it reads score, permitted, required and per-test-group rules); the entry is left out"
+            )
+        });
     }
-    Ok(rules)
+    let nested = match serde_yaml::from_value::<Rule>(value.clone()) {
+        Ok(r) => r,
+        Err(e) => return Some(format!("test group `{key}`: {e}")),
+    };
+    if let Some(bad) = nested.other.keys().next() {
+        return Some(format!(
+            "test group `{key}`: key `{bad}` is not supported (a group rule takes permitted, required and score)"
+        ));
+    }
+    (nested.score.is_some() && key.contains(['*', '{'])).then(|| {
+        format!("test group `{key}`: a score is promised for one named group, not a pattern")
+    })
 }
 
 #[cfg(test)]
@@ -476,6 +490,9 @@ mod tests {
             "wrong_answer/x.c"
         ));
         assert!(!glob_matches("accepted/*", "wrong_answer/a.py"));
+        // Alternatives may be spaced out.
+        assert!(glob_matches("secret/*{ 4 }{ 2 }", "secret/42"));
+        assert!(!glob_matches("secret/*{ 4 }{ 2 }", "secret/4 2"));
         assert!(!glob_matches("*", "a/b") || glob_matches("*", "a"));
         assert!(!glob_matches("a*c", "ab/c"));
     }

@@ -242,3 +242,106 @@ fn an_ans_file_in_judges_own_layout_is_the_answer() {
         run.all()
     );
 }
+
+/// `(case id, verdict)` of every case, and `(submission file, expected,
+/// got)` of every submission, of a `check` report: what a round trip
+/// must keep.
+fn outcome(report: &judge::report::Report) -> (Vec<String>, Vec<String>) {
+    let cases = report
+        .problems
+        .iter()
+        .flat_map(|p| p.cases.iter().map(|c| format!("{} {}", c.id(), c.verdict)))
+        .collect();
+    let mut subs: Vec<String> = report
+        .submissions
+        .iter()
+        .map(|s| {
+            let name = Path::new(&s.path)
+                .file_name()
+                .unwrap()
+                .to_string_lossy()
+                .into_owned();
+            format!("{name} {} {} {}", s.expected, s.got, s.ok)
+        })
+        .collect();
+    subs.sort();
+    (cases, subs)
+}
+
+#[test]
+fn export_then_judging_in_place_gives_the_same_cases_promises_and_verdicts() {
+    if !crate::common::sandbox(
+        "export_then_judging_in_place_gives_the_same_cases_promises_and_verdicts",
+    ) {
+        return;
+    }
+    // Every kind of problem (ICPC and testlib checkers, a builtin one, an
+    // interactive one) and one of the five problems.
+    let kinds = root().join("testdata/kinds");
+    let mut sources: Vec<(std::path::PathBuf, String)> = std::fs::read_dir(&kinds)
+        .unwrap()
+        .flatten()
+        .filter(|e| e.path().join("problem.yaml").is_file())
+        .map(|e| (kinds.clone(), e.file_name().to_string_lossy().into_owned()))
+        .collect();
+    sources.sort();
+    sources.push((root().join("problems"), "slink".into()));
+    let tmp = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(tmp.path().join("packages")).unwrap();
+    let mut failures = Vec::new();
+    for (from, id) in &sources {
+        let pkg = tmp.path().join("packages").join(id.replace('-', ""));
+        let export = judge_in(
+            tmp.path(),
+            &[
+                "--problems",
+                from.to_str().unwrap(),
+                "export",
+                id,
+                "--out",
+                pkg.to_str().unwrap(),
+            ],
+            None,
+        );
+        if export.code != 0 {
+            // A kind a package cannot hold is refused by export, by design.
+            assert!(
+                export.stderr.contains("cannot be exported"),
+                "{id}: {}",
+                export.all()
+            );
+            continue;
+        }
+        let check = |problems: &Path, name: &str| {
+            let reports = tmp.path().join("reports").join(name);
+            let run = judge_in(
+                tmp.path(),
+                &[
+                    "--problems",
+                    problems.to_str().unwrap(),
+                    "check",
+                    "--report-dir",
+                    reports.to_str().unwrap(),
+                ],
+                None,
+            );
+            (run, read_report(&reports))
+        };
+        // Alone in its folder, as the package is.
+        let original = tmp.path().join("original").join(id).join(id);
+        copy_tree(&from.join(id), &original);
+        let (run_a, before) = check(original.parent().unwrap(), &format!("{id}-before"));
+        let (run_b, after) = check(&pkg, &format!("{id}-after"));
+        if run_a.code != run_b.code || outcome(&before) != outcome(&after) {
+            failures.push(format!(
+                "{id}: before (exit {}) {:?}\nafter (exit {}) {:?}\n{}",
+                run_a.code,
+                outcome(&before),
+                run_b.code,
+                outcome(&after),
+                run_b.all()
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}

@@ -33,6 +33,9 @@ pub struct Origin {
     pub skipped: Vec<(String, String)>,
     /// Settings read without effect here.
     pub ignored: Vec<String>,
+    /// Files under `submissions/` that are not submissions here: the
+    /// reference program a judge export put among the accepted ones.
+    pub not_submissions: Vec<PathBuf>,
 }
 
 /// Loads the package at `pkg` as problem `id`.
@@ -100,6 +103,16 @@ pub fn load(id: &str, pkg: &Path) -> Result<Problem, ProblemError> {
     let time = plan
         .time
         .unwrap_or(TimeRule::Fixed(spec.limits.time, "judge"));
+    let not_submissions = plan
+        .copies
+        .iter()
+        .filter(|(src, dest)| {
+            src.strip_prefix(pkg)
+                .is_ok_and(|r| r.starts_with("submissions"))
+                && !dest.starts_with("submissions")
+        })
+        .map(|(src, _)| src.clone())
+        .collect();
     Ok(Problem {
         id: id.to_string(),
         dir: pkg.to_path_buf(),
@@ -114,6 +127,7 @@ pub fn load(id: &str, pkg: &Path) -> Result<Problem, ProblemError> {
             time,
             skipped: plan.skipped,
             ignored: plan.ignored,
+            not_submissions,
         }),
     })
 }

@@ -387,6 +387,15 @@ pub fn find(problem: &Problem) -> Found {
                 }
                 continue;
             }
+            // The reference program a judge export put among the accepted
+            // submissions is the reference again, not a submission.
+            if problem
+                .origin
+                .as_ref()
+                .is_some_and(|o| o.not_submissions.contains(&file.path()))
+            {
+                continue;
+            }
             // In a package, a file of no language judge knows is left out
             // with the reason, as an import leaves it out.
             if problem.origin.is_some()

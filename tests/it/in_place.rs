@@ -345,3 +345,64 @@ fn export_then_judging_in_place_gives_the_same_cases_promises_and_verdicts() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }
+
+#[test]
+fn a_submission_just_over_the_limit_is_borderline_not_a_broken_promise() {
+    if !crate::common::sandbox(
+        "a_submission_just_over_the_limit_is_borderline_not_a_broken_promise",
+    ) {
+        return;
+    }
+    let tmp = tempfile::tempdir().unwrap();
+    let pkg = tmp.path().join("echo");
+    memory_package(&pkg);
+    let yaml = pkg.join("problem.yaml");
+    let text = std::fs::read_to_string(&yaml).unwrap();
+    std::fs::write(&yaml, text.replace("time_limit: 2.0", "time_limit: 1.0")).unwrap();
+    // 1.2 s of CPU time, then the right answer: TLE at 1 s, AC at 1.5 s.
+    let slowish = "#include <stdio.h>\n#include <time.h>\nint main(void) {\n  long n; if (scanf(\"%ld\", &n) != 1) return 1;\n  while (clock() < 1.2 * CLOCKS_PER_SEC) {}\n  printf(\"%ld\\n\", n);\n  return 0;\n}\n";
+    std::fs::write(pkg.join("submissions/accepted/slowish.c"), slowish).unwrap();
+    // Far over even with the margin: still a broken promise.
+    let slow = slowish.replace("1.2 * CLOCKS_PER_SEC", "3.0 * CLOCKS_PER_SEC");
+    let tle = pkg.join("submissions/wrong_answer");
+    std::fs::create_dir_all(&tle).unwrap();
+    std::fs::write(tle.join("slow.c"), slow).unwrap();
+    let reports = tmp.path().join("reports");
+    let run = judge_in(
+        tmp.path(),
+        &[
+            "--problems",
+            pkg.to_str().unwrap(),
+            "check",
+            "--report-dir",
+            reports.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert_eq!(
+        run.code,
+        1,
+        "the far-too-slow one breaks its promise:\n{}",
+        run.all()
+    );
+    let report = read_report(&reports);
+    let find = |name: &str| {
+        report
+            .submissions
+            .iter()
+            .find(|s| s.path.ends_with(name))
+            .unwrap()
+            .clone()
+    };
+    let slowish = find("slowish.c");
+    assert!(slowish.ok, "{slowish:?}");
+    assert_eq!(slowish.got.code(), "TLE");
+    assert!(
+        slowish.message.as_deref().is_some_and(
+            |m| m.starts_with("borderline: TLE at the limit of 1s, AC with the safety margin")
+        ),
+        "{slowish:?}"
+    );
+    let slow = find("slow.c");
+    assert!(!slow.ok, "{slow:?}");
+}

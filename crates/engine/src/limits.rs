@@ -33,6 +33,12 @@ pub fn for_problem(problem: &Problem, overrides: Overrides, language: &Language)
         overrides.memory.unwrap_or(l.memory),
         overrides.output.unwrap_or(l.output),
     );
+    // An interactive submission waits on its interactor and the relay;
+    // that time is not its own, so its wall-clock backstop leaves room for
+    // them (CPU time still decides TLE, as for the reference).
+    if problem.spec.interactive {
+        limits.wall = limits.cpu * 3 + std::time::Duration::from_secs(1);
+    }
     if language.managed {
         limits.address_space = None;
         limits.processes = 512;

@@ -145,7 +145,12 @@ pub fn judge_one(
             None => note,
         });
     }
-    if !expected.keeps(report.got) {
+    if !expected.keeps(report.got)
+        && let Some(note) = with_extra_time(expected, &grader, batch, every_case, report.got)
+    {
+        // Borderline, as problemtools' "OK with extra time": kept.
+        report.message = Some(note);
+    } else if !expected.keeps(report.got) {
         broken.push(format!(
             "expected {}, got {}",
             expected.expectation, report.got
@@ -168,6 +173,46 @@ pub fn judge_one(
         });
     }
     report
+}
+
+/// A submission stopped at the time limit that would keep its promise
+/// with the safety margin: problemtools judges every submission at the
+/// limit and at the limit × `time_limit_to_tle` (1.5 in the 2025-09 rule),
+/// calls it "OK with extra time" when only the second keeps the promise,
+/// and warns that it is sensitive to the time limit. judge does the same:
+/// the second run (only for such a submission) decides, and the note says
+/// it is borderline. `None` when the extra time does not help.
+fn with_extra_time(
+    expected: &Expected,
+    grader: &Grader,
+    batch: usize,
+    every_case: bool,
+    got: Verdict,
+) -> Option<String> {
+    if got != Verdict::TimeLimit {
+        return None;
+    }
+    let factor = crate::package::Multipliers::DEFAULT.time_limit_to_tle;
+    let mut limits = grader.limits;
+    limits.cpu = limits.cpu.mul_f64(factor);
+    limits.wall = limits.wall.mul_f64(factor);
+    let generous = Grader { limits, ..*grader };
+    let reuse = Reuse::new(generous.runner.cache(), &generous);
+    let cases = case::in_order(&generous.tools.problem.cases, batch, every_case, |c| {
+        reuse::grade(&generous, reuse.as_ref(), c)
+    });
+    let second = cases
+        .iter()
+        .find(|c| !c.verdict.is_pass())
+        .map_or(Verdict::Accepted, |c| c.verdict);
+    expected.keeps(second).then(|| {
+        format!(
+            "borderline: TLE at the limit of {}, {} with the safety margin ({} × {factor}): sensitive to the time limit, kept as problemtools keeps it (OK with extra time)",
+            crate::units::format_duration(grader.limits.cpu),
+            second.code(),
+            crate::units::format_duration(grader.limits.cpu),
+        )
+    })
 }
 
 /// A submission's cases, scored: its score and the most it could have

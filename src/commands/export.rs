@@ -76,6 +76,12 @@ pub fn run(ctx: &Context, opts: Args) -> Result<Status> {
             problem.id
         )));
     }
+    if problem.spec.passes.is_some() && opts.format == PackageFormat::Legacy {
+        return Err(Error::Usage(format!(
+            "{}: cannot be exported as legacy: the legacy format has no multi-pass problems (use 2025-09)",
+            problem.id
+        )));
+    }
     let unanswered: Vec<String> = problem
         .cases
         .iter()

@@ -406,3 +406,49 @@ fn a_submission_just_over_the_limit_is_borderline_not_a_broken_promise() {
     let slow = find("slow.c");
     assert!(!slow.ok, "{slow:?}");
 }
+
+#[test]
+fn a_multi_pass_package_runs_each_pass_on_the_validators_next_input() {
+    if !crate::common::sandbox("a_multi_pass_package_runs_each_pass_on_the_validators_next_input") {
+        return;
+    }
+    let tmp = tempfile::tempdir().unwrap();
+    let pkg = tmp.path().join("letters");
+    copy_tree(&root().join("testdata/packages/modern-multipass"), &pkg);
+    let reports = tmp.path().join("reports");
+    let run = judge_in(
+        tmp.path(),
+        &[
+            "--problems",
+            pkg.to_str().unwrap(),
+            "check",
+            "--report-dir",
+            reports.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert_eq!(run.code, 0, "{}", run.all());
+    let report = read_report(&reports);
+    // The accepted ones pass both passes; each wrong one fails where it is
+    // wrong: one in pass 1 (a word too long), one in pass 2 (decoding).
+    let got = |name: &str| {
+        let s = report
+            .submissions
+            .iter()
+            .find(|s| s.path.ends_with(name))
+            .unwrap();
+        (s.got.code(), s.ok, s.message.clone().unwrap_or_default())
+    };
+    assert_eq!(got("base26.cpp").0, "AC");
+    assert_eq!(got("base26.py").0, "AC");
+    let (verdict, ok, message) = got("digits.c");
+    assert!(
+        verdict == "WA" && ok && !message.contains("after pass 2"),
+        "{message}"
+    );
+    let (verdict, ok, message) = got("forgetful.py");
+    assert!(
+        verdict == "WA" && ok && message.contains("after pass 2"),
+        "{message}"
+    );
+}

@@ -550,9 +550,23 @@ fn what_judge_cannot_judge_is_refused_one_line_each() {
         "{}",
         run.all()
     );
-    let run = import_fixture(tmp.path(), "modern-multipass", |_| {});
+    // Multi-pass and interactive together is refused; multi-pass alone
+    // is judged (tests/it/in_place.rs).
+    let run = import_fixture(tmp.path(), "modern-multipass", |p| {
+        let yaml = p.join("problem.yaml");
+        let text = std::fs::read_to_string(&yaml).unwrap();
+        std::fs::write(
+            &yaml,
+            text.replace("type: multi-pass", "type: [multi-pass, interactive]"),
+        )
+        .unwrap();
+    });
     assert_eq!(run.code, 2, "{}", run.all());
-    assert!(run.stderr.contains("multi-pass"), "{}", run.all());
+    assert!(
+        run.stderr.contains("multi-pass with interactive"),
+        "{}",
+        run.all()
+    );
     let run = import_fixture(tmp.path(), "legacy-custom", |p| {
         std::fs::create_dir_all(p.join("graders/g")).unwrap();
         std::fs::write(p.join("data/secret/x.in"), "1\n").unwrap();

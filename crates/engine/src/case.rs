@@ -75,6 +75,9 @@ pub fn check_case(tools: &Tools, case: &Case) -> CaseReport {
     if problem.spec.interactive {
         return interactive(tools, &spec, case);
     }
+    if let Some(passes) = problem.spec.passes {
+        return super::multipass::run(tools, &spec, case, passes);
+    }
     let exec = match tools.runner() {
         Ok(runner) => runner.run(&spec, &case.input),
         Err(why) => return failed_case(case, Verdict::JudgeError, &why),
@@ -309,6 +312,14 @@ impl Grader<'_> {
     pub fn grade_case(&self, case: &Case) -> CaseReport {
         if self.tools.problem.spec.interactive {
             return interactive(self.tools, &self.program.spec(self.limits), case);
+        }
+        if let Some(passes) = self.tools.problem.spec.passes {
+            return super::multipass::run(
+                self.tools,
+                &self.program.spec(self.limits),
+                case,
+                passes,
+            );
         }
         let exec = self.execute(&case.input);
         record(case, &exec, judge_output(self.tools, case, &exec))

@@ -120,12 +120,7 @@ fn run_program(
     match checker.interface {
         Interface::Icpc => {
             let feedback = Feedback::new(tools)?;
-            let mut args = vec!["/dev/fd/3".into(), "/dev/fd/4".into(), feedback.arg()];
-            args.extend(checker_args(checker, case));
-            let mut spec = tools.spec(program, args, tools.judge_limits());
-            spec.writable.push(feedback.path().display().to_string());
-            let exec = runner.run_with(&spec, team.path(), &[&case.input, answer]);
-            Ok(icpc_verdict(&exec, &feedback))
+            icpc_check(tools, case, &case.input, answer, team.path(), &feedback)
         }
         Interface::Testlib => {
             let args = vec!["/dev/fd/3".into(), "/dev/fd/4".into(), "/dev/fd/5".into()];
@@ -138,6 +133,33 @@ fn run_program(
             Ok(testlib_verdict(&exec))
         }
     }
+}
+
+/// Runs the ICPC checker program on the output in file `team` for input
+/// `input` (the case's, or a later pass's `nextpass.in`), leaving its
+/// files in `feedback`.
+pub(crate) fn icpc_check(
+    tools: &Tools,
+    case: &Case,
+    input: &Path,
+    answer: &Path,
+    team: &Path,
+    feedback: &Feedback,
+) -> Result<Outcome, String> {
+    let runner = tools.runner()?;
+    let program = tools.checker()?;
+    let checker = tools
+        .problem
+        .spec
+        .checker
+        .as_ref()
+        .ok_or("no checker program")?;
+    let mut args = vec!["/dev/fd/3".into(), "/dev/fd/4".into(), feedback.arg()];
+    args.extend(checker_args(checker, case));
+    let mut spec = tools.spec(program, args, tools.judge_limits());
+    spec.writable.push(feedback.path().display().to_string());
+    let exec = runner.run_with(&spec, team, &[input, answer]);
+    Ok(icpc_verdict(&exec, feedback))
 }
 
 /// How a checker program ended, in words, for a judge error.

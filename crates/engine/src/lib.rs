@@ -53,6 +53,7 @@ pub(crate) mod compile;
 pub mod heap;
 pub(crate) mod interact;
 pub mod limits;
+mod multipass;
 pub mod program;
 pub mod reference;
 pub mod reuse;

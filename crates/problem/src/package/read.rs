@@ -207,7 +207,13 @@ fn from_package(pkg: &Path, spec_yaml: Spec<'_>, format: Format, plan: &mut Plan
     }
     let custom = words.first() == Some(&"custom");
     let has = |t: &str| types.iter().any(|x| x == t);
-    for t in ["multi-pass", "submit-answer"] {
+    if has("multi-pass") && interactive_type(&types) {
+        plan.refused.push(format!(
+            "{}: type multi-pass with interactive: judge runs multi-pass problems with an output validator only",
+            spec_yaml.at(&["type"])
+        ));
+    }
+    for t in ["submit-answer"] {
         if has(t) {
             plan.refused.push(format!(
                 "{}: type {t}: judge does not judge {t} problems",
@@ -356,10 +362,25 @@ fn from_package(pkg: &Path, spec_yaml: Spec<'_>, format: Format, plan: &mut Plan
         include_sample: format == Format::Legacy && !ignore_sample,
         aggregation: None,
     });
+    // Multi-pass: the output validator asks for the next pass, up to
+    // `limits.validation_passes` (2 unless said).
+    let passes = has("multi-pass").then(|| {
+        yaml.get("limits")
+            .and_then(|l| l.get("validation_passes"))
+            .and_then(Value::as_u64)
+            .map_or(2, |n| n.clamp(1, 100) as u32)
+    });
+    if passes.is_some() && checker.as_ref().is_none_or(|c| c.program.is_none()) {
+        plan.refused.push(format!(
+            "{}/: a multi-pass problem needs an output validator (it writes nextpass.in)",
+            format.output_validator_dir()
+        ));
+    }
     let spec = ProblemSpec {
         reference,
         source,
         checker,
+        passes,
         interactive,
         validators,
         scoring,
@@ -367,6 +388,10 @@ fn from_package(pkg: &Path, spec_yaml: Spec<'_>, format: Format, plan: &mut Plan
         ..ProblemSpec::named(&name)
     };
     plan.spec = Some(spec);
+}
+
+fn interactive_type(types: &[String]) -> bool {
+    types.iter().any(|t| t == "interactive")
 }
 
 /// The headers of `dir` go to `to` too, beside the programs that include

@@ -128,6 +128,10 @@ pub fn problem_yaml(problem: &Problem, format: Format) -> Result<String, String>
     if spec.scoring.is_some() {
         kinds.push("scoring".into());
     }
+    if let Some(passes) = spec.passes {
+        kinds.push("multi-pass".into());
+        limits.insert("validation_passes".into(), passes.into());
+    }
     match format {
         Format::Legacy => {
             if spec.scoring.is_some() {

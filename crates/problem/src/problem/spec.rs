@@ -48,6 +48,11 @@ pub struct ProblemSpec {
     /// instead of writing an output.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub interactive: bool,
+    /// A multi-pass problem (ICPC `type: multi-pass`): the checker program
+    /// may write `nextpass.in` to run the submission again on it, up to
+    /// this many passes in all.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub passes: Option<u32>,
     /// Input validator programs run by `judge validate` on every input
     /// (exit 42 = valid), besides an in-crate solver's own validator.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -76,6 +81,7 @@ impl ProblemSpec {
             tolerance: Self::DEFAULT_TOLERANCE,
             checker: None,
             interactive: false,
+            passes: None,
             validators: Vec::new(),
             scoring: None,
             limits: Limits::default(),
@@ -116,6 +122,20 @@ impl ProblemSpec {
         }
         if let Some(c) = &self.checker {
             c.check().map_err(|e| ("checker", e))?;
+        }
+        if self.passes.is_some()
+            && self
+                .checker
+                .as_ref()
+                .is_none_or(|c| c.program.is_none() || c.interface != Interface::Icpc)
+        {
+            return Err((
+                "passes",
+                "a multi-pass problem needs an ICPC checker program (it writes nextpass.in)".into(),
+            ));
+        }
+        if self.passes.is_some_and(|n| !(1..=100).contains(&n)) {
+            return Err(("passes", "passes is between 1 and 100".into()));
         }
         if self.interactive && self.checker.as_ref().is_none_or(|c| c.program.is_none()) {
             return Err((

@@ -57,6 +57,12 @@ fn cat_problem(root: &Path, name: &str, extra: &str, files: &[(&str, &str)]) -> 
 
 /// An ICPC checker that reads the output and accepts it.
 const TRIVIAL_CHECKER: &str = "#include <stdio.h>\nint main(void) { char b[4096];\n  while (fread(b, 1, sizeof b, stdin) > 0) {}\n  return 42; }\n";
+/// Round trips of the chatty interactor: the relay's cost per message is
+/// its extra time over the trivial one, divided by the extra messages.
+const MESSAGES: usize = 200;
+/// An interactor that sends `MESSAGES` lines one at a time, each waited
+/// for back before the next, and accepts.
+const CHATTY_INTERACTOR: &str = "#include <stdio.h>\nint main(void) { char b[64];\n  for (int i = 0; i < 200; i++) { printf(\"%d\\n\", i); fflush(stdout);\n    if (!fgets(b, sizeof b, stdin)) return 43; }\n  return 42; }\n";
 /// An interactor that says one line, waits for it back, and accepts.
 const TRIVIAL_INTERACTOR: &str = "#include <stdio.h>\nint main(void) { char b[64];\n  puts(\"ping\"); fflush(stdout);\n  return fgets(b, sizeof b, stdin) ? 42 : 43; }\n";
 
@@ -257,7 +263,13 @@ fn kinds(root: &Path, pool: &rayon::ThreadPool, runner: &Runner, plain: &Problem
         "interactive: true\nchecker:\n  program: interact.c\n",
         &[("interact.c", TRIVIAL_INTERACTOR)],
     );
-    let built: Vec<Tools> = [&checked, &talked]
+    let chatty = cat_problem(
+        root,
+        "chatty",
+        "interactive: true\nchecker:\n  program: interact.c\n",
+        &[("interact.c", CHATTY_INTERACTOR)],
+    );
+    let built: Vec<Tools> = [&checked, &talked, &chatty]
         .into_iter()
         .map(|p| Tools::new(p, Some(runner)))
         .collect();
@@ -266,15 +278,17 @@ fn kinds(root: &Path, pool: &rayon::ThreadPool, runner: &Runner, plain: &Problem
         return;
     }
     let diff = Tools::new(plain, Some(runner));
-    let (mut d, mut c, mut i) = (Vec::new(), Vec::new(), Vec::new());
-    grade_with(pool, runner, &built[0]);
-    grade_with(pool, runner, &built[1]);
+    let (mut d, mut c, mut i, mut m) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    for b in &built {
+        grade_with(pool, runner, b);
+    }
     for _ in 0..ROUNDS {
         d.push(grade_with(pool, runner, &diff));
         c.push(grade_with(pool, runner, &built[0]));
         i.push(grade_with(pool, runner, &built[1]));
+        m.push(grade_with(pool, runner, &built[2]));
     }
-    let (d, c, i) = (median(d), median(c), median(i));
+    let (d, c, i, m) = (median(d), median(c), median(i), median(m));
     let how = if runner.sandboxed() {
         "sandbox"
     } else {
@@ -299,4 +313,14 @@ fn kinds(root: &Path, pool: &rayon::ThreadPool, runner: &Runner, plain: &Problem
             t.as_secs_f64() / d.as_secs_f64()
         );
     }
+    // Each round trip is two messages through the relay, with both
+    // programs waiting in turn: what an interactive submission's wall
+    // clock pays beyond its own CPU time.
+    let per_trip = (m.as_secs_f64() - i.as_secs_f64()) / CASES as f64 / (MESSAGES - 1) as f64;
+    println!(
+        "  {:<40} {:>8.3} ms/case   {:.1} µs per round trip through the relay",
+        format!("{MESSAGES} round trips (relay, interactor)"),
+        per_case(m),
+        per_trip * 1e6
+    );
 }

@@ -130,9 +130,11 @@ pub(crate) fn sources(
     dir: &Path,
     memory: u64,
 ) -> Result<Program, BuildError> {
+    // A program whose entry point cannot be told is the program's fault,
+    // like a source that does not compile: CE, with the reason.
     let mainfile = spec
         .entry(sources)
-        .map_err(|e| BuildError::Setup(format!("{}: {e}", dir.display())))?;
+        .map_err(|e| BuildError::Compile(format!("{}: {e}", dir.display())))?;
     let vars = Vars {
         files: sources.to_vec(),
         mainfile,

@@ -43,7 +43,34 @@ fn bt(exe: &Path, dir: &Path, args: &[&str], short: &str) -> (i32, String) {
         String::from_utf8_lossy(&out.stderr)
     )
     .replace('\r', "\n");
-    (out.status.code().unwrap_or(-1), text)
+    (out.status.code().unwrap_or(-1), without_colours(&text))
+}
+
+/// `text` without ANSI colour sequences (`ESC [ … m`): bt colours its
+/// output under CI whatever NO_COLOR says.
+fn without_colours(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        if c == '\u{1b}' {
+            for d in chars.by_ref() {
+                if d.is_ascii_alphabetic() {
+                    break;
+                }
+            }
+            continue;
+        }
+        out.push(c);
+    }
+    out
+}
+
+#[test]
+fn colour_sequences_are_removed() {
+    assert_eq!(
+        without_colours("\u{1b}[33mWARNING: x\u{1b}[0m\n\u{1b}[1mPROBLEM a\u{1b}[0m"),
+        "WARNING: x\nPROBLEM a"
+    );
 }
 
 /// The lines that are warnings or errors.

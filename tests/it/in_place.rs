@@ -452,3 +452,72 @@ fn a_multi_pass_package_runs_each_pass_on_the_validators_next_input() {
         "{message}"
     );
 }
+
+#[test]
+fn submissions_yaml_pins_a_submissions_entry_point_and_language() {
+    if !crate::common::sandbox("submissions_yaml_pins_a_submissions_entry_point_and_language") {
+        return;
+    }
+    let tmp = tempfile::tempdir().unwrap();
+    let pkg = tmp.path().join("echo");
+    memory_package(&pkg);
+    // Two Python files, neither called main: the entry point is ambiguous
+    // (CE) unless submissions.yaml names it.
+    let pair = pkg.join("submissions/accepted/pair");
+    std::fs::create_dir_all(&pair).unwrap();
+    std::fs::write(pair.join("a.py"), "print('not me')\n").unwrap();
+    std::fs::write(pair.join("b.py"), "print(input())\n").unwrap();
+    // A shell script with a .txt name: only the pinned language runs it.
+    std::fs::write(
+        pkg.join("submissions/accepted/echo.txt"),
+        "read line; echo \"$line\"\n",
+    )
+    .unwrap();
+    let rules = pkg.join("submissions/submissions.yaml");
+    let check = || {
+        let reports = tmp.path().join("reports");
+        let run = judge_in(
+            tmp.path(),
+            &[
+                "--problems",
+                pkg.to_str().unwrap(),
+                "check",
+                "--report-dir",
+                reports.to_str().unwrap(),
+            ],
+            None,
+        );
+        (run, read_report(&reports))
+    };
+    std::fs::write(
+        &rules,
+        "accepted/pair:\n  entrypoint: b.py\naccepted/echo.txt:\n  language: shell\n",
+    )
+    .unwrap();
+    let (run, report) = check();
+    assert_eq!(run.code, 0, "{}", run.all());
+    for name in ["pair", "echo.txt"] {
+        let s = report
+            .submissions
+            .iter()
+            .find(|s| s.path.ends_with(name))
+            .unwrap();
+        assert_eq!(s.got.code(), "AC", "{s:?}");
+    }
+    // Without the pins: the folder is CE, the .txt is no submission.
+    std::fs::remove_file(&rules).unwrap();
+    let (run, report) = check();
+    assert_eq!(run.code, 1, "{}", run.all());
+    let pair = report
+        .submissions
+        .iter()
+        .find(|s| s.path.ends_with("pair"))
+        .unwrap();
+    assert_eq!(pair.got.code(), "CE", "{pair:?}");
+    assert!(
+        !report
+            .submissions
+            .iter()
+            .any(|s| s.path.ends_with("echo.txt"))
+    );
+}

@@ -13,6 +13,7 @@
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 
+pub use super::compile::Pin;
 pub use super::program::{BuildError, Language, Program, is_executable, tool};
 
 use super::compile;
@@ -69,6 +70,17 @@ pub fn prepare(
     cmd: Option<&str>,
     memory: u64,
 ) -> Result<Program, BuildError> {
+    prepare_pinned(runner, submission, cmd, memory, &Pin::default())
+}
+
+/// [`prepare`], with the language or entry point a package pins.
+pub fn prepare_pinned(
+    runner: &Runner,
+    submission: Option<&Path>,
+    cmd: Option<&str>,
+    memory: u64,
+    pin: &Pin,
+) -> Result<Program, BuildError> {
     let dir = runner
         .new_dir("build")
         .map_err(|e| BuildError::Setup(e.to_string()))?;
@@ -82,11 +94,11 @@ pub fn prepare(
         ));
     };
     if copy.is_dir() {
-        return compile::folder(runner, &copy, memory);
+        return compile::folder(runner, &copy, memory, pin);
     }
     let table = judge_languages::table();
-    match table.detect(std::slice::from_ref(&copy)) {
-        Some(spec) => compile::sources(runner, spec, std::slice::from_ref(&copy), &dir, memory),
+    match compile::file(runner, &copy, &dir, memory, pin) {
+        Some(built) => built,
         None if is_executable(&copy) => Ok(Program {
             language: Language::executable(),
             argv: vec![copy.display().to_string()],

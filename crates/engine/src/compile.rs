@@ -26,9 +26,64 @@ fn files_in(dir: &Path) -> Vec<PathBuf> {
     found
 }
 
+/// How a submission is to be built where its package says so
+/// (`submissions.yaml`'s `language` and `entrypoint`); by default, as its
+/// files say.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Pin {
+    /// A language id of the table.
+    pub language: Option<String>,
+    /// The entry point's file name.
+    pub entrypoint: Option<String>,
+}
+
+impl Pin {
+    /// The pinned language's entry, if a language is pinned.
+    fn spec(&self, table: &judge_languages::Table) -> Result<Option<Spec>, BuildError> {
+        let Some(id) = &self.language else {
+            return Ok(None);
+        };
+        table.get(id).cloned().map(Some).ok_or_else(|| {
+            BuildError::Setup(format!(
+                "submissions.yaml names language `{id}`, which the language table does not have (`judge languages` lists them)"
+            ))
+        })
+    }
+}
+
+/// A single source file, in its pinned language or the one its name and
+/// first line say; `None` when no language claims it.
+pub(crate) fn file(
+    runner: &Runner,
+    file: &Path,
+    dir: &Path,
+    memory: u64,
+    pin: &Pin,
+) -> Option<Result<Program, BuildError>> {
+    let table = judge_languages::table();
+    let spec = match pin.spec(&table) {
+        Ok(Some(spec)) => spec,
+        Ok(None) => table.detect(&[file.to_path_buf()])?.clone(),
+        Err(e) => return Some(Err(e)),
+    };
+    Some(sources(
+        runner,
+        &spec,
+        &[file.to_path_buf()],
+        dir,
+        memory,
+        pin,
+    ))
+}
+
 /// A program given as a folder (its copy, in its own build folder): with
 /// ICPC `build` / `run` scripts, else in the language its files are in.
-pub(crate) fn folder(runner: &Runner, dir: &Path, memory: u64) -> Result<Program, BuildError> {
+pub(crate) fn folder(
+    runner: &Runner,
+    dir: &Path,
+    memory: u64,
+    pin: &Pin,
+) -> Result<Program, BuildError> {
     let build = dir.join("build");
     let run = dir.join("run");
     if build.is_file() || run.is_file() {
@@ -60,6 +115,9 @@ pub(crate) fn folder(runner: &Runner, dir: &Path, memory: u64) -> Result<Program
     }
     let files = files_in(dir);
     let table = judge_languages::table();
+    if let Some(spec) = pin.spec(&table)? {
+        return sources(runner, &spec, &spec.sources(&files), dir, memory, pin);
+    }
     let Some(spec) = table.detect(&files) else {
         return Err(BuildError::Setup(format!(
             "{}: cannot tell the language: no file has an extension of a known language ({}), and there are no build/run scripts",
@@ -67,7 +125,7 @@ pub(crate) fn folder(runner: &Runner, dir: &Path, memory: u64) -> Result<Program
             table.extensions().join(" ")
         )));
     };
-    sources(runner, spec, &spec.sources(&files), dir, memory)
+    sources(runner, spec, &spec.sources(&files), dir, memory, pin)
 }
 
 /// One tool of a language's command: the first of its alternatives that
@@ -129,12 +187,26 @@ pub(crate) fn sources(
     sources: &[PathBuf],
     dir: &Path,
     memory: u64,
+    pin: &Pin,
 ) -> Result<Program, BuildError> {
     // A program whose entry point cannot be told is the program's fault,
     // like a source that does not compile: CE, with the reason.
-    let mainfile = spec
-        .entry(sources)
-        .map_err(|e| BuildError::Compile(format!("{}: {e}", dir.display())))?;
+    let mainfile = match &pin.entrypoint {
+        Some(name) => sources
+            .iter()
+            .find(|s| s.file_name().is_some_and(|n| n == name.as_str()))
+            .cloned()
+            .ok_or_else(|| {
+                BuildError::Compile(format!(
+                    "{}: submissions.yaml names entry point {name}, which is not one of its {} sources",
+                    dir.display(),
+                    spec.name
+                ))
+            })?,
+        None => spec
+            .entry(sources)
+            .map_err(|e| BuildError::Compile(format!("{}: {e}", dir.display())))?,
+    };
     let vars = Vars {
         files: sources.to_vec(),
         mainfile,

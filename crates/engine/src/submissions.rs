@@ -70,11 +70,16 @@ pub fn judge_one(
         caught_by: None,
         skipped: None,
     };
-    let program = match build::prepare(
+    let pin = build::Pin {
+        language: expected.language(),
+        entrypoint: expected.entrypoint(),
+    };
+    let program = match build::prepare_pinned(
         runner,
         Some(&expected.path),
         None,
         problem.spec.limits.memory,
+        &pin,
     ) {
         Ok(p) => p,
         Err(BuildError::Compile(log)) => {

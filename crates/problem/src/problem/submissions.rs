@@ -172,6 +172,13 @@ pub struct Rule {
     /// Verdicts of which some case must get one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub required: Option<Vec<Kind>>,
+    /// The language to build it in (a language table id), whatever its
+    /// files say.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub language: Option<String>,
+    /// The file a multi-file submission starts from.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub entrypoint: Option<String>,
     /// Every other key: a test-group pattern (`sample`, `secret/group1`,
     /// `secret/*{1,3}`) holding a rule for the cases of those groups, or
     /// a key judge does not act on. Documentation keys (`authors`,
@@ -225,6 +232,16 @@ pub struct Expected {
 }
 
 impl Expected {
+    /// The language its rules pin, if any (the last rule that says).
+    pub fn language(&self) -> Option<String> {
+        self.rules.iter().rev().find_map(|r| r.language.clone())
+    }
+
+    /// The entry point its rules pin, if any.
+    pub fn entrypoint(&self) -> Option<String> {
+        self.rules.iter().rev().find_map(|r| r.entrypoint.clone())
+    }
+
     /// Whether the first failure `got` keeps the folder's promise.
     pub fn keeps(&self, got: Verdict) -> bool {
         // In a package, submissions.yaml's permitted / required replace the
@@ -396,9 +413,17 @@ pub fn find(problem: &Problem) -> Found {
             {
                 continue;
             }
+            let relative = format!("{name}/{file_name}");
+            let matching: Vec<Rule> = rules
+                .iter()
+                .filter(|(pattern, _)| glob_matches(pattern, &relative))
+                .map(|(_, r)| r.clone())
+                .collect();
             // In a package, a file of no language judge knows is left out
-            // with the reason, as an import leaves it out.
+            // with the reason, as an import leaves it out, unless its
+            // rules name the language.
             if problem.origin.is_some()
+                && !matching.iter().any(|r| r.language.is_some())
                 && let Some(why) = crate::package::submissions::skip_reason(&file.path())
             {
                 found
@@ -406,16 +431,11 @@ pub fn find(problem: &Problem) -> Found {
                     .push(format!("{} ({why})", file.path().display()));
                 continue;
             }
-            let relative = format!("{name}/{file_name}");
             found.submissions.push(Expected {
                 format_rules: problem.origin.is_some(),
                 path: file.path(),
                 expectation: *expectation,
-                rules: rules
-                    .iter()
-                    .filter(|(pattern, _)| glob_matches(pattern, &relative))
-                    .map(|(_, r)| r.clone())
-                    .collect(),
+                rules: matching,
             });
         }
     }
@@ -464,7 +484,7 @@ fn entry_fault(key: &str, value: &serde_yaml::Value) -> Option<String> {
     if !is_group_key(key) {
         return (!DOCUMENTATION_KEYS.contains(&key)).then(|| {
             format!(
-                "key `{key}` is not supported by judge (it reads score, permitted, required and per-test-group rules); the entry is left out"
+                "key `{key}` is not supported by judge (it reads score, permitted, required, language, entrypoint and per-test-group rules); the entry is left out"
             )
         });
     }

@@ -220,6 +220,25 @@ impl SubmissionArgs {
     }
 }
 
+/// [`Context::settle_time_limits`] for commands without a session: the
+/// notes are returned for the caller to show.
+pub(crate) fn settle_quietly(selection: &mut Discovery, runner: &Runner) -> Vec<String> {
+    let (notes, failed) = crate::engine::time_limit::settle(&mut selection.problems, runner);
+    for (id, why) in failed {
+        if let Some(at) = selection.problems.iter().position(|p| p.id == id) {
+            let problem = selection.problems.remove(at);
+            selection.errors.push((
+                id,
+                crate::problem::ProblemError::Package {
+                    path: problem.dir,
+                    reasons: vec![why],
+                },
+            ));
+        }
+    }
+    notes
+}
+
 /// Settings every command shares, made once from [`GlobalArgs`].
 #[derive(Debug, Clone)]
 pub struct Context {
@@ -341,22 +360,9 @@ impl Context {
         runner: &Runner,
         session: &mut crate::engine::run::Session,
     ) {
-        let (notes, failed) =
-            session.install(|| crate::engine::time_limit::settle(&mut selection.problems, runner));
+        let notes = session.install(|| settle_quietly(selection, runner));
         for note in notes {
             session.note(note);
-        }
-        for (id, why) in failed {
-            if let Some(at) = selection.problems.iter().position(|p| p.id == id) {
-                let problem = selection.problems.remove(at);
-                selection.errors.push((
-                    id,
-                    crate::problem::ProblemError::Package {
-                        path: problem.dir,
-                        reasons: vec![why],
-                    },
-                ));
-            }
         }
     }
 

@@ -71,6 +71,16 @@ pub fn run(ctx: &Context, args: Args) -> Result<Status> {
             "cannot create a temporary folder",
         ))?;
     let runner = ctx.runner(args.sandbox.sandbox, 1)?;
+    // A package that gives no limit: the one its rule computes.
+    let mut problem = problem;
+    let (notes, failed) =
+        crate::engine::time_limit::settle(std::slice::from_mut(&mut problem), &runner);
+    if let Some((_, why)) = failed.into_iter().next() {
+        return Err(Error::Setup(format!("{}: {why}", problem.id)));
+    }
+    for note in notes {
+        println!("{note}");
+    }
     let (tools, errors) = prepare(std::slice::from_ref(&problem), Some(&runner), Need::STRESS);
     if let Some(e) = errors.into_iter().next() {
         return Err(Error::ProblemProgram(e));

@@ -35,10 +35,14 @@ pub struct Args {
 /// submission could not be measured, 2 for problems that do not load or
 /// build and submissions that cannot be built here.
 pub fn run(ctx: &Context, args: Args) -> Result<Status> {
-    let found = ctx.load(&args.problems)?;
+    let mut found = ctx.load(&args.problems)?;
     let pool = pool(args.jobs)?;
     let workers = pool.current_num_threads();
     let runner = ctx.runner(args.sandbox.sandbox, workers)?;
+    // A package that gives no limit is held to the one its rule computes.
+    for note in pool.install(|| super::settle_quietly(&mut found, &runner)) {
+        println!("{note}");
+    }
     let (tools, mut errors) = pool.install(|| prepare(&found.problems, Some(&runner), Need::GRADE));
     errors.extend(load_errors(&found));
     let runs = args.runs as usize;

@@ -9,6 +9,21 @@ use std::path::Path;
 
 use crate::common::{copy_tree, judge_in, read_report, root};
 
+/// `judge --problems PROBLEMS COMMAND --report-dir REPORTS`, run in `cwd`.
+fn judge_on(cwd: &Path, problems: &Path, command: &str, reports: &Path) -> crate::common::Run {
+    judge_in(
+        cwd,
+        &[
+            "--problems",
+            problems.to_str().unwrap(),
+            command,
+            "--report-dir",
+            reports.to_str().unwrap(),
+        ],
+        None,
+    )
+}
+
 /// Every file below `dir` with its bytes, to prove nothing changed.
 fn snapshot(dir: &Path) -> BTreeMap<String, Vec<u8>> {
     walkdir::WalkDir::new(dir)
@@ -48,17 +63,7 @@ fn a_folder_of_packages_is_judged_where_it_stands_and_left_untouched() {
     }
     let before = snapshot(&repo);
     let reports = tmp.path().join("reports");
-    let run = judge_in(
-        tmp.path(),
-        &[
-            "--problems",
-            repo.to_str().unwrap(),
-            "check",
-            "--report-dir",
-            reports.to_str().unwrap(),
-        ],
-        None,
-    );
+    let run = judge_on(tmp.path(), &repo, "check", &reports);
     assert_eq!(run.code, 0, "{}", run.all());
     let report = read_report(&reports);
     let ids: Vec<&str> = report.problems.iter().map(|p| p.id.as_str()).collect();
@@ -82,17 +87,7 @@ fn a_folder_of_packages_is_judged_where_it_stands_and_left_untouched() {
     );
     // One package is a problems folder of one.
     let one = repo.join("legacy-float");
-    let run = judge_in(
-        tmp.path(),
-        &[
-            "--problems",
-            one.to_str().unwrap(),
-            "validate",
-            "--report-dir",
-            reports.to_str().unwrap(),
-        ],
-        None,
-    );
+    let run = judge_on(tmp.path(), &one, "validate", &reports);
     assert_eq!(run.code, 0, "{}", run.all());
     assert_eq!(read_report(&reports).problems[0].id, "legacy-float");
 }
@@ -138,17 +133,7 @@ fn a_memory_overrun_keeps_a_run_time_error_promise_by_the_format_rule() {
     let pkg = tmp.path().join("echo");
     memory_package(&pkg);
     let reports = tmp.path().join("reports");
-    let run = judge_in(
-        tmp.path(),
-        &[
-            "--problems",
-            pkg.to_str().unwrap(),
-            "check",
-            "--report-dir",
-            reports.to_str().unwrap(),
-        ],
-        None,
-    );
+    let run = judge_on(tmp.path(), &pkg, "check", &reports);
     assert_eq!(run.code, 0, "{}", run.all());
     let report = read_report(&reports);
     let hog = report
@@ -168,17 +153,7 @@ fn a_memory_overrun_keeps_a_run_time_error_promise_by_the_format_rule() {
     // A hidden file is nobody's submission: not even listed as skipped.
     assert!(!run.all().contains(".gitkeep"), "{}", run.all());
     // The invalid input is rejected by the package's validator.
-    let run = judge_in(
-        tmp.path(),
-        &[
-            "--problems",
-            pkg.to_str().unwrap(),
-            "validate",
-            "--report-dir",
-            reports.to_str().unwrap(),
-        ],
-        None,
-    );
+    let run = judge_on(tmp.path(), &pkg, "validate", &reports);
     assert_eq!(run.code, 0, "{}", run.all());
     let cases = &read_report(&reports).problems[0].cases;
     assert!(
@@ -314,17 +289,7 @@ fn export_then_judging_in_place_gives_the_same_cases_promises_and_verdicts() {
         }
         let check = |problems: &Path, name: &str| {
             let reports = tmp.path().join("reports").join(name);
-            let run = judge_in(
-                tmp.path(),
-                &[
-                    "--problems",
-                    problems.to_str().unwrap(),
-                    "check",
-                    "--report-dir",
-                    reports.to_str().unwrap(),
-                ],
-                None,
-            );
+            let run = judge_on(tmp.path(), problems, "check", &reports);
             (run, read_report(&reports))
         };
         // Alone in its folder, as the package is.
@@ -368,17 +333,7 @@ fn a_submission_just_over_the_limit_is_borderline_not_a_broken_promise() {
     std::fs::create_dir_all(&tle).unwrap();
     std::fs::write(tle.join("slow.c"), slow).unwrap();
     let reports = tmp.path().join("reports");
-    let run = judge_in(
-        tmp.path(),
-        &[
-            "--problems",
-            pkg.to_str().unwrap(),
-            "check",
-            "--report-dir",
-            reports.to_str().unwrap(),
-        ],
-        None,
-    );
+    let run = judge_on(tmp.path(), &pkg, "check", &reports);
     assert_eq!(
         run.code,
         1,
@@ -416,17 +371,7 @@ fn a_multi_pass_package_runs_each_pass_on_the_validators_next_input() {
     let pkg = tmp.path().join("letters");
     copy_tree(&root().join("testdata/packages/modern-multipass"), &pkg);
     let reports = tmp.path().join("reports");
-    let run = judge_in(
-        tmp.path(),
-        &[
-            "--problems",
-            pkg.to_str().unwrap(),
-            "check",
-            "--report-dir",
-            reports.to_str().unwrap(),
-        ],
-        None,
-    );
+    let run = judge_on(tmp.path(), &pkg, "check", &reports);
     assert_eq!(run.code, 0, "{}", run.all());
     let report = read_report(&reports);
     // The accepted ones pass both passes; each wrong one fails where it is
@@ -476,17 +421,7 @@ fn submissions_yaml_pins_a_submissions_entry_point_and_language() {
     let rules = pkg.join("submissions/submissions.yaml");
     let check = || {
         let reports = tmp.path().join("reports");
-        let run = judge_in(
-            tmp.path(),
-            &[
-                "--problems",
-                pkg.to_str().unwrap(),
-                "check",
-                "--report-dir",
-                reports.to_str().unwrap(),
-            ],
-            None,
-        );
+        let run = judge_on(tmp.path(), &pkg, "check", &reports);
         (run, read_report(&reports))
     };
     std::fs::write(

@@ -11,8 +11,6 @@
 use std::path::Path;
 use std::process::Command;
 
-use crate::common::{judge, root};
-
 /// What `bt` runs besides itself for these problems.
 const TOOLS: [&str; 3] = ["g++", "python3", "pypy3"];
 
@@ -91,28 +89,8 @@ fn bapctools_validates_and_runs_every_exported_problem() {
         return;
     };
     let out = tempfile::tempdir().unwrap();
-    let mut problems: Vec<String> = std::fs::read_dir(root().join("problems"))
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .filter(|name| {
-            root()
-                .join("problems")
-                .join(name)
-                .join("problem.yaml")
-                .exists()
-        })
-        .collect();
-    problems.sort();
-    assert_eq!(problems.len(), 5, "{problems:?}");
     let mut failures = Vec::new();
-    for problem in &problems {
-        let short: String = problem
-            .chars()
-            .filter(|c| c.is_ascii_alphanumeric())
-            .collect();
-        let dir = out.path().join(&short);
-        let export = judge(&["export", problem, "--out", dir.to_str().unwrap()]);
-        assert_eq!(export.code, 0, "{}", export.all());
+    for (problem, short) in crate::exports::export_all(out.path(), "2025-09") {
         let (code, log) = bt(&bt_exe, out.path(), &["validate"], &short);
         let unexpected: Vec<&str> = complaints(&log)
             .into_iter()

@@ -11,6 +11,7 @@ mod bapctools;
 #[allow(dead_code)]
 #[path = "../it/common.rs"]
 mod common;
+mod exports;
 mod problemtools;
 #[allow(dead_code)]
 #[path = "../it/tools.rs"]

@@ -259,7 +259,7 @@ fn verdict_of(opinions: &[Opinion]) -> Result<(), Outcome> {
 }
 
 /// The record of a case that could not be judged at all.
-fn failed_case(case: &Case, verdict: Verdict, why: &str) -> CaseReport {
+pub(crate) fn failed_case(case: &Case, verdict: Verdict, why: &str) -> CaseReport {
     let exec = Execution::failed(End::Exited(0), Duration::ZERO);
     CaseReport::new(&case.group, &case.name, &exec, Outcome::new(verdict, why))
 }

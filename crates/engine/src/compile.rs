@@ -61,7 +61,7 @@ pub(crate) fn file(
     pin: &Pin,
 ) -> Option<Result<Program, BuildError>> {
     let table = judge_languages::table();
-    let spec = match pin.spec(&table) {
+    let spec = match pin.spec(table) {
         Ok(Some(spec)) => spec,
         Ok(None) => table.detect(&[file.to_path_buf()])?.clone(),
         Err(e) => return Some(Err(e)),
@@ -115,7 +115,7 @@ pub(crate) fn folder(
     }
     let files = files_in(dir);
     let table = judge_languages::table();
-    if let Some(spec) = pin.spec(&table)? {
+    if let Some(spec) = pin.spec(table)? {
         return sources(runner, &spec, &spec.sources(&files), dir, memory, pin);
     }
     let Some(spec) = table.detect(&files) else {

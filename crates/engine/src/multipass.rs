@@ -9,6 +9,7 @@
 use std::io::Write;
 use std::path::PathBuf;
 
+use super::case::failed_case;
 use super::checker::{Feedback, icpc_check};
 use super::launcher::ProcSpec;
 use super::tools::Tools;
@@ -35,22 +36,12 @@ fn report(case: &Case, exec: &Execution, mut outcome: Outcome, pass: u32) -> Cas
 
 /// Runs `spec` (a submission, or the reference) on `case` pass after pass.
 pub(crate) fn run(tools: &Tools, spec: &ProcSpec, case: &Case, passes: u32) -> CaseReport {
-    let failed = |why: String| {
-        let exec = Execution::failed(crate::execution::End::Exited(0), Default::default());
-        CaseReport::new(
-            &case.group,
-            &case.name,
-            &exec,
-            Outcome::new(Verdict::JudgeError, why),
-        )
-    };
+    let failed = |why: String| failed_case(case, Verdict::JudgeError, &why);
     let Some(answer) = case.answer.as_deref() else {
-        let exec = Execution::failed(crate::execution::End::Exited(0), Default::default());
-        return CaseReport::new(
-            &case.group,
-            &case.name,
-            &exec,
-            Outcome::new(Verdict::MissingAnswer, "no answer file beside the input"),
+        return failed_case(
+            case,
+            Verdict::MissingAnswer,
+            "no answer file beside the input",
         );
     };
     let (runner, feedback, scratch) = match (

@@ -3,8 +3,7 @@
 //! that `build` (which decides how) and `compile` (which runs compilers) both
 //! depend on it and not on each other.
 
-use std::os::unix::fs::PermissionsExt;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 pub use judge_languages::Language;
 
@@ -84,6 +83,4 @@ pub fn tool(runner: &Runner, name: &str) -> Result<String, BuildError> {
     Ok(exe.display().to_string())
 }
 
-pub fn is_executable(path: &Path) -> bool {
-    std::fs::metadata(path).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
-}
+pub use super::toolchain::is_executable;

@@ -239,12 +239,7 @@ fn group_score_faults(expected: &Expected, scored: &ProblemReport) -> Vec<String
             let Some(want) = group_rule.score else {
                 continue;
             };
-            // `secret/group1` in the package is judge's group `group1`.
-            let group = match pattern.trim().strip_prefix("secret") {
-                Some("") => "",
-                Some(rest) => rest.trim_start_matches('/'),
-                None => pattern.trim(),
-            };
+            let (_, group) = judge_pattern(&pattern);
             let Some(got) = scored.group_score(group) else {
                 continue;
             };
@@ -291,14 +286,23 @@ fn score_faults(
 /// The pattern speaks of `data/` (`secret/group1`); judge's groups leave
 /// out `secret/` (the case `secret/group1/01` is `group1/01`).
 fn in_groups(pattern: &str, c: &CaseReport) -> bool {
-    let sample = crate::problem::is_sample(&c.group);
-    let id = c.id();
-    match pattern.trim().strip_prefix("secret") {
-        Some("") => !sample,
-        Some(rest) if rest.starts_with('/') => {
-            !sample && crate::problem::submissions::glob_matches(&rest[1..], &id)
-        }
-        _ => crate::problem::submissions::glob_matches(pattern.trim(), &id),
+    let glob = |p: &str| crate::problem::submissions::glob_matches(p, &c.id());
+    match judge_pattern(pattern) {
+        (true, rest) => !crate::problem::is_sample(&c.group) && (rest.is_empty() || glob(rest)),
+        (false, rest) => glob(rest),
+    }
+}
+
+/// A package's test-group pattern in judge's terms: whether it lies under
+/// `data/secret`, and the rest, which names judge's groups (`secret` →
+/// `(true, "")`, `secret/group1` → `(true, "group1")`, `sample` →
+/// `(false, "sample")`).
+fn judge_pattern(pattern: &str) -> (bool, &str) {
+    let pattern = pattern.trim();
+    match pattern.strip_prefix("secret") {
+        Some("") => (true, ""),
+        Some(rest) if rest.starts_with('/') => (true, &rest[1..]),
+        _ => (false, pattern),
     }
 }
 

@@ -138,10 +138,7 @@ pub struct Table {
 impl Table {
     /// The table as shipped.
     pub fn builtin() -> Table {
-        static BUILT: OnceLock<Table> = OnceLock::new();
-        BUILT
-            .get_or_init(|| Table::parse(BUILTIN).expect("the shipped languages.yaml is valid"))
-            .clone()
+        shipped().clone()
     }
 
     fn parse(text: &str) -> Result<Table, String> {
@@ -280,6 +277,12 @@ impl From<&Spec> for Raw {
     }
 }
 
+/// The shipped table, parsed once.
+fn shipped() -> &'static Table {
+    static BUILT: OnceLock<Table> = OnceLock::new();
+    BUILT.get_or_init(|| Table::parse(BUILTIN).expect("the shipped languages.yaml is valid"))
+}
+
 static INSTALLED: OnceLock<Table> = OnceLock::new();
 
 /// Makes `table` (the configuration's) the one [`table`] returns for the
@@ -288,9 +291,10 @@ pub fn install(table: Table) {
     let _ = INSTALLED.set(table);
 }
 
-/// The table in force: the installed one, else the shipped one.
-pub fn table() -> Table {
-    INSTALLED.get().cloned().unwrap_or_else(Table::builtin)
+/// The table in force: the installed one, else the shipped one. A
+/// reference, not a copy: every build and every submission listing asks.
+pub fn table() -> &'static Table {
+    INSTALLED.get().unwrap_or_else(shipped)
 }
 
 /// What a program is written in, as reports name it.

@@ -55,12 +55,7 @@ pub fn load(id: &str, pkg: &Path) -> Result<Problem, ProblemError> {
                 .into(),
         );
     }
-    let format = match super::read::format_of(
-        &crate::located::yaml::<serde_yaml::Value>(&text).unwrap_or_default(),
-    ) {
-        Ok(f) => f,
-        Err(_) => Format::Legacy,
-    };
+    let format = plan.format.unwrap_or(Format::Legacy);
     if !plan.refused.is_empty() {
         return Err(ProblemError::Package {
             path: pkg.to_path_buf(),

@@ -12,6 +12,8 @@ use crate::problem::{GroupSpec, ProblemSpec};
 /// Everything an import will write, decided before anything is written.
 #[derive(Debug, Default)]
 pub struct Plan {
+    /// The package's format, once `problem.yaml` said it.
+    pub format: Option<super::Format>,
     pub spec: Option<ProblemSpec>,
     pub time: Option<TimeRule>,
     /// `group.yaml` per group of ours (`""` = `cases/`).

@@ -77,7 +77,10 @@ pub fn read(pkg: &Path, yaml_text: &str) -> Plan {
         text: yaml_text,
     };
     let format = match format_of(&yaml) {
-        Ok(f) => f,
+        Ok(f) => {
+            plan.format = Some(f);
+            f
+        }
         Err(e) => {
             plan.refused
                 .push(format!("{}: {e}", spec.at(&["problem_format_version"])));

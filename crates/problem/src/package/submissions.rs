@@ -18,7 +18,7 @@ pub(super) fn reference(pkg: &Path) -> Option<PathBuf> {
     let accepted = pkg.join("submissions/accepted");
     let table = judge_languages::table();
     let rank = |p: &Path| -> Option<(bool, i32)> {
-        Some(match language(&table, p)? {
+        Some(match language(table, p)? {
             Some(spec) => (installed(spec), spec.priority),
             // build/run scripts: bash is always there; rank them with C.
             None => (true, table.get("c").map_or(0, |c| c.priority) - 1),
@@ -68,18 +68,13 @@ pub(crate) fn skip_reason(path: &Path) -> Option<String> {
         return Some("disabled".into());
     }
     let table = judge_languages::table();
-    if language(&table, path).is_none() && !(path.is_file() && is_executable(path)) {
+    if language(table, path).is_none() && !judge_sandbox::toolchain::is_executable(path) {
         let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("none");
         return Some(format!(
             "no language in judge's table has this extension ({ext}; `judge languages` lists them, judge-config.yaml can add one)"
         ));
     }
     None
-}
-
-fn is_executable(path: &Path) -> bool {
-    use std::os::unix::fs::PermissionsExt;
-    std::fs::metadata(path).is_ok_and(|m| m.permissions().mode() & 0o111 != 0)
 }
 
 pub(super) fn submissions(pkg: &Path, plan: &mut Plan) {

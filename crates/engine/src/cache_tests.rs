@@ -16,6 +16,7 @@ fn limits() -> RunLimits {
         cpu: Duration::from_secs(1),
         wall: Duration::from_secs(2),
         memory: 256 << 20,
+        stack: 256 << 20,
         address_space: None,
         output: 1 << 20,
         processes: 64,

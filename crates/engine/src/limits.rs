@@ -36,6 +36,9 @@ pub fn for_problem(problem: &Problem, overrides: Overrides, language: &Language)
     // An interactive submission waits on its interactor and the relay;
     // that time is not its own, so its wall-clock backstop leaves room for
     // them (CPU time still decides TLE, as for the reference).
+    if let Some(stack) = l.stack {
+        limits.stack = stack.min(limits.memory);
+    }
     if problem.spec.interactive {
         limits.wall = limits.cpu * 3 + std::time::Duration::from_secs(1);
     }

@@ -286,9 +286,14 @@ fn score_faults(
 /// The pattern speaks of `data/` (`secret/group1`); judge's groups leave
 /// out `secret/` (the case `secret/group1/01` is `group1/01`).
 fn in_groups(pattern: &str, c: &CaseReport) -> bool {
-    let glob = |p: &str| crate::problem::submissions::glob_matches(p, &c.id());
+    case_in_groups(pattern, &c.group, &c.id())
+}
+
+/// [`in_groups`] for the case `id` of judge group `group`.
+pub fn case_in_groups(pattern: &str, group: &str, id: &str) -> bool {
+    let glob = |p: &str| crate::problem::submissions::glob_matches(p, id);
     match judge_pattern(pattern) {
-        (true, rest) => !crate::problem::is_sample(&c.group) && (rest.is_empty() || glob(rest)),
+        (true, rest) => !crate::problem::is_sample(group) && (rest.is_empty() || glob(rest)),
         (false, rest) => glob(rest),
     }
 }
@@ -310,9 +315,9 @@ fn judge_pattern(pattern: &str) -> (bool, &str) {
 /// submission's and its per-test-group rules' (each on the cases of the
 /// groups its pattern matches).
 fn rule_faults(expected: &Expected, cases: &[CaseReport]) -> Vec<String> {
-    let kinds: Vec<(String, Option<Kind>)> = cases
+    let kinds: Vec<(String, &[Kind])> = cases
         .iter()
-        .map(|c| (c.id(), Kind::of(c.verdict)))
+        .map(|c| (c.id(), Kind::all_of(c.verdict)))
         .collect();
     let mut faults = Vec::new();
     for rule in &expected.rules {
@@ -331,7 +336,7 @@ fn rule_faults(expected: &Expected, cases: &[CaseReport]) -> Vec<String> {
         if let Some(permitted) = &rule.permitted {
             let bad = kinds
                 .iter()
-                .find(|(_, k)| k.is_none_or(|k| !permitted.contains(&k)));
+                .find(|(_, k)| !k.iter().any(|k| permitted.contains(k)));
             if let Some((id, _)) = bad {
                 faults.push(format!(
                     "{id}: a verdict outside the permitted {permitted:?}"
@@ -341,7 +346,7 @@ fn rule_faults(expected: &Expected, cases: &[CaseReport]) -> Vec<String> {
         if let Some(required) = &rule.required
             && !kinds
                 .iter()
-                .any(|(_, k)| k.is_some_and(|k| required.contains(&k)))
+                .any(|(_, k)| k.iter().any(|k| required.contains(k)))
         {
             faults.push(format!("no case got one of the required {required:?}"));
         }

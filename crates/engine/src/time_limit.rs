@@ -5,15 +5,15 @@
 //! place (where the limit is computed before anything is graded, and the
 //! runs come from the result cache the second time).
 
-use std::path::PathBuf;
 use std::time::Duration;
 
 use super::runner::Runner;
-use super::timing;
+use super::timing::{self, Probe};
 use super::tools::{Need, Tools};
 use crate::package::TimeRule;
 use crate::package::in_place::Origin;
 use crate::problem::Problem;
+use crate::problem::submissions::{Bound, find};
 
 /// The most CPU time a submission gets while a time limit is measured:
 /// generous, so slow accepted solutions are measured, not cut off.
@@ -34,22 +34,44 @@ pub struct Computed {
     pub warnings: Vec<String>,
 }
 
-/// The submissions of `folder` of the problem, relative to its folder.
-fn listed(problem: &Problem, folder: &str) -> Vec<PathBuf> {
-    let mut v: Vec<PathBuf> = std::fs::read_dir(problem.dir.join("submissions").join(folder))
-        .map(|r| {
-            r.flatten()
-                .filter(|e| !e.file_name().to_string_lossy().starts_with('.'))
-                .map(|e| {
-                    PathBuf::from("submissions")
-                        .join(folder)
-                        .join(e.file_name())
-                })
-                .collect()
-        })
-        .unwrap_or_default();
-    v.sort();
-    v
+/// What bounds the limit of `problem`, from below and from above: its
+/// submissions by their promises and `use_for_time_limit`
+/// ([`Expected::time_bounds`]), relative to the problem folder.
+fn bounds(problem: &Problem) -> (Vec<Probe>, Vec<Probe>) {
+    let (mut lower, mut upper) = (Vec::new(), Vec::new());
+    for s in find(problem).submissions {
+        let path = s
+            .path
+            .strip_prefix(&problem.dir)
+            .unwrap_or(&s.path)
+            .to_path_buf();
+        for side in [Bound::Lower, Bound::Upper] {
+            let scopes: Vec<Option<String>> = s
+                .time_bounds()
+                .into_iter()
+                .filter(|(_, b)| *b == side)
+                .map(|(g, _)| g)
+                .collect();
+            if scopes.is_empty() {
+                continue;
+            }
+            // Every case when any scope says so, else the groups named.
+            let groups = match scopes.iter().any(Option::is_none) {
+                true => None,
+                false => Some(scopes.into_iter().flatten().collect()),
+            };
+            let probe = Probe {
+                path: path.clone(),
+                groups,
+                must_pass: side == Bound::Lower && s.must_pass(),
+            };
+            match side {
+                Bound::Lower => lower.push(probe),
+                Bound::Upper => upper.push(probe),
+            }
+        }
+    }
+    (lower, upper)
 }
 
 /// Computes the limit for `tools.problem` by `rule`'s numbers. An
@@ -71,7 +93,8 @@ pub fn compute(
     tools.build_all(&[Need::Checker])?;
     let mut slowest: Option<(Duration, String)> = None;
     let mut left_out = Vec::new();
-    for m in timing::measure(tools, runner, &listed(problem, "accepted"), PROBE) {
+    let (lower, upper) = bounds(problem);
+    for m in timing::measure(tools, runner, &lower, PROBE) {
         match &m.slowest {
             // Its toolchain is missing: reported as skipped where judged.
             Err(_) if m.unavailable => {}
@@ -117,7 +140,7 @@ pub fn compute(
     let high = limit.mul_f64(time_limit_to_tle);
     let mut warnings = Vec::new();
     let too_slow = match check_too_slow {
-        true => listed(problem, "time_limit_exceeded"),
+        true => upper,
         false => Vec::new(),
     };
     for m in timing::measure(tools, runner, &too_slow, high) {

@@ -21,6 +21,7 @@ use super::limits::{self, Overrides};
 use super::runner::Runner;
 use super::tools::Tools;
 use crate::package::{Multipliers, TimeRule};
+use crate::problem::submissions::Kind;
 use crate::report::{CaseReport, SubmissionReport};
 use crate::verdict::Verdict;
 
@@ -34,20 +35,39 @@ pub struct Measured {
     pub unavailable: bool,
 }
 
-/// Runs each of `paths` (relative to the problem folder) on every case
-/// with CPU time limit `probe`, until its first failing case.
-pub fn measure(
-    tools: &Tools,
-    runner: &Runner,
-    paths: &[PathBuf],
-    probe: Duration,
-) -> Vec<Measured> {
-    paths
+/// What to measure of one submission.
+#[derive(Debug, Clone)]
+pub struct Probe {
+    /// Relative to the problem folder.
+    pub path: PathBuf,
+    /// The cases whose times count, as package test-group patterns
+    /// (`sample`, `secret/group1`); `None` for every case.
+    pub groups: Option<Vec<String>>,
+    /// Whether a failing case makes its times meaningless (a submission
+    /// that must pass); otherwise only running out of the probe's time
+    /// does.
+    pub must_pass: bool,
+}
+
+impl Probe {
+    /// Every case, all to be passed: an accepted submission.
+    pub fn accepted(path: PathBuf) -> Probe {
+        Probe {
+            path,
+            groups: None,
+            must_pass: true,
+        }
+    }
+}
+
+/// Runs each probe's submission on its cases with CPU time limit `probe`.
+pub fn measure(tools: &Tools, runner: &Runner, probes: &[Probe], probe: Duration) -> Vec<Measured> {
+    probes
         .iter()
         .map(|p| {
-            let result = slowest(tools, runner, &tools.problem.dir.join(p), probe);
+            let result = slowest(tools, runner, p, probe);
             Measured {
-                path: p.clone(),
+                path: p.path.clone(),
                 unavailable: matches!(result, Err((_, true))),
                 slowest: result.map_err(|(why, _)| why),
             }
@@ -58,9 +78,10 @@ pub fn measure(
 fn slowest(
     tools: &Tools,
     runner: &Runner,
-    path: &Path,
+    what: &Probe,
     probe: Duration,
 ) -> Result<(String, Duration), (String, bool)> {
+    let path = &tools.problem.dir.join(&what.path);
     let problem = tools.problem;
     let program = build::prepare(runner, Some(path), None, problem.spec.limits.memory).map_err(
         |e| match e {
@@ -73,10 +94,26 @@ fn slowest(
     // program, case and probe limits: a package judged in place computes
     // its limit at every run, and the second run should cost nothing.
     let reuse = super::reuse::Reuse::new(runner.cache(), &grader);
-    let reports = in_order(&problem.cases, rayon::current_num_threads(), false, |c| {
+    let cases: Vec<crate::problem::Case> = problem
+        .cases
+        .iter()
+        .filter(|c| {
+            what.groups.as_ref().is_none_or(|g| {
+                g.iter()
+                    .any(|p| super::submissions::case_in_groups(p, &c.group, &c.id()))
+            })
+        })
+        .cloned()
+        .collect();
+    let reports = in_order(&cases, rayon::current_num_threads(), false, |c| {
         super::reuse::grade(&grader, reuse.as_ref(), c)
     });
-    if let Some(bad) = reports.iter().find(|r| !r.verdict.is_pass()) {
+    let failed = |r: &&CaseReport| match what.must_pass {
+        true => !r.verdict.is_pass(),
+        // Its answers may be wrong; only its time must have been measured.
+        false => r.verdict == Verdict::TimeLimit || Kind::all_of(r.verdict).is_empty(),
+    };
+    if let Some(bad) = reports.iter().find(failed) {
         return Err((format!("{} on {}", bad.verdict.code(), bad.id()), false));
     }
     reports

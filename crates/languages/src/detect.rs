@@ -108,8 +108,21 @@ impl Spec {
                 .iter()
                 .filter(|f| std::fs::read_to_string(f).is_ok_and(|t| t.contains(marker.as_str())))
                 .collect();
-            if let [one] = holding.as_slice() {
-                return Ok((*one).clone());
+            match holding.as_slice() {
+                [one] => return Ok((*one).clone()),
+                // Several would do (two classes with a `main`): the one
+                // with an entry point's name, else the first by name, as
+                // BAPCtools and DOMjudge pick, so a program that runs
+                // either way is judged rather than refused.
+                [first, ..] => {
+                    let named = names.iter().find_map(|name| {
+                        holding
+                            .iter()
+                            .find(|f| f.file_stem().is_some_and(|s| s == name.as_str()))
+                    });
+                    return Ok((*named.unwrap_or(first)).clone());
+                }
+                [] => {}
             }
         }
         for name in names {
@@ -217,6 +230,13 @@ mod tests {
             "class B { public static void main(String[] a) {} }",
         );
         assert_eq!(java.entry(&[a.clone(), b.clone()]).unwrap(), b);
+        // Two classes with a main: the first by name.
+        let c = write(
+            &d,
+            "C.java",
+            "class C { public static void main(String[] a) {} }",
+        );
+        assert_eq!(java.entry(&[a.clone(), b.clone(), c.clone()]).unwrap(), b);
         let py = t.get("python3").unwrap();
         let m = write(&d, "main.py", "");
         let u = write(&d, "util.py", "");

@@ -12,9 +12,10 @@ pub struct RunLimits {
     pub cpu: Duration,
     /// Wall-clock backstop: a sleeping or blocked program is killed here.
     pub wall: Duration,
-    /// Peak memory that decides MLE, in bytes: the cgroup's limit, and the
-    /// stack limit too (recursion as deep as memory allows).
+    /// Peak memory that decides MLE, in bytes: the cgroup's limit.
     pub memory: u64,
+    /// The stack's size in bytes (RLIMIT_STACK). Never above `memory`.
+    pub stack: u64,
     /// Address-space cap in bytes, used only where no cgroup limits memory
     /// (`None` for runtimes such as the JVM that reserve far more address
     /// space than they use).
@@ -37,6 +38,7 @@ impl RunLimits {
             cpu: time,
             wall: time * 3 / 2 + Duration::from_millis(500),
             memory,
+            stack: default_stack(memory),
             address_space: Some(memory.saturating_mul(2)),
             output,
             processes: 64,
@@ -45,18 +47,37 @@ impl RunLimits {
     }
 }
 
+/// The stack a run gets unless its problem says: as much as its memory,
+/// up to [`STACK_CAP`].
+pub fn default_stack(memory: u64) -> u64 {
+    memory.min(STACK_CAP)
+}
+
+/// The largest stack a run gets by default, 512 MiB. Deep legitimate
+/// recursion fits (a DFS over a million nodes at 200 bytes a frame is
+/// 200 MB), while endless recursion overflows it, and so ends as a
+/// run-time error, long before its time limit. The kernel faults stack
+/// pages in at about 0.65 s of system time per GiB (measured here):
+/// growing a stack to a 2 GiB memory limit, as Kattis-style "stack =
+/// memory" would allow, takes longer than a 1 s time limit, so a
+/// crashing submission reads as TLE, which breaks a `run_time_error`
+/// promise. `limits.stack` in problem.yaml gives a problem more.
+pub const STACK_CAP: u64 = 512 << 20;
+
 /// What a compiler may use. A compiler bomb (huge templates, an endless
 /// `#include` loop or constexpr) ends as CE with the reason instead of
 /// hanging judge: 30 s of CPU time, 60 s on the wall clock, 2 GiB of
-/// memory, a 256 MiB binary, 512 processes and threads (the JVM behind
-/// javac).
+/// memory, a 1 GiB binary (a 512 MiB initialised array lives in the
+/// binary, and real test packages have one), 512 processes and threads
+/// (the JVM behind javac).
 pub fn compiler() -> RunLimits {
     RunLimits {
         cpu: Duration::from_secs(30),
         wall: Duration::from_secs(60),
         memory: 2 << 30,
+        stack: STACK_CAP,
         address_space: None,
-        output: 256 << 20,
+        output: 1 << 30,
         processes: 512,
         open_files: 1024,
     }

@@ -98,16 +98,7 @@ pub fn load(id: &str, pkg: &Path) -> Result<Problem, ProblemError> {
     let time = plan
         .time
         .unwrap_or(TimeRule::Fixed(spec.limits.time, "judge"));
-    let not_submissions = plan
-        .copies
-        .iter()
-        .filter(|(src, dest)| {
-            src.strip_prefix(pkg)
-                .is_ok_and(|r| r.starts_with("submissions"))
-                && !dest.starts_with("submissions")
-        })
-        .map(|(src, _)| src.clone())
-        .collect();
+    let not_submissions = plan.not_submissions.clone();
     Ok(Problem {
         id: id.to_string(),
         dir: pkg.to_path_buf(),

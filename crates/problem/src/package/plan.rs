@@ -28,6 +28,9 @@ pub struct Plan {
     pub ignored: Vec<String>,
     pub cases: usize,
     pub submissions: usize,
+    /// Files under `submissions/` that are not submissions: the reference
+    /// program a judge export put among the accepted ones.
+    pub not_submissions: Vec<PathBuf>,
 }
 
 pub(crate) fn rel(pkg: &Path, path: &Path) -> String {

@@ -140,6 +140,7 @@ fn from_extension(pkg: &Path, ext: Extension, format: Format, plan: &mut Plan) {
         if let Some(copy) = plan.copies.iter_mut().find(|(f, _)| *f == from) {
             copy.1 = r.clone();
             plan.submissions -= 1;
+            plan.not_submissions.push(from);
         }
     }
     statement(pkg, format, plan, true);
@@ -332,11 +333,19 @@ fn from_package(pkg: &Path, spec_yaml: Spec<'_>, format: Format, plan: &mut Plan
             .push("no input validator program: judge validate only checks case hygiene".into());
     }
     let limits = limits(spec_yaml, format, pkg, plan);
-    let reference = reference(pkg);
+    let mut reference = reference(pkg);
     if reference.is_none() {
         plan.refused.push(
             "submissions/accepted/: no accepted submission judge can build, so no reference".into(),
         );
+    }
+    // A reference from a folder of the package's own (its submissions.yaml
+    // holds it to AC) is not copied with the verdict folders: an import
+    // takes it as the reference program.
+    if let Some(r) = reference.as_mut().filter(|r| !in_verdict_folder(r)) {
+        let to = PathBuf::from("reference").join(r.file_name().unwrap_or_default());
+        plan.copies.push((pkg.join(&*r), to.clone()));
+        *r = to;
     }
     let ignore_sample = read_data::group_settings(pkg, format, scoring, validators.len(), plan);
     read_data::cases(pkg, format, plan);
@@ -391,6 +400,15 @@ fn from_package(pkg: &Path, spec_yaml: Spec<'_>, format: Format, plan: &mut Plan
         ..ProblemSpec::named(&name)
     };
     plan.spec = Some(spec);
+}
+
+/// Whether `path` (`submissions/<folder>/…`) lies in a verdict folder
+/// judge's layout has.
+fn in_verdict_folder(path: &Path) -> bool {
+    let folder = path.iter().nth(1).and_then(|f| f.to_str()).unwrap_or("");
+    crate::problem::submissions::FOLDERS
+        .iter()
+        .any(|(f, _)| *f == folder)
 }
 
 fn interactive_type(types: &[String]) -> bool {

@@ -5,17 +5,24 @@
 use std::path::{Path, PathBuf};
 
 use super::plan::{Plan, name_of, rel, sorted_entries};
-use crate::problem::submissions::FOLDERS;
+use crate::problem::submissions::{FOLDERS, find_at};
 use judge_languages::{Spec, Table};
 
 /// The accepted submission judge uses as the reference, by this rule:
-/// a submission whose toolchain is installed here first; among those the
+/// of the submissions that must pass every case (`accepted/`, unless
+/// `submissions.yaml` says otherwise, and any its rules hold to AC
+/// alone), one whose toolchain is installed here first; among those the
 /// language with the highest priority in the language table (the fastest:
 /// C++, C, Rust, … Python 2 last, so it is chosen only when nothing else
-/// can run); then the first by name. `judge import --reference` names one
+/// can run); then the first by path. `judge import --reference` names one
 /// instead.
 pub(super) fn reference(pkg: &Path) -> Option<PathBuf> {
-    let accepted = pkg.join("submissions/accepted");
+    let must_pass: Vec<PathBuf> = find_at(pkg, Some(&[]))
+        .submissions
+        .into_iter()
+        .filter(|s| s.must_pass())
+        .map(|s| s.path)
+        .collect();
     let table = judge_languages::table();
     let rank = |p: &Path| -> Option<(bool, i32)> {
         Some(match language(table, p)? {
@@ -24,12 +31,11 @@ pub(super) fn reference(pkg: &Path) -> Option<PathBuf> {
             None => (true, table.get("c").map_or(0, |c| c.priority) - 1),
         })
     };
-    sorted_entries(&accepted)
+    must_pass
         .into_iter()
-        .filter(|p| skip_reason(p).is_none())
         .filter_map(|p| rank(&p).map(|r| (r, p)))
         .min_by_key(|((installed, priority), p)| (!*installed, -*priority, p.clone()))
-        .map(|(_, p)| PathBuf::from("submissions/accepted").join(name_of(&p)))
+        .map(|(_, p)| p.strip_prefix(pkg).map(Path::to_path_buf).unwrap_or(p))
 }
 
 /// Whether every tool of `spec` is on PATH here (and its probe passes).
@@ -158,6 +164,26 @@ mod tests {
         assert_eq!(
             skip_reason(&pkg.path().join("submissions/accepted/sol.cc")),
             None
+        );
+    }
+
+    #[test]
+    fn the_reference_is_one_the_rules_hold_to_ac() {
+        // accepted/ is declared wrong; a folder of the package's own holds
+        // one file to AC.
+        let pkg = package(&[("wa.cc", "")]);
+        let own = pkg.path().join("submissions/mine");
+        std::fs::create_dir_all(&own).unwrap();
+        std::fs::write(own.join("ac.py"), "print(1)\n").unwrap();
+        std::fs::write(own.join("maybe.c"), "").unwrap();
+        std::fs::write(
+            pkg.path().join("submissions/submissions.yaml"),
+            "accepted:\n  permitted: [WA]\nmine:\n  permitted: [AC, WA]\nmine/ac.py:\n  permitted: [AC]\n",
+        )
+        .unwrap();
+        assert_eq!(
+            reference(pkg.path()),
+            Some(PathBuf::from("submissions/mine/ac.py"))
         );
     }
 }

@@ -262,6 +262,14 @@ pub struct Limits {
     pub memory: u64,
     #[serde(with = "size_text")]
     pub output: u64,
+    /// The stack, when the default (the memory limit, at most 512 MiB)
+    /// does not suit: a problem whose intended solution recurses deeper.
+    #[serde(
+        default,
+        with = "opt_size_text",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub stack: Option<u64>,
     /// CPU time a checker (or interactor) may use per case.
     #[serde(
         with = "duration_text",
@@ -287,6 +295,7 @@ impl Default for Limits {
             time: Duration::from_secs(1),
             memory: 256 << 20,
             output: 8 << 20,
+            stack: None,
             checker_time: Duration::from_secs(30),
             checker_memory: 2 << 30,
         }
@@ -319,6 +328,25 @@ pub(crate) mod size_text {
     pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<u64, D::Error> {
         let text = String::deserialize(d)?;
         crate::units::parse_size(&text).map_err(serde::de::Error::custom)
+    }
+}
+
+/// An optional [`size_text`].
+pub(crate) mod opt_size_text {
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(n: &Option<u64>, s: S) -> Result<S::Ok, S::Error> {
+        match n {
+            Some(n) => super::size_text::serialize(n, s),
+            None => s.serialize_none(),
+        }
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u64>, D::Error> {
+        let text = String::deserialize(d)?;
+        crate::units::parse_size(&text)
+            .map(Some)
+            .map_err(serde::de::Error::custom)
     }
 }
 

@@ -150,13 +150,24 @@ impl Kind {
     /// The ICPC kind of a verdict (MLE and OLE count as run-time errors,
     /// PE as a wrong answer; harness verdicts have none).
     pub fn of(v: Verdict) -> Option<Kind> {
-        Some(match v {
-            Verdict::Accepted => Kind::AC,
-            Verdict::WrongAnswer | Verdict::PresentationError => Kind::WA,
-            Verdict::TimeLimit => Kind::TLE,
-            Verdict::RuntimeError | Verdict::MemoryLimit | Verdict::OutputLimit => Kind::RTE,
-            _ => return None,
-        })
+        Kind::all_of(v).first().copied()
+    }
+
+    /// Every ICPC kind a verdict may be read as. The formats have no
+    /// output-limit verdict and the peers disagree on it: BAPCtools cuts
+    /// the output off and lets the program run on into its time limit
+    /// (its own `hello` package keeps an endless writer in
+    /// `time_limit_exceeded/`), a system that stops the writer reports a
+    /// run-time error. So OLE keeps either promise and breaks neither.
+    pub fn all_of(v: Verdict) -> &'static [Kind] {
+        match v {
+            Verdict::Accepted => &[Kind::AC],
+            Verdict::WrongAnswer | Verdict::PresentationError => &[Kind::WA],
+            Verdict::TimeLimit => &[Kind::TLE],
+            Verdict::RuntimeError | Verdict::MemoryLimit => &[Kind::RTE],
+            Verdict::OutputLimit => &[Kind::RTE, Kind::TLE],
+            _ => &[],
+        }
     }
 }
 
@@ -179,12 +190,15 @@ pub struct Rule {
     /// The file a multi-file submission starts from.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub entrypoint: Option<String>,
+    /// Whether its times bound the time limit (2025-09): `false` opts
+    /// out, `lower` / `upper` opt in.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub use_for_time_limit: Option<TimeUse>,
     /// Every other key: a test-group pattern (`sample`, `secret/group1`,
     /// `secret/*{1,3}`) holding a rule for the cases of those groups, or
     /// a key judge does not act on. Documentation keys (`authors`,
-    /// `model_solution`, `message`) are fine; any other (`language`,
-    /// `entrypoint`, time factors) would change what is promised, so
-    /// [`find`] reports it instead of ignoring it.
+    /// `model_solution`, `message`) are fine; any other would change
+    /// what is promised, so [`find`] reports it instead of ignoring it.
     #[serde(flatten, default, skip_serializing_if = "BTreeMap::is_empty")]
     pub other: BTreeMap<String, serde_yaml::Value>,
 }
@@ -209,6 +223,25 @@ fn is_group_key(key: &str) -> bool {
 
 /// `submissions.yaml` keys that only document a submission.
 const DOCUMENTATION_KEYS: [&str; 3] = ["authors", "model_solution", "message"];
+
+/// `use_for_time_limit`: `true` (the default rule), `false`, `lower`
+/// or `upper`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum TimeUse {
+    Flag(bool),
+    Side(Bound),
+}
+
+/// Which side of the time limit a submission's times bound.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Bound {
+    /// Its slowest run × `ac_to_time_limit` is at most the limit.
+    Lower,
+    /// Its slowest run is beyond the limit × `time_limit_to_tle`.
+    Upper,
+}
 
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 #[serde(untagged)]
@@ -242,6 +275,77 @@ impl Expected {
         self.rules.iter().rev().find_map(|r| r.entrypoint.clone())
     }
 
+    /// Whether it promises to pass every case: an `accepted` submission,
+    /// or in a package one whose `submissions.yaml` rules permit nothing
+    /// but AC (rules with `permitted` replace the folder's promise, as in
+    /// [`Expected::keeps`]).
+    pub fn must_pass(&self) -> bool {
+        let permitted: Vec<&Vec<Kind>> = match self.format_rules {
+            true => self
+                .rules
+                .iter()
+                .filter_map(|r| r.permitted.as_ref())
+                .collect(),
+            false => Vec::new(),
+        };
+        if permitted.is_empty() {
+            return self.expectation == Expectation::Verdict(Verdict::Accepted);
+        }
+        // Every rule must hold: what is permitted is what all permit.
+        [Kind::WA, Kind::TLE, Kind::RTE]
+            .iter()
+            .all(|k| permitted.iter().any(|p| !p.contains(k)))
+            && permitted.iter().all(|p| p.contains(&Kind::AC))
+    }
+
+    /// How its times bound the time limit, as 2025-09 defines it: each
+    /// `(test-group pattern or None for every case, side)`. Explicit
+    /// `lower` / `upper` (for the submission or for some of its groups)
+    /// decide; `use_for_time_limit: false` opts out; otherwise a
+    /// submission that must pass bounds it from below, and one that must
+    /// be too slow (`time_limit_exceeded`, or rules requiring just TLE)
+    /// from above. judge takes only must-pass submissions as default lower
+    /// bounds, not every one that may not time out: a wrong answer stops
+    /// at its first failing case, so its times say little.
+    pub fn time_bounds(&self) -> Vec<(Option<String>, Bound)> {
+        let mut explicit = Vec::new();
+        let mut opted_out = false;
+        for rule in &self.rules {
+            match rule.use_for_time_limit {
+                Some(TimeUse::Side(b)) => explicit.push((None, b)),
+                Some(TimeUse::Flag(false)) => opted_out = true,
+                _ => {}
+            }
+            for (pattern, group) in rule.group_rules() {
+                if let Some(TimeUse::Side(b)) = group.use_for_time_limit {
+                    explicit.push((Some(pattern), b));
+                }
+            }
+        }
+        if !explicit.is_empty() || opted_out {
+            return explicit;
+        }
+        if self.must_pass() {
+            return vec![(None, Bound::Lower)];
+        }
+        let required: Vec<&Vec<Kind>> = match self.format_rules {
+            true => self
+                .rules
+                .iter()
+                .filter_map(|r| r.required.as_ref())
+                .collect(),
+            false => Vec::new(),
+        };
+        let too_slow = match required.is_empty() {
+            true => self.expectation == Expectation::Verdict(Verdict::TimeLimit),
+            false => required.iter().any(|r| r.as_slice() == [Kind::TLE]),
+        };
+        match too_slow {
+            true => vec![(None, Bound::Upper)],
+            false => Vec::new(),
+        }
+    }
+
     /// Whether the first failure `got` keeps the folder's promise.
     pub fn keeps(&self, got: Verdict) -> bool {
         // In a package, submissions.yaml's permitted / required replace the
@@ -255,7 +359,7 @@ impl Expected {
         }
         match (self.format_rules, self.expectation) {
             (true, Expectation::Verdict(v)) => {
-                Kind::of(got).is_some() && Kind::of(got) == Kind::of(v)
+                Kind::of(v).is_some_and(|k| Kind::all_of(got).contains(&k))
             }
             _ => self.expectation.kept_by(got),
         }
@@ -357,7 +461,18 @@ pub struct Found {
 
 /// Every submission of `problem` with its promises, sorted.
 pub fn find(problem: &Problem) -> Found {
-    let root = problem.dir.join("submissions");
+    let not_submissions = problem
+        .origin
+        .as_ref()
+        .map(|o| o.not_submissions.as_slice());
+    find_at(&problem.dir, not_submissions)
+}
+
+/// Every submission under `dir/submissions` with its promises, sorted:
+/// by the package formats' rules when `package` gives the files that are
+/// not submissions there (a package), by judge's own otherwise.
+pub fn find_at(dir: &Path, package: Option<&[PathBuf]>) -> Found {
+    let root = dir.join("submissions");
     let mut found = Found::default();
     let Ok(folders) = std::fs::read_dir(&root) else {
         return found;
@@ -370,13 +485,18 @@ pub fn find(problem: &Problem) -> Found {
         if name == "submissions.yaml" || skipped(&name).is_some() {
             continue;
         }
-        let own_rules =
-            problem.origin.is_some() && rules.keys().any(|pattern| glob_matches(pattern, &name));
+        // A folder of the package's own counts when a rule speaks of it
+        // or of files in it (`expansion/ac.{py,cpp}`).
+        let own_rules = package.is_some()
+            && rules.keys().any(|pattern| {
+                let head = pattern.split('/').next().unwrap_or("");
+                glob_matches(pattern, &name) || glob_matches(head, &name)
+            });
         let known = FOLDERS.iter().find(|(f, _)| *f == name).map(|(_, e)| e);
         let Some(expectation) = known.or(own_rules.then_some(&Expectation::Rules)) else {
             // A package may keep other folders (problemtools' examples keep
             // slow_accepted/): the format judges only those it names.
-            if problem.origin.is_some() {
+            if package.is_some() {
                 found.skipped.push(format!(
                     "{} (not a verdict folder of the package format)",
                     folder.path().display()
@@ -406,11 +526,7 @@ pub fn find(problem: &Problem) -> Found {
             }
             // The reference program a judge export put among the accepted
             // submissions is the reference again, not a submission.
-            if problem
-                .origin
-                .as_ref()
-                .is_some_and(|o| o.not_submissions.contains(&file.path()))
-            {
+            if package.is_some_and(|n| n.contains(&file.path())) {
                 continue;
             }
             let relative = format!("{name}/{file_name}");
@@ -422,7 +538,7 @@ pub fn find(problem: &Problem) -> Found {
             // In a package, a file of no language judge knows is left out
             // with the reason, as an import leaves it out, unless its
             // rules name the language.
-            if problem.origin.is_some()
+            if package.is_some()
                 && !matching.iter().any(|r| r.language.is_some())
                 && let Some(why) = crate::package::submissions::skip_reason(&file.path())
             {
@@ -432,7 +548,7 @@ pub fn find(problem: &Problem) -> Found {
                 continue;
             }
             found.submissions.push(Expected {
-                format_rules: problem.origin.is_some(),
+                format_rules: package.is_some(),
                 path: file.path(),
                 expectation: *expectation,
                 rules: matching,
@@ -484,7 +600,7 @@ fn entry_fault(key: &str, value: &serde_yaml::Value) -> Option<String> {
     if !is_group_key(key) {
         return (!DOCUMENTATION_KEYS.contains(&key)).then(|| {
             format!(
-                "key `{key}` is not supported by judge (it reads score, permitted, required, language, entrypoint and per-test-group rules); the entry is left out"
+                "key `{key}` is not supported by judge (it reads score, permitted, required, language, entrypoint, use_for_time_limit and per-test-group rules); the entry is left out"
             )
         });
     }
@@ -492,9 +608,13 @@ fn entry_fault(key: &str, value: &serde_yaml::Value) -> Option<String> {
         Ok(r) => r,
         Err(e) => return Some(format!("test group `{key}`: {e}")),
     };
-    if let Some(bad) = nested.other.keys().next() {
+    if let Some(bad) = nested
+        .other
+        .keys()
+        .find(|k| !DOCUMENTATION_KEYS.contains(&k.as_str()))
+    {
         return Some(format!(
-            "test group `{key}`: key `{bad}` is not supported (a group rule takes permitted, required and score)"
+            "test group `{key}`: key `{bad}` is not supported (a group rule takes permitted, required, score, use_for_time_limit and message)"
         ));
     }
     (nested.score.is_some() && key.contains(['*', '{'])).then(|| {
@@ -540,5 +660,81 @@ mod tests {
         for (_, e) in FOLDERS {
             assert_eq!(Expectation::parse(e.code()), Some(e));
         }
+    }
+
+    #[test]
+    fn the_package_format_reads_judges_finer_verdicts_as_its_four() {
+        let promise = |v: Verdict| Expected {
+            path: PathBuf::from("x.c"),
+            expectation: Expectation::Verdict(v),
+            rules: Vec::new(),
+            format_rules: true,
+        };
+        let rte = promise(Verdict::RuntimeError);
+        assert!(rte.keeps(Verdict::MemoryLimit));
+        assert!(rte.keeps(Verdict::OutputLimit));
+        assert!(!rte.keeps(Verdict::TimeLimit));
+        let tle = promise(Verdict::TimeLimit);
+        assert!(tle.keeps(Verdict::OutputLimit));
+        assert!(!tle.keeps(Verdict::MemoryLimit));
+        let wa = promise(Verdict::WrongAnswer);
+        assert!(wa.keeps(Verdict::PresentationError));
+        assert!(!wa.keeps(Verdict::OutputLimit));
+        assert!(tle.format_note(Verdict::OutputLimit).is_some());
+        // judge's own layout keeps its folders apart.
+        let own = Expected {
+            format_rules: false,
+            ..tle
+        };
+        assert!(!own.keeps(Verdict::OutputLimit));
+    }
+
+    #[test]
+    fn promises_decide_who_must_pass_and_what_bounds_the_time_limit() {
+        let rules: BTreeMap<String, Rule> = serde_yaml::from_str(
+            "accepted:\n  permitted: [WA]\nac_or_wa:\n  permitted: [AC, WA]\n\
+             ac_or_wa/ac.py:\n  permitted: [AC]\nslow:\n  required: [TLE]\n\
+             tle:\n  sample:\n    use_for_time_limit: lower\n  secret:\n    use_for_time_limit: upper\n\
+             off:\n  use_for_time_limit: false\n",
+        )
+        .unwrap();
+        let expected = |path: &str, folder: Expectation| Expected {
+            path: PathBuf::from(path),
+            expectation: folder,
+            rules: rules
+                .iter()
+                .filter(|(p, _)| glob_matches(p, path))
+                .map(|(_, r)| r.clone())
+                .collect(),
+            format_rules: true,
+        };
+        let ac = Expectation::Verdict(Verdict::Accepted);
+        // The accepted folder's promise is replaced by its rule.
+        assert!(!expected("accepted/wa.py", ac).must_pass());
+        assert!(expected("ac_or_wa/ac.py", Expectation::Rules).must_pass());
+        assert!(!expected("ac_or_wa/wa.py", Expectation::Rules).must_pass());
+        assert_eq!(
+            expected("ac_or_wa/ac.py", Expectation::Rules).time_bounds(),
+            vec![(None, Bound::Lower)]
+        );
+        assert_eq!(
+            expected("slow/x.c", Expectation::Rules).time_bounds(),
+            vec![(None, Bound::Upper)]
+        );
+        assert_eq!(
+            expected("tle/sleep.py", Expectation::Rules).time_bounds(),
+            vec![
+                (Some("sample".into()), Bound::Lower),
+                (Some("secret".into()), Bound::Upper)
+            ]
+        );
+        assert!(expected("off/x.c", ac).time_bounds().is_empty());
+        // judge's own layout: the folder alone.
+        let own = Expected {
+            format_rules: false,
+            ..expected("accepted/wa.py", ac)
+        };
+        assert!(own.must_pass());
+        assert!(serde_yaml::from_str::<Rule>("use_for_time_limit: sometimes").is_err());
     }
 }

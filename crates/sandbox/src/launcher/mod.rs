@@ -153,6 +153,7 @@ pub(crate) fn encode_request(procs: &[(&ProcSpec, usize)]) -> Vec<u8> {
         w.u64(l.cpu.as_nanos() as u64)
             .u64(l.wall.as_nanos() as u64)
             .u64(l.memory)
+            .u64(l.stack)
             .u64(l.address_space.unwrap_or(0))
             .u64(l.output)
             .u64(l.processes)
@@ -192,6 +193,7 @@ pub(crate) fn decode_request(data: &[u8]) -> io::Result<Vec<(ProcSpec, usize)>> 
             let cpu = Duration::from_nanos(r.u64()?);
             let wall = Duration::from_nanos(r.u64()?);
             let memory = r.u64()?;
+            let stack = r.u64()?;
             let address_space = Some(r.u64()?).filter(|&a| a > 0);
             let output = r.u64()?;
             let processes = r.u64()?;
@@ -208,6 +210,7 @@ pub(crate) fn decode_request(data: &[u8]) -> io::Result<Vec<(ProcSpec, usize)>> 
                         cpu,
                         wall,
                         memory,
+                        stack,
                         address_space,
                         output,
                         processes,

@@ -312,8 +312,8 @@ fn pipe() -> Result<(OwnedFd, OwnedFd), String> {
 
 /// The rlimits of a run: backstops and what the kernel enforces per
 /// process. Memory is capped by the cgroup when it can (`cgroup_memory`),
-/// else by the address space; the stack may grow as large as the memory
-/// limit (as on Kattis, Codeforces, DOMjudge).
+/// else by the address space; the stack as the limits say (see
+/// [`crate::limits::STACK_CAP`]).
 fn rlimits(
     config: &Config,
     l: &crate::limits::RunLimits,
@@ -325,8 +325,8 @@ fn rlimits(
         // milliseconds of the limit by watching it.
         set.push((libc::RLIMIT_CPU, l.cpu.as_secs() + 2));
     }
-    let stack = if l.memory > 0 {
-        l.memory
+    let stack = if l.stack > 0 {
+        l.stack
     } else {
         libc::RLIM_INFINITY
     };

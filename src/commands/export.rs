@@ -82,6 +82,15 @@ pub fn run(ctx: &Context, opts: Args) -> Result<Status> {
             problem.id
         )));
     }
+    // Group settings first: a scoring problem the format cannot score as
+    // judge does is refused before anything is copied.
+    let settings = write::testdata_yamls(&problem, opts.format.format()).map_err(|why| {
+        Error::Usage(format!(
+            "{}: cannot be exported as {}: {why}",
+            problem.id,
+            opts.format.format()
+        ))
+    })?;
     let unanswered: Vec<String> = problem
         .cases
         .iter()
@@ -114,12 +123,12 @@ pub fn run(ctx: &Context, opts: Args) -> Result<Status> {
         let scratch =
             tempfile::tempdir().map_err(Error::io(out, "cannot make a scratch folder for"))?;
         let dir = scratch.path().join(&name);
-        let summary = write_package(&problem, &dir, opts.format.format())?;
+        let summary = write_package(&problem, &dir, opts.format.format(), &settings)?;
         zip_folder(&dir, out)?;
         summary
     } else {
         let stage = StagedDir::new(out).map_err(Error::io(out, "cannot create the package"))?;
-        let summary = write_package(&problem, stage.path(), opts.format.format())?;
+        let summary = write_package(&problem, stage.path(), opts.format.format(), &settings)?;
         stage.finish().map_err(Error::io(
             out,
             "cannot move the finished package into place (nothing written)",
@@ -154,6 +163,7 @@ fn write_package(
     problem: &Problem,
     dir: &Path,
     format: package::Format,
+    settings: &[(PathBuf, String)],
 ) -> Result<(Summary, Vec<String>)> {
     let spec = &problem.spec;
     let mut warnings = Vec::new();
@@ -192,7 +202,7 @@ fn write_package(
             copy(answer, &folder.join(format!("{}.ans", case.name)))?;
         }
     }
-    for (path, body) in write::testdata_yamls(problem, format) {
+    for (path, body) in settings {
         let path = data.join(path);
         create_dir(path.parent().unwrap_or(&data))?;
         write(&path, body.as_bytes())?;

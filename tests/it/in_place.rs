@@ -219,8 +219,8 @@ fn an_ans_file_in_judges_own_layout_is_the_answer() {
 }
 
 /// `(case id, verdict)` of every case, and `(submission file, expected,
-/// got)` of every submission, of a `check` report: what a round trip
-/// must keep.
+/// got, score)` of every submission, of a `check` report: what a round
+/// trip must keep.
 fn outcome(report: &judge::report::Report) -> (Vec<String>, Vec<String>) {
     let cases = report
         .problems
@@ -236,7 +236,7 @@ fn outcome(report: &judge::report::Report) -> (Vec<String>, Vec<String>) {
                 .unwrap()
                 .to_string_lossy()
                 .into_owned();
-            format!("{name} {} {} {}", s.expected, s.got, s.ok)
+            format!("{name} {} {} {} {:?}", s.expected, s.got, s.ok, s.score)
         })
         .collect();
     subs.sort();
@@ -309,6 +309,66 @@ fn export_then_judging_in_place_gives_the_same_cases_promises_and_verdicts() {
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+#[test]
+fn a_2025_09_scoring_export_scores_the_same_from_its_own_keys() {
+    if !crate::common::sandbox("a_2025_09_scoring_export_scores_the_same_from_its_own_keys") {
+        return;
+    }
+    let tmp = tempfile::tempdir().unwrap();
+    let kinds = root().join("testdata/kinds");
+    std::fs::create_dir_all(tmp.path().join("packages")).unwrap();
+    let pkg = tmp.path().join("packages/sum");
+    let export = judge_in(
+        tmp.path(),
+        &[
+            "--problems",
+            kinds.to_str().unwrap(),
+            "export",
+            "sum",
+            "--out",
+            pkg.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert_eq!(export.code, 0, "{}", export.all());
+    // judge's cases/secret/small is the package's data/secret/small.
+    assert!(pkg.join("data/secret/small/max.in").is_file());
+    assert!(!pkg.join("data/secret/secret").exists());
+    let read = |p: &str| std::fs::read_to_string(pkg.join(p)).unwrap();
+    assert_eq!(
+        read("data/secret/test_group.yaml"),
+        "max_score: 100\nscore_aggregation: sum\n"
+    );
+    assert!(
+        read("data/secret/small/test_group.yaml")
+            .ends_with("max_score: 30\nscore_aggregation: min\n")
+    );
+    let yaml: serde_yaml::Value = serde_yaml::from_str(&read("problem.yaml")).unwrap();
+    assert_eq!(yaml["type"][0].as_str(), Some("scoring"));
+    // Without judge.yaml the package is read from its own keys, as any
+    // 2025-09 package is: the same scores (the case ids lose judge's
+    // `secret/`, as a package's groups are named).
+    std::fs::remove_file(pkg.join("judge.yaml")).unwrap();
+    let original = tmp.path().join("original/sum");
+    copy_tree(&kinds.join("sum"), &original);
+    let check = |problems: &Path, name: &str| {
+        let reports = tmp.path().join("reports").join(name);
+        let run = judge_on(tmp.path(), problems, "check", &reports);
+        assert_eq!(run.code, 0, "{name}: {}", run.all());
+        outcome(&read_report(&reports)).1
+    };
+    let before = check(original.parent().unwrap(), "before");
+    let mut after = check(&pkg, "after");
+    // The reference program export put among the accepted submissions is
+    // one of them for a reader without judge.yaml.
+    after.retain(|s| !s.starts_with("reference.py "));
+    assert_eq!(before, after);
+    assert!(
+        before.iter().any(|s| s.contains("Some(35.0)")),
+        "{before:?}"
+    );
 }
 
 #[test]

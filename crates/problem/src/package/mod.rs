@@ -27,6 +27,7 @@ pub mod in_place;
 pub mod plan;
 pub mod read;
 mod read_data;
+pub mod scores;
 pub mod statement;
 pub(crate) mod submissions;
 pub(crate) mod testdata;
@@ -57,6 +58,12 @@ pub struct Extension {
     pub problem: ProblemSpec,
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub groups: BTreeMap<String, GroupSpec>,
+    /// Case groups whose data folder a package reading would name
+    /// otherwise (see [`renamed_folders`]): data folder → judge group, so
+    /// that judging the package in place or importing it gives back
+    /// judge's case ids.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub folders: BTreeMap<String, String>,
 }
 
 /// The package formats judge reads.
@@ -161,17 +168,51 @@ pub fn parse_seconds(text: &str) -> Result<Duration, String> {
 }
 
 /// Where a case group's files go, relative to the package's `data/`.
+/// judge's groups `sample…` and `secret…` are already named as the
+/// package's folders are (`secret/x` → `data/secret/x`); any other group
+/// is secret data (`edge` → `data/secret/edge`, top-level cases →
+/// `data/secret`).
 pub fn data_folder(group: &str) -> PathBuf {
-    let mut path = PathBuf::new();
-    let mut parts = group.split('/').filter(|p| !p.is_empty()).peekable();
-    if parts.peek() == Some(&SAMPLE_GROUP) {
-        path.push(SAMPLE_GROUP);
-        parts.next();
-    } else {
-        path.push("secret");
+    let parts: Vec<&str> = group.split('/').filter(|p| !p.is_empty()).collect();
+    match parts.first() {
+        Some(&SAMPLE_GROUP | &SECRET) => parts.iter().collect(),
+        _ => std::iter::once(SECRET).chain(parts).collect(),
     }
-    path.extend(parts);
-    path
+}
+
+/// The package's folder of secret data, below `data/`.
+pub const SECRET: &str = "secret";
+
+/// For an export's `judge.yaml`: every case group whose data folder
+/// [`group_of`] would read back as another group (`secret/x` is in
+/// `data/secret/x`, which a package reading names `x`), by data folder.
+pub fn renamed_folders<'a>(groups: impl IntoIterator<Item = &'a str>) -> BTreeMap<String, String> {
+    groups
+        .into_iter()
+        .filter_map(|group| {
+            let folder = data_folder(group);
+            (group_of(&folder).as_deref() != Some(group))
+                .then(|| (slashed(&folder), group.to_string()))
+        })
+        .collect()
+}
+
+/// A relative path with `/` separators.
+fn slashed(path: &Path) -> String {
+    path.components()
+        .map(|c| c.as_os_str().to_string_lossy())
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
+/// The case group of data folder `folder` in a package `judge export`
+/// wrote: `renamed` (its `judge.yaml`'s `folders`) first, else as any
+/// package is read.
+pub fn group_in(folder: &Path, renamed: &BTreeMap<String, String>) -> Option<String> {
+    renamed
+        .get(&slashed(folder))
+        .cloned()
+        .or_else(|| group_of(folder))
 }
 
 /// The case group of a folder relative to `data/`; `None` for folders that
@@ -272,6 +313,37 @@ mod tests {
             assert_eq!(group_of(Path::new(folder)).as_deref(), Some(group));
         }
         assert_eq!(group_of(Path::new("invalid_inputs")), None);
+    }
+
+    #[test]
+    fn judges_secret_groups_are_the_packages_secret_folders_and_read_back() {
+        // judge's layout names `secret` itself: no second `secret/`.
+        for (group, folder) in [
+            ("secret", "secret"),
+            ("secret/x", "secret/x"),
+            ("secret/x/y", "secret/x/y"),
+            ("sample/extra", "sample/extra"),
+            ("secretive", "secret/secretive"),
+        ] {
+            assert_eq!(data_folder(group), PathBuf::from(folder), "{group}");
+        }
+        // A package reading would name those `""`, `x`, …: an export
+        // keeps judge's names in judge.yaml, and they are read back.
+        let groups = ["sample", "secret", "secret/x", "secret/x/y", "edge"];
+        let renamed = renamed_folders(groups);
+        assert_eq!(
+            renamed.keys().map(String::as_str).collect::<Vec<_>>(),
+            ["secret", "secret/x", "secret/x/y"]
+        );
+        for group in groups {
+            let folder = data_folder(group);
+            assert_eq!(group_in(&folder, &renamed).as_deref(), Some(group));
+        }
+        // Without judge.yaml, as any package is read.
+        assert_eq!(
+            group_in(Path::new("secret/x"), &BTreeMap::new()).as_deref(),
+            Some("x")
+        );
     }
 }
 

@@ -125,7 +125,7 @@ fn from_extension(pkg: &Path, ext: Extension, format: Format, plan: &mut Plan) {
         ));
     }
     plan.groups = ext.groups;
-    read_data::cases(pkg, format, plan);
+    read_data::cases(pkg, format, &ext.folders, plan);
     submissions(pkg, plan);
     // Export put a reference program that was not a submission among the
     // accepted ones; it goes back where it was.
@@ -348,7 +348,7 @@ fn from_package(pkg: &Path, spec_yaml: Spec<'_>, format: Format, plan: &mut Plan
         *r = to;
     }
     let ignore_sample = read_data::group_settings(pkg, format, scoring, validators.len(), plan);
-    read_data::cases(pkg, format, plan);
+    read_data::cases(pkg, format, &BTreeMap::new(), plan);
     submissions(pkg, plan);
     statement(pkg, format, plan, false);
     let timelimit = match format {

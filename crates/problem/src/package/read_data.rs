@@ -79,9 +79,13 @@ pub(super) fn group_settings(
             continue;
         };
         let mut spec = testdata::group_spec(&config, scoring);
-        // `secret` itself becomes our root, whose score is the sum of its
-        // groups' unless it holds cases directly.
-        if folder == "secret" && has_subfolders(&data.join("secret")) {
+        // `secret` itself becomes our root, whose score is its groups'
+        // (added up, or the least) unless it holds cases directly; a
+        // pass-fail secret is worth its max_score, all or nothing.
+        if folder == "secret"
+            && has_subfolders(&data.join("secret"))
+            && spec.aggregation != Some(crate::problem::Aggregation::PassFail)
+        {
             spec.score = None;
         }
         if spec != GroupSpec::default() {
@@ -101,8 +105,14 @@ const INVALID_INPUT: &str = "invalid_input";
 const OUTPUT_CHECKS: [&str; 3] = ["invalid_answer", "invalid_output", "valid_output"];
 
 /// Every case of `data/sample` and `data/secret`, and the inputs of
-/// `data/invalid_input`; other files listed.
-pub(super) fn cases(pkg: &Path, format: Format, plan: &mut Plan) {
+/// `data/invalid_input`; other files listed. `renamed`: the data folders
+/// of a judge export whose groups judge named otherwise.
+pub(super) fn cases(
+    pkg: &Path,
+    format: Format,
+    renamed: &BTreeMap<String, String>,
+    plan: &mut Plan,
+) {
     let data = pkg.join("data");
     if !data.is_dir() {
         plan.refused.push("data/: missing".into());
@@ -158,7 +168,7 @@ pub(super) fn cases(pkg: &Path, format: Format, plan: &mut Plan) {
         let Some(group) = path
             .parent()
             .and_then(|p| p.strip_prefix(&data).ok())
-            .and_then(super::group_of)
+            .and_then(|folder| super::group_in(folder, renamed))
         else {
             continue;
         };

@@ -321,6 +321,35 @@ mod tests {
     }
 
     #[test]
+    fn the_2025_09_keys_an_export_writes_read_back_as_judges_group() {
+        use crate::package::scores::Keys;
+        for (aggregation, word) in [
+            (Aggregation::PassFail, "pass-fail"),
+            (Aggregation::Sum, "sum"),
+            (Aggregation::Min, "min"),
+        ] {
+            let keys = Keys {
+                max_score: 30,
+                aggregation,
+            };
+            let text: String = keys
+                .yaml()
+                .iter()
+                .map(|(k, v)| format!("{k}: {v}\n"))
+                .collect();
+            assert!(text.contains(word), "{text}");
+            let r = read("t", &text, Format::V2025, 1);
+            assert!(r.refused.is_empty() && r.ignored.is_empty(), "{r:?}");
+            let spec = group_spec(&r.config, true);
+            assert_eq!(
+                (spec.score, spec.aggregation),
+                (Some(30.0), Some(aggregation))
+            );
+            assert_eq!((spec.accept_score, spec.reject_score), (None, None));
+        }
+    }
+
+    #[test]
     fn what_judge_cannot_do_is_refused_and_the_rest_noted() {
         let r = read(
             "t",

@@ -1,14 +1,20 @@
 //! What `judge export` writes: a problem as a legacy package (the format
 //! problemtools verifies without reservations; the time limit goes to
-//! `.timelimit`, which Kattis and DOMjudge read) or as a 2023-07 draft
-//! package (`limits.time_limit` in `problem.yaml`). problemtools reads
-//! group settings from `testdata.yaml` with the legacy keys in both, so
-//! that is where group flags and scores go.
+//! `.timelimit`, which Kattis and DOMjudge read), a 2023-07 draft package
+//! (`limits.time_limit` in `problem.yaml`) or a 2025-09 package.
+//!
+//! Group settings: legacy and 2023-07 packages get `testdata.yaml` with
+//! the legacy keys, scores included (`grader_flags`, `accept_score`):
+//! problemtools, the one checker that reads `2023-07-draft`, grades by
+//! those, and the 2023-07 text itself is now only a pointer to 2025-09.
+//! 2025-09 packages get `test_group.yaml` with argument lists and the
+//! format's own scoring keys (`max_score`, `score_aggregation`; see
+//! [`super::scores`]).
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
-use super::{EXTENSION_FILE, Extension, Format, data_folder, validator_flags};
+use super::{EXTENSION_FILE, Extension, Format, data_folder, renamed_folders, validator_flags};
 use crate::problem::{Aggregation, GroupSpec, Problem};
 
 const MIB: u64 = 1 << 20;
@@ -55,6 +61,9 @@ pub fn uuid_for(id: &str) -> String {
 
 /// Why a problem cannot become a package, if it cannot.
 pub fn refusal(problem: &Problem) -> Option<String> {
+    if let Some(why) = shared_folder(problem) {
+        return Some(why);
+    }
     let checker = problem.spec.checker.as_ref()?;
     if let Some(b) = checker.builtin.filter(|b| b.id() != "icpc-default") {
         return Some(format!(
@@ -67,6 +76,32 @@ pub fn refusal(problem: &Problem) -> Option<String> {
             "its checker speaks the testlib interface; a package's output validator must speak the ICPC one"
                 .into(),
         );
+    }
+    None
+}
+
+/// Two case groups whose cases would share a data folder (`x` and
+/// `secret/x` are both `data/secret/x`): a package could not tell them
+/// apart again.
+fn shared_folder(problem: &Problem) -> Option<String> {
+    let mut seen: BTreeMap<PathBuf, &str> = BTreeMap::new();
+    for case in &problem.cases {
+        let folder = data_folder(&case.group);
+        match seen.get(&folder) {
+            Some(other) if *other != case.group => {
+                let shown = |g: &str| format!("cases/{g}").trim_end_matches('/').to_string();
+                return Some(format!(
+                    "{} and {} would both be data/{} in a package",
+                    shown(other),
+                    shown(&case.group),
+                    folder.display()
+                ));
+            }
+            Some(_) => {}
+            None => {
+                seen.insert(folder, &case.group);
+            }
+        }
     }
     None
 }
@@ -183,6 +218,7 @@ pub fn extension_yaml(problem: &Problem) -> Result<String, String> {
         id: problem.id.clone(),
         problem: problem.spec.clone(),
         groups: problem.groups.specs.clone(),
+        folders: renamed_folders(problem.cases.iter().map(|c| c.group.as_str())),
     })
     .map_err(|e| e.to_string())?;
     Ok(format!(
@@ -190,10 +226,12 @@ pub fn extension_yaml(problem: &Problem) -> Result<String, String> {
     ))
 }
 
-/// `testdata.yaml` files (path relative to `data/`, text): output
-/// validator flags for the default validator, and scores in the legacy
-/// grader's terms.
-pub fn testdata_yamls(problem: &Problem, format: Format) -> Vec<(PathBuf, String)> {
+/// `testdata.yaml` / `test_group.yaml` files (path relative to `data/`,
+/// text): output validator flags for the default validator, input
+/// validator flags, and scores in the format's terms. `Err` when a
+/// scoring problem's scores cannot be said in 2025-09 (it names the
+/// group and key).
+pub fn testdata_yamls(problem: &Problem, format: Format) -> Result<Vec<(PathBuf, String)>, String> {
     let spec = &problem.spec;
     let mut out = Vec::new();
     // Legacy packages say the problem's flags in problem.yaml.
@@ -205,14 +243,19 @@ pub fn testdata_yamls(problem: &Problem, format: Format) -> Vec<(PathBuf, String
             .or_default()
             .insert("output_validator_flags", flags);
     }
+    // Nearer groups last, so that their keys win where two groups share a
+    // folder (the root and `secret` are both `data/secret`).
     for (group, g) in &problem.groups.specs {
-        let folder = if group.is_empty() {
-            PathBuf::from("secret")
-        } else {
-            data_folder(group)
-        };
-        let entry = folders.entry(folder).or_default();
-        group_keys(problem, group, g, spec, entry);
+        let entry = folders.entry(data_folder(group)).or_default();
+        group_keys(g, spec, entry);
+        if format != Format::V2025 {
+            legacy_scores(problem, group, g, entry);
+        }
+    }
+    if format == Format::V2025 {
+        for (folder, keys) in super::scores::v2025(problem)? {
+            folders.entry(folder).or_default().extend(keys.yaml());
+        }
     }
     for (folder, keys) in folders.into_iter().filter(|(_, k)| !k.is_empty()) {
         let (file, text) = match format {
@@ -225,7 +268,7 @@ pub fn testdata_yamls(problem: &Problem, format: Format) -> Vec<(PathBuf, String
         };
         out.push((folder.join(file), text));
     }
-    out
+    Ok(out)
 }
 
 /// The 2025-09 spelling of a group's keys: `*_flags` strings become
@@ -252,9 +295,8 @@ fn v2025_keys(keys: &BTreeMap<&str, String>) -> String {
     text
 }
 
+/// A group's judging keys: validator flags.
 fn group_keys(
-    problem: &Problem,
-    group: &str,
     g: &GroupSpec,
     spec: &crate::problem::ProblemSpec,
     keys: &mut BTreeMap<&str, String>,
@@ -276,11 +318,16 @@ fn group_keys(
     if let Some(args) = &g.validator_args {
         keys.insert("input_validator_flags", quote(args));
     }
-    if spec.scoring.is_none() {
+}
+
+/// A group's score in the legacy grader's terms (legacy and 2023-07
+/// packages): a group worth `score` that is pass-fail is the minimum of
+/// cases each worth the whole score; a sum shares it among the group's
+/// direct cases.
+fn legacy_scores(problem: &Problem, group: &str, g: &GroupSpec, keys: &mut BTreeMap<&str, String>) {
+    if problem.spec.scoring.is_none() {
         return;
     }
-    // A group worth `score`: pass-fail is the minimum of cases each worth
-    // the whole score; a sum shares it among the group's direct cases.
     let direct = problem
         .cases
         .iter()
@@ -327,6 +374,105 @@ pub const PACKAGE_FOLDERS: &[&str] = &[
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::package::scores::fixture::problem;
+
+    /// judge's kinds/sum: 30 all or nothing (`min` of cases worth 30), 70
+    /// shared by three cases.
+    fn sum_problem() -> Problem {
+        let group = |score: f64, aggregation: Aggregation| GroupSpec {
+            score: Some(score),
+            aggregation: Some(aggregation),
+            validator_args: Some(vec!["--max".into(), "1000".into()]),
+            ..GroupSpec::default()
+        };
+        problem(
+            &[
+                ("sample", "1"),
+                ("secret/small", "a"),
+                ("secret/small", "b"),
+                ("secret/large", "a"),
+                ("secret/large", "b"),
+                ("secret/large", "c"),
+            ],
+            &[
+                ("secret/small", group(30.0, Aggregation::Min)),
+                ("secret/large", group(70.0, Aggregation::Sum)),
+            ],
+        )
+    }
+
+    fn files(problem: &Problem, format: Format) -> BTreeMap<String, String> {
+        testdata_yamls(problem, format)
+            .unwrap()
+            .into_iter()
+            .map(|(p, t)| (p.display().to_string(), t))
+            .collect()
+    }
+
+    #[test]
+    fn a_2025_09_export_says_scores_in_2025_09_keys_only() {
+        let got = files(&sum_problem(), Format::V2025);
+        assert_eq!(
+            got.keys().map(String::as_str).collect::<Vec<_>>(),
+            [
+                "secret/large/test_group.yaml",
+                "secret/small/test_group.yaml",
+                "secret/test_group.yaml",
+                // The problem's output validator arguments.
+                "test_group.yaml",
+            ]
+        );
+        assert_eq!(
+            got["secret/test_group.yaml"],
+            "max_score: 100\nscore_aggregation: sum\n"
+        );
+        assert_eq!(
+            got["secret/small/test_group.yaml"],
+            "input_validator_args: [\"--max\", \"1000\"]\nmax_score: 30\nscore_aggregation: min\n"
+        );
+        assert!(
+            got["secret/large/test_group.yaml"].contains("max_score: 70\nscore_aggregation: sum\n")
+        );
+        for text in got.values() {
+            for legacy in ["grader_flags", "accept_score", "on_reject", "_flags"] {
+                assert!(!text.contains(legacy), "{legacy} in {text}");
+            }
+        }
+    }
+
+    #[test]
+    fn legacy_and_2023_07_exports_keep_the_legacy_grader_keys() {
+        for format in [Format::Legacy, Format::Draft2023] {
+            let got = files(&sum_problem(), format);
+            let small = &got["secret/small/testdata.yaml"];
+            assert!(
+                small.contains("accept_score: 30\ngrader_flags: min\n"),
+                "{small}"
+            );
+            let large = &got["secret/large/testdata.yaml"];
+            assert!(large.contains("accept_score: 23.333333"), "{large}");
+            assert!(got.values().all(|t| !t.contains("max_score")), "{got:?}");
+        }
+    }
+
+    #[test]
+    fn a_score_2025_09_cannot_express_refuses_the_export_and_a_shared_folder_any_export() {
+        let mut p = sum_problem();
+        p.groups.specs.get_mut("secret/large").unwrap().aggregation = Some(Aggregation::Avg);
+        let err = testdata_yamls(&p, Format::V2025).unwrap_err();
+        assert!(
+            err.starts_with("cases/secret/large/group.yaml: aggregation: avg"),
+            "{err}"
+        );
+        // The legacy grader has avg.
+        assert!(testdata_yamls(&p, Format::Legacy).is_ok());
+        let shared = problem(&[("x", "1"), ("secret/x", "2")], &[]);
+        let err = refusal(&shared).unwrap();
+        assert_eq!(
+            err,
+            "cases/x and cases/secret/x would both be data/secret/x in a package"
+        );
+    }
 
     #[test]
     fn short_names_and_uuids_are_stable_and_well_formed() {

@@ -1,0 +1,479 @@
+//! A scoring problem's scores in the 2025-09 package's terms: `max_score`
+//! and `score_aggregation` in `test_group.yaml` of `data/secret` and of
+//! each test data group below it.
+//!
+//! judge's groups nest freely and may set `accept_score`, `reject_score`,
+//! `max` and `avg`; 2025-09 has one `secret` holding cases or one level of
+//! groups, scores a rejected case 0, and aggregates by `pass-fail`, `sum`
+//! or `min` only. Every group is therefore mapped to the keys under which
+//! a 2025-09 judge computes the same score as judge does
+//! ([`ScoringRules::score`]), and a problem for which no such keys exist is
+//! refused, naming the group and the key, rather than exported to score
+//! differently. The keys are always written out, never left to the
+//! format's defaults, which differ from judge's (a 2025-09 group is
+//! `pass-fail` and `unbounded` unless it says otherwise).
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+use super::{SECRET, data_folder};
+use crate::problem::groups::{GroupScoring, ScoringRules};
+use crate::problem::{Aggregation, Problem, is_sample};
+
+/// One folder's scoring keys.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Keys {
+    pub max_score: u64,
+    pub aggregation: Aggregation,
+}
+
+impl Keys {
+    /// The keys as `test_group.yaml` spells them.
+    pub fn yaml(&self) -> [(&'static str, String); 2] {
+        let aggregation = match self.aggregation {
+            Aggregation::PassFail => "pass-fail",
+            Aggregation::Sum => "sum",
+            // `max` and `avg` are refused before any Keys exist.
+            _ => "min",
+        };
+        [
+            ("max_score", self.max_score.to_string()),
+            ("score_aggregation", aggregation.to_string()),
+        ]
+    }
+}
+
+/// Where a judge group's settings are written, for messages.
+fn file(group: &str) -> String {
+    match group {
+        "" => "cases/group.yaml".into(),
+        g => format!("cases/{g}/group.yaml"),
+    }
+}
+
+/// The aggregation judge uses for a group (its default depends on
+/// whether the group has a `score`).
+fn aggregation_of(spec: &GroupScoring) -> Aggregation {
+    spec.aggregation.unwrap_or(match spec.score {
+        Some(_) => Aggregation::PassFail,
+        None => Aggregation::Sum,
+    })
+}
+
+/// A whole number of points, as `max_score` must be.
+fn whole(group: &str, max: f64, why: &str) -> Result<u64, String> {
+    let rounded = max.round();
+    if (max - rounded).abs() > 1e-9 || rounded < 0.0 {
+        return Err(format!(
+            "{}: the group is worth {max} ({why}), and 2025-09's max_score is a whole number",
+            file(group)
+        ));
+    }
+    Ok(rounded as u64)
+}
+
+fn unsupported(group: &str, a: Aggregation) -> String {
+    let word = match a {
+        Aggregation::Max => "max",
+        _ => "avg",
+    };
+    format!(
+        "{}: aggregation: {word} has no 2025-09 form (score_aggregation is pass-fail, sum or min)",
+        file(group)
+    )
+}
+
+/// The keys of a group that holds `n` cases and no groups: judge's worth
+/// of each case (`accept_score`, else a share of `score`, else 1) is what
+/// the 2025-09 keys give each case.
+fn leaf(group: &str, spec: &GroupScoring, n: usize) -> Result<Keys, String> {
+    if spec.reject_score.is_some_and(|r| r != 0.0) {
+        return Err(format!(
+            "{}: reject_score: 2025-09 scores a rejected case 0",
+            file(group)
+        ));
+    }
+    let aggregation = aggregation_of(spec);
+    let case = spec
+        .accept_score
+        .unwrap_or(match (spec.score, aggregation) {
+            (Some(w), Aggregation::Sum | Aggregation::Avg) => w / n as f64,
+            (Some(w), _) => w,
+            (None, _) => 1.0,
+        });
+    let (max, why) = match aggregation {
+        Aggregation::PassFail => (spec.score.unwrap_or(case * n as f64), "all or nothing"),
+        // 2025-09 shares max_score equally among the cases.
+        Aggregation::Sum => (case * n as f64, "its cases' worth added up"),
+        // 2025-09 gives each case the whole max_score.
+        Aggregation::Min => (case, "the worth of each case"),
+        a => return Err(unsupported(group, a)),
+    };
+    Ok(Keys {
+        max_score: whole(group, max, why)?,
+        aggregation,
+    })
+}
+
+/// The case groups that count (not the sample), with their case counts.
+fn counted(problem: &Problem) -> BTreeMap<&str, usize> {
+    let mut groups = BTreeMap::new();
+    for case in problem.cases.iter().filter(|c| !is_sample(&c.group)) {
+        *groups.entry(case.group.as_str()).or_default() += 1;
+    }
+    groups
+}
+
+/// The first path part of `group` below `parent` (`""` for `parent`'s own
+/// cases), or `None` outside `parent`.
+fn child<'a>(parent: &str, group: &'a str) -> Option<&'a str> {
+    let rest = match parent {
+        "" => group,
+        p => match group.strip_prefix(p) {
+            Some("") => "",
+            Some(r) => r.strip_prefix('/')?,
+            None => return None,
+        },
+    };
+    Some(rest.split('/').next().unwrap_or_default())
+}
+
+/// The 2025-09 scoring keys of every folder below `data/` that needs
+/// them; empty for a pass-fail problem. `Err` says which group and key
+/// 2025-09 cannot express.
+pub fn v2025(problem: &Problem) -> Result<BTreeMap<PathBuf, Keys>, String> {
+    let Some(scoring) = &problem.spec.scoring else {
+        return Ok(BTreeMap::new());
+    };
+    if scoring.include_sample {
+        return Err("problem.yaml: scoring.include_sample: 2025-09 never scores the sample".into());
+    }
+    let rules = problem.groups.rules(scoring);
+    let spec = |g: &str| rules.groups.get(g).cloned().unwrap_or_default();
+    let groups = counted(problem);
+    // 2025-09's secret: judge's `secret` group when cases/ has one (the
+    // whole problem then just passes its score on), else the root.
+    let top = if groups.keys().any(|g| child("", g) == Some(SECRET)) {
+        if let Some(g) = groups.keys().find(|g| child(SECRET, g).is_none()) {
+            return Err(format!(
+                "cases/{g}: scored beside cases/secret; 2025-09 scores data/secret alone, \
+                 where these cases would be one more group of secret's (move them into cases/secret)"
+            ));
+        }
+        passes_on(&rules)?;
+        SECRET
+    } else {
+        ""
+    };
+    let mut out = BTreeMap::new();
+    let own = groups.get(top).copied().unwrap_or(0);
+    let mut children: BTreeMap<&str, usize> = BTreeMap::new();
+    for (g, n) in &groups {
+        match child(top, g) {
+            Some("") | None => {}
+            Some(c) => *children.entry(c).or_default() += n,
+        }
+    }
+    if children.is_empty() {
+        out.insert(PathBuf::from(SECRET), leaf(top, &spec(top), own)?);
+        return Ok(out);
+    }
+    if own > 0 {
+        return Err(format!(
+            "{}: holds cases and groups both, and 2025-09's secret holds one or the other",
+            shown(top)
+        ));
+    }
+    let mut maxima = Vec::new();
+    let mut all_pass_fail = true;
+    for name in children.keys() {
+        let group = join(top, name);
+        if let Some(deeper) = groups
+            .keys()
+            .find(|g| child(&group, g).is_some_and(|c| !c.is_empty()))
+        {
+            return Err(format!(
+                "cases/{deeper}: a group inside the test data group {group}; 2025-09 scores \
+                 every case of data/{} as one group's, judge scores {deeper} as a group of its own",
+                data_folder(&group).display()
+            ));
+        }
+        let keys = leaf(&group, &spec(&group), groups[group.as_str()])?;
+        all_pass_fail &= keys.aggregation == Aggregation::PassFail;
+        maxima.push(keys.max_score);
+        out.insert(data_folder(&group), keys);
+    }
+    let secret = spec(top);
+    let aggregation = aggregation_of(&secret);
+    let max_score = match aggregation {
+        Aggregation::Sum => maxima.iter().sum(),
+        Aggregation::Min => maxima.iter().copied().min().unwrap_or(0),
+        Aggregation::PassFail if !all_pass_fail => {
+            return Err(format!(
+                "{}: aggregation: pass-fail over groups that are not pass-fail; \
+                 2025-09 wants every group of a pass-fail secret pass-fail",
+                file(top)
+            ));
+        }
+        Aggregation::PassFail => match secret.score {
+            Some(w) => whole(top, w, "all or nothing")?,
+            None => maxima.iter().sum(),
+        },
+        a => return Err(unsupported(top, a)),
+    };
+    out.insert(
+        PathBuf::from(SECRET),
+        Keys {
+            max_score,
+            aggregation,
+        },
+    );
+    Ok(out)
+}
+
+/// The root above judge's `secret`, which holds nothing else that counts,
+/// must give `secret`'s score as it is.
+fn passes_on(rules: &ScoringRules) -> Result<(), String> {
+    let root = rules.groups.get("").cloned().unwrap_or_default();
+    match aggregation_of(&root) {
+        Aggregation::PassFail => Err(format!(
+            "{} (or problem.yaml scoring.aggregation): pass-fail over cases/secret makes \
+             the problem all or nothing; say it in cases/secret/group.yaml instead",
+            file("")
+        )),
+        // One item: its sum, min, max or mean is itself.
+        _ => Ok(()),
+    }
+}
+
+fn join(parent: &str, name: &str) -> String {
+    match parent {
+        "" => name.to_string(),
+        p => format!("{p}/{name}"),
+    }
+}
+
+fn shown(group: &str) -> String {
+    match group {
+        "" => "cases/".into(),
+        g => format!("cases/{g}"),
+    }
+}
+
+/// Test problems for this module and [`super::write`]'s tests.
+#[cfg(test)]
+pub(crate) mod fixture {
+    use std::path::PathBuf;
+
+    use crate::problem::{Case, GroupSpec, Groups, Problem, ProblemSpec, ScoringSpec};
+
+    /// A scoring problem with `cases` (group, name) and group settings.
+    pub(crate) fn problem(cases: &[(&str, &str)], groups: &[(&str, GroupSpec)]) -> Problem {
+        Problem {
+            id: "p".into(),
+            dir: PathBuf::from("p"),
+            spec: ProblemSpec {
+                scoring: Some(ScoringSpec::default()),
+                ..ProblemSpec::named("p")
+            },
+            cases: cases
+                .iter()
+                .map(|(g, n)| Case {
+                    group: g.to_string(),
+                    name: n.to_string(),
+                    input: PathBuf::from(format!("{g}/{n}.in")),
+                    answer: None,
+                    settings: Default::default(),
+                })
+                .collect(),
+            groups: Groups {
+                specs: groups
+                    .iter()
+                    .map(|(g, s)| (g.to_string(), s.clone()))
+                    .collect(),
+            },
+            orphan_answers: Vec::new(),
+            stray_files: Vec::new(),
+            invalid_inputs: Vec::new(),
+            origin: None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::fixture::problem;
+    use super::*;
+    use crate::problem::GroupSpec;
+
+    fn scored(score: f64, aggregation: Aggregation) -> GroupSpec {
+        GroupSpec {
+            score: Some(score),
+            aggregation: Some(aggregation),
+            ..GroupSpec::default()
+        }
+    }
+
+    fn keys(max_score: u64, aggregation: Aggregation) -> Keys {
+        Keys {
+            max_score,
+            aggregation,
+        }
+    }
+
+    #[test]
+    fn the_sum_fixture_becomes_secret_and_two_groups() {
+        let p = problem(
+            &[
+                ("sample", "1"),
+                ("secret/small", "a"),
+                ("secret/small", "b"),
+                ("secret/large", "a"),
+                ("secret/large", "b"),
+                ("secret/large", "c"),
+            ],
+            &[
+                ("secret/small", scored(30.0, Aggregation::Min)),
+                ("secret/large", scored(70.0, Aggregation::Sum)),
+            ],
+        );
+        let got = v2025(&p).unwrap();
+        assert_eq!(got.len(), 3, "{got:?}");
+        assert_eq!(got[&PathBuf::from("secret")], keys(100, Aggregation::Sum));
+        assert_eq!(
+            got[&PathBuf::from("secret/small")],
+            keys(30, Aggregation::Min)
+        );
+        assert_eq!(
+            got[&PathBuf::from("secret/large")],
+            keys(70, Aggregation::Sum)
+        );
+        assert_eq!(
+            got[&PathBuf::from("secret/small")].yaml(),
+            [
+                ("max_score", "30".to_string()),
+                ("score_aggregation", "min".to_string())
+            ]
+        );
+    }
+
+    #[test]
+    fn judges_defaults_are_written_out_in_full() {
+        // Top-level groups, no secret folder: the root is secret. A group
+        // without a score sums its cases at 1 each; one with a score and
+        // no aggregation is all or nothing; accept_score sets each case.
+        let p = problem(
+            &[
+                ("edge", "a"),
+                ("edge", "b"),
+                ("big", "a"),
+                ("exact", "a"),
+                ("exact", "b"),
+            ],
+            &[
+                (
+                    "big",
+                    GroupSpec {
+                        score: Some(10.0),
+                        ..GroupSpec::default()
+                    },
+                ),
+                (
+                    "exact",
+                    GroupSpec {
+                        aggregation: Some(Aggregation::Sum),
+                        accept_score: Some(4.0),
+                        ..GroupSpec::default()
+                    },
+                ),
+            ],
+        );
+        let got = v2025(&p).unwrap();
+        assert_eq!(
+            got[&PathBuf::from("secret/edge")],
+            keys(2, Aggregation::Sum)
+        );
+        assert_eq!(
+            got[&PathBuf::from("secret/big")],
+            keys(10, Aggregation::PassFail)
+        );
+        assert_eq!(
+            got[&PathBuf::from("secret/exact")],
+            keys(8, Aggregation::Sum)
+        );
+        assert_eq!(got[&PathBuf::from("secret")], keys(20, Aggregation::Sum));
+        // Cases straight in secret: secret is the one group.
+        let flat = problem(&[("secret", "a"), ("secret", "b")], &[]);
+        assert_eq!(
+            v2025(&flat).unwrap()[&PathBuf::from("secret")],
+            keys(2, Aggregation::Sum)
+        );
+    }
+
+    #[test]
+    fn what_2025_09_cannot_say_is_refused_naming_the_group_and_key() {
+        let refused = |cases: &[(&str, &str)], groups: &[(&str, GroupSpec)]| {
+            v2025(&problem(cases, groups)).unwrap_err()
+        };
+        let err = refused(
+            &[("secret/a", "1")],
+            &[("secret/a", scored(5.0, Aggregation::Max))],
+        );
+        assert!(
+            err.starts_with("cases/secret/a/group.yaml: aggregation: max"),
+            "{err}"
+        );
+        let err = refused(
+            &[("secret/a", "1")],
+            &[(
+                "secret/a",
+                GroupSpec {
+                    reject_score: Some(-1.0),
+                    ..scored(5.0, Aggregation::Sum)
+                },
+            )],
+        );
+        assert!(err.contains("secret/a/group.yaml: reject_score"), "{err}");
+        let err = refused(
+            &[("secret/a", "1"), ("secret/a", "2"), ("secret/a", "3")],
+            &[(
+                "secret/a",
+                GroupSpec {
+                    accept_score: Some(0.5),
+                    ..scored(10.0, Aggregation::Sum)
+                },
+            )],
+        );
+        assert!(
+            err.starts_with("cases/secret/a/group.yaml: the group is worth 1.5"),
+            "{err}"
+        );
+        let err = refused(&[("secret/a/deep", "1"), ("secret/a", "2")], &[]);
+        assert!(err.starts_with("cases/secret/a/deep:"), "{err}");
+        let err = refused(&[("secret", "1"), ("secret/a", "2")], &[]);
+        assert!(err.contains("cases and groups both"), "{err}");
+        let err = refused(&[("secret/a", "1"), ("edge", "2")], &[]);
+        assert!(err.starts_with("cases/edge: scored beside"), "{err}");
+        let err = refused(
+            &[("secret/a", "1")],
+            &[
+                ("secret", scored(100.0, Aggregation::PassFail)),
+                ("secret/a", scored(100.0, Aggregation::Sum)),
+            ],
+        );
+        assert!(
+            err.starts_with("cases/secret/group.yaml: aggregation: pass-fail"),
+            "{err}"
+        );
+        let mut p = problem(&[("secret", "1")], &[]);
+        p.spec.scoring.as_mut().unwrap().include_sample = true;
+        assert!(v2025(&p).unwrap_err().contains("include_sample"));
+    }
+
+    #[test]
+    fn a_pass_fail_problem_has_no_scoring_keys() {
+        let mut p = problem(&[("secret", "1")], &[]);
+        p.spec.scoring = None;
+        assert!(v2025(&p).unwrap().is_empty());
+    }
+}

@@ -186,10 +186,12 @@ pub fn run(ctx: &Context, opts: Args) -> Result<Status> {
         }
         _ => {}
     }
-    if !plan.skipped.is_empty() {
+    // What only a package judged in place uses is not imported either.
+    let skipped: Vec<&(String, String)> = plan.skipped.iter().chain(&plan.in_place_only).collect();
+    if !skipped.is_empty() {
         println!("skipped:");
-        let width = plan.skipped.iter().map(|(p, _)| p.len()).max().unwrap_or(0);
-        for (path, why) in &plan.skipped {
+        let width = skipped.iter().map(|(p, _)| p.len()).max().unwrap_or(0);
+        for (path, why) in skipped {
             println!("  {path:<width$}  {why}");
         }
     }

@@ -11,15 +11,19 @@
 //! person; validate itself only reads). A problem with no validator at all is a fault:
 //! nothing would prove its inputs valid. Every input of the problem's
 //! `invalid/` folder must be rejected by every validator, which proves
-//! they are not too lax; and the report gives, per bound of the statement,
-//! the smallest and largest value the cases reach.
+//! they are not too lax; a package's `data/valid_output` outputs must be
+//! accepted by its checker and its `data/invalid_output` ones rejected
+//! (their inputs valid), which proves the checker neither too strict nor
+//! too lax; and the report gives, per bound of the statement, the
+//! smallest and largest value the cases reach. What a package asks for
+//! and judge does not run (answer validators) is a warning.
 
 use super::{Context, RunArgs, SandboxArgs};
 use crate::engine::run::{Session, load_errors, prepare, views};
 use crate::engine::tools::{Need, Tools};
-use crate::engine::{case, reference};
+use crate::engine::{case, output_check, reference};
 use crate::error::Result;
-use crate::problem::{Problem, hygiene};
+use crate::problem::{Case, Problem, hygiene};
 use crate::report::{RunKind, Status};
 
 #[derive(Debug, Clone, clap::Args)]
@@ -44,6 +48,19 @@ fn validators(p: &Problem) -> String {
     names.join(", ")
 }
 
+/// The problems that have some of what `cases` picks, as problems whose
+/// cases are those: a pass of the run over them judges only them.
+fn part(problems: &[Problem], cases: impl Fn(&Problem) -> Vec<Case>) -> Vec<Problem> {
+    problems
+        .iter()
+        .map(|p| Problem {
+            cases: cases(p),
+            ..p.clone()
+        })
+        .filter(|p| !p.cases.is_empty())
+        .collect()
+}
+
 pub fn run(ctx: &Context, args: Args) -> Result<Status> {
     let selection = ctx.load(&args.problems)?;
     let mut session = Session::start(&ctx.settings(RunKind::Validate, &args.run), &selection)?;
@@ -60,23 +77,32 @@ pub fn run(ctx: &Context, args: Args) -> Result<Status> {
         validators,
         case::validate_case,
     );
-    // The inputs of invalid/ must be rejected; their results join the
-    // problem's cases (group invalid_input), so every report shows them.
-    let invalid: Vec<Problem> = shard
-        .problems
-        .iter()
-        .filter(|p| !p.invalid_inputs.is_empty())
-        .map(|p| Problem {
-            cases: p.invalid_inputs.clone(),
-            ..p.clone()
-        })
-        .collect();
+    // The inputs of invalid/ must be rejected, and a package's tests of
+    // its output validator must come out as their folder says; their
+    // results join the problem's cases (groups invalid_input,
+    // invalid_output, valid_output), so every report shows them.
+    let invalid = part(&shard.problems, |p| p.invalid_inputs.clone());
     let rejected = session.judge_cases(&views(&tools, &invalid), validators, case::reject_case);
-    for r in rejected {
+    let checks = part(&shard.problems, |p| {
+        p.output_checks.iter().map(|c| c.case.clone()).collect()
+    });
+    let checked = session.judge_cases(
+        &views(&tools, &checks),
+        validators,
+        output_check::output_check_case,
+    );
+    for r in rejected.into_iter().chain(checked) {
         if let Some(report) = problems.iter_mut().find(|p| p.id == r.id) {
             let mut cases = std::mem::take(&mut report.cases);
             cases.extend(r.cases);
             *report = report.clone().with_cases(cases);
+        }
+    }
+    // What the package asks for and judge does not run must not pass
+    // for checked.
+    for p in &selection.problems {
+        for line in p.origin.iter().flat_map(|o| &o.unchecked) {
+            session.warn(format!("{}: {line}", p.id));
         }
     }
     // Hygiene and bounds are properties of the whole folder (a duplicate

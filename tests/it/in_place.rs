@@ -10,7 +10,12 @@ use std::path::Path;
 use crate::common::{copy_tree, judge_in, read_report, root};
 
 /// `judge --problems PROBLEMS COMMAND --report-dir REPORTS`, run in `cwd`.
-fn judge_on(cwd: &Path, problems: &Path, command: &str, reports: &Path) -> crate::common::Run {
+pub(crate) fn judge_on(
+    cwd: &Path,
+    problems: &Path,
+    command: &str,
+    reports: &Path,
+) -> crate::common::Run {
     judge_in(
         cwd,
         &[

@@ -19,6 +19,7 @@ mod language_table;
 mod languages;
 mod layers;
 mod leftovers;
+mod output_checks;
 mod package;
 mod parsers;
 mod sandbox;

@@ -164,10 +164,10 @@ pub fn reject_case(tools: &Tools, case: &Case) -> CaseReport {
 }
 
 /// One validator's word on an input: who, and its complaint if it has one.
-type Opinion = (String, Option<String>);
+pub(crate) type Opinion = (String, Option<String>);
 
 /// Every validator's word on the input of `case`.
-fn opinions(tools: &Tools, case: &Case) -> Result<Vec<Opinion>, Outcome> {
+pub(crate) fn opinions(tools: &Tools, case: &Case) -> Result<Vec<Opinion>, Outcome> {
     let at = |e: &dyn std::fmt::Display| format!("{}:{e}", case.input.display());
     let mut opinions: Vec<Opinion> = Vec::new();
     if let Some(solver) = tools.problem.solver() {
@@ -233,7 +233,7 @@ fn validate(tools: &Tools, case: &Case) -> Result<Outcome, Outcome> {
 
 /// Bad input when every validator rejects it; a judge error when some
 /// accept and some reject.
-fn verdict_of(opinions: &[Opinion]) -> Result<(), Outcome> {
+pub(crate) fn verdict_of(opinions: &[Opinion]) -> Result<(), Outcome> {
     let (rejecting, accepting): (Vec<&Opinion>, Vec<&Opinion>) =
         opinions.iter().partition(|(_, c)| c.is_some());
     let Some((_, Some(first))) = rejecting.first() else {

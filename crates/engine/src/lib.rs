@@ -15,6 +15,7 @@
 //! | [`case`] | judging one case (reference, validator, submission) |
 //! | [`tools`] | a problem's own programs (reference, checker, validators, generator), built once |
 //! | `checker` | compare modes, in-crate checkers, ICPC and testlib checker programs |
+//! | [`output_check`] | tests of the checker: outputs it must accept or reject |
 //! | `interact` | interactive problems: submission and interactor wired together |
 //! | [`run`] | the run-over-a-test-set skeleton shared by check, validate, grade |
 //! | [`submissions`] | expected-verdict submissions, sharded by whole submissions |
@@ -54,6 +55,7 @@ pub mod heap;
 pub(crate) mod interact;
 pub mod limits;
 mod multipass;
+pub mod output_check;
 pub mod program;
 pub mod reference;
 pub mod reuse;

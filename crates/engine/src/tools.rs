@@ -19,6 +19,8 @@ pub enum Need {
     Checker,
     Generator,
     Validators,
+    /// The checker, for a problem with tests of it (`output_checks`).
+    CheckerUnderTest,
 }
 
 impl Need {
@@ -26,8 +28,8 @@ impl Need {
     pub const CHECK: &[Need] = &[Need::Reference, Need::Checker];
     /// What grading a submission runs.
     pub const GRADE: &[Need] = &[Need::Checker];
-    /// What `validate` runs.
-    pub const VALIDATE: &[Need] = &[Need::Validators];
+    /// What `validate` runs: the checker only to test it.
+    pub const VALIDATE: &[Need] = &[Need::Validators, Need::CheckerUnderTest];
     /// What `stress` runs.
     pub const STRESS: &[Need] = &[Need::Reference, Need::Checker, Need::Generator];
 
@@ -39,6 +41,9 @@ impl Need {
             Need::Checker => spec.checker.as_ref().is_some_and(|c| c.program.is_some()),
             Need::Generator => spec.generator.is_some(),
             Need::Validators => !spec.validators.is_empty(),
+            Need::CheckerUnderTest => {
+                Need::Checker.named_by(problem) && !problem.output_checks.is_empty()
+            }
         }
     }
 }
@@ -173,7 +178,7 @@ impl<'a> Tools<'a> {
         for need in needs.iter().filter(|n| n.named_by(self.problem)) {
             match need {
                 Need::Reference => self.reference().map(drop)?,
-                Need::Checker => self.checker().map(drop)?,
+                Need::Checker | Need::CheckerUnderTest => self.checker().map(drop)?,
                 Need::Generator => self.generator().map(drop)?,
                 Need::Validators => self.validators().map(drop)?,
             }

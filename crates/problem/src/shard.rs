@@ -98,26 +98,32 @@ pub fn size(path: &Path) -> u64 {
 }
 
 impl Discovery {
-    /// Keeps only the cases (and invalid inputs) of `shard` (problems keep
-    /// their order).
+    /// Keeps only the cases (and invalid inputs, and tests of the output
+    /// validator) of `shard` (problems keep their order).
     pub fn shard(mut self, shard: Option<Shard>) -> Discovery {
         let Some(shard) = shard else { return self };
         let items: Vec<(String, u64)> = self
             .problems
             .iter()
             .flat_map(|p| {
-                p.cases.iter().chain(&p.invalid_inputs).map(move |c| {
-                    (
-                        format!("{}/{}", p.id, c.id()),
-                        size(&c.input) + CASE_OVERHEAD,
-                    )
-                })
+                let checks = p.output_checks.iter().map(|c| &c.case);
+                p.cases
+                    .iter()
+                    .chain(&p.invalid_inputs)
+                    .chain(checks)
+                    .map(move |c| {
+                        (
+                            format!("{}/{}", p.id, c.id()),
+                            size(&c.input) + CASE_OVERHEAD,
+                        )
+                    })
             })
             .collect();
         let mut mine = shard.owns(&items).into_iter();
         for p in &mut self.problems {
             p.cases.retain(|_| mine.next() == Some(true));
             p.invalid_inputs.retain(|_| mine.next() == Some(true));
+            p.output_checks.retain(|_| mine.next() == Some(true));
         }
         self
     }
@@ -147,6 +153,13 @@ pub fn test_set_hash(problems: &[Problem]) -> String {
                     .and_then(|a| std::fs::read(a).ok())
                     .unwrap_or_default(),
             );
+        }
+        for check in &p.output_checks {
+            let c = &check.case;
+            feed(c.id().as_bytes());
+            for file in [Some(&c.input), c.answer.as_ref(), Some(&check.output)] {
+                feed(&file.and_then(|f| std::fs::read(f).ok()).unwrap_or_default());
+            }
         }
     }
     format!("fnv1a64:{h:016x}")

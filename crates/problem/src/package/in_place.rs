@@ -6,7 +6,10 @@
 //! every file of the package means, and then, instead of copying, points
 //! the problem at the package's own files: cases at `data/**.in` and
 //! `.ans`, the checker at `output_validators/`, the submissions at
-//! `submissions/`. Nothing is written inside the package.
+//! `submissions/`, the tests of the checker at `data/valid_output` and
+//! `data/invalid_output` (which judge's own layout has no place for, so
+//! only a package judged in place has them). Nothing is written inside
+//! the package.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -36,6 +39,9 @@ pub struct Origin {
     /// Files under `submissions/` that are not submissions here: the
     /// reference program a judge export put among the accepted ones.
     pub not_submissions: Vec<PathBuf>,
+    /// Checks the package holds that judge does not run (its answer
+    /// validators, say): `validate` warns about each.
+    pub unchecked: Vec<String>,
 }
 
 /// Loads the package at `pkg` as problem `id`.
@@ -94,7 +100,7 @@ pub fn load(id: &str, pkg: &Path) -> Result<Problem, ProblemError> {
     let groups = Groups {
         specs: plan.groups.clone(),
     };
-    let (cases, invalid_inputs) = cases(&from, &groups);
+    let (cases, invalid_inputs) = cases(&from, &groups, &plan.validation_settings);
     let time = plan
         .time
         .unwrap_or(TimeRule::Fixed(spec.limits.time, "judge"));
@@ -108,19 +114,26 @@ pub fn load(id: &str, pkg: &Path) -> Result<Problem, ProblemError> {
         orphan_answers: Vec::new(),
         stray_files: Vec::new(),
         invalid_inputs,
+        output_checks: plan.output_checks,
         origin: Some(Origin {
             format,
             time,
             skipped: plan.skipped,
             ignored: plan.ignored,
             not_submissions,
+            unchecked: plan.unchecked,
         }),
     })
 }
 
 /// The cases the plan found, at the package's own files, and the inputs
-/// validators must reject.
-fn cases(from: &BTreeMap<PathBuf, PathBuf>, groups: &Groups) -> (Vec<Case>, Vec<Case>) {
+/// validators must reject (with their folder's validator arguments, from
+/// `validation`: settings by folder below `data/`).
+fn cases(
+    from: &BTreeMap<PathBuf, PathBuf>,
+    groups: &Groups,
+    validation: &BTreeMap<String, CaseSettings>,
+) -> (Vec<Case>, Vec<Case>) {
     let mut cases = Vec::new();
     let mut invalid = Vec::new();
     for (dest, src) in from {
@@ -161,6 +174,7 @@ fn cases(from: &BTreeMap<PathBuf, PathBuf>, groups: &Groups) -> (Vec<Case>, Vec<
                 false => format!("{INVALID_GROUP}/{group}"),
             };
             case.answer = None;
+            case.settings = validation.get(&case.group).cloned().unwrap_or_default();
             invalid.push(case);
         } else {
             case.settings = groups.settings(&group);

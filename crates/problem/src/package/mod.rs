@@ -26,6 +26,7 @@
 pub mod in_place;
 pub mod plan;
 pub mod read;
+mod read_checks;
 mod read_data;
 pub mod scores;
 pub mod statement;

@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use super::TimeRule;
-use crate::problem::{GroupSpec, ProblemSpec};
+use crate::problem::{CaseSettings, GroupSpec, OutputCheck, ProblemSpec};
 
 /// Everything an import will write, decided before anything is written.
 #[derive(Debug, Default)]
@@ -31,6 +31,23 @@ pub struct Plan {
     /// Files under `submissions/` that are not submissions: the reference
     /// program a judge export put among the accepted ones.
     pub not_submissions: Vec<PathBuf>,
+    /// The package's tests of its output validator (`data/valid_output`,
+    /// `data/invalid_output`), at the package's own files.
+    pub output_checks: Vec<OutputCheck>,
+    /// The effective settings of every folder of validation data
+    /// (`invalid_input/…`, `valid_output/…`, `invalid_output/…`, relative
+    /// to `data/`): their validator and checker arguments are the
+    /// package's, though no case of ours lives there.
+    pub validation_settings: BTreeMap<String, CaseSettings>,
+    /// `(package-relative path, why)` of what only a package judged in
+    /// place uses: an import lists them as skipped, since judge's own
+    /// layout has no place for them.
+    pub in_place_only: Vec<(String, String)>,
+    /// Checks the package holds that judge does not run (answer
+    /// validators; tests of the output validator of an interactive
+    /// problem): `validate` warns about each, so a passing run never
+    /// hides them.
+    pub unchecked: Vec<String>,
 }
 
 pub(crate) fn rel(pkg: &Path, path: &Path) -> String {

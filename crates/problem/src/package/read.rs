@@ -97,6 +97,7 @@ pub fn read(pkg: &Path, yaml_text: &str) -> Plan {
         Some(Err(e)) => plan.refused.push(format!("{EXTENSION_FILE}:{e}")),
         None => from_package(pkg, spec, format, &mut plan),
     }
+    super::read_checks::answer_validators(pkg, &mut plan);
     plan
 }
 
@@ -125,7 +126,7 @@ fn from_extension(pkg: &Path, ext: Extension, format: Format, plan: &mut Plan) {
         ));
     }
     plan.groups = ext.groups;
-    read_data::cases(pkg, format, &ext.folders, plan);
+    read_data::cases(pkg, format, &ext.folders, spec.interactive, plan);
     submissions(pkg, plan);
     // Export put a reference program that was not a submission among the
     // accepted ones; it goes back where it was.
@@ -348,7 +349,7 @@ fn from_package(pkg: &Path, spec_yaml: Spec<'_>, format: Format, plan: &mut Plan
         *r = to;
     }
     let ignore_sample = read_data::group_settings(pkg, format, scoring, validators.len(), plan);
-    read_data::cases(pkg, format, &BTreeMap::new(), plan);
+    read_data::cases(pkg, format, &BTreeMap::new(), interactive, plan);
     submissions(pkg, plan);
     statement(pkg, format, plan, false);
     let timelimit = match format {
@@ -607,6 +608,9 @@ fn others(pkg: &Path, plan: &mut Plan, timelimit: &str, taken: &[&str]) {
             "attachments" => "files for contestants; judge does not publish",
             "solution" | "solutions" => "solution write-ups",
             "input_visualizer" | "output_visualizer" => "visualizers are not run",
+            super::read_checks::ANSWER_VALIDATORS => {
+                "answer validators are not run (validate warns about it)"
+            }
             ".timelimit" => timelimit,
             _ => "not part of what judge imports",
         };

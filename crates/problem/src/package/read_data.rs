@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use super::Format;
 use super::plan::{Plan, name_of, rel, sorted_entries};
 use super::testdata::{self, Config};
-use crate::problem::GroupSpec;
+use crate::problem::{GroupSpec, INVALID_OUTPUT_GROUP, VALID_OUTPUT_GROUP};
 
 /// A settings file's text, or `None` with the reason refused in `plan`.
 fn settings_text(pkg: &Path, file: &Path, plan: &mut Plan) -> Option<String> {
@@ -75,6 +75,18 @@ pub(super) fn group_settings(
     }
     let ignore_sample = own.get("").is_some_and(|c| c.ignore_sample);
     for (folder, config) in testdata::effective(&own, &folders) {
+        // Validation data is no case group of ours, but its arguments
+        // are the package's all the same.
+        if VALIDATION.iter().any(|d| Path::new(&folder).starts_with(d)) {
+            let spec = testdata::group_spec(&config, false);
+            let settings = crate::problem::CaseSettings {
+                checker_args: spec.checker_args.unwrap_or_default(),
+                validator_args: spec.validator_args.unwrap_or_default(),
+                ..Default::default()
+            };
+            plan.validation_settings.insert(folder, settings);
+            continue;
+        }
         let Some(group) = super::group_of(Path::new(&folder)) else {
             continue;
         };
@@ -102,15 +114,28 @@ fn has_subfolders(dir: &Path) -> bool {
 /// `data/` folders of inputs every input validator must reject.
 const INVALID_INPUT: &str = "invalid_input";
 /// `data/` folders that test the output validator (2023-07 and later).
-const OUTPUT_CHECKS: [&str; 3] = ["invalid_answer", "invalid_output", "valid_output"];
+const OUTPUT_CHECKS: [&str; 2] = [VALID_OUTPUT_GROUP, INVALID_OUTPUT_GROUP];
+/// `data/` folder of answers the answer validators must reject (2025-09).
+const INVALID_ANSWER: &str = "invalid_answer";
+/// Every `data/` folder of validation data: tests of the validators, not
+/// cases.
+const VALIDATION: [&str; 4] = [
+    INVALID_INPUT,
+    VALID_OUTPUT_GROUP,
+    INVALID_OUTPUT_GROUP,
+    INVALID_ANSWER,
+];
 
-/// Every case of `data/sample` and `data/secret`, and the inputs of
-/// `data/invalid_input`; other files listed. `renamed`: the data folders
-/// of a judge export whose groups judge named otherwise.
+/// Every case of `data/sample` and `data/secret`, the inputs of
+/// `data/invalid_input` and (unless the problem is `interactive`, where
+/// the format says they do not apply) the tests of the output validator;
+/// other files listed. `renamed`: the data folders of a judge export whose
+/// groups judge named otherwise.
 pub(super) fn cases(
     pkg: &Path,
     format: Format,
     renamed: &BTreeMap<String, String>,
+    interactive: bool,
     plan: &mut Plan,
 ) {
     let data = pkg.join("data");
@@ -135,12 +160,20 @@ pub(super) fn cases(
                 "test_group.yaml",
                 INVALID_INPUT,
             ];
-            if entry.depth() == 1 && OUTPUT_CHECKS.contains(&name.as_str()) {
-                plan.skipped.push((
-                    rel(pkg, path),
-                    "answers and outputs for testing the output validator: judge does not run those checks yet"
-                        .into(),
-                ));
+            if entry.depth() == 1 && name == INVALID_ANSWER {
+                let why = "answers the answer validators must reject: judge has no answer validators, so they are not checked";
+                plan.skipped.push((rel(pkg, path), why.into()));
+                plan.unchecked.push(format!("{}/: {why}", rel(pkg, path)));
+            } else if entry.depth() == 1 && OUTPUT_CHECKS.contains(&name.as_str()) {
+                let at = rel(pkg, path);
+                if interactive {
+                    let why = "tests of the output validator: they do not apply to interactive problems (the package format says so)";
+                    plan.unchecked.push(format!("{at}/: {why}; not run"));
+                    plan.skipped.push((at, why.into()));
+                } else {
+                    let why = "tests of the output validator: run by `validate` when the package is judged in place; judge's own layout has no place for them";
+                    plan.in_place_only.push((at, why.into()));
+                }
             } else if entry.depth() == 1 && !known.contains(&name.as_str()) {
                 plan.skipped
                     .push((rel(pkg, path), "not sample or secret data".into()));
@@ -162,7 +195,8 @@ pub(super) fn cases(
             }
             continue;
         }
-        if OUTPUT_CHECKS.iter().any(|d| inside.starts_with(d)) {
+        if OUTPUT_CHECKS.iter().any(|d| inside.starts_with(d)) || inside.starts_with(INVALID_ANSWER)
+        {
             continue;
         }
         let Some(group) = path
@@ -233,6 +267,9 @@ pub(super) fn cases(
                 },
             )),
         }
+    }
+    if !interactive {
+        super::read_checks::output_checks(pkg, format, plan);
     }
     if plan.cases == 0 || (generated && !has_secret_input(&data)) {
         plan.refused.push(if generated {

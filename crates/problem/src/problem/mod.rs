@@ -96,6 +96,11 @@ pub struct Problem {
     /// broken rule each (group [`INVALID_GROUP`], like the ICPC package's
     /// `data/invalid_input`). They prove the validators are not too lax.
     pub invalid_inputs: Vec<Case>,
+    /// Outputs the checker must accept or reject: a package's
+    /// `data/valid_output` and `data/invalid_output`. They prove the
+    /// output validator neither too strict nor too lax, as
+    /// `invalid_inputs` do for the input validators.
+    pub output_checks: Vec<OutputCheck>,
     /// Set for a package judged in place: its format, its time rule, what
     /// of it judge reads past.
     pub origin: Option<crate::package::in_place::Origin>,
@@ -290,6 +295,7 @@ pub fn load_problem(id: &str, dir: &Path) -> Result<Problem, ProblemError> {
         orphan_answers,
         stray_files,
         invalid_inputs,
+        output_checks: Vec::new(),
         origin: None,
     })
 }
@@ -298,6 +304,44 @@ pub fn load_problem(id: &str, dir: &Path) -> Result<Problem, ProblemError> {
 pub const INVALID_DIR: &str = "invalid";
 /// The group reports file them under (the ICPC package's name).
 pub const INVALID_GROUP: &str = "invalid_input";
+
+/// The groups reports file a package's output checks under (its folder
+/// names): outputs the checker must accept, and outputs it must reject.
+pub const VALID_OUTPUT_GROUP: &str = "valid_output";
+pub const INVALID_OUTPUT_GROUP: &str = "invalid_output";
+
+/// One test of the checker (ICPC `data/valid_output/tc.{in,ans,out}` or
+/// `data/invalid_output/…`): `output` taken as a submission's output on
+/// the case `case` (whose input must be valid), and whether the checker
+/// must accept it. `case.group` is the folder below `data/`, and
+/// `case.settings` carries the folder's (or `tc.yaml`'s) arguments. Any of
+/// the three files may be missing: the check is kept so that `validate`
+/// names the missing file instead of the case vanishing.
+#[derive(Debug, Clone, PartialEq)]
+pub struct OutputCheck {
+    pub case: Case,
+    pub output: PathBuf,
+    pub must_accept: bool,
+}
+
+impl OutputCheck {
+    /// The first of its three files that is missing, as a located message
+    /// (`None` when they are all there).
+    pub fn missing(&self) -> Option<String> {
+        let answer = (self.case)
+            .answer
+            .clone()
+            .unwrap_or_else(|| self.case.input.with_extension("ans"));
+        let first = [&self.case.input, &answer, &self.output]
+            .into_iter()
+            .find(|f| !f.is_file())?;
+        Some(format!(
+            "{}: missing: a test of the output validator is {name}.in, {name}.ans and {name}.out",
+            first.display(),
+            name = self.case.name
+        ))
+    }
+}
 
 /// The group path of folder `dir` below `cases_dir` (`/` separators).
 pub(crate) fn group_of(cases_dir: &Path, dir: &Path) -> String {

@@ -15,7 +15,7 @@ use serde_yaml::Value;
 
 use super::plan::{Plan, name_of, rel, sorted_entries};
 use super::read_data;
-use super::submissions::{reference, submissions};
+use super::submissions::{submissions, take_reference};
 use super::{EXTENSION_FILE, Extension, Format, TimeRule, parse_seconds, text_in};
 use crate::checkers;
 use crate::problem::{CheckerSpec, Interface, Limits, ProblemSpec, ScoringSpec};
@@ -334,20 +334,7 @@ fn from_package(pkg: &Path, spec_yaml: Spec<'_>, format: Format, plan: &mut Plan
             .push("no input validator program: judge validate only checks case hygiene".into());
     }
     let limits = limits(spec_yaml, format, pkg, plan);
-    let mut reference = reference(pkg);
-    if reference.is_none() {
-        plan.refused.push(
-            "submissions/accepted/: no accepted submission judge can build, so no reference".into(),
-        );
-    }
-    // A reference from a folder of the package's own (its submissions.yaml
-    // holds it to AC) is not copied with the verdict folders: an import
-    // takes it as the reference program.
-    if let Some(r) = reference.as_mut().filter(|r| !in_verdict_folder(r)) {
-        let to = PathBuf::from("reference").join(r.file_name().unwrap_or_default());
-        plan.copies.push((pkg.join(&*r), to.clone()));
-        *r = to;
-    }
+    let reference = take_reference(pkg, plan);
     let ignore_sample = read_data::group_settings(pkg, format, scoring, validators.len(), plan);
     read_data::cases(pkg, format, &BTreeMap::new(), interactive, plan);
     submissions(pkg, plan);
@@ -401,15 +388,6 @@ fn from_package(pkg: &Path, spec_yaml: Spec<'_>, format: Format, plan: &mut Plan
         ..ProblemSpec::named(&name)
     };
     plan.spec = Some(spec);
-}
-
-/// Whether `path` (`submissions/<folder>/…`) lies in a verdict folder
-/// judge's layout has.
-fn in_verdict_folder(path: &Path) -> bool {
-    let folder = path.iter().nth(1).and_then(|f| f.to_str()).unwrap_or("");
-    crate::problem::submissions::FOLDERS
-        .iter()
-        .any(|(f, _)| *f == folder)
 }
 
 fn interactive_type(types: &[String]) -> bool {

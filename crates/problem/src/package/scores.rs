@@ -295,6 +295,7 @@ pub(crate) mod fixture {
             orphan_answers: Vec::new(),
             stray_files: Vec::new(),
             invalid_inputs: Vec::new(),
+            output_checks: Vec::new(),
             origin: None,
         }
     }

@@ -38,6 +38,26 @@ pub(super) fn reference(pkg: &Path) -> Option<PathBuf> {
         .map(|(_, p)| p.strip_prefix(pkg).map(Path::to_path_buf).unwrap_or(p))
 }
 
+/// The reference of the package read into `plan` ([`reference`]), or the
+/// refusal saying there is none. One from a folder of the package's own
+/// (its submissions.yaml holds it to AC) is not copied with the verdict
+/// folders, so an import takes it as the reference program.
+pub(super) fn take_reference(pkg: &Path, plan: &mut Plan) -> Option<PathBuf> {
+    let Some(mut r) = reference(pkg) else {
+        plan.refused.push(
+            "submissions/accepted/: no accepted submission judge can build, so no reference".into(),
+        );
+        return None;
+    };
+    let folder = r.iter().nth(1).and_then(|f| f.to_str()).unwrap_or("");
+    if !FOLDERS.iter().any(|(f, _)| *f == folder) {
+        let to = PathBuf::from("reference").join(r.file_name().unwrap_or_default());
+        plan.copies.push((pkg.join(&r), to.clone()));
+        r = to;
+    }
+    Some(r)
+}
+
 /// Whether every tool of `spec` is on PATH here (and its probe passes).
 pub fn installed(spec: &Spec) -> bool {
     use judge_sandbox::toolchain;

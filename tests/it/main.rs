@@ -7,6 +7,7 @@
 mod cache;
 mod cli;
 mod common;
+mod docs;
 mod generate;
 mod generators;
 mod grade;

@@ -4,7 +4,7 @@
 CARGO ?= cargo
 JUDGE := target/release/judge
 
-.PHONY: all build check test peers deps regen bench lint fmt clean mutants
+.PHONY: all build check test install peers deps regen bench lint fmt clean mutants
 
 all: check
 
@@ -32,6 +32,11 @@ check: build
 ## The harness's own unit and integration tests.
 test:
 	$(CARGO) test --workspace --locked
+
+## Put `judge` on PATH: builds this checkout in release mode and installs
+## the binary into Cargo's bin folder (~/.cargo/bin).
+install:
+	$(CARGO) install --path . --locked
 
 ## The peers' checkers on judge's output (Kattis problemtools'
 ## verifyproblem on every exported problem): installs the pinned release

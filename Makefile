@@ -24,10 +24,10 @@ build:
 ## for the problem kinds in testdata/kinds (checker programs, an in-crate
 ## checker, an interactive problem, a scoring problem).
 check: build
-	$(JUDGE) validate --report-dir reports/validate
+	$(JUDGE) validate
 	$(JUDGE) check
-	$(JUDGE) --problems testdata/kinds validate --report-dir reports/kinds-validate
-	$(JUDGE) --problems testdata/kinds check --report-dir reports/kinds
+	$(JUDGE) --problems testdata/kinds validate
+	$(JUDGE) --problems testdata/kinds check
 
 ## The harness's own unit and integration tests.
 test:

@@ -18,7 +18,10 @@ fn main() {
     }
     judge::solvers::install();
     let cli = Cli::parse();
-    let ctx = Context::new(cli.global);
+    let ctx = Context::new(cli.global, cli.command.name());
+    if let Some(note) = &ctx.root_note {
+        eprintln!("{} {note}", ctx.style.dim("note:"));
+    }
     // The configuration's language table is in force before any command
     // builds anything; a mistake in it stops every command, up front.
     if let Err(e) = ctx.install_languages() {

@@ -76,6 +76,6 @@ pub fn run(ctx: &Context, args: Args) -> Result<Status> {
         session.note_cache(runner);
     }
     let report = session.finish(problems, errors, graded);
-    ctx.publish(&report, &args.run)?;
+    ctx.publish(&report, &args.run, None)?;
     Ok(report.status())
 }

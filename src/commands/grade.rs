@@ -107,6 +107,13 @@ pub fn run(ctx: &Context, args: Args) -> Result<Status> {
     }
     session.note_cache(&runner);
     let report = session.finish(problems, Vec::new(), Vec::new());
-    ctx.publish(&report, &args.run)?;
+    // Each submission keeps its own latest report.
+    let name = args
+        .submission
+        .submission
+        .as_deref()
+        .and_then(|p| p.file_stem())
+        .map_or_else(|| "cmd".to_string(), |s| s.to_string_lossy().into_owned());
+    ctx.publish(&report, &args.run, Some(&name))?;
     Ok(report.status())
 }

@@ -13,14 +13,9 @@ pub struct Args {
     #[arg(required = true)]
     pub reports: Vec<PathBuf>,
     /// Where the merged report.yaml and report.html go (default:
-    /// $JUDGE_REPORT_DIR, else reports).
-    #[arg(
-        long,
-        env = "JUDGE_REPORT_DIR",
-        default_value = "reports",
-        value_name = "DIR"
-    )]
-    pub report_dir: PathBuf,
+    /// $JUDGE_REPORT_DIR, else the repository's reports/merge/).
+    #[arg(long, env = "JUDGE_REPORT_DIR", value_name = "DIR")]
+    pub report_dir: Option<PathBuf>,
     /// Also write JUnit XML (one test per case) to this file.
     #[arg(long, value_name = "FILE")]
     pub junit: Option<PathBuf>,
@@ -33,6 +28,7 @@ pub fn run(ctx: &Context, args: Args) -> Result<Status> {
         .map(|p| yaml::read_file(p).map(|r| (p.clone(), r)))
         .collect::<Result<Vec<_>>>()?;
     let merged = merge::merge(&reports, &ctx.command_line)?;
-    publish(ctx.style, &merged, &args.report_dir, args.junit.as_deref())?;
+    let dir = ctx.report_dir(args.report_dir.as_deref(), None);
+    publish(ctx.style, &merged, &dir, args.junit.as_deref())?;
     Ok(merged.status())
 }

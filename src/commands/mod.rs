@@ -12,6 +12,7 @@ pub mod languages;
 pub mod list;
 pub mod merge;
 pub mod regen;
+pub mod root;
 pub mod sandbox;
 pub mod solve;
 pub mod stress;
@@ -89,27 +90,49 @@ pub enum Command {
     Languages(languages::Args),
 }
 
+impl Command {
+    /// The command's name, as typed.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Command::Check(_) => "check",
+            Command::Validate(_) => "validate",
+            Command::Regen(_) => "regen",
+            Command::Grade(_) => "grade",
+            Command::Stress(_) => "stress",
+            Command::Diff(_) => "diff",
+            Command::Merge(_) => "merge",
+            Command::Export(_) => "export",
+            Command::Import(_) => "import",
+            Command::Solve(_) => "solve",
+            Command::Sandbox(_) => "sandbox",
+            Command::List(_) => "list",
+            Command::Gen(_) => "gen",
+            Command::Timelimit(_) => "timelimit",
+            Command::Languages(_) => "languages",
+        }
+    }
+}
+
 /// Options every command takes.
 #[derive(Debug, Clone, clap::Args)]
 pub struct GlobalArgs {
-    /// Folder holding one sub-folder per problem.
-    #[arg(
-        long = "problems",
-        global = true,
-        default_value = "problems",
-        value_name = "DIR"
-    )]
-    pub problems_dir: PathBuf,
+    /// Folder holding one sub-folder per problem, or a folder of ICPC
+    /// packages, or one package (default: the repository's `problems/`,
+    /// the repository found from the current folder upwards; inside a
+    /// package, that package).
+    #[arg(long = "problems", global = true, value_name = "DIR")]
+    pub problems_dir: Option<PathBuf>,
     /// Colour on the terminal: auto = only on a terminal and when NO_COLOR
     /// is unset.
     #[arg(long, global = true, value_enum, default_value_t = ColorChoice::Auto)]
     pub color: ColorChoice,
-    /// judge's configuration file (default: judge-config.yaml in the
-    /// current folder, when there is one).
+    /// judge's configuration file (default: the repository's
+    /// judge-config.yaml, when there is one).
     #[arg(long, global = true, value_name = "FILE")]
     pub config: Option<PathBuf>,
     /// Where compiled programs and reusable case results are kept between
-    /// runs (default: $JUDGE_CACHE_DIR, else target/judge-cache).
+    /// runs (default: $JUDGE_CACHE_DIR, else the repository's
+    /// target/judge-cache).
     #[arg(long, global = true, value_name = "DIR")]
     pub cache_dir: Option<PathBuf>,
     /// Compile and run everything; read and write no cache.
@@ -131,14 +154,9 @@ pub struct RunArgs {
     #[arg(long, short, default_value_t = 0)]
     pub jobs: usize,
     /// Where report.yaml and report.html go (default: $JUDGE_REPORT_DIR,
-    /// else reports).
-    #[arg(
-        long,
-        env = "JUDGE_REPORT_DIR",
-        default_value = "reports",
-        value_name = "DIR"
-    )]
-    pub report_dir: PathBuf,
+    /// else the repository's reports/<command>[-<name>]/).
+    #[arg(long, env = "JUDGE_REPORT_DIR", value_name = "DIR")]
+    pub report_dir: Option<PathBuf>,
     /// Also write JUnit XML (one test per case) to this file.
     #[arg(long, value_name = "FILE")]
     pub junit: Option<PathBuf>,
@@ -242,6 +260,8 @@ pub(crate) fn settle_quietly(selection: &mut Discovery, runner: &Runner) -> Vec<
 /// Settings every command shares, made once from [`GlobalArgs`].
 #[derive(Debug, Clone)]
 pub struct Context {
+    /// The repository's top folder ([`root`]).
+    pub root: PathBuf,
     pub problems_dir: PathBuf,
     pub style: Style,
     /// Show progress bars (only on a terminal).
@@ -252,12 +272,16 @@ pub struct Context {
     pub config_file: Option<PathBuf>,
     /// The build and result cache folder; `None` with `--no-cache`.
     pub cache_dir: Option<PathBuf>,
+    /// Which root is used, when it is not the current folder.
+    pub root_note: Option<String>,
+    /// The command's name (`check`), which names its report folder.
+    pub command: &'static str,
 }
 
 impl Context {
     /// Colour and progress on a TTY only, `NO_COLOR` respected, unless
     /// `--color` says otherwise.
-    pub fn new(args: GlobalArgs) -> Self {
+    pub fn new(args: GlobalArgs, command: &'static str) -> Self {
         let color = match args.color {
             ColorChoice::Always => true,
             ColorChoice::Never => false,
@@ -266,12 +290,14 @@ impl Context {
                     && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
             }
         };
+        let cwd = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
+        let found = root::find(&cwd, args.problems_dir.as_deref());
         Context {
-            problems_dir: args.problems_dir,
+            problems_dir: found.problems,
             style: Style { color },
             progress: std::io::stderr().is_terminal(),
             command_line: std::env::args().collect::<Vec<_>>().join(" "),
-            config_file: args.config,
+            config_file: args.config.or(found.config),
             cache_dir: (!args.no_cache).then(|| {
                 args.cache_dir
                     .or_else(|| {
@@ -279,8 +305,11 @@ impl Context {
                             .filter(|v| !v.is_empty())
                             .map(PathBuf::from)
                     })
-                    .unwrap_or_else(|| PathBuf::from(DEFAULT_DIR))
+                    .unwrap_or_else(|| found.dir.join(DEFAULT_DIR))
             }),
+            root: found.dir,
+            root_note: found.note,
+            command,
         }
     }
 
@@ -336,11 +365,26 @@ impl Context {
     }
 
     /// Discovers problems and keeps the named ones (all when none named).
+    /// A name may be a path into the problems folder (`.` inside
+    /// `problems/demo`).
     pub(crate) fn load(&self, names: &[String]) -> Result<Discovery> {
         let found = discover(&self.problems_dir).map_err(Error::io(
             &self.problems_dir,
             "cannot read the problems folder",
         ))?;
+        let cwd = std::env::current_dir().unwrap_or_default();
+        let names = names
+            .iter()
+            .map(|n| {
+                root::problem_id(n, &cwd, &self.problems_dir).ok_or_else(|| {
+                    Error::Usage(format!(
+                        "{n} is not inside the problems folder {}",
+                        self.problems_dir.display()
+                    ))
+                })
+            })
+            .collect::<Result<Vec<String>>>()?;
+        let names = names.as_slice();
         found.select(names).map_err(|unknown| {
             Error::Usage(format!(
                 "unknown problem(s): {} (look in {})",
@@ -422,8 +466,33 @@ impl Context {
 
     /// Prints failing cases, the summary and the submissions table, then
     /// writes the reports (YAML, HTML, and JUnit when asked for).
-    pub(crate) fn publish(&self, report: &Report, run: &RunArgs) -> Result<()> {
-        publish(self.style, report, &run.report_dir, run.junit.as_deref())
+    pub(crate) fn publish(&self, report: &Report, run: &RunArgs, name: Option<&str>) -> Result<()> {
+        let dir = self.report_dir(run.report_dir.as_deref(), name);
+        publish(self.style, report, &dir, run.junit.as_deref())
+    }
+
+    /// Where a command's reports go: `explicit` when given, else
+    /// `reports/<command>[-<name>]/` under the repository's root, so that
+    /// `validate` and `check` (and checks of another problems folder, and
+    /// grades of different submissions) keep their own latest report.
+    /// The command is the report's kind; `name` says more, and the
+    /// problems folder's name is added when it is not the repository's
+    /// `problems/`.
+    pub(crate) fn report_dir(&self, explicit: Option<&Path>, name: Option<&str>) -> PathBuf {
+        if let Some(dir) = explicit {
+            return dir.to_path_buf();
+        }
+        let mut folder = self.command.to_string();
+        if self.problems_dir != self.root.join(root::PROBLEMS) {
+            let own = self.problems_dir.file_name().unwrap_or_default();
+            folder.push('-');
+            folder.push_str(&own.to_string_lossy());
+        }
+        if let Some(name) = name {
+            folder.push('-');
+            folder.push_str(name);
+        }
+        self.root.join("reports").join(folder)
     }
 }
 

@@ -12,14 +12,14 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::problem::config::DEFAULT_FILE;
-use crate::problem::package::in_place::is_package;
+use crate::config::DEFAULT_FILE;
+use crate::package::in_place::is_package;
 
 /// Where the repository's parts are, and how they were found.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Root {
-    /// The repository's top folder (the current folder when none is
-    /// found).
+    /// The repository's top folder: empty when that is the current folder
+    /// (paths stay relative, as typed), else absolute.
     pub dir: PathBuf,
     /// The problems folder (or package folder) commands look in.
     pub problems: PathBuf,
@@ -36,6 +36,21 @@ pub const PROBLEMS: &str = "problems";
 /// Finds the root for a command started in `cwd`; `problems` is
 /// `--problems` when given (relative to `cwd`).
 pub fn find(cwd: &Path, problems: Option<&Path>) -> Root {
+    let mut found = find_absolute(cwd, problems);
+    // Paths relative to the current folder when the root is that folder,
+    // as the user typed them: reports then name `problems/x/…`.
+    if found.dir == cwd {
+        let strip = |p: &Path| p.strip_prefix(cwd).map(Path::to_path_buf).ok();
+        found.problems = strip(&found.problems)
+            .filter(|p| !p.as_os_str().is_empty())
+            .unwrap_or(found.problems);
+        found.config = found.config.map(|c| strip(&c).unwrap_or(c));
+        found.dir = PathBuf::new();
+    }
+    found
+}
+
+fn find_absolute(cwd: &Path, problems: Option<&Path>) -> Root {
     let repository = cwd
         .ancestors()
         .find(|d| d.join(DEFAULT_FILE).is_file() || d.join(PROBLEMS).is_dir());
@@ -45,7 +60,10 @@ pub fn find(cwd: &Path, problems: Option<&Path>) -> Root {
         // still the repository's when the command runs inside one.
         let dir = repository.unwrap_or(cwd).to_path_buf();
         return Root {
-            problems: cwd.join(given),
+            problems: match given.is_absolute() {
+                true => given.to_path_buf(),
+                false => cwd.join(given),
+            },
             config: config(&dir),
             note: note(cwd, &dir),
             dir,
@@ -140,8 +158,11 @@ mod tests {
         assert_eq!(root.problems, top.join("problems"));
         assert_eq!(root.config, Some(top.join(DEFAULT_FILE)));
         assert!(root.note.unwrap().contains("using the repository at"));
-        // From the top: no note.
-        assert_eq!(find(top, None).note, None);
+        // From the top: no note, and paths as typed.
+        let at_top = find(top, None);
+        assert_eq!(at_top.note, None);
+        assert_eq!(at_top.problems, Path::new("problems"));
+        assert_eq!(at_top.dir, Path::new(""));
         // --problems wins, the configuration stays the repository's.
         let given = find(&deep, Some(Path::new("../../../other")));
         assert_eq!(given.problems, deep.join("../../../other"));
@@ -158,7 +179,10 @@ mod tests {
             problem_id("problems/demo", t.path(), &problems).as_deref(),
             Some("demo")
         );
-        assert_eq!(problem_id("demo", t.path(), &problems).as_deref(), Some("demo"));
+        assert_eq!(
+            problem_id("demo", t.path(), &problems).as_deref(),
+            Some("demo")
+        );
         assert_eq!(problem_id("..", &problems, &problems), None);
     }
 
@@ -170,7 +194,7 @@ mod tests {
         std::fs::write(pkg.join("problem.yaml"), "name: hello\n").unwrap();
         let root = find(&pkg.join("data/sample"), None);
         assert_eq!(root.problems, pkg);
-        // A folder of packages.
+        // A folder of packages: the current folder.
         assert_eq!(find(dir.path(), None).problems, dir.path());
     }
 }

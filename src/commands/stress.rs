@@ -8,7 +8,6 @@
 //! prints what it found and the `judge gen` command that recreates it.
 
 use std::fmt::Write as _;
-use std::path::Path;
 
 use super::{Context, LimitArgs, SandboxArgs, SubmissionArgs};
 use crate::engine::build::BuildError;
@@ -289,7 +288,7 @@ fn counterexample(
 /// `index` is only written with `--out`, as `DIR/gen-<index + 1>.in`.
 fn gen_command(ctx: &Context, problem: &str, draw: Draw) -> String {
     let mut words = vec!["judge".to_string()];
-    if ctx.problems_dir != Path::new("problems") {
+    if ctx.problems_dir != ctx.root.join(super::root::PROBLEMS) {
         words.push("--problems".into());
         words.push(shell_word(&ctx.problems_dir.display().to_string()));
     }
@@ -338,6 +337,9 @@ mod tests {
     #[test]
     fn gen_command_names_the_file_gen_writes() {
         let ctx = Context {
+            root: std::path::PathBuf::new(),
+            root_note: None,
+            command: "stress",
             problems_dir: "problems".into(),
             style: Style { color: false },
             progress: false,

@@ -123,6 +123,6 @@ pub fn run(ctx: &Context, args: Args) -> Result<Status> {
     let mut errors = load_errors(&shard);
     errors.extend(build_errors);
     let report = session.finish(problems, errors, Vec::new());
-    ctx.publish(&report, &args.run)?;
+    ctx.publish(&report, &args.run, None)?;
     Ok(report.status())
 }

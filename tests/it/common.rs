@@ -54,12 +54,12 @@ pub fn judge_env(dir: &Path, args: &[&str], stdin: Option<&[u8]>, env: &[(&str, 
     // Each run its own empty cache, so no test sees another's results; a
     // test of the cache names its own folder in `env`.
     let cache = tempfile::tempdir().unwrap();
-    // Tests write only in temporary folders: a run from the repository
-    // root that names no --report-dir writes its reports here, not into
-    // the clone's reports/.
+    // Tests write only in temporary folders: a run from inside the
+    // repository (which judge finds from any folder in it) that names no
+    // --report-dir writes its reports here, not into the clone's reports/.
     let reports = tempfile::tempdir().unwrap();
     let mut command = Command::new(env!("CARGO_BIN_EXE_judge"));
-    if dir == root() {
+    if dir.starts_with(root()) {
         command.env("JUDGE_REPORT_DIR", reports.path());
     }
     let mut child = command

@@ -22,6 +22,7 @@ mod leftovers;
 mod output_checks;
 mod package;
 mod parsers;
+mod refprog;
 mod sandbox;
 mod shard;
 mod snapshots;

@@ -3,9 +3,9 @@
 
 use std::path::PathBuf;
 
-use super::{Context, SandboxArgs};
+use super::{Context, Reference, SandboxArgs};
 use crate::engine::run::prepare;
-use crate::engine::stress::{Draw, generate};
+use crate::engine::stress::{Draw, generate, no_generator};
 use crate::engine::tools::{Need, Tools};
 use crate::error::{Error, Result};
 use crate::problem::discover;
@@ -79,7 +79,10 @@ pub fn run(ctx: &Context, opts: Args) -> Result<Status> {
             )
         });
     }
-    let solver = ctx.solver_for(&opts.problem)?;
+    let solver = match ctx.reference_for(&opts.problem)? {
+        Reference::Solver(solver) => solver,
+        Reference::Program(problem) => return Err(Error::Usage(no_generator(&problem))),
+    };
     write(&opts, |index| {
         Ok(generate_one(solver, opts.seed, index, opts.size))
     })

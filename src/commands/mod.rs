@@ -257,6 +257,14 @@ pub(crate) fn settle_quietly(selection: &mut Discovery, runner: &Runner) -> Vec<
     notes
 }
 
+/// What gives a problem's answers: see [`Context::reference_for`].
+pub(crate) enum Reference {
+    Solver(&'static dyn Solver),
+    /// A problem folder without an in-crate solver: its reference (and
+    /// generator, when it has one) are programs.
+    Program(Box<Problem>),
+}
+
 /// Settings every command shares, made once from [`GlobalArgs`].
 #[derive(Debug, Clone)]
 pub struct Context {
@@ -423,23 +431,22 @@ impl Context {
             .ok_or_else(|| Error::Usage(format!("unknown problem {name}")))
     }
 
-    /// The solver of a problem folder, or a solver id used directly. A
-    /// solver id needs no problems folder, so `judge solve ID` works
-    /// anywhere.
-    pub(crate) fn solver_for(&self, name: &str) -> Result<&'static dyn Solver> {
+    /// What answers for `name`: the in-crate solver of a problem folder
+    /// or of a solver id used directly (which needs no problems folder, so
+    /// `judge solve ID` works anywhere), or a problem folder whose
+    /// reference is a program (run by the engine, like `check` runs it).
+    pub(crate) fn reference_for(&self, name: &str) -> Result<Reference> {
         let found = discover(&self.problems_dir).unwrap_or_default();
         if let Some(p) = found.problems.iter().find(|p| p.id == name) {
-            return p.solver().ok_or_else(|| {
-                Error::Usage(format!(
-                    "{name}: the reference is a program ({}), not an in-crate solver; run it directly",
-                    p.reference_name()
-                ))
+            return Ok(match p.solver() {
+                Some(solver) => Reference::Solver(solver),
+                None => Reference::Program(Box::new(p.clone())),
             });
         }
         if let Some((_, e)) = found.errors.iter().find(|(id, _)| id == name) {
             return Err(e.clone().into());
         }
-        solvers::find(name).ok_or_else(|| {
+        solvers::find(name).map(Reference::Solver).ok_or_else(|| {
             Error::Usage(format!(
                 "unknown problem {name:?} (problems: {}; solvers: {})",
                 found

@@ -1,14 +1,21 @@
 //! `judge solve`: the reference output for one input (a file, or standard
 //! input), for people and scripts that want the reference answer to it.
+//! The reference is the in-crate solver (called in-process) or the
+//! reference program, built and run by the engine in the sandbox exactly
+//! as `check` runs it, so both kinds of problem answer the same command.
 
 use std::io::{Read, Write};
 use std::os::fd::AsFd;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
-use super::Context;
+use super::{Context, Reference, SandboxArgs};
+use crate::engine::limits::{self, Overrides};
 use crate::engine::reference;
+use crate::engine::run::prepare;
+use crate::engine::tools::Need;
 use crate::error::{Error, Result};
 use crate::execution::End;
+use crate::problem::Problem;
 use crate::report::Status;
 use crate::scan::InputError;
 
@@ -19,12 +26,19 @@ pub struct Args {
     pub problem: String,
     /// The input file (default: standard input).
     pub input: Option<PathBuf>,
+    /// Isolation of a reference program (an in-crate solver runs
+    /// in-process, without one).
+    #[command(flatten)]
+    pub sandbox: SandboxArgs,
 }
 
 /// Solves the input; bad input is reported as `<file>:line:col: …`
 /// (`<stdin>:line:col: …` for standard input).
 pub fn run(ctx: &Context, args: Args) -> Result<Status> {
-    let solver = ctx.solver_for(&args.problem)?;
+    let solver = match ctx.reference_for(&args.problem)? {
+        Reference::Solver(solver) => solver,
+        Reference::Program(problem) => return run_program(ctx, *problem, &args),
+    };
     let (name, file) = match &args.input {
         Some(path) => (path.display().to_string(), std::fs::File::open(path)),
         // Standard input as a file, so a redirected file's size is known.
@@ -65,6 +79,71 @@ pub fn run(ctx: &Context, args: Args) -> Result<Status> {
             Ok(Status::Failed)
         }
     }
+}
+
+/// Runs the reference program of `problem` on the input under the
+/// problem's limits (those of its submissions: a reference that needs
+/// more is worth knowing about) and prints its standard output; when it
+/// fails, its standard error and how it ended go to stderr, exit 1. The
+/// input is handed over as bytes: whether they are valid is the
+/// validators' business (`judge validate`), as in every other run.
+fn run_program(ctx: &Context, mut problem: Problem, args: &Args) -> Result<Status> {
+    let id = problem.id.clone();
+    if problem.spec.reference.is_none() {
+        return Err(Error::Usage(format!(
+            "{id}: no reference to run (neither `solver:` nor `reference:` in {})",
+            problem.dir.join("problem.yaml").display()
+        )));
+    }
+    let why = match (problem.spec.interactive, problem.spec.passes) {
+        (true, _) => Some("talks to the interactor"),
+        (false, Some(_)) => Some("runs in passes fed by the output validator"),
+        (false, None) => None,
+    };
+    if let Some(why) = why {
+        return Err(Error::Usage(format!(
+            "{id}: the reference {why}, so it has no answer to an input alone; \
+             `judge check {id}` runs it that way"
+        )));
+    }
+    let runner = ctx.runner(args.sandbox.sandbox, 1)?;
+    // A package that gives no limit: the one its rule computes.
+    let (_, failed) =
+        crate::engine::time_limit::settle(std::slice::from_mut(&mut problem), &runner);
+    if let Some((_, why)) = failed.into_iter().next() {
+        return Err(Error::Setup(format!("{id}: {why}")));
+    }
+    let (tools, errors) = prepare(
+        std::slice::from_ref(&problem),
+        Some(&runner),
+        &[Need::Reference],
+    );
+    if let Some(e) = errors.into_iter().next() {
+        return Err(Error::ProblemProgram(e));
+    }
+    let tools = tools
+        .first()
+        .ok_or_else(|| Error::Usage(format!("unknown problem {id}")))?;
+    let program = tools.reference().map_err(Error::ProblemProgram)?;
+    let limits = limits::for_problem(&problem, Overrides::default(), &program.language);
+    // The runner opens the input itself; standard input is the file
+    // behind descriptor 0, so a pipe works as well as a redirect.
+    let input = args.input.as_deref().unwrap_or(Path::new("/dev/stdin"));
+    let exec = runner.run(&tools.spec(program, Vec::new(), limits), input);
+    if exec.end == End::Exited(0) {
+        let mut out = std::io::stdout().lock();
+        let _ = out.write_all(&exec.stdout).and_then(|_| out.flush());
+        return Ok(Status::Passed);
+    }
+    let _ = std::io::stderr().write_all(&exec.stderr_tail);
+    let how = crate::compare::ended_badly(&exec)
+        .and_then(|o| o.message)
+        .unwrap_or_else(|| format!("{:?}", exec.end));
+    eprintln!(
+        "error: {id}: the reference program {} failed: {how}",
+        problem.reference_name()
+    );
+    Ok(Status::Failed)
 }
 
 /// How much is read at a time; each piece is checked for UTF-8 as it comes.

@@ -21,10 +21,11 @@
 use super::{Context, RunArgs, SandboxArgs};
 use crate::engine::run::{Session, load_errors, prepare, views};
 use crate::engine::tools::{Need, Tools};
-use crate::engine::{case, output_check, reference};
+use crate::engine::{case, noted, output_check, reference};
 use crate::error::Result;
 use crate::problem::{Case, Problem, hygiene};
 use crate::report::{RunKind, Status};
+use crate::solvers::bounds::BoundReach;
 
 #[derive(Debug, Clone, clap::Args)]
 pub struct Args {
@@ -34,6 +35,32 @@ pub struct Args {
     pub sandbox: SandboxArgs,
     #[command(flatten)]
     pub run: RunArgs,
+}
+
+/// The bounds `problem`'s validator programs noted (see
+/// [`crate::engine::noted`]) on all its cases: in a `--shard` run, those
+/// of the other shards are run through the validators too, for bounds
+/// only, unless this shard's cases noted none (validators that print no
+/// bounds cost nothing extra).
+fn program_bounds(tools: &[Tools], problem: &Problem, shard: &[Problem]) -> Vec<BoundReach> {
+    let Some(tools) = tools.iter().find(|t| t.problem.id == problem.id) else {
+        return Vec::new();
+    };
+    let mine: Vec<&Case> = shard
+        .iter()
+        .filter(|p| p.id == problem.id)
+        .flat_map(|p| &p.cases)
+        .collect();
+    if mine.len() < problem.cases.len() && (mine.is_empty() || !tools.noted_bounds().is_empty()) {
+        let rest: Vec<Case> = problem
+            .cases
+            .iter()
+            .filter(|c| !mine.iter().any(|m| m.input == c.input))
+            .cloned()
+            .collect();
+        noted::note_cases(tools, &rest);
+    }
+    tools.noted_bounds().table()
 }
 
 /// What validates a problem's inputs, for the report.
@@ -111,7 +138,10 @@ pub fn run(ctx: &Context, args: Args) -> Result<Status> {
     for report in &mut problems {
         if let Some(problem) = selection.problems.iter().find(|p| p.id == report.id) {
             report.issues = hygiene(problem);
-            report.bounds = reference::bounds_reached(problem);
+            report.bounds = match problem.solver() {
+                Some(_) => reference::bounds_reached(problem),
+                None => program_bounds(&tools, problem, &shard.problems),
+            };
             if problem.spec.solver.is_none() && problem.spec.validators.is_empty() {
                 report.issues.push(format!(
                     "{}: no input validator (give `validators:` in problem.yaml): nothing proves the inputs valid",

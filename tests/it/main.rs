@@ -23,6 +23,7 @@ mod leftovers;
 mod output_checks;
 mod package;
 mod parsers;
+mod refprog;
 mod root;
 mod sandbox;
 mod shard;

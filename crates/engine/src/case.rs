@@ -126,7 +126,7 @@ pub fn validate_case(tools: &Tools, case: &Case) -> CaseReport {
 /// that accept it, which are too lax.
 pub fn reject_case(tools: &Tools, case: &Case) -> CaseReport {
     let start = Instant::now();
-    let outcome = match opinions(tools, case) {
+    let outcome = match opinions(tools, case, false) {
         Err(o) => o,
         Ok(opinions) if opinions.is_empty() => Outcome::new(
             Verdict::JudgeError,
@@ -166,8 +166,10 @@ pub fn reject_case(tools: &Tools, case: &Case) -> CaseReport {
 /// One validator's word on an input: who, and its complaint if it has one.
 pub(crate) type Opinion = (String, Option<String>);
 
-/// Every validator's word on the input of `case`.
-pub(crate) fn opinions(tools: &Tools, case: &Case) -> Result<Vec<Opinion>, Outcome> {
+/// Every validator's word on the input of `case`. With `noting` (a case
+/// of the test set, not an input that must be rejected), the bounds each
+/// accepting validator program prints are added to `tools`' tally.
+pub(crate) fn opinions(tools: &Tools, case: &Case, noting: bool) -> Result<Vec<Opinion>, Outcome> {
     let at = |e: &dyn std::fmt::Display| format!("{}:{e}", case.input.display());
     let mut opinions: Vec<Opinion> = Vec::new();
     if let Some(solver) = tools.problem.solver() {
@@ -193,6 +195,19 @@ pub(crate) fn opinions(tools: &Tools, case: &Case) -> Result<Vec<Opinion>, Outco
                 &tools.spec(program, args, tools.judge_limits()),
                 &case.input,
             );
+            let noted = match (noting, exec.end == End::Exited(42)) {
+                (true, true) => super::noted::Noted::read(&exec.stdout)
+                    .map_err(|e| format!("{}: {}: {e}", case.input.display(), path.display())),
+                _ => Ok(Default::default()),
+            };
+            let noted = match noted {
+                Ok(noted) => noted,
+                Err(e) => {
+                    opinions.push((path.display().to_string(), Some(e)));
+                    continue;
+                }
+            };
+            tools.note_bounds(noted);
             let complaint = (exec.end != End::Exited(42)).then(|| {
                 let said = String::from_utf8_lossy(if exec.stderr_tail.is_empty() {
                     &exec.stdout
@@ -220,7 +235,7 @@ pub(crate) fn opinions(tools: &Tools, case: &Case) -> Result<Vec<Opinion>, Outco
 }
 
 fn validate(tools: &Tools, case: &Case) -> Result<Outcome, Outcome> {
-    let opinions = opinions(tools, case)?;
+    let opinions = opinions(tools, case, true)?;
     verdict_of(&opinions)?;
     if case.answer.is_none() {
         return Err(Outcome::new(

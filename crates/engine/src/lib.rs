@@ -11,6 +11,7 @@
 //! | [`runner`] | the sandbox's runner with the run's cache beside it |
 //! | [`sandbox`], [`toolchain`], [`launcher`], `cgroup`, `relay` | from `judge-sandbox`: isolation, tools on PATH, the per-worker launcher, accounting, interactive wiring |
 //! | [`mod@reference`] | a reference solver in-process |
+//! | [`noted`] | bounds a validator program notes on its standard output |
 //! | [`heap`] | per-thread heap peak and CPU time of an in-process call |
 //! | [`case`] | judging one case (reference, validator, submission) |
 //! | [`tools`] | a problem's own programs (reference, checker, validators, generator), built once |
@@ -55,6 +56,7 @@ pub mod heap;
 pub(crate) mod interact;
 pub mod limits;
 mod multipass;
+pub mod noted;
 pub mod output_check;
 pub mod program;
 pub mod reference;

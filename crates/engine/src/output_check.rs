@@ -44,7 +44,7 @@ fn judge(tools: &Tools, check: &OutputCheck) -> Result<Outcome, Outcome> {
     }
     // The format asks for a valid input: an output judged on an input
     // no submission can get proves nothing.
-    verdict_of(&opinions(tools, &check.case)?).map_err(|o| {
+    verdict_of(&opinions(tools, &check.case, false)?).map_err(|o| {
         let why = o.message.unwrap_or_default();
         Outcome::new(
             Verdict::JudgeError,

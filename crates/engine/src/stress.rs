@@ -77,6 +77,17 @@ pub struct Shrunk {
     pub failed: usize,
 }
 
+/// Why `problem` (no in-crate solver, no `generator:`) cannot give
+/// random inputs, and what to add: shared by `gen` and `stress`.
+pub fn no_generator(problem: &crate::problem::Problem) -> String {
+    format!(
+        "{}: no generator: give `generator:` in {} (a program that takes SEED SIZE \
+         as arguments and writes one input on its standard output)",
+        problem.id,
+        problem.dir.join("problem.yaml").display()
+    )
+}
+
 /// Input `draw` of a problem's generator: the in-crate solver's, or the
 /// generator program run as `GENERATOR SEED SIZE` (SEED from
 /// [`draw_seed`]), which must write one input and exit 0.
@@ -88,10 +99,7 @@ pub fn generate(tools: &Tools, draw: Draw) -> Result<String> {
         return Ok(generate_one(solver, draw.seed, draw.index, draw.size));
     }
     if problem.spec.generator.is_none() {
-        return Err(Error::Usage(format!(
-            "{} has no generator: give `generator:` in its problem.yaml (a program taking SEED SIZE)",
-            problem.id
-        )));
+        return Err(Error::Usage(no_generator(problem)));
     }
     let fail = |why: String| {
         Error::Reference(format!(

@@ -4,11 +4,12 @@
 //! as the submissions (so also compiled in the sandbox).
 
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use super::build::{self, BuildError, Program};
 use super::launcher::{ProcSpec, Role};
 use super::limits::RunLimits;
+use super::noted::Noted;
 use super::runner::{Keep, Runner, STDERR_TAIL, clean_env};
 use crate::problem::Problem;
 
@@ -63,6 +64,9 @@ struct Built {
     checker: OnceLock<Result<Program, String>>,
     generator: OnceLock<Result<Program, String>>,
     validators: OnceLock<Result<Vec<(PathBuf, Program)>, String>>,
+    /// The bounds the validator programs noted on the cases validated so
+    /// far (see [`super::noted`]).
+    noted: Mutex<Noted>,
 }
 
 impl<'a> Tools<'a> {
@@ -170,6 +174,23 @@ impl<'a> Tools<'a> {
             .as_ref()
             .map(Vec::as_slice)
             .map_err(Clone::clone)
+    }
+
+    /// Adds the bounds a validator program noted on one valid case.
+    pub fn note_bounds(&self, noted: Noted) {
+        if let Ok(mut all) = self.built.noted.lock() {
+            all.merge(noted);
+        }
+    }
+
+    /// The bounds the validator programs noted on every case validated
+    /// in this run (by every view of the problem).
+    pub fn noted_bounds(&self) -> Noted {
+        self.built
+            .noted
+            .lock()
+            .map(|n| n.clone())
+            .unwrap_or_default()
     }
 
     /// Builds the programs in `needs` that the problem has, so a broken

@@ -1,0 +1,138 @@
+//! Bounds of a problem whose input validator is a program.
+//!
+//! An in-crate validator notes each bounded value it reads
+//! ([`crate::solvers::bounds::Reached`]); a validator program cannot call
+//! into judge, so it says the same on its standard output (which the ICPC
+//! exit-code protocol leaves free), one line per value it read:
+//!
+//! ```text
+//! bound NAME VALUE MIN MAX
+//! ```
+//!
+//! `MIN … MAX` is the range the validator checks `VALUE` against, so the
+//! range is still written once, where it is enforced. `judge validate`
+//! folds the lines of every accepted case into the same bounds table the
+//! in-crate validators fill. A validator may give one line per bound with
+//! the smallest and another with the largest value it read instead of one
+//! per value: only the extremes count. When groups check different ranges
+//! (`validator_args`), the table shows the widest.
+
+use std::collections::BTreeMap;
+
+use crate::solvers::bounds::BoundReach;
+
+/// What the validator programs of a problem noted, by bound name.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Noted(BTreeMap<String, BoundReach>);
+
+impl Noted {
+    /// Reads the `bound` lines of one validator's standard output; other
+    /// lines are the validator's own business. A malformed `bound` line is
+    /// the validator's mistake, returned as a message naming its line.
+    pub fn read(stdout: &[u8]) -> Result<Noted, String> {
+        let mut noted = Noted::default();
+        let text = String::from_utf8_lossy(stdout);
+        for (n, line) in text.lines().enumerate() {
+            let mut words = line.split_ascii_whitespace();
+            if words.next() != Some("bound") {
+                continue;
+            }
+            let name = words.next();
+            let numbers: Vec<Option<i64>> = words.map(|w| w.parse().ok()).collect();
+            match (name, numbers.as_slice()) {
+                (Some(name), &[Some(value), Some(min), Some(max)]) if min <= max => {
+                    noted.note(BoundReach {
+                        name: name.to_string(),
+                        min,
+                        max,
+                        lowest: Some(value),
+                        highest: Some(value),
+                    });
+                }
+                _ => {
+                    return Err(format!(
+                        "standard output line {}: `{line}`: a bound line is \
+                         `bound NAME VALUE MIN MAX` (integers, MIN ≤ MAX)",
+                        n + 1
+                    ));
+                }
+            }
+        }
+        Ok(noted)
+    }
+
+    fn note(&mut self, row: BoundReach) {
+        let min_of = |a: Option<i64>, b: Option<i64>| a.into_iter().chain(b).min();
+        let max_of = |a: Option<i64>, b: Option<i64>| a.into_iter().chain(b).max();
+        match self.0.get_mut(&row.name) {
+            Some(old) => {
+                old.min = old.min.min(row.min);
+                old.max = old.max.max(row.max);
+                old.lowest = min_of(old.lowest, row.lowest);
+                old.highest = max_of(old.highest, row.highest);
+            }
+            None => {
+                self.0.insert(row.name.clone(), row);
+            }
+        }
+    }
+
+    /// Adds what another case (or validator) noted.
+    pub fn merge(&mut self, other: Noted) {
+        for row in other.0.into_values() {
+            self.note(row);
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// The report's rows, by bound name.
+    pub fn table(self) -> Vec<BoundReach> {
+        self.0.into_values().collect()
+    }
+}
+
+/// Runs the validator programs of `tools`' problem on `cases` for their
+/// bounds alone (their verdicts are another run's): a `--shard` run
+/// validates part of the cases, yet the bounds are the whole test set's,
+/// as the in-crate validators' are.
+pub fn note_cases(tools: &super::tools::Tools, cases: &[crate::problem::Case]) {
+    use rayon::prelude::*;
+    cases.par_iter().for_each(|case| {
+        let _ = super::case::opinions(tools, case, true);
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_fold_into_the_widest_range_and_the_extremes() {
+        let mut all =
+            Noted::read(b"bound n 3 1 1000\nnot a bound\nbound a -5 -1000 1000\n").unwrap();
+        all.merge(
+            Noted::read(b"bound n 1000 1 1000\nbound a 70 -1000000000 1000000000\n").unwrap(),
+        );
+        let table = all.table();
+        assert_eq!(table.len(), 2);
+        assert_eq!(
+            (table[0].name.as_str(), table[0].min, table[0].max),
+            ("a", -1_000_000_000, 1_000_000_000)
+        );
+        assert_eq!((table[0].lowest, table[0].highest), (Some(-5), Some(70)));
+        assert_eq!((table[1].lowest, table[1].highest), (Some(3), Some(1000)));
+        assert_eq!(table[1].missed(), vec!["minimum 1".to_string()]);
+    }
+
+    #[test]
+    fn a_malformed_bound_line_is_named() {
+        for bad in ["bound n 3 1", "bound n x 1 2", "bound n 3 9 1", "bound"] {
+            let e = Noted::read(format!("ok\n{bad}\n").as_bytes()).unwrap_err();
+            assert!(e.starts_with("standard output line 2: "), "{e}");
+        }
+        assert!(Noted::read(b"").unwrap().is_empty());
+    }
+}

@@ -1,0 +1,3 @@
+"""Never answers."""
+while True:
+    pass

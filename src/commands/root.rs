@@ -47,6 +47,11 @@ pub fn find(cwd: &Path, problems: Option<&Path>) -> Root {
         found.config = found.config.map(|c| strip(&c).unwrap_or(c));
         found.dir = PathBuf::new();
     }
+    // `--problems` as typed: relative to the current folder, where judge
+    // runs.
+    if let Some(given) = problems {
+        found.problems = given.to_path_buf();
+    }
     found
 }
 
@@ -165,7 +170,7 @@ mod tests {
         assert_eq!(at_top.dir, Path::new(""));
         // --problems wins, the configuration stays the repository's.
         let given = find(&deep, Some(Path::new("../../../other")));
-        assert_eq!(given.problems, deep.join("../../../other"));
+        assert_eq!(given.problems, Path::new("../../../other"));
         assert_eq!(given.config, Some(top.join(DEFAULT_FILE)));
     }
 

@@ -154,7 +154,7 @@ pub struct RunArgs {
     #[arg(long, short, default_value_t = 0)]
     pub jobs: usize,
     /// Where report.yaml and report.html go (default: $JUDGE_REPORT_DIR,
-    /// else the repository's reports/<command>[-<name>]/).
+    /// else the repository's reports/COMMAND[-NAME]/).
     #[arg(long, env = "JUDGE_REPORT_DIR", value_name = "DIR")]
     pub report_dir: Option<PathBuf>,
     /// Also write JUnit XML (one test per case) to this file.

@@ -294,7 +294,7 @@ fn in_groups(pattern: &str, c: &CaseReport) -> bool {
     case_in_groups(pattern, &c.group, &c.id())
 }
 
-/// [`in_groups`] for the case `id` of judge group `group`.
+/// Whether a package pattern names the groups of the case `id` of judge group `group`.
 pub fn case_in_groups(pattern: &str, group: &str, id: &str) -> bool {
     let glob = |p: &str| crate::problem::submissions::glob_matches(p, id);
     match judge_pattern(pattern) {

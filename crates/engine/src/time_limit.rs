@@ -36,7 +36,7 @@ pub struct Computed {
 
 /// What bounds the limit of `problem`, from below and from above: its
 /// submissions by their promises and `use_for_time_limit`
-/// ([`Expected::time_bounds`]), relative to the problem folder.
+/// ([`time_bounds`](crate::problem::submissions::Expected::time_bounds)), relative to the problem folder.
 fn bounds(problem: &Problem) -> (Vec<Probe>, Vec<Probe>) {
     let (mut lower, mut upper) = (Vec::new(), Vec::new());
     for s in find(problem).submissions {

@@ -38,7 +38,7 @@ pub(super) fn reference(pkg: &Path) -> Option<PathBuf> {
         .map(|(_, p)| p.strip_prefix(pkg).map(Path::to_path_buf).unwrap_or(p))
 }
 
-/// The reference of the package read into `plan` ([`reference`]), or the
+/// The reference of the package read into `plan` ([`reference()`]), or the
 /// refusal saying there is none. One from a folder of the package's own
 /// (its submissions.yaml holds it to AC) is not copied with the verdict
 /// folders, so an import takes it as the reference program.

@@ -29,6 +29,7 @@ fn main() {
         judge::fsutil::exit(e.code());
     }
     let result = match cli.command {
+        Command::New(args) => cmd::new::run(&ctx, args),
         Command::Check(args) => cmd::check::run(&ctx, args),
         Command::Validate(args) => cmd::validate::run(&ctx, args),
         Command::Regen(args) => cmd::regen::run(&ctx, args),

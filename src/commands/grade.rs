@@ -100,7 +100,7 @@ pub fn run(ctx: &Context, args: Args) -> Result<Status> {
         }
     };
     if let Err(BuildError::Compile(log)) = built {
-        println!("{}\n{log}", ctx.style.red("compile error:"));
+        // Printed once, with the report (`publish`).
         for p in &mut problems {
             p.build_log = Some(log.clone());
         }

@@ -11,6 +11,8 @@ pub mod import;
 pub mod languages;
 pub mod list;
 pub mod merge;
+pub mod new;
+mod new_files;
 pub mod regen;
 pub mod root;
 pub mod sandbox;
@@ -53,6 +55,9 @@ pub struct Cli {
 
 #[derive(clap::Subcommand)]
 pub enum Command {
+    /// Make a problem that passes `judge check` at once (and, in a folder
+    /// that is no repository yet, the repository).
+    New(new::Args),
     /// Run every case through the reference solver, then grade the
     /// expected-verdict submissions.
     Check(check::Args),
@@ -94,6 +99,7 @@ impl Command {
     /// The command's name, as typed.
     pub fn name(&self) -> &'static str {
         match self {
+            Command::New(_) => "new",
             Command::Check(_) => "check",
             Command::Validate(_) => "validate",
             Command::Regen(_) => "regen",
@@ -164,6 +170,11 @@ pub struct RunArgs {
     /// `judge merge` joins the N reports.
     #[arg(long, value_name = "K/N")]
     pub shard: Option<Shard>,
+    /// Stop at the first failing case (cases in their documented order,
+    /// samples first): a submission that fails on case 1 of 300 says so
+    /// at once. The report holds the cases run.
+    #[arg(long)]
+    pub fail_fast: bool,
 }
 
 /// How submissions are isolated.
@@ -468,6 +479,7 @@ impl Context {
             jobs: run.jobs,
             shard: run.shard,
             progress: self.progress,
+            fail_fast: run.fail_fast,
         }
     }
 
@@ -506,6 +518,23 @@ impl Context {
 /// Failing cases whose diff is printed; the rest are one line each.
 const DIFFS_SHOWN: usize = 10;
 
+/// Lines of a compiler's output shown on the console (all of it is in
+/// report.html).
+const COMPILER_LINES: usize = 20;
+
+/// The first `n` lines of `text`, and how many more there are.
+fn first_lines(text: &str, n: usize) -> String {
+    let lines: Vec<&str> = text.lines().collect();
+    let mut out = lines[..lines.len().min(n)].join("\n");
+    if lines.len() > n {
+        out.push_str(&format!(
+            "\n… {} more lines in report.html",
+            lines.len() - n
+        ));
+    }
+    out
+}
+
 /// [`Context::publish`] for commands with their own report options.
 pub(crate) fn publish(
     style: Style,
@@ -513,12 +542,34 @@ pub(crate) fn publish(
     dir: &Path,
     junit: Option<&Path>,
 ) -> Result<()> {
-    // The diffs of the first failures, then every failure on one line.
+    print!("{}", console::errors(report, style));
+    // The diffs of the first failures, then every failure on one line. A
+    // submission that does not compile fails every case alike: it is said
+    // once per problem, with the compiler's first lines, not per case.
+    for p in &report.problems {
+        let ce = p
+            .cases
+            .iter()
+            .filter(|c| c.verdict == crate::verdict::Verdict::CompileError)
+            .count();
+        if ce > 0 {
+            println!(
+                "{} {}: the submission did not compile, so all {ce} cases are CE",
+                style.red("CE"),
+                p.id
+            );
+            if let Some(log) = &p.build_log {
+                println!("{}", first_lines(log, COMPILER_LINES));
+            }
+        }
+    }
     let failing = report
         .problems
         .iter()
         .flat_map(|p| p.cases.iter().map(move |c| (p, c)))
-        .filter(|(_, c)| !c.verdict.is_pass());
+        .filter(|(_, c)| {
+            !c.verdict.is_pass() && c.verdict != crate::verdict::Verdict::CompileError
+        });
     for (shown, (p, c)) in failing.enumerate() {
         if shown == DIFFS_SHOWN {
             println!("(the diffs of the other failing cases are in report.html)\n");

@@ -44,7 +44,13 @@ pub struct Args {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Change {
     Created,
-    Changed { added: usize, removed: usize },
+    Changed {
+        added: usize,
+        removed: usize,
+        /// The committed answer against the new one, for samples and
+        /// dry runs.
+        diff: String,
+    },
     Unchanged,
     Failed(String),
 }
@@ -95,13 +101,29 @@ pub fn run(ctx: &Context, opts: Args) -> Result<Status> {
         let s = ctx.style;
         match &change {
             Change::Created => println!("{} {label}.out", s.green("created  ")),
-            Change::Changed { added, removed } => {
+            Change::Changed {
+                added,
+                removed,
+                diff,
+            } => {
                 println!(
                     "{} {label}.out  {} {}",
                     s.yellow("changed  "),
                     s.green(&format!("+{added}")),
                     s.red(&format!("-{removed}"))
-                )
+                );
+                // A sample's answer is printed in the statement too: a
+                // change there must not pass unseen.
+                let sample = crate::problem::is_sample(&case.group);
+                if sample {
+                    println!(
+                        "{} {label} is a sample: its answer in the statement must change too",
+                        s.yellow("warning:")
+                    );
+                }
+                if sample || opts.dry_run {
+                    print!("{diff}");
+                }
             }
             Change::Unchanged if opts.verbose => println!("{} {label}.out", s.dim("unchanged")),
             Change::Unchanged => {}
@@ -150,7 +172,17 @@ fn apply(path: &std::path::Path, new: &[u8], dry_run: bool) -> Change {
         Ok(old) if old == new => return Change::Unchanged,
         Ok(old) => {
             let (added, removed) = crate::diff::stat(&old, new);
-            Change::Changed { added, removed }
+            let diff = crate::diff::unified_between(
+                &old,
+                new,
+                crate::diff::TERMINAL_LINES,
+                ("committed", "regenerated"),
+            );
+            Change::Changed {
+                added,
+                removed,
+                diff,
+            }
         }
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Change::Created,
         Err(e) => return Change::Failed(format!("{}: cannot read: {e}", path.display())),

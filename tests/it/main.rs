@@ -34,3 +34,4 @@ mod sudoku_checker;
 mod timelimit;
 mod tools;
 mod validate;
+mod walkthrough;

@@ -30,6 +30,8 @@ pub struct Settings {
     pub shard: Option<Shard>,
     /// Show a progress bar (only on a terminal).
     pub progress: bool,
+    /// Stop at the first failing case (in case order).
+    pub fail_fast: bool,
 }
 
 /// One run in progress: its worker pool and the report's metadata.
@@ -38,6 +40,9 @@ pub struct Session {
     started: Instant,
     pool: rayon::ThreadPool,
     progress: bool,
+    fail_fast: bool,
+    /// Notes found while judging (where `--fail-fast` stopped).
+    late_notes: std::sync::Mutex<Vec<String>>,
 }
 
 /// A rayon pool with exactly `jobs` threads (0 = one per core).
@@ -66,6 +71,8 @@ impl Session {
             started: Instant::now(),
             pool,
             progress: settings.progress,
+            fail_fast: settings.fail_fast,
+            late_notes: Default::default(),
         })
     }
 
@@ -127,18 +134,46 @@ impl Session {
         let origin = Instant::now();
         // Each case with when it started and ended (from `origin`), for
         // the problems' wall-clock spans.
-        let results: Vec<(CaseReport, Span)> = self.pool.install(|| {
-            jobs.par_iter()
-                .progress_with(bar.clone())
-                .map(|(t, c)| {
-                    let start = origin.elapsed();
-                    let mut report = judge(t, c);
-                    let end = origin.elapsed();
-                    report.note_input(&c.input);
-                    (report, (start, end))
-                })
-                .collect()
-        });
+        let one = |(t, c): &(&Tools, &Case)| {
+            let start = origin.elapsed();
+            let mut report = judge(t, c);
+            let end = origin.elapsed();
+            report.note_input(&c.input);
+            (report, (start, end))
+        };
+        // With --fail-fast, the cases go a pool's width at a time, in case
+        // order, and none is started after the first that fails; the ones
+        // after it in its batch are dropped, so the report does not depend
+        // on the number of workers.
+        let width = match self.fail_fast {
+            true => self.workers(),
+            false => jobs.len().max(1),
+        };
+        let mut results: Vec<Option<(CaseReport, Span)>> = Vec::with_capacity(jobs.len());
+        for chunk in jobs.chunks(width) {
+            let done: Vec<(CaseReport, Span)> = self.pool.install(|| {
+                chunk
+                    .par_iter()
+                    .progress_with(bar.clone())
+                    .map(one)
+                    .collect()
+            });
+            let failed = done.iter().position(|(r, _)| !r.verdict.is_pass());
+            match failed.filter(|_| self.fail_fast) {
+                Some(i) => {
+                    let at = done[i].0.id();
+                    results.extend(done.into_iter().take(i + 1).map(Some));
+                    let left = jobs.len() - results.len();
+                    self.late_notes.lock().unwrap_or_else(|e| e.into_inner()).push(format!(
+                        "--fail-fast: stopped at the first failing case, {at}; {left} of {} cases not run",
+                        jobs.len()
+                    ));
+                    break;
+                }
+                None => results.extend(done.into_iter().map(Some)),
+            }
+        }
+        results.resize_with(jobs.len(), || None);
         bar.finish_and_clear();
         let mut results = results.into_iter();
         tools
@@ -146,7 +181,7 @@ impl Session {
             .map(|t| {
                 let p = t.problem;
                 let (cases, spans): (Vec<CaseReport>, Vec<Span>) =
-                    results.by_ref().take(p.cases.len()).unzip();
+                    results.by_ref().take(p.cases.len()).flatten().unzip();
                 let mut report = ProblemReport::new(
                     &p.id,
                     &p.spec.name,
@@ -174,6 +209,8 @@ impl Session {
         submissions: Vec<SubmissionReport>,
     ) -> Report {
         self.meta.duration_ms = crate::report::millis(self.started.elapsed());
+        let late = std::mem::take(&mut *self.late_notes.lock().unwrap_or_else(|e| e.into_inner()));
+        self.meta.notes.extend(late);
         Report::new(self.meta, problems, errors).with_submissions(submissions)
     }
 }

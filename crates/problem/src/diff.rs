@@ -23,6 +23,17 @@ fn diff_input(bytes: &[u8]) -> String {
 
 /// Unified diff from `expected` to `actual`, cut after `max_lines` lines.
 pub(crate) fn unified(expected: &[u8], actual: &[u8], max_lines: usize) -> String {
+    unified_between(expected, actual, max_lines, ("expected", "actual"))
+}
+
+/// [`unified`] with other names for the two sides (`regen` shows the
+/// committed answer against the regenerated one).
+pub fn unified_between(
+    expected: &[u8],
+    actual: &[u8],
+    max_lines: usize,
+    names: (&str, &str),
+) -> String {
     let (old, new) = (diff_input(expected), diff_input(actual));
     let diff = TextDiff::configure()
         .timeout(Duration::from_millis(500))
@@ -30,11 +41,14 @@ pub(crate) fn unified(expected: &[u8], actual: &[u8], max_lines: usize) -> Strin
     let text = diff
         .unified_diff()
         .context_radius(3)
-        .header("expected", "actual")
+        .header(names.0, names.1)
         .to_string();
     if text.is_empty() {
         // Same text after lossy decoding: the bytes differ in invalid UTF-8.
-        return "--- expected\n+++ actual\n(outputs differ only in bytes that are not valid UTF-8)\n".into();
+        return format!(
+            "--- {}\n+++ {}\n(outputs differ only in bytes that are not valid UTF-8)\n",
+            names.0, names.1
+        );
     }
     truncate_lines(&text, max_lines)
 }

@@ -255,11 +255,19 @@ pub fn summary(report: &Report, style: Style) -> String {
             let _ = writeln!(out, "{} {}: {issue}", style.red("issue:"), p.id);
         }
     }
-    for e in &report.errors {
-        let _ = writeln!(out, "{} {e}", style.red("error:"));
-    }
     for w in &report.meta.warnings {
         let _ = writeln!(out, "{} {w}", style.yellow("warning:"));
+    }
+    out
+}
+
+/// The problem folders that did not load (configuration errors), one line
+/// each: printed before any table, so a mistake in a `problem.yaml` is the
+/// first thing read, not a line under an empty table.
+pub fn errors(report: &Report, style: Style) -> String {
+    let mut out = String::new();
+    for e in &report.errors {
+        let _ = writeln!(out, "{} {e}", style.red("error:"));
     }
     out
 }

@@ -175,9 +175,14 @@ pub(crate) fn opinions(tools: &Tools, case: &Case, noting: bool) -> Result<Vec<O
     if let Some(solver) = tools.problem.solver() {
         // Unreadable text is the strict validator's complaint; the
         // validator programs still get their say on the bytes.
+        // The message says whose rule it is: the in-crate solver's strict
+        // validation, not the reference's answer.
+        let whose = |e: &dyn std::fmt::Display| {
+            format!("{} (the strict validator of {})", at(e), solver.id())
+        };
         let complaint = match reference::read_input(&case.input) {
-            Ok(text) => solver.validate(&text).err().map(|e| at(&e)),
-            Err(End::InputRejected(e)) => Some(at(&e)),
+            Ok(text) => solver.validate(&text).err().map(|e| whose(&e)),
+            Err(End::InputRejected(e)) => Some(whose(&e)),
             Err(other) => return Err(Outcome::new(Verdict::JudgeError, format!("{other:?}"))),
         };
         opinions.push(("the strict validator".into(), complaint));

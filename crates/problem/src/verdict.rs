@@ -80,7 +80,7 @@ impl Verdict {
             Verdict::RuntimeError => "run-time error",
             Verdict::OutputLimit => "output limit exceeded",
             Verdict::CompileError => "compile error",
-            Verdict::BadInput => "input rejected by a validator",
+            Verdict::BadInput => "invalid input: a validator or the in-crate reference rejected it",
             Verdict::MissingAnswer => "no expected output file",
             Verdict::JudgeError => "judge error",
         }

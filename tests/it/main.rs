@@ -20,6 +20,7 @@ mod language_table;
 mod languages;
 mod layers;
 mod leftovers;
+mod new;
 mod output_checks;
 mod package;
 mod parsers;

@@ -78,3 +78,45 @@ fn the_configuration_is_never_dropped_from_a_sub_folder() {
         run.all()
     );
 }
+
+#[test]
+fn a_configuration_error_comes_before_any_table() {
+    let repo = repository("");
+    let yaml = repo.path().join("problems/demo/problem.yaml");
+    let mut text = std::fs::read_to_string(&yaml).unwrap();
+    text.push_str("bogus_key: 1\n");
+    std::fs::write(&yaml, text).unwrap();
+    let run = judge_in(repo.path(), &["check"], None);
+    assert_eq!(run.code, 2, "{}", run.all());
+    let first = run.stdout.lines().next().unwrap_or_default();
+    assert!(
+        first.starts_with("error:") && first.contains("problem.yaml:"),
+        "{}",
+        run.all()
+    );
+    assert!(!run.stdout.contains("problem  cases"), "{}", run.all());
+}
+
+#[test]
+fn regen_says_when_a_samples_answer_changes_and_shows_old_and_new() {
+    let repo = repository("");
+    let out = repo.path().join("problems/demo/cases/sample/diagonal.out");
+    let committed = std::fs::read_to_string(&out).unwrap();
+    std::fs::write(&out, "a stale answer\n").unwrap();
+    let run = judge_in(repo.path(), &["regen", "--dry-run"], None);
+    assert_eq!(run.code, 0, "{}", run.all());
+    assert!(
+        run.stdout.contains(
+            "warning: demo/sample/diagonal is a sample: its answer in the statement must change too"
+        ),
+        "{}",
+        run.all()
+    );
+    assert!(run.stdout.contains("--- committed"), "{}", run.all());
+    assert!(run.stdout.contains("-a stale answer"), "{}", run.all());
+    // A dry run writes nothing.
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), "a stale answer\n");
+    let run = judge_in(repo.path(), &["regen"], None);
+    assert_eq!(run.code, 0, "{}", run.all());
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), committed);
+}

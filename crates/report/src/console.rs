@@ -168,6 +168,11 @@ pub fn human_ms(ms: f64) -> String {
 /// The table printed after every run: one row per problem, then totals;
 /// a score column when a problem is scored.
 pub fn summary(report: &Report, style: Style) -> String {
+    if report.problems.is_empty() && !report.errors.is_empty() {
+        // Nothing loaded: the errors above say why; an empty table would
+        // only bury them.
+        return format!("{}\n", style.dim("no problem was judged"));
+    }
     let scored = report.problems.iter().any(|p| p.score.is_some());
     let score = |x: Option<f64>, max: Option<f64>| match (x, max) {
         (Some(x), Some(m)) => format!("{} / {}", number(x), number(m)),

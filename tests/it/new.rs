@@ -1,0 +1,54 @@
+//! `judge new`: a problem that passes at once, in either layout, never
+//! over an existing one. (The walkthrough test runs the whole day.)
+
+use crate::common::judge_in;
+
+#[test]
+fn a_new_problem_passes_check_in_both_layouts_and_is_never_overwritten() {
+    if !crate::common::sandbox("a_new_problem_passes_check_in_both_layouts") {
+        return;
+    }
+    let tmp = tempfile::tempdir().unwrap();
+    let run = judge_in(tmp.path(), &["new", "demo", "--reference", "c"], None);
+    assert_eq!(run.code, 0, "{}", run.all());
+    for made in [
+        "judge-config.yaml",
+        ".gitignore",
+        "problems/demo/reference.c",
+    ] {
+        assert!(tmp.path().join(made).is_file(), "{made}: {}", run.all());
+    }
+    let again = judge_in(tmp.path(), &["new", "demo"], None);
+    assert_eq!(again.code, 2, "{}", again.all());
+    assert!(again.stderr.contains("never overwrites"), "{}", again.all());
+    // A package among the problems: a new one beside it is a package too.
+    let run = judge_in(tmp.path(), &["new", "pkg", "--format", "2025-09"], None);
+    assert_eq!(run.code, 0, "{}", run.all());
+    assert!(tmp.path().join("problems/pkg/data/sample/1.ans").is_file());
+    let run = judge_in(tmp.path(), &["new", "third"], None);
+    assert_eq!(run.code, 0, "{}", run.all());
+    assert!(
+        tmp.path().join("problems/third/data").is_dir(),
+        "a folder holding packages gets a package"
+    );
+    let check = judge_in(tmp.path(), &["check"], None);
+    assert_eq!(check.code, 0, "{}", check.all());
+    assert!(
+        check
+            .stdout
+            .contains("submissions: 5 graded, 0 not as promised"),
+        "{}",
+        check.all()
+    );
+    let validate = judge_in(tmp.path(), &["validate"], None);
+    assert_eq!(validate.code, 0, "{}", validate.all());
+    // Bad ids and languages are refused with the reason.
+    let bad = judge_in(tmp.path(), &["new", "Bad_Id"], None);
+    assert_eq!(bad.code, 2, "{}", bad.all());
+    let lang = judge_in(tmp.path(), &["new", "x", "--reference", "cobol"], None);
+    assert!(
+        lang.stderr.contains("py, cpp, c, rust, java"),
+        "{}",
+        lang.all()
+    );
+}

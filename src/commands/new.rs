@@ -229,6 +229,12 @@ fn package_files(title: &str, t: &Template) -> Tree {
         ),
     );
     add("statement/problem.en.md", files::STATEMENT.into());
+    // BAPCtools reads LaTeX statements only: the same text, as export
+    // writes it.
+    let md = Path::new("statement/problem.en.md");
+    if let Ok(tex) = crate::package::statement::to_latex(md, title, files::STATEMENT) {
+        add("statement/problem.en.tex", tex);
+    }
     for (group, name, input) in files::CASES {
         add(&format!("data/{group}/{name}.in"), input.into());
         add(&format!("data/{group}/{name}.ans"), files::answer(input));

@@ -487,7 +487,19 @@ impl Context {
     /// writes the reports (YAML, HTML, and JUnit when asked for).
     pub(crate) fn publish(&self, report: &Report, run: &RunArgs, name: Option<&str>) -> Result<()> {
         let dir = self.report_dir(run.report_dir.as_deref(), name);
-        publish(self.style, report, &dir, run.junit.as_deref())
+        publish(
+            self.style,
+            report,
+            &dir,
+            run.junit.as_deref(),
+            &self.reports(),
+        )
+    }
+
+    /// The repository's reports folder, whose `index.html` lists the
+    /// reports written into its sub-folders.
+    pub(crate) fn reports(&self) -> PathBuf {
+        self.root.join(root::REPORTS)
     }
 
     /// Where a command's reports go: `explicit` when given, else
@@ -511,7 +523,7 @@ impl Context {
             folder.push('-');
             folder.push_str(name);
         }
-        self.root.join("reports").join(folder)
+        self.reports().join(folder)
     }
 }
 
@@ -536,11 +548,16 @@ fn first_lines(text: &str, n: usize) -> String {
 }
 
 /// [`Context::publish`] for commands with their own report options.
+/// `reports` is the repository's reports folder: when `dir` is one of its
+/// sub-folders (the default, or `--report-dir reports/nightly`), its
+/// index is rebuilt; a report written elsewhere touches no index, since
+/// one there would list whatever else that folder's parent holds.
 pub(crate) fn publish(
     style: Style,
     report: &Report,
     dir: &Path,
     junit: Option<&Path>,
+    reports: &Path,
 ) -> Result<()> {
     print!("{}", console::errors(report, style));
     // The diffs of the first failures, then every failure on one line. A
@@ -591,7 +608,24 @@ pub(crate) fn publish(
     if let Some(path) = junit {
         println!("junit: {}", path.display());
     }
+    if is_sub_folder(dir, reports) {
+        // The report is written and the exit code is the run's: an index
+        // that cannot be rebuilt is worth a warning, not a failed run.
+        match crate::report::index::write(reports) {
+            Ok(path) => println!("index: {}", path.display()),
+            Err(e) => eprintln!("{} {e}", style.yellow("warning:")),
+        }
+    }
     Ok(())
+}
+
+/// Whether `dir` (which exists) is a direct sub-folder of `parent`,
+/// however either is spelt (relative, through links).
+fn is_sub_folder(dir: &Path, parent: &Path) -> bool {
+    let (Ok(dir), Ok(parent)) = (dir.canonicalize(), parent.canonicalize()) else {
+        return false;
+    };
+    dir.parent() == Some(parent.as_path())
 }
 
 #[cfg(test)]

@@ -29,6 +29,12 @@ pub fn run(ctx: &Context, args: Args) -> Result<Status> {
         .collect::<Result<Vec<_>>>()?;
     let merged = merge::merge(&reports, &ctx.command_line)?;
     let dir = ctx.report_dir(args.report_dir.as_deref(), None);
-    publish(ctx.style, &merged, &dir, args.junit.as_deref())?;
+    publish(
+        ctx.style,
+        &merged,
+        &dir,
+        args.junit.as_deref(),
+        &ctx.reports(),
+    )?;
     Ok(merged.status())
 }

@@ -13,6 +13,7 @@ pub mod list;
 pub mod merge;
 pub mod new;
 mod new_files;
+mod output;
 pub mod regen;
 pub mod root;
 pub mod sandbox;
@@ -33,11 +34,12 @@ use crate::engine::runner::{Runner, RunnerOptions};
 use crate::engine::sandbox::SandboxMode;
 use crate::error::{Error, Result};
 use crate::problem::{Discovery, Problem, discover};
-use crate::report::console::{self, Style};
+use crate::report::console::Style;
 use crate::report::{Report, RunKind};
 use crate::shard::Shard;
 use crate::solvers::{self, Solver};
 use crate::units::{parse_duration, parse_size};
+pub(crate) use output::publish;
 
 /// The whole command line.
 #[derive(clap::Parser)]
@@ -487,7 +489,19 @@ impl Context {
     /// writes the reports (YAML, HTML, and JUnit when asked for).
     pub(crate) fn publish(&self, report: &Report, run: &RunArgs, name: Option<&str>) -> Result<()> {
         let dir = self.report_dir(run.report_dir.as_deref(), name);
-        publish(self.style, report, &dir, run.junit.as_deref())
+        publish(
+            self.style,
+            report,
+            &dir,
+            run.junit.as_deref(),
+            &self.reports(),
+        )
+    }
+
+    /// The repository's reports folder, whose `index.html` lists the
+    /// reports written into its sub-folders.
+    pub(crate) fn reports(&self) -> PathBuf {
+        self.root.join(root::REPORTS)
     }
 
     /// Where a command's reports go: `explicit` when given, else
@@ -511,87 +525,8 @@ impl Context {
             folder.push('-');
             folder.push_str(name);
         }
-        self.root.join("reports").join(folder)
+        self.reports().join(folder)
     }
-}
-
-/// Failing cases whose diff is printed; the rest are one line each.
-const DIFFS_SHOWN: usize = 10;
-
-/// Lines of a compiler's output shown on the console (all of it is in
-/// report.html).
-const COMPILER_LINES: usize = 20;
-
-/// The first `n` lines of `text`, and how many more there are.
-fn first_lines(text: &str, n: usize) -> String {
-    let lines: Vec<&str> = text.lines().collect();
-    let mut out = lines[..lines.len().min(n)].join("\n");
-    if lines.len() > n {
-        out.push_str(&format!(
-            "\n… {} more lines in report.html",
-            lines.len() - n
-        ));
-    }
-    out
-}
-
-/// [`Context::publish`] for commands with their own report options.
-pub(crate) fn publish(
-    style: Style,
-    report: &Report,
-    dir: &Path,
-    junit: Option<&Path>,
-) -> Result<()> {
-    print!("{}", console::errors(report, style));
-    // The diffs of the first failures, then every failure on one line. A
-    // submission that does not compile fails every case alike: it is said
-    // once per problem, with the compiler's first lines, not per case.
-    for p in &report.problems {
-        let ce = p
-            .cases
-            .iter()
-            .filter(|c| c.verdict == crate::verdict::Verdict::CompileError)
-            .count();
-        if ce > 0 {
-            println!(
-                "{} {}: the submission did not compile, so all {ce} cases are CE",
-                style.red("CE"),
-                p.id
-            );
-            if let Some(log) = &p.build_log {
-                println!("{}", first_lines(log, COMPILER_LINES));
-            }
-        }
-    }
-    let failing = report
-        .problems
-        .iter()
-        .flat_map(|p| p.cases.iter().map(move |c| (p, c)))
-        .filter(|(_, c)| {
-            !c.verdict.is_pass() && c.verdict != crate::verdict::Verdict::CompileError
-        });
-    for (shown, (p, c)) in failing.enumerate() {
-        if shown == DIFFS_SHOWN {
-            println!("(the diffs of the other failing cases are in report.html)\n");
-            break;
-        }
-        println!("{}", console::failure(&p.id, c, style));
-    }
-    print!("{}", crate::report::console_failures::table(report, style));
-    print!("{}", console::summary(report, style));
-    print!("{}", console::submissions(report, style));
-    print!("{}", console::catches(report, style));
-    print!("{}", console::bounds(report, style));
-    report.write_to(dir, junit)?;
-    println!(
-        "reports: {} and {}",
-        dir.join("report.yaml").display(),
-        dir.join("report.html").display()
-    );
-    if let Some(path) = junit {
-        println!("junit: {}", path.display());
-    }
-    Ok(())
 }
 
 #[cfg(test)]

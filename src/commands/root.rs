@@ -33,6 +33,10 @@ pub struct Root {
 /// The folder name of judge's problems.
 pub const PROBLEMS: &str = "problems";
 
+/// The repository's folder of reports, one sub-folder per command (see
+/// `Context::report_dir`), with their index.
+pub const REPORTS: &str = "reports";
+
 /// Finds the root for a command started in `cwd`; `problems` is
 /// `--problems` when given (relative to `cwd`).
 pub fn find(cwd: &Path, problems: Option<&Path>) -> Root {

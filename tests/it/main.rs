@@ -25,6 +25,7 @@ mod output_checks;
 mod package;
 mod parsers;
 mod refprog;
+mod report_links;
 mod root;
 mod sandbox;
 mod shard;

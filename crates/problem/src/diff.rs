@@ -26,8 +26,9 @@ pub(crate) fn unified(expected: &[u8], actual: &[u8], max_lines: usize) -> Strin
     unified_between(expected, actual, max_lines, ("expected", "actual"))
 }
 
-/// [`unified`] with other names for the two sides (`regen` shows the
-/// committed answer against the regenerated one).
+/// A unified diff like the crate's own `unified`, with other names for
+/// the two sides (`regen` shows the committed answer against the
+/// regenerated one).
 pub fn unified_between(
     expected: &[u8],
     actual: &[u8],

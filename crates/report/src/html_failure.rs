@@ -1,11 +1,11 @@
 //! One failing case in `report.html`: what it got and why, what it was
-//! given (the input's path, a link to it, its first lines), what it used
-//! against the limits, the diff, the conversation, the end of stderr.
+//! given (the input's path and its first lines), what it used against the
+//! limits, the diff, the conversation, the end of stderr.
 //!
 //! Everything a reader needs to act on a failure is in the block, so the
-//! page works as a CI artifact opened far from the machine that ran it;
-//! the link to the input works when the page is opened where it was
-//! written.
+//! page works as a CI artifact opened far from the machine that ran it.
+//! The input's path is text, not a link: a CI artifact usually holds the
+//! report folder alone, where a link into the test set would be dead.
 
 use maud::{Markup, html};
 
@@ -27,18 +27,16 @@ pub(crate) const CSS: &str = r#"
 .failure .use .over { color: var(--bad); font-weight: 650; }
 .failure .input { margin-bottom: 8px; }
 .failure .input .path { font-size: 12.5px; color: var(--muted); margin-bottom: 2px; }
-.failure .input .path a { font-family: ui-monospace,SFMono-Regular,Menlo,monospace; }
+.failure .input .path code { font-family: ui-monospace,SFMono-Regular,Menlo,monospace; }
 pre.head { margin: 0; padding: 6px 10px; border: 1px solid var(--line); border-radius: 6px; background: #fbfbfc; font: 12.5px/1.45 ui-monospace,SFMono-Regular,Menlo,monospace; overflow-x: auto; max-height: 12em; }
 pre.head .more { color: var(--muted); font-style: italic; }
 "#;
 
-/// A failing case's block; `links` is prefixed to input paths (see
-/// `html::links_from`).
+/// A failing case's block.
 pub(crate) fn block(
     problem: &str,
     c: &CaseReport,
     limits: Option<&LimitsReport>,
-    links: &str,
     badge: fn(Verdict) -> Markup,
 ) -> Markup {
     let id = anchor(problem, c);
@@ -50,7 +48,7 @@ pub(crate) fn block(
             (usage(c, limits))
             @if let Some(input) = &c.input {
                 div.input {
-                    div.path { "input " a href=(link(links, &input.path)) { (input.path) }
+                    div.path { "input " code { (input.path) }
                         " · " (input.lines) " lines, " (format_size_approx(input.bytes)) }
                     pre.head { (input.head)
                         @if input.more_lines() > 0 { "\n" span.more { "… " (input.more_lines()) " more lines" } } }
@@ -65,16 +63,6 @@ pub(crate) fn block(
             }
             @if let Some(e) = &c.stderr { pre.stderr { (e) } }
         }
-    }
-}
-
-/// Where a link to `path` points: absolute paths as `file://` URLs,
-/// relative ones (to where judge ran) from the report's folder.
-fn link(links: &str, path: &str) -> String {
-    if path.starts_with('/') {
-        format!("file://{path}")
-    } else {
-        format!("{links}{path}")
     }
 }
 

@@ -26,6 +26,7 @@ mod html_cases;
 mod html_catches;
 pub(crate) mod html_chart;
 mod html_failure;
+pub mod index;
 pub mod junit;
 pub mod merge;
 mod score;
@@ -86,6 +87,18 @@ pub enum Status {
 }
 
 impl Status {
+    /// The one rule, from the counts a report's summary keeps (the index
+    /// of reports applies it to reports it reads only in part).
+    pub fn of(summary: &Summary, load_errors: usize) -> Status {
+        if load_errors > 0 {
+            Status::ConfigError
+        } else if summary.failed == 0 && summary.issues == 0 && summary.submissions_failed == 0 {
+            Status::Passed
+        } else {
+            Status::Failed
+        }
+    }
+
     pub fn code(self) -> i32 {
         match self {
             Status::Passed => 0,
@@ -512,21 +525,12 @@ impl Report {
     /// True when every case passed, every problem loaded and the test set
     /// has no faults outside its cases.
     pub(crate) fn all_passed(&self) -> bool {
-        self.summary.failed == 0
-            && self.errors.is_empty()
-            && self.summary.issues == 0
-            && self.summary.submissions_failed == 0
+        self.status() == Status::Passed
     }
 
     /// The exit status this report stands for (see [`Status`]).
     pub fn status(&self) -> Status {
-        if !self.errors.is_empty() {
-            Status::ConfigError
-        } else if self.all_passed() {
-            Status::Passed
-        } else {
-            Status::Failed
-        }
+        Status::of(&self.summary, self.errors.len())
     }
 
     /// Adds the expected-verdict submission results.
@@ -550,11 +554,7 @@ impl Report {
             crate::fsutil::write_atomic(path, bytes).map_err(Error::io(path, "cannot write"))
         };
         write(&dir.join("report.yaml"), yaml.as_bytes())?;
-        let links = html::links_from(dir);
-        write(
-            &dir.join("report.html"),
-            html::render_with(self, &links).as_bytes(),
-        )?;
+        write(&dir.join("report.html"), html::render(self).as_bytes())?;
         if let Some(path) = junit {
             write(path, junit::render(self).as_bytes())?;
         }

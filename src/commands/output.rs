@@ -1,0 +1,110 @@
+//! What a run leaves for people: the console's account of the failures
+//! and totals, then the report files and the index of `reports/` (all
+//! rendered by the report crate; this only decides what goes where).
+
+use std::path::Path;
+
+use crate::error::Result;
+use crate::report::Report;
+use crate::report::console::{self, Style};
+
+/// Failing cases whose diff is printed; the rest are one line each.
+const DIFFS_SHOWN: usize = 10;
+
+/// Lines of a compiler's output shown on the console (all of it is in
+/// report.html).
+const COMPILER_LINES: usize = 20;
+
+/// The first `n` lines of `text`, and how many more there are.
+fn first_lines(text: &str, n: usize) -> String {
+    let lines: Vec<&str> = text.lines().collect();
+    let mut out = lines[..lines.len().min(n)].join("\n");
+    if lines.len() > n {
+        out.push_str(&format!(
+            "\n… {} more lines in report.html",
+            lines.len() - n
+        ));
+    }
+    out
+}
+
+/// [`Context::publish`](super::Context::publish) for commands with their own report options.
+/// `reports` is the repository's reports folder: when `dir` is one of its
+/// sub-folders (the default, or `--report-dir reports/nightly`), its
+/// index is rebuilt; a report written elsewhere touches no index, since
+/// one there would list whatever else that folder's parent holds.
+pub(crate) fn publish(
+    style: Style,
+    report: &Report,
+    dir: &Path,
+    junit: Option<&Path>,
+    reports: &Path,
+) -> Result<()> {
+    print!("{}", console::errors(report, style));
+    // The diffs of the first failures, then every failure on one line. A
+    // submission that does not compile fails every case alike: it is said
+    // once per problem, with the compiler's first lines, not per case.
+    for p in &report.problems {
+        let ce = p
+            .cases
+            .iter()
+            .filter(|c| c.verdict == crate::verdict::Verdict::CompileError)
+            .count();
+        if ce > 0 {
+            println!(
+                "{} {}: the submission did not compile, so all {ce} cases are CE",
+                style.red("CE"),
+                p.id
+            );
+            if let Some(log) = &p.build_log {
+                println!("{}", first_lines(log, COMPILER_LINES));
+            }
+        }
+    }
+    let failing = report
+        .problems
+        .iter()
+        .flat_map(|p| p.cases.iter().map(move |c| (p, c)))
+        .filter(|(_, c)| {
+            !c.verdict.is_pass() && c.verdict != crate::verdict::Verdict::CompileError
+        });
+    for (shown, (p, c)) in failing.enumerate() {
+        if shown == DIFFS_SHOWN {
+            println!("(the diffs of the other failing cases are in report.html)\n");
+            break;
+        }
+        println!("{}", console::failure(&p.id, c, style));
+    }
+    print!("{}", crate::report::console_failures::table(report, style));
+    print!("{}", console::summary(report, style));
+    print!("{}", console::submissions(report, style));
+    print!("{}", console::catches(report, style));
+    print!("{}", console::bounds(report, style));
+    report.write_to(dir, junit)?;
+    println!(
+        "reports: {} and {}",
+        dir.join("report.yaml").display(),
+        dir.join("report.html").display()
+    );
+    if let Some(path) = junit {
+        println!("junit: {}", path.display());
+    }
+    if is_sub_folder(dir, reports) {
+        // The report is written and the exit code is the run's: an index
+        // that cannot be rebuilt is worth a warning, not a failed run.
+        match crate::report::index::write(reports) {
+            Ok(path) => println!("index: {}", path.display()),
+            Err(e) => eprintln!("{} {e}", style.yellow("warning:")),
+        }
+    }
+    Ok(())
+}
+
+/// Whether `dir` (which exists) is a direct sub-folder of `parent`,
+/// however either is spelt (relative, through links).
+fn is_sub_folder(dir: &Path, parent: &Path) -> bool {
+    let (Ok(dir), Ok(parent)) = (dir.canonicalize(), parent.canonicalize()) else {
+        return false;
+    };
+    dir.parent() == Some(parent.as_path())
+}

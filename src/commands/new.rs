@@ -181,8 +181,10 @@ fn judge_files(id: &str, title: &str, t: Option<&Template>) -> Tree {
         ),
         None => format!(
             "# The reference: the in-crate solver crates/{id} (it also validates\n\
-             # and generates inputs).\n\
-             solver: {id}\n"
+             # and generates inputs). The validator program is a second, independent\n\
+             # check of the inputs, and what an exported package validates with.\n\
+             solver: {id}\n\
+             validators: [validators/validate.py]\n"
         ),
     };
     add(
@@ -199,9 +201,9 @@ fn judge_files(id: &str, title: &str, t: Option<&Template>) -> Tree {
     for (name, input) in files::INVALID {
         add(&format!("invalid/{name}.in"), input.into());
     }
+    add("validators/validate.py", files::VALIDATOR.into());
     if let Some(t) = t {
         add(&format!("reference.{}", t.extension), t.reference.into());
-        add("validators/validate.py", files::VALIDATOR.into());
         add("generator.py", files::GENERATOR.into());
         add(
             &format!("submissions/accepted/sum.{}", t.extension),

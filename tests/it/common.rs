@@ -108,6 +108,8 @@ pub fn without_timings(mut report: judge::report::Report) -> judge::report::Repo
     report.meta.duration_ms = 0.0;
     report.meta.jobs = 0;
     report.meta.command.clear();
+    // The cache note names each run's own cache folder and what it found.
+    report.meta.notes.retain(|n| !n.starts_with("cache "));
     for s in &mut report.submissions {
         s.max_cpu_ms = None;
     }

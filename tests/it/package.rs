@@ -16,6 +16,8 @@ fn s(p: &Path) -> &str {
 }
 
 /// Every file below `dir`, relative path → bytes.
+/// Every file under `dir` but hidden ones (`.gitkeep`, which keeps an
+/// empty verdict folder in git): no package carries them.
 fn tree(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
     let mut files = BTreeMap::new();
     if !dir.exists() {
@@ -23,7 +25,8 @@ fn tree(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
     }
     for entry in walkdir::WalkDir::new(dir) {
         let entry = entry.unwrap();
-        if entry.file_type().is_file() {
+        let hidden = entry.file_name().to_string_lossy().starts_with('.');
+        if entry.file_type().is_file() && !hidden {
             let rel = entry.path().strip_prefix(dir).unwrap().to_path_buf();
             files.insert(rel, std::fs::read(entry.path()).unwrap());
         }

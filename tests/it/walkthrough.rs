@@ -38,14 +38,11 @@ fn the_walkthrough_reads_its_commands_and_exit_codes() {
     );
 }
 
-#[test]
-fn the_walkthrough_runs_as_written() {
-    if !crate::common::sandbox("the_walkthrough_runs_as_written") {
-        return;
-    }
-    let doc = root().join("docs/walkthrough.md");
-    let steps = commands(&std::fs::read_to_string(&doc).unwrap());
-    assert!(steps.len() >= 8, "{steps:?}");
+/// Runs the `$` lines of `doc` as a new user would, in an empty folder of
+/// a temporary one; returns that folder (the home) and the temporary.
+fn run_as_written(doc: &str) -> (std::path::PathBuf, tempfile::TempDir) {
+    let steps = commands(&std::fs::read_to_string(root().join(doc)).unwrap());
+    assert!(steps.len() >= 5, "{doc}: {steps:?}");
     let tmp = tempfile::tempdir().unwrap();
     let logs = tmp.path().join("logs");
     let home = tmp.path().join("home");
@@ -85,9 +82,27 @@ fn the_walkthrough_runs_as_written() {
         let out = std::fs::read_to_string(log.with_extension("out")).unwrap_or_default();
         assert_eq!(
             got, *want,
-            "docs/walkthrough.md:{line}: `{command}` exited {got}, the walkthrough says {want}:\n{out}"
+            "{doc}:{line}: `{command}` exited {got}, the walkthrough says {want}:\n{out}"
         );
     }
+    (home, tmp)
+}
+
+#[test]
+fn the_readmes_walkthrough_runs_as_written() {
+    if !crate::common::sandbox("the_readmes_walkthrough_runs_as_written") {
+        return;
+    }
+    let (home, _tmp) = run_as_written("README.md");
+    assert!(home.join("contest/reports/check/report.yaml").is_file());
+}
+
+#[test]
+fn the_walkthrough_runs_as_written() {
+    if !crate::common::sandbox("the_walkthrough_runs_as_written") {
+        return;
+    }
+    let (home, _tmp) = run_as_written("docs/walkthrough.md");
     // What the walkthrough says happened did.
     let contest = home.join("contest");
     for path in [

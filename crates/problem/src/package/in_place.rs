@@ -20,9 +20,18 @@ use crate::problem::{
 };
 
 /// Whether `dir` holds a package rather than a problem in judge's layout:
-/// a `problem.yaml` with `data/` beside it and no `cases/`.
+/// a `problem.yaml` with `data/` (or the recipe of its data,
+/// `generators/generators.yaml`) beside it and no `cases/`.
 pub fn is_package(dir: &Path) -> bool {
-    dir.join("problem.yaml").is_file() && dir.join("data").is_dir() && !dir.join("cases").is_dir()
+    dir.join("problem.yaml").is_file()
+        && (dir.join("data").is_dir() || has_recipe(dir))
+        && !dir.join("cases").is_dir()
+}
+
+/// Whether the package's test data is described by a BAPCtools recipe,
+/// which judge generates before reading (see `generators`).
+pub fn has_recipe(dir: &Path) -> bool {
+    dir.join(super::generators::RECIPE).is_file()
 }
 
 /// What a problem read from a package keeps of where it came from.
@@ -46,9 +55,22 @@ pub struct Origin {
 
 /// Loads the package at `pkg` as problem `id`.
 pub fn load(id: &str, pkg: &Path) -> Result<Problem, ProblemError> {
+    load_with_data(id, pkg, None, Vec::new())
+}
+
+/// Loads the package at `pkg` with its `data/` at `data` (generated from
+/// its recipe), the recipe's unsupported keys in `skipped`: every case
+/// is read exactly as from the package's own `data/`.
+pub fn load_with_data(
+    id: &str,
+    pkg: &Path,
+    data: Option<&Path>,
+    skipped: Vec<(String, String)>,
+) -> Result<Problem, ProblemError> {
     let spec_path = pkg.join("problem.yaml");
     let text = crate::problem::read_settings(&spec_path)?;
-    let mut plan = super::read::read(pkg, &text);
+    let mut plan = super::read::read_with_data(pkg, &text, data);
+    plan.skipped.extend(skipped);
     // In place the answer files are the truth: a package whose accepted
     // submissions judge cannot run (or that has none) is still judged,
     // its cases taken as given.

@@ -23,6 +23,8 @@
 //! with our `problem.yaml` and group settings as they are; import prefers
 //! it, which makes export → import give back the same problem.
 
+pub mod generators;
+mod generators_seed;
 pub mod in_place;
 pub mod plan;
 pub mod read;

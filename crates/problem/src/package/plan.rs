@@ -48,6 +48,16 @@ pub struct Plan {
     /// problem): `validate` warns about each, so a passing run never
     /// hides them.
     pub unchecked: Vec<String>,
+    /// Where the package's `data/` is read from when not inside it: the
+    /// folder judge generated from `generators/generators.yaml`.
+    pub data: Option<PathBuf>,
+}
+
+impl Plan {
+    /// The `data/` folder this reading takes its cases from.
+    pub(crate) fn data_dir(&self, pkg: &Path) -> PathBuf {
+        self.data.clone().unwrap_or_else(|| pkg.join("data"))
+    }
 }
 
 pub(crate) fn rel(pkg: &Path, path: &Path) -> String {

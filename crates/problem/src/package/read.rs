@@ -64,7 +64,16 @@ impl Spec<'_> {
 
 /// Reads the package at `pkg`.
 pub fn read(pkg: &Path, yaml_text: &str) -> Plan {
-    let mut plan = Plan::default();
+    read_with_data(pkg, yaml_text, None)
+}
+
+/// Reads the package at `pkg`, its `data/` at `data` when given (the
+/// cases judge generated from the package's recipe).
+pub fn read_with_data(pkg: &Path, yaml_text: &str, data: Option<&Path>) -> Plan {
+    let mut plan = Plan {
+        data: data.map(Path::to_path_buf),
+        ..Plan::default()
+    };
     let yaml: Value = match crate::located::yaml(yaml_text) {
         Ok(v) => v,
         Err(e) => {
@@ -579,6 +588,10 @@ fn others(pkg: &Path, plan: &mut Plan, timelimit: &str, taken: &[&str]) {
         if name == SOURCES_FILE && entry.is_file() {
             plan.copies
                 .push((entry.clone(), PathBuf::from(SOURCES_FILE)));
+            continue;
+        }
+        // A recipe judge generated from is used, not skipped.
+        if name == "generators" && plan.data.is_some() {
             continue;
         }
         let why = match name.as_str() {

@@ -21,7 +21,7 @@ const PARTS: [&str; 3] = ["in", "ans", "out"];
 /// Every test under `data/valid_output` and `data/invalid_output`, into
 /// `plan.output_checks`; other files there are listed as skipped.
 pub(super) fn output_checks(pkg: &Path, format: Format, plan: &mut Plan) {
-    let data = pkg.join("data");
+    let data = plan.data_dir(pkg);
     for (top, must_accept) in [(VALID_OUTPUT_GROUP, true), (INVALID_OUTPUT_GROUP, false)] {
         // (folder relative to data/, stem): one test each.
         let mut tests: BTreeSet<(String, String)> = BTreeSet::new();
@@ -97,7 +97,7 @@ fn one(
     must_accept: bool,
     plan: &mut Plan,
 ) -> OutputCheck {
-    let dir = pkg.join("data").join(folder);
+    let dir = plan.data_dir(pkg).join(folder);
     let file = |ext: &str| dir.join(format!("{stem}.{ext}"));
     let mut settings = plan
         .validation_settings

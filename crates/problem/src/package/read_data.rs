@@ -36,7 +36,7 @@ pub(super) fn group_settings(
     validators: usize,
     plan: &mut Plan,
 ) -> bool {
-    let data = pkg.join("data");
+    let data = plan.data_dir(pkg);
     let mut own: BTreeMap<String, Config> = BTreeMap::new();
     let mut folders = Vec::new();
     for entry in walkdir::WalkDir::new(&data)
@@ -138,12 +138,13 @@ pub(super) fn cases(
     interactive: bool,
     plan: &mut Plan,
 ) {
-    let data = pkg.join("data");
+    let data = plan.data_dir(pkg);
     if !data.is_dir() {
         plan.refused.push("data/: missing".into());
         return;
     }
-    let generated = pkg.join("generators/generators.yaml").is_file();
+    // Generated data (plan.data) needs no recipe's excuse.
+    let generated = plan.data.is_none() && pkg.join("generators/generators.yaml").is_file();
     for entry in walkdir::WalkDir::new(&data)
         .follow_links(true)
         .sort_by_file_name()

@@ -1,0 +1,480 @@
+//! A BAPCtools recipe, `generators/generators.yaml`, read into the list of
+//! cases it describes, so a package whose data exists only as a recipe is
+//! judged in place (the engine runs the recipe; see `judge-engine`'s
+//! `generated`). Numbering, `{seed}` and `{count}` follow BAPCtools, so the
+//! same recipe names and seeds its cases as `bt generate` does. Keys judge
+//! does not act on are listed in [`Recipe::skipped`], never dropped silently.
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+use serde_yaml::{Mapping, Value};
+
+/// The recipe, relative to the package.
+pub const RECIPE: &str = "generators/generators.yaml";
+
+/// File kinds a case of the recipe may give inline or copy.
+pub const EXTENSIONS: [&str; 6] = ["in", "ans", "out", "hint", "desc", "interaction"];
+
+/// What the recipe describes.
+#[derive(Debug, Default, Clone)]
+pub struct Recipe {
+    /// Every case, in recipe order.
+    pub cases: Vec<Planned>,
+    /// Each folder below `data/` with its `test_group.yaml` text, if any.
+    pub folders: Vec<(String, Option<String>)>,
+    /// Named programs: name → files (relative to `generators/`).
+    pub programs: BTreeMap<String, Vec<PathBuf>>,
+    /// `(place, why)` of every key judge does not act on.
+    pub skipped: Vec<(String, String)>,
+}
+
+/// One case: where it goes and how its files are made.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Planned {
+    /// Below `data/`, without extension (`secret/03-random-2`).
+    pub path: String,
+    pub source: Source,
+    /// Files given inline: extension → text.
+    pub inline: BTreeMap<String, String>,
+    /// The submission that writes the answer when nothing else does
+    /// (package-relative).
+    pub solution: Option<PathBuf>,
+    /// Extra tries (seed + 1 each) when the generator fails.
+    pub retries: u32,
+}
+
+/// Where a case's input comes from.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Source {
+    /// A program (first word, a `generators:` name or a path below
+    /// `generators/`) and its arguments, `{seed}` etc. filled in; `seed`
+    /// is what `{seed}` became, for retries.
+    Generate {
+        program: String,
+        args: Vec<String>,
+        seed: Option<u32>,
+    },
+    /// Files `<path>.<ext>` below `generators/`.
+    Copy(PathBuf),
+    /// Only inline files.
+    Inline,
+}
+
+/// Inherited down the folders.
+#[derive(Clone)]
+struct Scope {
+    solution: Option<PathBuf>,
+    salt: String,
+    retries: u32,
+}
+
+struct Reader<'a> {
+    text: &'a str,
+    recipe: Recipe,
+    next_case: usize,
+    case_width: usize,
+    next_group: usize,
+    group_width: usize,
+}
+
+/// Reads the recipe's `text`; errors are `generators/generators.yaml:L:C: why`.
+pub fn parse(text: &str) -> Result<Recipe, String> {
+    let root: Value = crate::located::yaml(text).map_err(|e| format!("{RECIPE}:{e}"))?;
+    let Some(map) = root.as_mapping() else {
+        return Err(format!("{RECIPE}:1:1: not a mapping"));
+    };
+    let (cases, groups) = numbered_totals(&root);
+    let mut r = Reader {
+        text,
+        recipe: Recipe::default(),
+        next_case: 1,
+        case_width: cases.to_string().len(),
+        next_group: 1,
+        group_width: groups.to_string().len(),
+    };
+    if let Some(g) = map.get("generators") {
+        let Some(g) = g.as_mapping() else {
+            return Err(r.err(&["generators"], "must map names to lists of files"));
+        };
+        for (name, files) in g {
+            let name = scalar(name);
+            let files = match files {
+                Value::Sequence(s) => s.iter().map(|f| PathBuf::from(scalar(f))).collect(),
+                other => vec![PathBuf::from(scalar(other))],
+            };
+            r.recipe.programs.insert(name, files);
+        }
+    }
+    let scope = Scope {
+        solution: None,
+        salt: String::new(),
+        retries: 1,
+    };
+    r.folder(map, &[], "", scope, true)?;
+    Ok(r.recipe)
+}
+
+/// The text of a scalar (numbers too: a folder named `1`).
+fn scalar(v: &Value) -> String {
+    match v {
+        Value::String(s) => s.clone(),
+        Value::Null => String::new(),
+        other => serde_yaml::to_string(other)
+            .unwrap_or_default()
+            .trim()
+            .to_string(),
+    }
+}
+
+/// A directory of the recipe: a mapping with `data` (or its settings).
+fn is_folder(v: &Value) -> bool {
+    v.as_mapping().is_some_and(|m| {
+        m.contains_key("data") || m.contains_key("test_group.yaml") || m.contains_key("include")
+    })
+}
+
+/// The numbered cases (count expanded) and numbered folders of the whole
+/// recipe: BAPCtools numbers both across the recipe, zero-padded to the
+/// width of their totals.
+fn numbered_totals(v: &Value) -> (usize, usize) {
+    let (mut cases, mut groups) = (0, 0);
+    let Some(data) = v.get("data") else {
+        return (0, 0);
+    };
+    let (items, numbered): (Vec<&Mapping>, bool) = match data {
+        Value::Sequence(s) => (s.iter().filter_map(Value::as_mapping).collect(), true),
+        Value::Mapping(m) => (vec![m], false),
+        _ => return (0, 0),
+    };
+    for m in items {
+        for (_, child) in m {
+            if is_folder(child) {
+                groups += usize::from(numbered);
+                let (c, g) = numbered_totals(child);
+                cases += c;
+                groups += g;
+            } else if numbered {
+                cases += counts(child).map_or(1, |c| c.len());
+            }
+        }
+    }
+    (cases, groups)
+}
+
+/// A case's `count:` values, `None` without one (BAPCtools: an int 1..=100,
+/// a list of distinct ints, or `a..=b`).
+fn counts(v: &Value) -> Option<Vec<i64>> {
+    let c = v.get("count")?;
+    if let Some(n) = c.as_i64() {
+        return Some((1..=n).collect());
+    }
+    if let Some(s) = c.as_sequence() {
+        return Some(s.iter().filter_map(Value::as_i64).collect());
+    }
+    let s = c.as_str()?;
+    let (lo, hi) = s.split_once("..=")?;
+    Some((lo.trim().parse().ok()?..=hi.trim().parse().ok()?).collect())
+}
+
+impl Reader<'_> {
+    fn err(&self, keys: &[&str], why: &str) -> String {
+        let (line, col) = crate::located::key(self.text, keys);
+        format!("{RECIPE}:{line}:{col}: {why}")
+    }
+
+    fn skip(&mut self, keys: &[&str], what: &str, why: &str) {
+        let (line, col) = crate::located::key(self.text, keys);
+        self.recipe
+            .skipped
+            .push((format!("{RECIPE}:{line}:{col}: {what}"), why.into()));
+    }
+
+    /// A folder at `rel` below `data/` (`keys`: its place in the text).
+    fn folder(
+        &mut self,
+        map: &Mapping,
+        keys: &[&str],
+        rel: &str,
+        mut scope: Scope,
+        root: bool,
+    ) -> Result<(), String> {
+        let at = |k: &'static str| [keys, &[k]].concat();
+        let mut settings = None;
+        for (key, value) in map {
+            let key = scalar(key);
+            match key.as_str() {
+                "data" => {}
+                "solution" => {
+                    scope.solution = value
+                        .as_str()
+                        .map(|s| PathBuf::from(s.trim_start_matches('/')))
+                }
+                "random_salt" => scope.salt = scalar(value),
+                "retries" => scope.retries = value.as_u64().unwrap_or(1).max(1) as u32,
+                "test_group.yaml" | "testdata.yaml" => {
+                    settings = Some(serde_yaml::to_string(value).unwrap_or_default())
+                }
+                "generators" | "version" if root => {}
+                "include" => self.skip(
+                    &at("include"),
+                    "include",
+                    "not supported: cases named by include are not generated",
+                ),
+                other => {
+                    let why = match other {
+                        "visualizer" | "input_visualizer" | "output_visualizer" => {
+                            "visualizers are not run"
+                        }
+                        _ => "not supported by judge",
+                    };
+                    self.skip(&[keys, &[other]].concat(), other, why);
+                }
+            }
+        }
+        if !rel.is_empty() {
+            self.recipe.folders.push((rel.to_string(), settings));
+        }
+        let Some(data) = map.get("data") else {
+            return Ok(());
+        };
+        let (items, numbered): (Vec<&Mapping>, bool) = match data {
+            Value::Null => return Ok(()),
+            Value::Sequence(s) => (s.iter().filter_map(Value::as_mapping).collect(), true),
+            Value::Mapping(m) => (vec![m], false),
+            _ => return Err(self.err(&at("data"), "must be a mapping or a list of mappings")),
+        };
+        if root && numbered {
+            return Err(self.err(&at("data"), "the root folder must not be numbered"));
+        }
+        let join = |name: &str| match rel.is_empty() {
+            true => name.to_string(),
+            false => format!("{rel}/{name}"),
+        };
+        for m in items {
+            for (key, child) in m {
+                let key = scalar(key);
+                let child_keys: Vec<&str> = [keys, &["data", key.as_str()]].concat();
+                if is_folder(child) {
+                    let name = match numbered {
+                        true => self.number(&key, false),
+                        false => key.clone(),
+                    };
+                    let Some(child) = child.as_mapping() else {
+                        continue;
+                    };
+                    self.folder(child, &child_keys, &join(&name), scope.clone(), false)?;
+                } else {
+                    if !numbered && key.is_empty() {
+                        return Err(
+                            self.err(&child_keys, "a case of an unnumbered folder needs a name")
+                        );
+                    }
+                    self.case(child, &child_keys, &key, numbered, rel, &scope)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The next numbered name of a case or folder called `key`.
+    fn number(&mut self, key: &str, case: bool) -> String {
+        let (n, width) = match case {
+            true => (&mut self.next_case, self.case_width),
+            false => (&mut self.next_group, self.group_width),
+        };
+        let number = format!("{:0width$}", *n);
+        *n += 1;
+        match key.is_empty() {
+            true => number,
+            false => format!("{number}-{key}"),
+        }
+    }
+
+    /// A case (one per `count:` value) called `key` in folder `rel`.
+    fn case(
+        &mut self,
+        v: &Value,
+        keys: &[&str],
+        key: &str,
+        numbered: bool,
+        rel: &str,
+        scope: &Scope,
+    ) -> Result<(), String> {
+        let map: Mapping = match v {
+            Value::Mapping(m) => m.clone(),
+            Value::String(s) if s.ends_with(".in") => {
+                let mut m = Mapping::new();
+                m.insert("copy".into(), s.trim_end_matches(".in").into());
+                m
+            }
+            Value::String(s) => {
+                let mut m = Mapping::new();
+                m.insert("generate".into(), s.clone().into());
+                m
+            }
+            Value::Null => Mapping::new(),
+            _ => return Err(self.err(keys, "a case is a command, a mapping or empty")),
+        };
+        let mut inline = BTreeMap::new();
+        let mut solution = scope.solution.clone();
+        let mut salt = scope.salt.clone();
+        for (k, value) in &map {
+            let k = scalar(k);
+            match k.as_str() {
+                "generate" | "copy" | "count" => {}
+                "solution" => {
+                    solution = value
+                        .as_str()
+                        .map(|s| PathBuf::from(s.trim_start_matches('/')))
+                }
+                "random_salt" => salt = scalar(value),
+                ext if EXTENSIONS.contains(&ext) => {
+                    inline.insert(k.clone(), scalar(value));
+                }
+                other => {
+                    let why = match other {
+                        "match" => "expectations on the files are not checked",
+                        "visualizer" => "visualizers are not run",
+                        _ => "not supported by judge",
+                    };
+                    self.skip(&[keys, &[other]].concat(), &format!("{key}: {other}"), why);
+                }
+            }
+        }
+        let values = counts(v);
+        let list = values.clone().unwrap_or_else(|| vec![1]);
+        if list.is_empty() {
+            return Err(self.err(
+                &[keys, &["count"]].concat(),
+                "count: an int 1..=100, a list of ints or a..=b",
+            ));
+        }
+        let consecutive = list
+            .iter()
+            .max()
+            .zip(list.iter().min())
+            .is_some_and(|(hi, lo)| (hi - lo) as usize + 1 == list.len());
+        let pad = match consecutive {
+            true => list.iter().map(|c| c.to_string().len()).max().unwrap_or(0),
+            false => 0,
+        };
+        for count in list {
+            let mut name = match numbered {
+                true => self.number(key, true),
+                false => key.to_string(),
+            };
+            if values.is_some() {
+                name = format!("{name}-{count:0pad$}");
+            }
+            let source = if let Some(cmd) = map.get("generate").and_then(Value::as_str) {
+                let mut cmd = cmd.to_string();
+                if values.is_some() {
+                    cmd = cmd.replace("{count}", &count.to_string());
+                }
+                let mut seed_text = salt.clone();
+                if count != 1 {
+                    seed_text += &format!(":{}", count - 1);
+                }
+                seed_text += cmd.trim();
+                let seed = super::generators_seed::seed(&seed_text);
+                let mut words = cmd.split_whitespace().map(|w| w.replace("{name}", &name));
+                let program = words.next().unwrap_or_default();
+                let uses_seed = cmd.contains("{seed");
+                let args = words.map(|w| fill_seed(&w, seed)).collect();
+                Source::Generate {
+                    program,
+                    args,
+                    seed: uses_seed.then_some(seed),
+                }
+            } else if let Some(path) = map.get("copy").and_then(Value::as_str) {
+                Source::Copy(PathBuf::from(path))
+            } else {
+                Source::Inline
+            };
+            let path = match rel.is_empty() {
+                true => name,
+                false => format!("{rel}/{name}"),
+            };
+            self.recipe.cases.push(Planned {
+                path,
+                source,
+                inline: inline.clone(),
+                solution: solution.clone(),
+                retries: scope.retries,
+            });
+        }
+        Ok(())
+    }
+}
+
+/// `word` with `{seed}` and `{seed:N}` replaced by `seed`.
+pub fn fill_seed(word: &str, seed: u32) -> String {
+    let mut out = String::new();
+    let mut rest = word;
+    while let Some(i) = rest.find("{seed") {
+        let Some(end) = rest[i..].find('}') else {
+            break;
+        };
+        let inner = &rest[i + 5..i + end];
+        if inner.is_empty()
+            || (inner.starts_with(':') && inner[1..].chars().all(|c| c.is_ascii_digit()))
+        {
+            out.push_str(&rest[..i]);
+            out.push_str(&seed.to_string());
+        } else {
+            out.push_str(&rest[..i + end + 1]);
+        }
+        rest = &rest[i + end + 1..];
+    }
+    out + rest
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn list_folders_number_their_cases_across_the_recipe_and_count_expands() {
+        let r = parse(
+            "solution: /submissions/accepted/a.py\ndata:\n  sample:\n    data:\n      - '': {in: '1 2'}\n  secret:\n    test_group.yaml: {score: 10}\n    data:\n      - small:\n          generate: gen.py {seed} {count}\n          count: 2\n      - g:\n          data:\n            - x: gen.py 5\n    visualizer: vis.py\n",
+        )
+        .unwrap();
+        let paths: Vec<&str> = r.cases.iter().map(|c| c.path.as_str()).collect();
+        assert_eq!(
+            paths,
+            [
+                "sample/1",
+                "secret/2-small-1",
+                "secret/3-small-2",
+                "secret/1-g/4-x"
+            ]
+        );
+        assert_eq!(r.cases[0].inline["in"], "1 2");
+        let Source::Generate { args, seed, .. } = &r.cases[1].source else {
+            panic!()
+        };
+        assert_eq!(args[1], "1");
+        assert_eq!(seed.map(|s| s.to_string()).as_ref(), Some(&args[0]));
+        assert_eq!(
+            r.cases[1].solution,
+            Some(PathBuf::from("submissions/accepted/a.py"))
+        );
+        assert!(r.skipped[0].0.contains("visualizer"), "{:?}", r.skipped);
+        assert!(r.folders.iter().any(|(f, s)| f == "secret" && s.is_some()));
+    }
+
+    #[test]
+    fn errors_name_their_place() {
+        let e = parse("data:\n  - x: gen.py\n").unwrap_err();
+        assert!(e.starts_with("generators/generators.yaml:"), "{e}");
+        assert!(e.contains("numbered"), "{e}");
+    }
+
+    #[test]
+    fn seed_placeholders_are_filled() {
+        assert_eq!(fill_seed("{seed}", 7), "7");
+        assert_eq!(fill_seed("--s={seed:2}", 7), "--s=7");
+        assert_eq!(fill_seed("{name}", 7), "{name}");
+    }
+}

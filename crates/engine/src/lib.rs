@@ -52,6 +52,7 @@ pub mod cache;
 pub mod case;
 pub(crate) mod checker;
 pub(crate) mod compile;
+pub mod generated;
 pub mod heap;
 pub(crate) mod interact;
 pub mod limits;

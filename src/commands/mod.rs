@@ -419,18 +419,22 @@ impl Context {
     /// Packages whose data is a recipe (`generators/generators.yaml`) are
     /// loaded again from the data judge generates into the cache (reused
     /// when the recipe and its sources are unchanged): a load error of
-    /// such a package is the refusal of data it did not have yet.
+    /// such a package is the refusal of data it did not have yet, and a
+    /// package whose `data/` lacks cases the recipe names is stale.
     fn generate_data(&self, found: &mut Discovery) -> Result<()> {
         use crate::package::in_place::{has_recipe, is_package, load_with_data};
         let dir_of = |id: &str| match is_package(&self.problems_dir) {
             true => std::fs::canonicalize(&self.problems_dir).unwrap_or_default(),
             false => self.problems_dir.join(id),
         };
-        let waiting: Vec<String> = found
-            .errors
-            .iter()
-            .map(|(id, _)| id.clone())
-            .filter(|id| has_recipe(&dir_of(id)))
+        let stale = |id: &String| {
+            let dir = dir_of(id);
+            has_recipe(&dir) && crate::package::generators::is_stale(&dir)
+        };
+        let waiting: Vec<String> = (found.errors.iter().map(|(id, _)| id))
+            .chain(found.problems.iter().map(|p| &p.id))
+            .filter(|id| stale(id))
+            .cloned()
             .collect();
         if waiting.is_empty() {
             return Ok(());
@@ -467,6 +471,7 @@ impl Context {
                     load_with_data(&id, &dir, Some(&g.data), g.skipped)
                 });
             found.errors.retain(|(e, _)| *e != id);
+            found.problems.retain(|p| p.id != id);
             match result {
                 Ok(p) => found.problems.push(p),
                 Err(e) => found.errors.push((id, e)),

@@ -30,7 +30,7 @@ pub(crate) fn judge_on(
 }
 
 /// Every file below `dir` with its bytes, to prove nothing changed.
-fn snapshot(dir: &Path) -> BTreeMap<String, Vec<u8>> {
+pub(crate) fn snapshot(dir: &Path) -> BTreeMap<String, Vec<u8>> {
     walkdir::WalkDir::new(dir)
         .sort_by_file_name()
         .into_iter()

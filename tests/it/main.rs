@@ -9,6 +9,7 @@ mod cli;
 mod common;
 mod docs;
 mod generate;
+mod generated;
 mod generators;
 mod grade;
 mod hostile;

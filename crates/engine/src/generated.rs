@@ -143,8 +143,9 @@ fn make(runner: &Runner, pkg: &Path, recipe: &Recipe, data: &Path) -> Result<(),
                         p
                     }
                 };
-                let input = run_generator(runner, &built, args, *seed, case)?;
-                std::fs::write(file("in"), input).map_err(|e| io(&base, e))?;
+                for (ext, bytes) in run_generator(runner, &built, args, *seed, case)? {
+                    std::fs::write(file(&ext), bytes).map_err(|e| io(&base, e))?;
+                }
             }
             Source::Copy(from) => {
                 let from = pkg.join("generators").join(from);
@@ -218,15 +219,22 @@ fn build(runner: &Runner, pkg: &Path, recipe: &Recipe, name: &str) -> Result<Pro
     prepare(runner, Some(&path), None, 2 << 30).map_err(|e| fail(e.to_string()))
 }
 
-/// The generator's stdout on `args`; on failure tried again with the seed
-/// one higher, `retries` times in all (BAPCtools' rule).
+/// The files the generator made on `args`, by extension: BAPCtools runs
+/// it in an empty folder, where it may write `{name}.in`, `{name}.ans`
+/// and the like; its stdout is the input unless it wrote `{name}.in`.
+/// On failure it is tried again with the seed one higher, `retries` times
+/// in all (BAPCtools' rule).
 fn run_generator(
     runner: &Runner,
     program: &Program,
     args: &[String],
     seed: Option<u32>,
     case: &Planned,
-) -> Result<Vec<u8>, String> {
+) -> Result<BTreeMap<String, Vec<u8>>, String> {
+    let name = Path::new(&case.path)
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
     let mut last = String::new();
     for retry in 0..case.retries {
         let args: Vec<String> = match seed {
@@ -238,12 +246,24 @@ fn run_generator(
             }
             _ => args.to_vec(),
         };
+        let scratch = runner.new_dir("gen").map_err(|e| e.to_string())?;
         let mut spec = program.spec(limits());
         spec.argv.extend(args);
+        spec.cwd = scratch.display().to_string();
+        spec.writable.push(spec.cwd.clone());
         let exec = runner.run(&spec, Path::new("/dev/null"));
         if matches!(exec.end, End::Exited(0)) {
-            return Ok(exec.stdout);
+            let mut made = BTreeMap::new();
+            for ext in generators::EXTENSIONS {
+                if let Ok(bytes) = std::fs::read(scratch.join(format!("{name}.{ext}"))) {
+                    made.insert(ext.to_string(), bytes);
+                }
+            }
+            made.entry("in".into()).or_insert(exec.stdout);
+            let _ = std::fs::remove_dir_all(&scratch);
+            return Ok(made);
         }
+        let _ = std::fs::remove_dir_all(&scratch);
         last = format!(
             "{:?}: {}",
             exec.end,

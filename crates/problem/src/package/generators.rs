@@ -408,6 +408,23 @@ impl Reader<'_> {
     }
 }
 
+/// Whether the package's own `data/` lacks a case its recipe names (or
+/// the recipe does not read): then judge generates the data rather than
+/// judge a stale or partial copy. Contents are not compared: a `data/`
+/// holding every case the recipe names is taken as its result.
+pub fn is_stale(pkg: &std::path::Path) -> bool {
+    let Ok(text) = std::fs::read_to_string(pkg.join(RECIPE)) else {
+        return false;
+    };
+    let Ok(recipe) = parse(&text) else {
+        return true;
+    };
+    recipe.cases.iter().any(|c| {
+        let file = pkg.join("data").join(format!("{}.in", c.path));
+        (c.source != Source::Inline || c.inline.contains_key("in")) && !file.is_file()
+    })
+}
+
 /// `word` with `{seed}` and `{seed:N}` replaced by `seed`.
 pub fn fill_seed(word: &str, seed: u32) -> String {
     let mut out = String::new();

@@ -220,8 +220,9 @@ fn build(runner: &Runner, pkg: &Path, recipe: &Recipe, name: &str) -> Result<Pro
 }
 
 /// The files the generator made on `args`, by extension: BAPCtools runs
-/// it in an empty folder, where it may write `{name}.in`, `{name}.ans`
-/// and the like; its stdout is the input unless it wrote `{name}.in`.
+/// it in an empty folder, where it may write `testcase.in`,
+/// `testcase.ans` and the like (`{name}` is `testcase`); its stdout is
+/// the input unless it wrote `testcase.in`.
 /// On failure it is tried again with the seed one higher, `retries` times
 /// in all (BAPCtools' rule).
 fn run_generator(
@@ -231,10 +232,6 @@ fn run_generator(
     seed: Option<u32>,
     case: &Planned,
 ) -> Result<BTreeMap<String, Vec<u8>>, String> {
-    let name = Path::new(&case.path)
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
     let mut last = String::new();
     for retry in 0..case.retries {
         let args: Vec<String> = match seed {
@@ -255,7 +252,7 @@ fn run_generator(
         if matches!(exec.end, End::Exited(0)) {
             let mut made = BTreeMap::new();
             for ext in generators::EXTENSIONS {
-                if let Ok(bytes) = std::fs::read(scratch.join(format!("{name}.{ext}"))) {
+                if let Ok(bytes) = std::fs::read(scratch.join(format!("testcase.{ext}"))) {
                     made.insert(ext.to_string(), bytes);
                 }
             }

@@ -378,7 +378,11 @@ impl Reader<'_> {
                 }
                 seed_text += cmd.trim();
                 let seed = super::generators_seed::seed(&seed_text);
-                let mut words = cmd.split_whitespace().map(|w| w.replace("{name}", &name));
+                // BAPCtools runs every generator in a folder of its own,
+                // where the case is `testcase`: `{name}` names its files.
+                let mut words = cmd
+                    .split_whitespace()
+                    .map(|w| w.replace("{name}", "testcase"));
                 let program = words.next().unwrap_or_default();
                 let uses_seed = cmd.contains("{seed");
                 let args = words.map(|w| fill_seed(&w, seed)).collect();

@@ -1,5 +1,6 @@
 import sys
-# Writes its case's files itself, as BAPCtools allows: {name}.in and .ans.
+# Writes its case's files itself, as BAPCtools allows: {name} (which is
+# `testcase`) .in and .ans in the folder it runs in.
 name, a, b = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
 with open(name + ".in", "w") as f:
     print(a, b, file=f)

@@ -97,6 +97,14 @@ fn digest(pkg: &Path, recipe: &Recipe) -> String {
         .filter_map(|c| c.solution.as_ref())
         .collect();
     files.extend(solutions.into_iter().map(|s| pkg.join(s)));
+    // The hand-kept files of empty cases.
+    for case in &recipe.cases {
+        if case.source == Source::Inline && case.inline.is_empty() {
+            for ext in generators::EXTENSIONS {
+                files.push(pkg.join("data").join(format!("{}.{ext}", case.path)));
+            }
+        }
+    }
     for f in files {
         h.update(
             f.strip_prefix(pkg)
@@ -147,14 +155,11 @@ fn make(runner: &Runner, pkg: &Path, recipe: &Recipe, data: &Path) -> Result<(),
                     std::fs::write(file(&ext), bytes).map_err(|e| io(&base, e))?;
                 }
             }
-            Source::Copy(from) => {
-                let from = pkg.join("generators").join(from);
-                for ext in generators::EXTENSIONS {
-                    let src = PathBuf::from(format!("{}.{ext}", from.display()));
-                    if src.is_file() {
-                        std::fs::copy(&src, file(ext)).map_err(|e| io(&src, e))?;
-                    }
-                }
+            Source::Copy(from) => copy_case(&pkg.join("generators").join(from), &base)?,
+            // An empty case is one kept by hand in the package's own
+            // data/ (older recipes say so): its files are taken as they are.
+            Source::Inline if case.inline.is_empty() => {
+                copy_case(&pkg.join("data").join(&case.path), &base)?
             }
             Source::Inline => {}
         }
@@ -189,6 +194,18 @@ fn make(runner: &Runner, pkg: &Path, recipe: &Recipe, data: &Path) -> Result<(),
                 ));
             }
             std::fs::write(file("ans"), exec.stdout).map_err(|e| io(&base, e))?;
+        }
+    }
+    Ok(())
+}
+
+/// Copies the files `from.<ext>` of a case to `to.<ext>`.
+fn copy_case(from: &Path, to: &Path) -> Result<(), String> {
+    for ext in generators::EXTENSIONS {
+        let src = PathBuf::from(format!("{}.{ext}", from.display()));
+        if src.is_file() {
+            let dest = PathBuf::from(format!("{}.{ext}", to.display()));
+            std::fs::copy(&src, &dest).map_err(|e| format!("{}: {e}", src.display()))?;
         }
     }
     Ok(())

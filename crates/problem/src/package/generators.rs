@@ -73,9 +73,8 @@ struct Reader<'a> {
     text: &'a str,
     recipe: Recipe,
     next_case: usize,
-    case_width: usize,
-    next_group: usize,
-    group_width: usize,
+    /// Numbered cases in the whole recipe (their names' width).
+    case_total: usize,
 }
 
 /// Reads the recipe's `text`; errors are `generators/generators.yaml:L:C: why`.
@@ -84,14 +83,12 @@ pub fn parse(text: &str) -> Result<Recipe, String> {
     let Some(map) = root.as_mapping() else {
         return Err(format!("{RECIPE}:1:1: not a mapping"));
     };
-    let (cases, groups) = numbered_totals(&root);
+    let cases = numbered_cases(&root);
     let mut r = Reader {
         text,
         recipe: Recipe::default(),
         next_case: 1,
-        case_width: cases.to_string().len(),
-        next_group: 1,
-        group_width: groups.to_string().len(),
+        case_total: cases,
     };
     if let Some(g) = map.get("generators") {
         let Some(g) = g.as_mapping() else {
@@ -127,39 +124,41 @@ fn scalar(v: &Value) -> String {
     }
 }
 
-/// A directory of the recipe: a mapping with `data` (or its settings).
+/// A directory of the recipe: BAPCtools' rule, a mapping with none of
+/// the keys only a case has.
 fn is_folder(v: &Value) -> bool {
     v.as_mapping().is_some_and(|m| {
-        m.contains_key("data") || m.contains_key("test_group.yaml") || m.contains_key("include")
+        !m.keys().filter_map(Value::as_str).any(|k| {
+            ["copy", "generate", "count", "match"].contains(&k)
+                || EXTENSIONS.contains(&k)
+                || k.starts_with("in.")
+                || k.starts_with("ans.")
+        })
     })
 }
 
-/// The numbered cases (count expanded) and numbered folders of the whole
-/// recipe: BAPCtools numbers both across the recipe, zero-padded to the
-/// width of their totals.
-fn numbered_totals(v: &Value) -> (usize, usize) {
-    let (mut cases, mut groups) = (0, 0);
+/// The numbered cases (count expanded) of the whole recipe: BAPCtools
+/// numbers them across the recipe, zero-padded to the width of the total.
+fn numbered_cases(v: &Value) -> usize {
+    let mut cases = 0;
     let Some(data) = v.get("data") else {
-        return (0, 0);
+        return 0;
     };
     let (items, numbered): (Vec<&Mapping>, bool) = match data {
         Value::Sequence(s) => (s.iter().filter_map(Value::as_mapping).collect(), true),
         Value::Mapping(m) => (vec![m], false),
-        _ => return (0, 0),
+        _ => return 0,
     };
     for m in items {
         for (_, child) in m {
             if is_folder(child) {
-                groups += usize::from(numbered);
-                let (c, g) = numbered_totals(child);
-                cases += c;
-                groups += g;
+                cases += numbered_cases(child);
             } else if numbered {
                 cases += counts(child).map_or(1, |c| c.len());
             }
         }
     }
-    (cases, groups)
+    cases
 }
 
 /// A case's `count:` values, `None` without one (BAPCtools: an int 1..=100,
@@ -251,15 +250,23 @@ impl Reader<'_> {
             true => name.to_string(),
             false => format!("{rel}/{name}"),
         };
+        // Folders are numbered within their folder (cases across the recipe).
+        let groups = items
+            .iter()
+            .flat_map(|m| m.values())
+            .filter(|v| is_folder(v))
+            .count();
+        let mut next_group = 1;
         for m in items {
             for (key, child) in m {
                 let key = scalar(key);
                 let child_keys: Vec<&str> = [keys, &["data", key.as_str()]].concat();
                 if is_folder(child) {
                     let name = match numbered {
-                        true => self.number(&key, false),
+                        true => numbered_name(&key, next_group, groups),
                         false => key.clone(),
                     };
+                    next_group += 1;
                     let Some(child) = child.as_mapping() else {
                         continue;
                     };
@@ -277,18 +284,10 @@ impl Reader<'_> {
         Ok(())
     }
 
-    /// The next numbered name of a case or folder called `key`.
-    fn number(&mut self, key: &str, case: bool) -> String {
-        let (n, width) = match case {
-            true => (&mut self.next_case, self.case_width),
-            false => (&mut self.next_group, self.group_width),
-        };
-        let number = format!("{:0width$}", *n);
-        *n += 1;
-        match key.is_empty() {
-            true => number,
-            false => format!("{number}-{key}"),
-        }
+    /// The next numbered name of a case called `key`.
+    fn number(&mut self, key: &str) -> String {
+        self.next_case += 1;
+        numbered_name(key, self.next_case - 1, self.case_total)
     }
 
     /// A case (one per `count:` value) called `key` in folder `rel`.
@@ -361,7 +360,7 @@ impl Reader<'_> {
         };
         for count in list {
             let mut name = match numbered {
-                true => self.number(key, true),
+                true => self.number(key),
                 false => key.to_string(),
             };
             if values.is_some() {
@@ -427,6 +426,15 @@ pub fn is_stale(pkg: &std::path::Path) -> bool {
         let file = pkg.join("data").join(format!("{}.in", c.path));
         (c.source != Source::Inline || c.inline.contains_key("in")) && !file.is_file()
     })
+}
+
+/// `key` numbered `n` of `total`, zero-padded to the width of `total`.
+fn numbered_name(key: &str, n: usize, total: usize) -> String {
+    let width = total.to_string().len();
+    match key.is_empty() {
+        true => format!("{n:0width$}"),
+        false => format!("{n:0width$}-{key}"),
+    }
 }
 
 /// `word` with `{seed}` and `{seed:N}` replaced by `seed`.

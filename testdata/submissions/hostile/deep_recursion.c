@@ -1,6 +1,6 @@
 /* A recursion 200 MB deep (a recursive DFS on a long path), then the right
- * answer. With the stack as large as the memory limit (512 MiB in the
- * test, which is also the default stack's cap) it is AC; with the default 8 MiB stack it would crash (RE). */
+ * answer. With the stack as large as the memory limit, up to the default
+ * cap of 256 MiB, it is AC; with the usual 8 MiB stack it would crash (RE). */
 #include <stdio.h>
 static int depth(int n) {
     volatile char frame[1000];

@@ -262,7 +262,7 @@ pub struct Limits {
     pub memory: u64,
     #[serde(with = "size_text")]
     pub output: u64,
-    /// The stack, when the default (the memory limit, at most 512 MiB)
+    /// The stack, when the default (the memory limit, at most 256 MiB)
     /// does not suit: a problem whose intended solution recurses deeper.
     #[serde(
         default,

@@ -265,7 +265,31 @@ fn shown(group: &str) -> String {
 pub(crate) mod fixture {
     use std::path::PathBuf;
 
-    use crate::problem::{Case, GroupSpec, Groups, Problem, ProblemSpec, ScoringSpec};
+    use crate::problem::{Aggregation, Case, GroupSpec, Groups, Problem, ProblemSpec, ScoringSpec};
+
+    /// judge's kinds/sum: 30 all or nothing (`min` of cases worth 30), 70
+    /// shared by three cases.
+    pub(crate) fn sum() -> Problem {
+        let group = |score: f64, aggregation: Aggregation| GroupSpec {
+            score: Some(score),
+            aggregation: Some(aggregation),
+            ..GroupSpec::default()
+        };
+        problem(
+            &[
+                ("sample", "1"),
+                ("secret/small", "a"),
+                ("secret/small", "b"),
+                ("secret/large", "a"),
+                ("secret/large", "b"),
+                ("secret/large", "c"),
+            ],
+            &[
+                ("secret/small", group(30.0, Aggregation::Min)),
+                ("secret/large", group(70.0, Aggregation::Sum)),
+            ],
+        )
+    }
 
     /// A scoring problem with `cases` (group, name) and group settings.
     pub(crate) fn problem(cases: &[(&str, &str)], groups: &[(&str, GroupSpec)]) -> Problem {
@@ -324,21 +348,7 @@ mod tests {
 
     #[test]
     fn the_sum_fixture_becomes_secret_and_two_groups() {
-        let p = problem(
-            &[
-                ("sample", "1"),
-                ("secret/small", "a"),
-                ("secret/small", "b"),
-                ("secret/large", "a"),
-                ("secret/large", "b"),
-                ("secret/large", "c"),
-            ],
-            &[
-                ("secret/small", scored(30.0, Aggregation::Min)),
-                ("secret/large", scored(70.0, Aggregation::Sum)),
-            ],
-        );
-        let got = v2025(&p).unwrap();
+        let got = v2025(&super::fixture::sum()).unwrap();
         assert_eq!(got.len(), 3, "{got:?}");
         assert_eq!(got[&PathBuf::from("secret")], keys(100, Aggregation::Sum));
         assert_eq!(

@@ -374,31 +374,15 @@ pub const PACKAGE_FOLDERS: &[&str] = &[
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::package::scores::fixture::problem;
+    use crate::package::scores::fixture::{problem, sum};
 
-    /// judge's kinds/sum: 30 all or nothing (`min` of cases worth 30), 70
-    /// shared by three cases.
+    /// judge's kinds/sum ([`sum`]) with validator arguments on its groups.
     fn sum_problem() -> Problem {
-        let group = |score: f64, aggregation: Aggregation| GroupSpec {
-            score: Some(score),
-            aggregation: Some(aggregation),
-            validator_args: Some(vec!["--max".into(), "1000".into()]),
-            ..GroupSpec::default()
-        };
-        problem(
-            &[
-                ("sample", "1"),
-                ("secret/small", "a"),
-                ("secret/small", "b"),
-                ("secret/large", "a"),
-                ("secret/large", "b"),
-                ("secret/large", "c"),
-            ],
-            &[
-                ("secret/small", group(30.0, Aggregation::Min)),
-                ("secret/large", group(70.0, Aggregation::Sum)),
-            ],
-        )
+        let mut p = sum();
+        for g in p.groups.specs.values_mut() {
+            g.validator_args = Some(vec!["--max".into(), "1000".into()]);
+        }
+        p
     }
 
     fn files(problem: &Problem, format: Format) -> BTreeMap<String, String> {

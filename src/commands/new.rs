@@ -13,7 +13,6 @@ use super::Context;
 use super::new_files::{self as files, Template};
 use crate::error::{Error, Result};
 use crate::fsutil::{StagedDir, write_atomic};
-use crate::package::in_place::is_package;
 use crate::report::Status;
 
 #[derive(Debug, Clone, clap::Args)]
@@ -72,12 +71,13 @@ pub fn run(ctx: &Context, args: Args) -> Result<Status> {
     if !ctx.problems_dir.exists() && ctx.problems_dir == ctx.root.join(super::root::PROBLEMS) {
         made.extend(new_repository(&ctx.root)?);
     }
-    let layout = args
-        .format
-        .unwrap_or_else(|| match holds_packages(&ctx.problems_dir) {
-            true => Layout::Package,
-            false => Layout::Judge,
-        });
+    let layout =
+        args.format
+            .unwrap_or_else(|| match super::root::holds_packages(&ctx.problems_dir) {
+                // Beside packages, a new problem is one too.
+                true => Layout::Package,
+                false => Layout::Judge,
+            });
     if args.in_crate && layout == Layout::Package {
         return Err(Error::Usage(
             "--in-crate makes a problem in judge's layout (a package's reference is a submission)"
@@ -134,13 +134,6 @@ pub fn run(ctx: &Context, args: Args) -> Result<Status> {
         );
     }
     Ok(Status::Passed)
-}
-
-/// Whether `dir` holds ICPC packages (then a new problem is one too).
-fn holds_packages(dir: &Path) -> bool {
-    std::fs::read_dir(dir)
-        .map(|r| r.flatten().any(|e| is_package(&e.path())))
-        .unwrap_or(false)
 }
 
 /// Makes `root` a repository; returns what it made.

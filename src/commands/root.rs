@@ -102,18 +102,22 @@ fn find_absolute(cwd: &Path, problems: Option<&Path>) -> Root {
     }
     // A contest repository of packages: in a folder of packages, that
     // folder.
-    let holds_packages = std::fs::read_dir(cwd)
-        .map(|r| r.flatten().any(|e| is_package(&e.path())))
-        .unwrap_or(false);
     Root {
         dir: cwd.to_path_buf(),
-        problems: match holds_packages {
+        problems: match holds_packages(cwd) {
             true => cwd.to_path_buf(),
             false => cwd.join(PROBLEMS),
         },
         config: None,
         note: None,
     }
+}
+
+/// Whether `dir` holds ICPC packages (a contest repository of them).
+pub fn holds_packages(dir: &Path) -> bool {
+    std::fs::read_dir(dir)
+        .map(|r| r.flatten().any(|e| is_package(&e.path())))
+        .unwrap_or(false)
 }
 
 fn note(cwd: &Path, root: &Path) -> Option<String> {

@@ -47,9 +47,9 @@ pub enum Change {
     Changed {
         added: usize,
         removed: usize,
-        /// The committed answer against the new one, for samples and
-        /// dry runs.
-        diff: String,
+        /// The committed answer against the new one, when it is shown
+        /// (samples and dry runs).
+        diff: Option<String>,
     },
     Unchanged,
     Failed(String),
@@ -93,9 +93,12 @@ pub fn run(ctx: &Context, opts: Args) -> Result<Status> {
     for ((t, case), result) in jobs.iter().zip(solved) {
         let p = t.problem;
         let path = case.answer_path();
+        // A sample's answer is printed in the statement too: a change
+        // there must not pass unseen, so its diff is shown.
+        let sample = crate::problem::is_sample(&case.group);
         let change = match result {
             Err(msg) => Change::Failed(msg),
-            Ok(new) => apply(&path, &new, opts.dry_run),
+            Ok(new) => apply(&path, &new, opts.dry_run, sample || opts.dry_run),
         };
         let label = format!("{}/{}", p.id, case.id());
         let s = ctx.style;
@@ -112,16 +115,13 @@ pub fn run(ctx: &Context, opts: Args) -> Result<Status> {
                     s.green(&format!("+{added}")),
                     s.red(&format!("-{removed}"))
                 );
-                // A sample's answer is printed in the statement too: a
-                // change there must not pass unseen.
-                let sample = crate::problem::is_sample(&case.group);
                 if sample {
                     println!(
                         "{} {label} is a sample: its answer in the statement must change too",
                         s.yellow("warning:")
                     );
                 }
-                if sample || opts.dry_run {
+                if let Some(diff) = diff {
                     print!("{diff}");
                 }
             }
@@ -166,18 +166,21 @@ pub fn run(ctx: &Context, opts: Args) -> Result<Status> {
     })
 }
 
-/// Compares `new` with the file at `path` and writes it unless dry-running.
-fn apply(path: &std::path::Path, new: &[u8], dry_run: bool) -> Change {
+/// Compares `new` with the file at `path` and writes it unless dry-running;
+/// the diff of a changed file is made only when it will be `shown`.
+fn apply(path: &std::path::Path, new: &[u8], dry_run: bool, shown: bool) -> Change {
     let change = match std::fs::read(path) {
         Ok(old) if old == new => return Change::Unchanged,
         Ok(old) => {
             let (added, removed) = crate::diff::stat(&old, new);
-            let diff = crate::diff::unified_between(
-                &old,
-                new,
-                crate::diff::TERMINAL_LINES,
-                ("committed", "regenerated"),
-            );
+            let diff = shown.then(|| {
+                crate::diff::unified_between(
+                    &old,
+                    new,
+                    crate::diff::TERMINAL_LINES,
+                    ("committed", "regenerated"),
+                )
+            });
             Change::Changed {
                 added,
                 removed,

@@ -36,7 +36,8 @@ pub struct Computed {
 
 /// What bounds the limit of `problem`, from below and from above: its
 /// submissions by their promises and `use_for_time_limit`
-/// ([`time_bounds`](crate::problem::submissions::Expected::time_bounds)), relative to the problem folder.
+/// ([`time_bounds`](crate::problem::submissions::Expected::time_bounds)),
+/// relative to the problem folder.
 fn bounds(problem: &Problem) -> (Vec<Probe>, Vec<Probe>) {
     let (mut lower, mut upper) = (Vec::new(), Vec::new());
     for s in find(problem).submissions {
@@ -45,12 +46,12 @@ fn bounds(problem: &Problem) -> (Vec<Probe>, Vec<Probe>) {
             .strip_prefix(&problem.dir)
             .unwrap_or(&s.path)
             .to_path_buf();
+        let bounds = s.time_bounds();
         for side in [Bound::Lower, Bound::Upper] {
-            let scopes: Vec<Option<String>> = s
-                .time_bounds()
-                .into_iter()
+            let scopes: Vec<Option<String>> = bounds
+                .iter()
                 .filter(|(_, b)| *b == side)
-                .map(|(g, _)| g)
+                .map(|(g, _)| g.clone())
                 .collect();
             if scopes.is_empty() {
                 continue;

@@ -49,17 +49,6 @@ pub struct Probe {
     pub must_pass: bool,
 }
 
-impl Probe {
-    /// Every case, all to be passed: an accepted submission.
-    pub fn accepted(path: PathBuf) -> Probe {
-        Probe {
-            path,
-            groups: None,
-            must_pass: true,
-        }
-    }
-}
-
 /// Runs each probe's submission on its cases with CPU time limit `probe`.
 pub fn measure(tools: &Tools, runner: &Runner, probes: &[Probe], probe: Duration) -> Vec<Measured> {
     probes

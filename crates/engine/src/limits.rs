@@ -48,3 +48,12 @@ pub fn for_problem(problem: &Problem, overrides: Overrides, language: &Language)
     }
     limits
 }
+
+/// The wall-clock backstop of a run that measures CPU time (computing a
+/// time limit, re-running a borderline TLE): twice the CPU limit and a
+/// second more. On a busy machine the usual backstop (1.5 × + 0.5 s) stops
+/// a slow run before its CPU time reaches the limit, which would make a
+/// too-slow submission look faster than it is.
+pub fn measuring_wall(cpu: Duration) -> Duration {
+    cpu * 2 + Duration::from_secs(1)
+}

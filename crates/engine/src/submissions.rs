@@ -200,12 +200,11 @@ fn with_extra_time(
     let factor = crate::package::Multipliers::DEFAULT.time_limit_to_tle;
     let mut limits = grader.limits;
     limits.cpu = limits.cpu.mul_f64(factor);
-    // This run measures CPU time; on a busy machine the usual wall-clock
-    // backstop would stop it before its CPU time says anything.
+    // This run measures CPU time.
     limits.wall = limits
         .wall
         .mul_f64(factor)
-        .max(limits.cpu * 2 + std::time::Duration::from_secs(1));
+        .max(super::limits::measuring_wall(limits.cpu));
     let generous = Grader { limits, ..*grader };
     let reuse = Reuse::new(generous.runner.cache(), &generous);
     let cases = case::in_order(&generous.tools.problem.cases, batch, every_case, |c| {

@@ -112,12 +112,8 @@ fn slowest(
         .ok_or_else(|| ("no cases".to_string(), false))
 }
 
-/// A grader for `program` with the problem's limits but CPU time `cap`.
-/// The wall clock gets twice the cap and a second more than grading
-/// gives: a measurement is about CPU time, and on a busy machine the
-/// usual backstop (1.5 × + 0.5 s) stops a slow run before its CPU time
-/// reaches the cap, which would make a time_limit_exceeded submission
-/// look faster than it is.
+/// A grader for `program` with the problem's limits but CPU time `cap`,
+/// and the wall clock of a measurement ([`limits::measuring_wall`]).
 fn grader<'a>(
     tools: &'a Tools,
     runner: &'a Runner,
@@ -129,7 +125,7 @@ fn grader<'a>(
         ..Overrides::default()
     };
     let mut limits = limits::for_problem(tools.problem, overrides, &program.language);
-    limits.wall = cap * 2 + Duration::from_secs(1);
+    limits.wall = limits::measuring_wall(cap);
     Grader {
         program,
         runner,

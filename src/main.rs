@@ -35,6 +35,7 @@ fn main() {
         Command::Regen(args) => cmd::regen::run(&ctx, args),
         Command::Grade(args) => cmd::grade::run(&ctx, args),
         Command::Stress(args) => cmd::stress::run(&ctx, args),
+        Command::Harden(args) => cmd::harden::run(&ctx, args),
         Command::Diff(args) => cmd::diff::run(&ctx, args),
         Command::Merge(args) => cmd::merge::run(&ctx, args),
         Command::Export(args) => cmd::export::run(&ctx, args),

@@ -8,6 +8,7 @@ pub mod export;
 pub mod generate;
 mod generated;
 pub mod grade;
+pub mod harden;
 pub mod import;
 pub mod languages;
 pub mod list;
@@ -72,6 +73,9 @@ pub enum Command {
     Grade(grade::Args),
     /// Search random inputs for one where a submission and the reference disagree.
     Stress(stress::Args),
+    /// Search generated inputs that catch the mutants a mutation run left
+    /// alive (and wrong submissions); keep each as a case with its recipe.
+    Harden(harden::Args),
     /// Compare two reports: verdict flips, added/removed and slower cases;
     /// exit 1 when anything got worse.
     Diff(diff::Args),
@@ -108,6 +112,7 @@ impl Command {
             Command::Regen(_) => "regen",
             Command::Grade(_) => "grade",
             Command::Stress(_) => "stress",
+            Command::Harden(_) => "harden",
             Command::Diff(_) => "diff",
             Command::Merge(_) => "merge",
             Command::Export(_) => "export",

@@ -212,7 +212,7 @@ fn save(
 }
 
 /// `--save GROUP` names a folder below `cases/`, nothing outside it.
-fn check_group(group: &str) -> Result<()> {
+pub(crate) fn check_group(group: &str) -> Result<()> {
     let bad = group.is_empty()
         || group.starts_with('/')
         || group

@@ -53,6 +53,7 @@ pub mod case;
 pub(crate) mod checker;
 pub(crate) mod compile;
 pub mod generated;
+pub mod harden;
 pub mod heap;
 pub(crate) mod interact;
 pub mod limits;

@@ -134,7 +134,7 @@ pub struct Tester<'a> {
 
 impl Tester<'_> {
     /// `Ok(None)` when the submission is accepted on `draw`'s input.
-    fn try_draw(&self, draw: Draw) -> Result<Option<Failure>> {
+    pub fn try_draw(&self, draw: Draw) -> Result<Option<Failure>> {
         let input = generate(self.grader.tools, draw)?;
         self.try_input(draw, input)
     }

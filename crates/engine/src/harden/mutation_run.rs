@@ -1,0 +1,281 @@
+//! A cargo-mutants run, read back from its output folder: every mutant it
+//! made (`mutants.json`: name, file, the diff it applied) and what the test
+//! set did to each (`caught.txt`, `missed.txt`, `timeout.txt`,
+//! `unviable.txt`, one name per line).
+//!
+//! harden starts from a run that exists instead of mutating anew: a whole
+//! run of one solver takes from 15 minutes to hours, its outcomes are the
+//! "before" figure, and only its survivors are worth searching for.
+//! Several folders (the shards of one run) read as one run.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+/// One mutant as cargo-mutants describes it.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Deserialize)]
+pub struct Mutant {
+    /// `file:line:column: replace … with …`, cargo-mutants' own name, which
+    /// is also how its lists and `--re` refer to it.
+    pub name: String,
+    /// The mutated file, relative to the workspace root.
+    pub file: String,
+    /// The crate, as cargo names it.
+    pub package: String,
+    /// A unified diff of the one change, with context lines.
+    pub diff: String,
+}
+
+/// What the test set did to a mutant in the run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Outcome {
+    Caught,
+    /// cargo-mutants' timeout: the test set made it run too long, which
+    /// counts as caught in the kill rate.
+    TimedOut,
+    Missed,
+    /// Did not compile: not counted.
+    Unviable,
+    /// Listed but not tested (an interrupted run, or another shard's).
+    Untested,
+}
+
+/// Every mutant of a run with its outcome, in the run's order.
+#[derive(Debug, Clone, Default)]
+pub struct MutationRun {
+    pub mutants: Vec<(Mutant, Outcome)>,
+}
+
+/// Tallies of a run: the kill rate is killed / viable.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Tally {
+    pub caught: usize,
+    pub timed_out: usize,
+    pub missed: usize,
+    pub unviable: usize,
+    pub untested: usize,
+}
+
+impl Tally {
+    /// Caught or timed out.
+    pub fn killed(&self) -> usize {
+        self.caught + self.timed_out
+    }
+
+    /// Mutants that compiled and were tested.
+    pub fn viable(&self) -> usize {
+        self.killed() + self.missed
+    }
+}
+
+impl MutationRun {
+    /// Reads the runs in `dirs` (each the `-o` folder of `cargo mutants`,
+    /// or its `mutants.out` inside). A mutant tested by several of them
+    /// takes its best outcome, so the shards of one run merge.
+    pub fn read(dirs: &[PathBuf]) -> Result<MutationRun, String> {
+        let mut order: Vec<String> = Vec::new();
+        let mut found: BTreeMap<String, (Mutant, Outcome)> = BTreeMap::new();
+        for dir in dirs {
+            let out = match dir.join("mutants.out").is_dir() {
+                true => dir.join("mutants.out"),
+                false => dir.clone(),
+            };
+            let listing = out.join("mutants.json");
+            let text = std::fs::read_to_string(&listing)
+                .map_err(|e| format!("{}: {e} (is this a cargo-mutants output folder?)", listing.display()))?;
+            let mutants: Vec<Mutant> = serde_yaml::from_str(&text)
+                .map_err(|e| format!("{}: {e}", listing.display()))?;
+            let mut outcomes = BTreeMap::new();
+            for (file, outcome) in [
+                ("caught.txt", Outcome::Caught),
+                ("timeout.txt", Outcome::TimedOut),
+                ("missed.txt", Outcome::Missed),
+                ("unviable.txt", Outcome::Unviable),
+            ] {
+                for name in read_names(&out.join(file))? {
+                    outcomes.insert(name, outcome);
+                }
+            }
+            for m in mutants {
+                let outcome = outcomes.get(&m.name).copied().unwrap_or(Outcome::Untested);
+                match found.get_mut(&m.name) {
+                    Some(old) => old.1 = old.1.min(outcome),
+                    None => {
+                        order.push(m.name.clone());
+                        found.insert(m.name.clone(), (m, outcome));
+                    }
+                }
+            }
+        }
+        let mutants = order
+            .iter()
+            .filter_map(|name| found.remove(name))
+            .collect();
+        Ok(MutationRun { mutants })
+    }
+
+    pub fn tally(&self) -> Tally {
+        let mut t = Tally::default();
+        for (_, outcome) in &self.mutants {
+            match outcome {
+                Outcome::Caught => t.caught += 1,
+                Outcome::TimedOut => t.timed_out += 1,
+                Outcome::Missed => t.missed += 1,
+                Outcome::Unviable => t.unviable += 1,
+                Outcome::Untested => t.untested += 1,
+            }
+        }
+        t
+    }
+
+    /// The mutants the test set let through.
+    pub fn survivors(&self) -> impl Iterator<Item = &Mutant> {
+        self.mutants
+            .iter()
+            .filter(|(_, o)| *o == Outcome::Missed)
+            .map(|(m, _)| m)
+    }
+}
+
+/// The names in one of cargo-mutants' lists; a list it did not write (no
+/// mutant had that outcome) is empty.
+fn read_names(path: &Path) -> Result<Vec<String>, String> {
+    match std::fs::read_to_string(path) {
+        Ok(text) => Ok(text.lines().filter(|l| !l.is_empty()).map(str::to_string).collect()),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Vec::new()),
+        Err(e) => Err(format!("{}: {e}", path.display())),
+    }
+}
+
+/// `original` with the mutant's diff applied. Every hunk's context and
+/// removed lines must be where the diff says, so a mutant from a run on
+/// other sources is refused rather than applied somewhere else.
+pub fn apply(mutant: &Mutant, original: &str) -> Result<String, String> {
+    let lines: Vec<&str> = original.split_inclusive('\n').collect();
+    let mut out: Vec<String> = Vec::new();
+    let mut next = 0; // first original line not yet copied
+    let mut hunk: Option<(usize, Vec<String>, Vec<String>)> = None;
+    let mismatch = |line: usize| {
+        format!(
+            "{}: the source differs from the mutation run's near line {line} (re-run cargo mutants on these sources)",
+            mutant.file
+        )
+    };
+    let flush = |hunk: Option<(usize, Vec<String>, Vec<String>)>,
+                     out: &mut Vec<String>,
+                     next: &mut usize|
+     -> Result<(), String> {
+        let Some((start, old, new)) = hunk else {
+            return Ok(());
+        };
+        if start < *next || start + old.len() > lines.len() {
+            return Err(mismatch(start + 1));
+        }
+        for (i, want) in old.iter().enumerate() {
+            if lines[start + i].trim_end_matches('\n') != want {
+                return Err(mismatch(start + i + 1));
+            }
+        }
+        out.extend(lines[*next..start].iter().map(|l| l.to_string()));
+        out.extend(new.iter().map(|l| format!("{l}\n")));
+        *next = start + old.len();
+        Ok(())
+    };
+    for line in mutant.diff.lines() {
+        if line.starts_with("--- ") || line.starts_with("+++ ") {
+            continue;
+        }
+        if let Some(rest) = line.strip_prefix("@@ -") {
+            flush(hunk.take(), &mut out, &mut next)?;
+            let first: usize = rest
+                .split([',', ' '])
+                .next()
+                .and_then(|n| n.parse().ok())
+                .ok_or_else(|| format!("{}: unreadable hunk header {line:?}", mutant.name))?;
+            hunk = Some((first.saturating_sub(1), Vec::new(), Vec::new()));
+            continue;
+        }
+        let Some((_, old, new)) = hunk.as_mut() else {
+            continue;
+        };
+        match line.split_at_checked(1) {
+            Some((" ", text)) => {
+                old.push(text.to_string());
+                new.push(text.to_string());
+            }
+            Some(("-", text)) => old.push(text.to_string()),
+            Some(("+", text)) => new.push(text.to_string()),
+            // An empty context line whose blank was trimmed.
+            None => {
+                old.push(String::new());
+                new.push(String::new());
+            }
+            _ => {}
+        }
+    }
+    flush(hunk.take(), &mut out, &mut next)?;
+    if out.is_empty() && next == 0 {
+        return Err(format!("{}: the diff holds no change", mutant.name));
+    }
+    out.extend(lines[next..].iter().map(|l| l.to_string()));
+    let mut text = out.concat();
+    // The last line keeps the original's lack of a final newline.
+    if !original.ends_with('\n') && text.ends_with('\n') {
+        text.pop();
+    }
+    Ok(text)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn mutant(diff: &str) -> Mutant {
+        Mutant {
+            name: "lib.rs:3:7: replace + with -".into(),
+            file: "lib.rs".into(),
+            package: "p".into(),
+            diff: diff.into(),
+        }
+    }
+
+    const SOURCE: &str = "fn a() {}\n\nfn f(x: u8) -> u8 {\n    x + 1\n}\n";
+
+    #[test]
+    fn a_diff_replaces_exactly_its_lines() {
+        let m = mutant(
+            "--- lib.rs\n+++ replace + with -\n@@ -2,4 +2,4 @@\n \n fn f(x: u8) -> u8 {\n-    x + 1\n+    x - /* ~ changed ~ */ 1\n }\n",
+        );
+        assert_eq!(
+            apply(&m, SOURCE).unwrap(),
+            "fn a() {}\n\nfn f(x: u8) -> u8 {\n    x - /* ~ changed ~ */ 1\n}\n"
+        );
+    }
+
+    #[test]
+    fn a_diff_of_other_sources_is_refused() {
+        let m = mutant("--- lib.rs\n+++ x\n@@ -3,2 +3,2 @@\n fn f(x: u8) -> u8 {\n-    x + 2\n+    x - 2\n");
+        let err = apply(&m, SOURCE).unwrap_err();
+        assert!(err.contains("near line 4"), "{err}");
+    }
+
+    #[test]
+    fn shards_merge_and_the_tally_counts_timeouts_as_kills() {
+        let dir = tempfile::tempdir().unwrap();
+        let listing = r#"[{"name": "a", "file": "f", "package": "p", "diff": "", "genre": "x"},
+                          {"name": "b", "file": "f", "package": "p", "diff": ""},
+                          {"name": "c", "file": "f", "package": "p", "diff": ""}]"#;
+        for (shard, lists) in [("s0", [("missed.txt", "a\n"), ("timeout.txt", "b\n")]), ("s1", [("caught.txt", "a\n"), ("unviable.txt", "")])] {
+            let out = dir.path().join(shard).join("mutants.out");
+            std::fs::create_dir_all(&out).unwrap();
+            std::fs::write(out.join("mutants.json"), listing).unwrap();
+            for (file, text) in lists {
+                std::fs::write(out.join(file), text).unwrap();
+            }
+        }
+        let run = MutationRun::read(&[dir.path().join("s0"), dir.path().join("s1")]).unwrap();
+        let t = run.tally();
+        assert_eq!((t.caught, t.timed_out, t.missed, t.untested), (1, 1, 0, 1));
+        assert_eq!((t.killed(), t.viable()), (2, 2));
+        assert_eq!(run.survivors().count(), 0);
+    }
+}

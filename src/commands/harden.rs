@@ -1,0 +1,347 @@
+//! `judge harden`: make the test set catch what it lets through.
+//!
+//! The targets are the reference-solver mutants a mutation run left alive
+//! (`make mutants` writes the run to `target/mutants/<problem>`) and any
+//! wrong submissions given with `--submission`. For each, the problem's
+//! generator is searched for an input that catches it ([`crate::engine::harden`]);
+//! each input kept becomes a case of `--group` with the reference's answer,
+//! and an entry of the problem's recipe names the draw that makes it and
+//! what it catches. The kill rate is reported before and after.
+//!
+//! Bounded and resumable: `--budget` stops starting new targets once spent,
+//! and what each target gave is recorded in
+//! `target/harden/<problem>/state.yaml` after each one, so the next run goes
+//! on where this one stopped. The same seed gives the same cases (a catch
+//! by time alone depends on the machine, and says so).
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use super::{Context, LimitArgs, SandboxArgs};
+use crate::engine::build::{BuildError, Program};
+use crate::engine::case::Grader;
+use crate::engine::harden::mutation_run::{MutationRun, Tally};
+use crate::engine::harden::workshop::Workshop;
+use crate::engine::harden::{Finding, search};
+use crate::engine::limits;
+use crate::engine::run::{prepare, progress_bar};
+use crate::engine::stress::{Draw, Tester};
+use crate::engine::tools::Need;
+use crate::error::{Error, Result};
+use crate::report::Status;
+
+use crate::engine::harden::state::{self, Record, State};
+
+#[derive(Debug, Clone, clap::Args)]
+pub struct Args {
+    /// Problem folder name (its reference must be an in-crate solver to
+    /// harden against mutants).
+    pub problem: String,
+    /// A cargo-mutants output folder (repeat for the shards of one run).
+    /// Default: target/mutants/PROBLEM and target/mutants/PROBLEM-*.
+    #[arg(long, value_name = "DIR")]
+    pub mutants: Vec<PathBuf>,
+    /// A wrong submission to harden against too (repeatable).
+    #[arg(long, value_name = "FILE")]
+    pub submission: Vec<PathBuf>,
+    /// Seed of the generated inputs (as for `judge gen` and `stress`).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Inputs to try per target before calling it a survivor.
+    #[arg(long, default_value_t = 200)]
+    pub iterations: usize,
+    /// Stop starting new targets after this long (like `20m`, `90s`).
+    #[arg(long, default_value = "30m", value_parser = crate::units::parse_duration)]
+    pub budget: Duration,
+    /// The case group the kept cases go to (PROBLEMS/ID/cases/GROUP/).
+    #[arg(long, default_value = "hardened")]
+    pub group: String,
+    /// Search and report, but write no case and no recipe entry.
+    #[arg(long)]
+    pub dry_run: bool,
+    #[command(flatten)]
+    pub limits: LimitArgs,
+    #[command(flatten)]
+    pub sandbox: SandboxArgs,
+}
+
+/// One thing to catch: a mutant (built on demand) or a submission.
+enum Target {
+    Mutant(crate::engine::harden::mutation_run::Mutant),
+    Submission(PathBuf),
+}
+
+impl Target {
+    fn name(&self) -> String {
+        match self {
+            Target::Mutant(m) => m.name.clone(),
+            Target::Submission(p) => format!("submission {}", p.display()),
+        }
+    }
+}
+
+pub fn run(ctx: &Context, args: Args) -> Result<Status> {
+    if args.iterations == 0 {
+        return Err(Error::Usage("--iterations must be at least 1".into()));
+    }
+    super::stress::check_group(&args.group)?;
+    let mut problem = ctx.load_one(&args.problem)?;
+    if problem.spec.interactive {
+        return Err(Error::Usage(format!(
+            "{}: an interactive problem's cases have no reference answer to keep",
+            problem.id
+        )));
+    }
+    let area = ctx.root.join("target/harden").join(&problem.id);
+    // Programs start in it, from wherever the sandbox puts them.
+    let area = std::path::absolute(&area).map_err(Error::io(&area, "cannot resolve"))?;
+    let run = read_run(ctx, &args, &problem.id)?;
+    let solver_id = problem.solver().map(|s| s.id());
+    if run.is_some() && solver_id.is_none() {
+        return Err(Error::Usage(format!(
+            "{}: mutants are of in-crate solvers, and this problem's reference is a program",
+            problem.id
+        )));
+    }
+    let mut targets: Vec<Target> = Vec::new();
+    if let Some(run) = &run {
+        targets.extend(run.survivors().cloned().map(Target::Mutant));
+    }
+    targets.extend(args.submission.iter().cloned().map(Target::Submission));
+    if targets.is_empty() {
+        println!("{}: nothing to harden against: the mutation run has no survivor", problem.id);
+        return Ok(Status::Passed);
+    }
+
+    let runner = ctx.runner(args.sandbox.sandbox, 1)?;
+    let (notes, failed) =
+        crate::engine::time_limit::settle(std::slice::from_mut(&mut problem), &runner);
+    if let Some((_, why)) = failed.into_iter().next() {
+        return Err(Error::Setup(format!("{}: {why}", problem.id)));
+    }
+    notes.iter().for_each(|n| println!("{n}"));
+    let (tools, errors) = prepare(std::slice::from_ref(&problem), Some(&runner), Need::STRESS);
+    if let Some(e) = errors.into_iter().next() {
+        return Err(Error::ProblemProgram(e));
+    }
+    let tools = &tools[0];
+    let overrides = args.limits.overrides();
+    let memory = overrides.memory.unwrap_or(problem.spec.limits.memory);
+    let work = tempfile::Builder::new()
+        .prefix("judge-harden-")
+        .tempdir()
+        .map_err(Error::io(std::env::temp_dir(), "cannot create a temporary folder"))?;
+    let work = work.path().to_path_buf();
+    let limits_for = |program: &Program| limits::for_problem(&problem, overrides, &program.language);
+
+    let mut state = State::load(&area.join("state.yaml"));
+    let shop = match (&run, solver_id) {
+        (Some(_), Some(id)) => {
+            let shop = Workshop::open(&ctx.root, &area).map_err(Error::Setup)?;
+            println!("{}: building the unmutated runner (a control that must pass)", problem.id);
+            let control = mutant_program(&runner, shop.build_unmutated().map_err(Error::Setup)?, id)?;
+            if let Finding::CaughtByKept { .. } | Finding::Caught { .. } =
+                search(&tester(&control, &runner, limits_for(&control), tools, &work), &[], args.seed, 10, || {})?
+            {
+                return Err(Error::Setup(format!(
+                    "{}: the unmutated runner fails on a generated input: harden cannot tell mutants from noise here",
+                    problem.id
+                )));
+            }
+            Some((shop, id))
+        }
+        _ => None,
+    };
+
+    let before = run.as_ref().map(MutationRun::tally).unwrap_or_default();
+    println!(
+        "harden {}: {} targets, seed {}, up to {} inputs each, budget {}",
+        problem.id,
+        targets.len(),
+        args.seed,
+        args.iterations,
+        crate::units::format_duration(args.budget)
+    );
+    let started = Instant::now();
+    let mut kept: Vec<(String, Draw)> = state.kept(&args.group);
+    let mut stopped = 0;
+    for (i, target) in targets.iter().enumerate() {
+        let name = target.name();
+        if state.settled(&name, args.seed, args.iterations) {
+            continue;
+        }
+        if started.elapsed() >= args.budget {
+            stopped = targets.len() - i;
+            break;
+        }
+        let program = match target {
+            Target::Mutant(m) => {
+                let (shop, id) = shop.as_ref().expect("mutants come with a workshop");
+                match shop.build(m) {
+                    Ok(bin) => mutant_program(&runner, bin, id)?,
+                    Err(why) => {
+                        println!("  {} {name}: {}", ctx.style.yellow("unbuildable"), first_line(&why));
+                        state.set(&name, Record::unbuildable(why));
+                        state.save().map_err(Error::Setup)?;
+                        continue;
+                    }
+                }
+            }
+            Target::Submission(path) => match crate::engine::build::prepare(&runner, Some(path), None, memory) {
+                Ok(p) => p,
+                Err(BuildError::Compile(log)) => {
+                    println!("  {} {name}: compile error\n{log}", ctx.style.yellow("skipped"));
+                    continue;
+                }
+                Err(BuildError::Setup(why) | BuildError::Unavailable(why)) => {
+                    return Err(Error::Setup(why));
+                }
+            },
+        };
+        let bar = progress_bar(args.iterations, ctx.progress, &format!("{}/{}", i + 1, targets.len()));
+        let draws: Vec<Draw> = kept.iter().map(|(_, d)| *d).collect();
+        let found = search(&tester(&program, &runner, limits_for(&program), tools, &work), &draws, args.seed, args.iterations, || bar.inc(1));
+        bar.finish_and_clear();
+        match found? {
+            Finding::CaughtByKept { index, verdict } => {
+                let case = kept[index].0.clone();
+                println!("  {} {name}: {verdict} on {case}", ctx.style.green("caught"));
+                state.set(&name, Record::caught(&case, verdict, args.seed));
+                state.add_catch(&case, &name);
+            }
+            Finding::Caught { draw, verdict, input, answer, tried } => {
+                let case = state.next_case_name(&problem.dir, &args.group);
+                if !args.dry_run {
+                    write_case(&problem.dir, &args.group, &case, &input, &answer)?;
+                }
+                println!(
+                    "  {} {name}: {verdict} on new case {}/{case} ({}, {} bytes, {tried} runs)",
+                    ctx.style.green("caught"),
+                    args.group,
+                    draw.label(),
+                    input.len()
+                );
+                let path = format!("{}/{case}", args.group);
+                kept.push((path.clone(), draw));
+                state.keep(&path, draw);
+                state.set(&name, Record::caught(&path, verdict, args.seed));
+                state.add_catch(&path, &name);
+            }
+            Finding::Survived { tried } => {
+                println!("  {} {name}: no input of {tried} caught it", ctx.style.dim("survived"));
+                state.set(&name, Record::survived(args.seed, tried));
+            }
+        }
+        state.save().map_err(Error::Setup)?;
+    }
+    if !args.dry_run {
+        state::write_recipe(&problem.dir, &args.group, &state).map_err(Error::Setup)?;
+    }
+    println!("{}", summary(&before, &state, run.as_ref(), started.elapsed(), stopped));
+    Ok(Status::Passed)
+}
+
+fn tester<'a>(
+    program: &'a Program,
+    runner: &'a crate::engine::runner::Runner,
+    limits: limits::RunLimits,
+    tools: &'a crate::engine::tools::Tools<'a>,
+    work: &std::path::Path,
+) -> Tester<'a> {
+    Tester {
+        grader: Grader {
+            program,
+            runner,
+            limits,
+            tools,
+        },
+        work: work.to_path_buf(),
+    }
+}
+
+/// The runs given, or the default folders of `make mutants` when they exist.
+fn read_run(ctx: &Context, args: &Args, id: &str) -> Result<Option<MutationRun>> {
+    let mut dirs = args.mutants.clone();
+    if dirs.is_empty() {
+        let base = ctx.root.join("target/mutants");
+        let shard = format!("{id}-");
+        if let Ok(entries) = std::fs::read_dir(&base) {
+            let mut found: Vec<PathBuf> = entries
+                .flatten()
+                .filter(|e| {
+                    let n = e.file_name().to_string_lossy().into_owned();
+                    n == id || n.starts_with(&shard)
+                })
+                .map(|e| e.path())
+                .collect();
+            found.sort();
+            dirs = found;
+        }
+        if dirs.is_empty() && args.submission.is_empty() {
+            return Err(Error::Usage(format!(
+                "{id}: no mutation run in {} and no --submission: run `make mutants P={id}` first, or give --mutants DIR",
+                base.join(id).display()
+            )));
+        }
+    }
+    if dirs.is_empty() {
+        return Ok(None);
+    }
+    MutationRun::read(&dirs).map(Some).map_err(Error::Usage)
+}
+
+/// A mutant runner run as `RUNNER SOLVER_ID`, prepared like `--cmd` (so
+/// it is copied where the sandbox lets a submission start).
+fn mutant_program(runner: &crate::engine::runner::Runner, bin: PathBuf, solver_id: &str) -> Result<Program> {
+    let cmd = format!("'{}' {solver_id}", bin.display());
+    crate::engine::build::prepare(runner, None, Some(&cmd), 0).map_err(|e| Error::Setup(e.to_string()))
+}
+
+/// The input and the reference's answer, both whole or neither.
+fn write_case(dir: &std::path::Path, group: &str, name: &str, input: &str, answer: &[u8]) -> Result<()> {
+    let folder = dir.join("cases").join(group);
+    std::fs::create_dir_all(&folder).map_err(Error::io(&folder, "cannot create"))?;
+    let path = folder.join(format!("{name}.in"));
+    crate::fsutil::write_all_atomic(&[
+        (path.clone(), input.as_bytes()),
+        (path.with_extension("out"), answer),
+    ])
+    .map_err(Error::io(&folder, "cannot write into"))
+}
+
+fn first_line(text: &str) -> &str {
+    text.lines().find(|l| !l.trim().is_empty()).unwrap_or(text)
+}
+
+/// The kill rate before (the mutation run) and after (plus the mutants a
+/// kept case catches), the targets left, and the time spent.
+fn summary(before: &Tally, state: &State, run: Option<&MutationRun>, took: Duration, stopped: usize) -> String {
+    let mut out = String::new();
+    if let Some(run) = run {
+        let names: Vec<&str> = run.survivors().map(|m| m.name.as_str()).collect();
+        let caught = names.iter().filter(|n| state.is_caught(n)).count();
+        let survived = names.iter().filter(|n| state.is_survivor(n)).count();
+        let pct = |k: usize, v: usize| if v == 0 { 0.0 } else { 100.0 * k as f64 / v as f64 };
+        let after = before.killed() + caught;
+        out.push_str(&format!(
+            "kill rate: before {} of {} viable ({:.1} %), after {} of {} ({:.1} %): {caught} survivors caught, {survived} still alive, {} not tried\n",
+            before.killed(),
+            before.viable(),
+            pct(before.killed(), before.viable()),
+            after,
+            before.viable(),
+            pct(after, before.viable()),
+            names.len() - caught - survived,
+        ));
+    }
+    let cases: BTreeMap<&str, usize> = state.catches().map(|(c, n)| (c, n)).collect();
+    if !cases.is_empty() {
+        out.push_str(&format!("cases kept: {}\n", cases.len()));
+    }
+    if stopped > 0 {
+        out.push_str(&format!("budget spent: {stopped} targets not started; run again to go on\n"));
+    }
+    out.push_str(&format!("took {:.1} s", took.as_secs_f64()));
+    out
+}

@@ -10,7 +10,7 @@
 //!
 //! Bounded and resumable: `--budget` stops starting new targets once spent,
 //! and what each target gave is recorded in
-//! `target/harden/<problem>/state.yaml` after each one, so the next run goes
+//! `target/harden/state/<problem>-<folder hash>.yaml` after each one, so the next run goes
 //! on where this one stopped. The same seed gives the same cases (a catch
 //! by time alone depends on the machine, and says so).
 
@@ -48,6 +48,10 @@ pub struct Args {
     /// Seed of the generated inputs (as for `judge gen` and `stress`).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// judge's source tree, whose solver crates the mutants change
+    /// (default: the repository judge runs in).
+    #[arg(long, value_name = "DIR")]
+    pub workspace: Option<PathBuf>,
     /// Inputs to try per target before calling it a survivor.
     #[arg(long, default_value_t = 200)]
     pub iterations: usize,
@@ -93,9 +97,21 @@ pub fn run(ctx: &Context, args: Args) -> Result<Status> {
             problem.id
         )));
     }
-    let area = ctx.root.join("target/harden").join(&problem.id);
-    // Programs start in it, from wherever the sandbox puts them.
+    let workspace = args.workspace.clone().unwrap_or_else(|| ctx.root.clone());
+    let workspace = match workspace.as_os_str().is_empty() {
+        true => PathBuf::from("."),
+        false => workspace,
+    };
+    // One build area for every problem (the workspace copy and its
+    // incremental build are shared); one state per problem folder.
+    let area = workspace.join("target/harden");
     let area = std::path::absolute(&area).map_err(Error::io(&area, "cannot resolve"))?;
+    let dir =
+        std::path::absolute(&problem.dir).map_err(Error::io(&problem.dir, "cannot resolve"))?;
+    let key = crate::engine::harden::state::key(&dir);
+    let state_path = area
+        .join("state")
+        .join(format!("{}-{key}.yaml", problem.id));
     let run = read_run(ctx, &args, &problem.id)?;
     let solver_id = problem.solver().map(|s| s.id());
     if run.is_some() && solver_id.is_none() {
@@ -110,7 +126,10 @@ pub fn run(ctx: &Context, args: Args) -> Result<Status> {
     }
     targets.extend(args.submission.iter().cloned().map(Target::Submission));
     if targets.is_empty() {
-        println!("{}: nothing to harden against: the mutation run has no survivor", problem.id);
+        println!(
+            "{}: nothing to harden against: the mutation run has no survivor",
+            problem.id
+        );
         return Ok(Status::Passed);
     }
 
@@ -131,19 +150,31 @@ pub fn run(ctx: &Context, args: Args) -> Result<Status> {
     let work = tempfile::Builder::new()
         .prefix("judge-harden-")
         .tempdir()
-        .map_err(Error::io(std::env::temp_dir(), "cannot create a temporary folder"))?;
+        .map_err(Error::io(
+            std::env::temp_dir(),
+            "cannot create a temporary folder",
+        ))?;
     let work = work.path().to_path_buf();
-    let limits_for = |program: &Program| limits::for_problem(&problem, overrides, &program.language);
+    let limits_for =
+        |program: &Program| limits::for_problem(&problem, overrides, &program.language);
 
-    let mut state = State::load(&area.join("state.yaml"));
+    let mut state = State::load(&state_path);
     let shop = match (&run, solver_id) {
         (Some(_), Some(id)) => {
-            let shop = Workshop::open(&ctx.root, &area).map_err(Error::Setup)?;
-            println!("{}: building the unmutated runner (a control that must pass)", problem.id);
-            let control = mutant_program(&runner, shop.build_unmutated().map_err(Error::Setup)?, id)?;
-            if let Finding::CaughtByKept { .. } | Finding::Caught { .. } =
-                search(&tester(&control, &runner, limits_for(&control), tools, &work), &[], args.seed, 10, || {})?
-            {
+            let shop = Workshop::open(&workspace, &area).map_err(Error::Setup)?;
+            println!(
+                "{}: building the unmutated runner (a control that must pass)",
+                problem.id
+            );
+            let control =
+                mutant_program(&runner, shop.build_unmutated().map_err(Error::Setup)?, id)?;
+            if let Finding::CaughtByKept { .. } | Finding::Caught { .. } = search(
+                &tester(&control, &runner, limits_for(&control), tools, &work),
+                &[],
+                args.seed,
+                10,
+                || {},
+            )? {
                 return Err(Error::Setup(format!(
                     "{}: the unmutated runner fails on a generated input: harden cannot tell mutants from noise here",
                     problem.id
@@ -181,42 +212,70 @@ pub fn run(ctx: &Context, args: Args) -> Result<Status> {
                 match shop.build(m) {
                     Ok(bin) => mutant_program(&runner, bin, id)?,
                     Err(why) => {
-                        println!("  {} {name}: {}", ctx.style.yellow("unbuildable"), first_line(&why));
+                        println!(
+                            "  {} {name}: {}",
+                            ctx.style.yellow("unbuildable"),
+                            first_line(&why)
+                        );
                         state.set(&name, Record::unbuildable(why));
-                        state.save().map_err(Error::Setup)?;
+                        save(&state, args.dry_run)?;
                         continue;
                     }
                 }
             }
-            Target::Submission(path) => match crate::engine::build::prepare(&runner, Some(path), None, memory) {
-                Ok(p) => p,
-                Err(BuildError::Compile(log)) => {
-                    println!("  {} {name}: compile error\n{log}", ctx.style.yellow("skipped"));
-                    continue;
+            Target::Submission(path) => {
+                match crate::engine::build::prepare(&runner, Some(path), None, memory) {
+                    Ok(p) => p,
+                    Err(BuildError::Compile(log)) => {
+                        println!(
+                            "  {} {name}: compile error\n{log}",
+                            ctx.style.yellow("skipped")
+                        );
+                        continue;
+                    }
+                    Err(BuildError::Setup(why) | BuildError::Unavailable(why)) => {
+                        return Err(Error::Setup(why));
+                    }
                 }
-                Err(BuildError::Setup(why) | BuildError::Unavailable(why)) => {
-                    return Err(Error::Setup(why));
-                }
-            },
+            }
         };
-        let bar = progress_bar(args.iterations, ctx.progress, &format!("{}/{}", i + 1, targets.len()));
+        let bar = progress_bar(
+            args.iterations,
+            ctx.progress,
+            &format!("{}/{}", i + 1, targets.len()),
+        );
         let draws: Vec<Draw> = kept.iter().map(|(_, d)| *d).collect();
-        let found = search(&tester(&program, &runner, limits_for(&program), tools, &work), &draws, args.seed, args.iterations, || bar.inc(1));
+        let found = search(
+            &tester(&program, &runner, limits_for(&program), tools, &work),
+            &draws,
+            args.seed,
+            args.iterations,
+            || bar.inc(1),
+        );
         bar.finish_and_clear();
         match found? {
             Finding::CaughtByKept { index, verdict } => {
                 let case = kept[index].0.clone();
-                println!("  {} {name}: {verdict} on {case}", ctx.style.green("caught"));
+                println!(
+                    "  {} {name}: {verdict} on {case}",
+                    ctx.style.green("caught")
+                );
                 state.set(&name, Record::caught(&case, verdict, args.seed));
                 state.add_catch(&case, &name);
             }
-            Finding::Caught { draw, verdict, input, answer, tried } => {
+            Finding::Caught {
+                draw,
+                verdict,
+                input,
+                answer,
+                tried,
+            } => {
                 let case = state.next_case_name(&problem.dir, &args.group);
                 if !args.dry_run {
                     write_case(&problem.dir, &args.group, &case, &input, &answer)?;
                 }
                 println!(
-                    "  {} {name}: {verdict} on new case {}/{case} ({}, {} bytes, {tried} runs)",
+                    "  {} {name}: {verdict} on new case {}/{case} ({}, {} bytes, {tried} inputs run)",
                     ctx.style.green("caught"),
                     args.group,
                     draw.label(),
@@ -229,16 +288,22 @@ pub fn run(ctx: &Context, args: Args) -> Result<Status> {
                 state.add_catch(&path, &name);
             }
             Finding::Survived { tried } => {
-                println!("  {} {name}: no input of {tried} caught it", ctx.style.dim("survived"));
+                println!(
+                    "  {} {name}: no input of {tried} caught it",
+                    ctx.style.dim("survived")
+                );
                 state.set(&name, Record::survived(args.seed, tried));
             }
         }
-        state.save().map_err(Error::Setup)?;
+        save(&state, args.dry_run)?;
     }
     if !args.dry_run {
         state::write_recipe(&problem.dir, &args.group, &state).map_err(Error::Setup)?;
     }
-    println!("{}", summary(&before, &state, run.as_ref(), started.elapsed(), stopped));
+    println!(
+        "{}",
+        summary(&before, &state, run.as_ref(), started.elapsed(), stopped)
+    );
     Ok(Status::Passed)
 }
 
@@ -260,11 +325,23 @@ fn tester<'a>(
     }
 }
 
+/// Records progress; a dry run keeps none, so the real run searches again.
+fn save(state: &State, dry_run: bool) -> Result<()> {
+    match dry_run {
+        true => Ok(()),
+        false => state.save().map_err(Error::Setup),
+    }
+}
+
 /// The runs given, or the default folders of `make mutants` when they exist.
 fn read_run(ctx: &Context, args: &Args, id: &str) -> Result<Option<MutationRun>> {
     let mut dirs = args.mutants.clone();
     if dirs.is_empty() {
-        let base = ctx.root.join("target/mutants");
+        let base = args
+            .workspace
+            .as_ref()
+            .unwrap_or(&ctx.root)
+            .join("target/mutants");
         let shard = format!("{id}-");
         if let Ok(entries) = std::fs::read_dir(&base) {
             let mut found: Vec<PathBuf> = entries
@@ -293,13 +370,24 @@ fn read_run(ctx: &Context, args: &Args, id: &str) -> Result<Option<MutationRun>>
 
 /// A mutant runner run as `RUNNER SOLVER_ID`, prepared like `--cmd` (so
 /// it is copied where the sandbox lets a submission start).
-fn mutant_program(runner: &crate::engine::runner::Runner, bin: PathBuf, solver_id: &str) -> Result<Program> {
+fn mutant_program(
+    runner: &crate::engine::runner::Runner,
+    bin: PathBuf,
+    solver_id: &str,
+) -> Result<Program> {
     let cmd = format!("'{}' {solver_id}", bin.display());
-    crate::engine::build::prepare(runner, None, Some(&cmd), 0).map_err(|e| Error::Setup(e.to_string()))
+    crate::engine::build::prepare(runner, None, Some(&cmd), 0)
+        .map_err(|e| Error::Setup(e.to_string()))
 }
 
 /// The input and the reference's answer, both whole or neither.
-fn write_case(dir: &std::path::Path, group: &str, name: &str, input: &str, answer: &[u8]) -> Result<()> {
+fn write_case(
+    dir: &std::path::Path,
+    group: &str,
+    name: &str,
+    input: &str,
+    answer: &[u8],
+) -> Result<()> {
     let folder = dir.join("cases").join(group);
     std::fs::create_dir_all(&folder).map_err(Error::io(&folder, "cannot create"))?;
     let path = folder.join(format!("{name}.in"));
@@ -316,13 +404,25 @@ fn first_line(text: &str) -> &str {
 
 /// The kill rate before (the mutation run) and after (plus the mutants a
 /// kept case catches), the targets left, and the time spent.
-fn summary(before: &Tally, state: &State, run: Option<&MutationRun>, took: Duration, stopped: usize) -> String {
+fn summary(
+    before: &Tally,
+    state: &State,
+    run: Option<&MutationRun>,
+    took: Duration,
+    stopped: usize,
+) -> String {
     let mut out = String::new();
     if let Some(run) = run {
         let names: Vec<&str> = run.survivors().map(|m| m.name.as_str()).collect();
         let caught = names.iter().filter(|n| state.is_caught(n)).count();
         let survived = names.iter().filter(|n| state.is_survivor(n)).count();
-        let pct = |k: usize, v: usize| if v == 0 { 0.0 } else { 100.0 * k as f64 / v as f64 };
+        let pct = |k: usize, v: usize| {
+            if v == 0 {
+                0.0
+            } else {
+                100.0 * k as f64 / v as f64
+            }
+        };
         let after = before.killed() + caught;
         out.push_str(&format!(
             "kill rate: before {} of {} viable ({:.1} %), after {} of {} ({:.1} %): {caught} survivors caught, {survived} still alive, {} not tried\n",
@@ -340,7 +440,9 @@ fn summary(before: &Tally, state: &State, run: Option<&MutationRun>, took: Durat
         out.push_str(&format!("cases kept: {}\n", cases.len()));
     }
     if stopped > 0 {
-        out.push_str(&format!("budget spent: {stopped} targets not started; run again to go on\n"));
+        out.push_str(&format!(
+            "budget spent: {stopped} targets not started; run again to go on\n"
+        ));
     }
     out.push_str(&format!("took {:.1} s", took.as_secs_f64()));
     out

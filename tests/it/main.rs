@@ -12,6 +12,7 @@ mod generate;
 mod generated;
 mod generators;
 mod grade;
+mod harden;
 mod hostile;
 mod in_place;
 mod input_validators;

@@ -80,10 +80,14 @@ impl MutationRun {
                 false => dir.clone(),
             };
             let listing = out.join("mutants.json");
-            let text = std::fs::read_to_string(&listing)
-                .map_err(|e| format!("{}: {e} (is this a cargo-mutants output folder?)", listing.display()))?;
-            let mutants: Vec<Mutant> = serde_yaml::from_str(&text)
-                .map_err(|e| format!("{}: {e}", listing.display()))?;
+            let text = std::fs::read_to_string(&listing).map_err(|e| {
+                format!(
+                    "{}: {e} (is this a cargo-mutants output folder?)",
+                    listing.display()
+                )
+            })?;
+            let mutants: Vec<Mutant> =
+                serde_yaml::from_str(&text).map_err(|e| format!("{}: {e}", listing.display()))?;
             let mut outcomes = BTreeMap::new();
             for (file, outcome) in [
                 ("caught.txt", Outcome::Caught),
@@ -106,10 +110,7 @@ impl MutationRun {
                 }
             }
         }
-        let mutants = order
-            .iter()
-            .filter_map(|name| found.remove(name))
-            .collect();
+        let mutants = order.iter().filter_map(|name| found.remove(name)).collect();
         Ok(MutationRun { mutants })
     }
 
@@ -140,7 +141,11 @@ impl MutationRun {
 /// mutant had that outcome) is empty.
 fn read_names(path: &Path) -> Result<Vec<String>, String> {
     match std::fs::read_to_string(path) {
-        Ok(text) => Ok(text.lines().filter(|l| !l.is_empty()).map(str::to_string).collect()),
+        Ok(text) => Ok(text
+            .lines()
+            .filter(|l| !l.is_empty())
+            .map(str::to_string)
+            .collect()),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Vec::new()),
         Err(e) => Err(format!("{}: {e}", path.display())),
     }
@@ -161,8 +166,8 @@ pub fn apply(mutant: &Mutant, original: &str) -> Result<String, String> {
         )
     };
     let flush = |hunk: Option<(usize, Vec<String>, Vec<String>)>,
-                     out: &mut Vec<String>,
-                     next: &mut usize|
+                 out: &mut Vec<String>,
+                 next: &mut usize|
      -> Result<(), String> {
         let Some((start, old, new)) = hunk else {
             return Ok(());
@@ -253,7 +258,9 @@ mod tests {
 
     #[test]
     fn a_diff_of_other_sources_is_refused() {
-        let m = mutant("--- lib.rs\n+++ x\n@@ -3,2 +3,2 @@\n fn f(x: u8) -> u8 {\n-    x + 2\n+    x - 2\n");
+        let m = mutant(
+            "--- lib.rs\n+++ x\n@@ -3,2 +3,2 @@\n fn f(x: u8) -> u8 {\n-    x + 2\n+    x - 2\n",
+        );
         let err = apply(&m, SOURCE).unwrap_err();
         assert!(err.contains("near line 4"), "{err}");
     }
@@ -264,7 +271,10 @@ mod tests {
         let listing = r#"[{"name": "a", "file": "f", "package": "p", "diff": "", "genre": "x"},
                           {"name": "b", "file": "f", "package": "p", "diff": ""},
                           {"name": "c", "file": "f", "package": "p", "diff": ""}]"#;
-        for (shard, lists) in [("s0", [("missed.txt", "a\n"), ("timeout.txt", "b\n")]), ("s1", [("caught.txt", "a\n"), ("unviable.txt", "")])] {
+        for (shard, lists) in [
+            ("s0", [("missed.txt", "a\n"), ("timeout.txt", "b\n")]),
+            ("s1", [("caught.txt", "a\n"), ("unviable.txt", "")]),
+        ] {
             let out = dir.path().join(shard).join("mutants.out");
             std::fs::create_dir_all(&out).unwrap();
             std::fs::write(out.join("mutants.json"), listing).unwrap();

@@ -3,7 +3,7 @@
 //! target, whether a case caught it, it survived a search (of which seed
 //! and how many inputs), or it could not be built; and the cases kept.
 //!
-//! It lives in `target/harden/<problem>/state.yaml`, beside the builds,
+//! It lives in `target/harden/state/`, beside the builds,
 //! because it describes this machine's searches. What lasts is written to
 //! the problem itself: the cases and their recipe entries.
 
@@ -102,10 +102,12 @@ impl State {
     /// Whether `target` needs no search: caught, unbuildable, or already
     /// searched with this seed for at least `iterations` inputs.
     pub fn settled(&self, target: &str, seed: u64, iterations: usize) -> bool {
-        self.targets.get(target).is_some_and(|r| match r.result.as_str() {
-            "survived" => r.seed == Some(seed) && r.tried.unwrap_or(0) >= iterations,
-            _ => true,
-        })
+        self.targets
+            .get(target)
+            .is_some_and(|r| match r.result.as_str() {
+                "survived" => r.seed == Some(seed) && r.tried.unwrap_or(0) >= iterations,
+                _ => true,
+            })
     }
 
     pub fn set(&mut self, target: &str, record: Record) {
@@ -113,11 +115,15 @@ impl State {
     }
 
     pub fn is_caught(&self, target: &str) -> bool {
-        self.targets.get(target).is_some_and(|r| r.result == "caught")
+        self.targets
+            .get(target)
+            .is_some_and(|r| r.result == "caught")
     }
 
     pub fn is_survivor(&self, target: &str) -> bool {
-        self.targets.get(target).is_some_and(|r| r.result == "survived")
+        self.targets
+            .get(target)
+            .is_some_and(|r| r.result == "survived")
     }
 
     /// The kept cases of `group`, as `group/name` and their draws.
@@ -163,7 +169,8 @@ impl State {
     /// `h-NNN`, one past the highest number in the group's folder and in
     /// the kept cases.
     pub fn next_case_name(&self, problem_dir: &Path, group: &str) -> String {
-        let number = |name: &str| -> Option<usize> { name.strip_prefix("h-")?.get(..3)?.parse().ok() };
+        let number =
+            |name: &str| -> Option<usize> { name.strip_prefix("h-")?.get(..3)?.parse().ok() };
         let on_disk = std::fs::read_dir(problem_dir.join("cases").join(group))
             .into_iter()
             .flatten()
@@ -178,6 +185,12 @@ impl State {
         let next = on_disk.chain(kept).max().unwrap_or(0) + 1;
         format!("h-{next:03}")
     }
+}
+
+/// A short name for a problem folder, so two copies of one problem keep
+/// separate states.
+pub fn key(problem_dir: &Path) -> String {
+    blake3::hash(problem_dir.as_os_str().as_encoded_bytes()).to_hex()[..8].to_string()
 }
 
 /// Records the kept cases of `group` in the problem's recipe.

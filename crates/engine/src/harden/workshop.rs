@@ -18,7 +18,14 @@ use super::mutation_run::{Mutant, apply};
 
 /// What is copied of the workspace: the manifests and every source a
 /// workspace member may need to load (the root package's targets too).
-const COPIED: &[&str] = &["Cargo.toml", "Cargo.lock", "src", "crates", "benches", "tests"];
+const COPIED: &[&str] = &[
+    "Cargo.toml",
+    "Cargo.lock",
+    "src",
+    "crates",
+    "benches",
+    "tests",
+];
 /// The runner's folder inside the copy (a member through `crates/*`).
 const RUNNER_DIR: &str = "crates/zz-harden-runner";
 const RUNNER: &str = "judge-harden-runner";
@@ -46,12 +53,19 @@ impl Workshop {
         })?;
         let crates = solver_crates(&text);
         if crates.is_empty() {
-            return Err(format!("{}: names no solver crate (`pub use judge_x as x;`)", registry.display()));
+            return Err(format!(
+                "{}: names no solver crate (`pub use judge_x as x;`)",
+                registry.display()
+            ));
         }
         // cargo runs in the copy: every path it is given must not depend on
         // the folder judge was started in.
         let absolute = |p: &Path| {
-            let p = if p.as_os_str().is_empty() { Path::new(".") } else { p };
+            let p = if p.as_os_str().is_empty() {
+                Path::new(".")
+            } else {
+                p
+            };
             std::path::absolute(p).map_err(|e| format!("{}: {e}", p.display()))
         };
         let (source, area) = (absolute(source)?, absolute(area)?);
@@ -64,11 +78,13 @@ impl Workshop {
         for part in COPIED {
             let from = source.join(part);
             if from.exists() {
-                sync(&from, &shop.copy.join(part)).map_err(|e| format!("{}: {e}", from.display()))?;
+                sync(&from, &shop.copy.join(part))
+                    .map_err(|e| format!("{}: {e}", from.display()))?;
             }
         }
         let runner = shop.copy.join(RUNNER_DIR);
-        std::fs::create_dir_all(runner.join("src")).map_err(|e| format!("{}: {e}", runner.display()))?;
+        std::fs::create_dir_all(runner.join("src"))
+            .map_err(|e| format!("{}: {e}", runner.display()))?;
         let mut manifest = format!(
             "[package]\nname = \"{RUNNER}\"\nversion.workspace = true\nedition.workspace = true\npublish = false\n\n[dependencies]\njudge-solver.workspace = true\n"
         );
@@ -236,11 +252,20 @@ mod tests {
         std::fs::write(from.join("x/keep.rs"), "1").unwrap();
         std::fs::write(from.join("x/target/big"), "no").unwrap();
         sync(&from, &to).unwrap();
-        let stamp = std::fs::metadata(to.join("x/keep.rs")).unwrap().modified().unwrap();
+        let stamp = std::fs::metadata(to.join("x/keep.rs"))
+            .unwrap()
+            .modified()
+            .unwrap();
         std::fs::write(to.join("x/stale.rs"), "old").unwrap();
         std::thread::sleep(std::time::Duration::from_millis(20));
         sync(&from, &to).unwrap();
-        assert_eq!(std::fs::metadata(to.join("x/keep.rs")).unwrap().modified().unwrap(), stamp);
+        assert_eq!(
+            std::fs::metadata(to.join("x/keep.rs"))
+                .unwrap()
+                .modified()
+                .unwrap(),
+            stamp
+        );
         assert!(!to.join("x/stale.rs").exists());
         assert!(!to.join("x/target").exists());
     }

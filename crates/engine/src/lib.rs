@@ -22,6 +22,7 @@
 //! | [`submissions`] | expected-verdict submissions, sharded by whole submissions |
 //! | `timing` | time limits: measured for a package that leaves one open, calibrated against problemtools' margins (`judge timelimit`), `check`'s warning |
 //! | [`stress`] | the search for a counterexample and its shrinking |
+//! | [`harden`] | cases that catch surviving solver mutants and wrong submissions: mutation runs read, mutants built, the search |
 //!
 //! Data still flows one way: the engine reads problems (discover), produces
 //! [`crate::execution::Execution`] records (execute), hands them to

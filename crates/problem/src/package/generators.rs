@@ -391,8 +391,11 @@ impl Reader<'_> {
                         .map(|s| PathBuf::from(s.trim_start_matches('/')))
                 }
                 "random_salt" => salt = scalar(value),
+                // BAPCtools ends a non-empty inline file with a newline.
                 ext if EXTENSIONS.contains(&ext) => {
-                    inline.insert(k.clone(), scalar(value));
+                    let text = scalar(value);
+                    let end = (!text.is_empty() && !text.ends_with('\n')).then_some("\n");
+                    inline.insert(k.clone(), text + end.unwrap_or_default());
                 }
                 other => {
                     let why = match other {
@@ -566,7 +569,7 @@ mod tests {
                 "secret/1-g/4-x"
             ]
         );
-        assert_eq!(r.cases[0].inline["in"], "1 2");
+        assert_eq!(r.cases[0].inline["in"], "1 2\n");
         let Source::Generate { args, seed, .. } = &r.cases[1].source else {
             panic!()
         };

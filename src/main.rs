@@ -18,7 +18,8 @@ fn main() {
     }
     judge::solvers::install();
     let cli = Cli::parse();
-    let ctx = Context::new(cli.global, cli.command.name());
+    let mut ctx = Context::new(cli.global, cli.command.name());
+    ctx.sandbox = cli.command.sandbox();
     if let Some(note) = &ctx.root_note {
         eprintln!("{} {note}", ctx.style.dim("note:"));
     }
@@ -47,12 +48,14 @@ fn main() {
         Command::Timelimit(args) => cmd::timelimit::run(&ctx, args),
         Command::Languages(args) => cmd::languages::run(&ctx, args),
     };
-    // Through judge-fs: a signal being handled ends the process instead.
-    judge::fsutil::exit(match result {
+    let code = match result {
         Ok(status) => status.code(),
         Err(e) => {
             eprintln!("{} {e}", ctx.style.red("error:"));
             e.code()
         }
-    });
+    };
+    cmd::remove_uncached();
+    // Through judge-fs: a signal being handled ends the process instead.
+    judge::fsutil::exit(code);
 }

@@ -4,17 +4,34 @@
 //! package (issue #32). The recipe is read by
 //! `judge_problem::package::generators`, run by `judge_engine::generated`.
 
+use std::path::PathBuf;
+use std::sync::Mutex;
+
 use super::Context;
-use crate::engine::sandbox::SandboxMode;
+use crate::engine::generated::{Generated, Plan};
+use crate::engine::runner::Runner;
 use crate::error::Result;
 use crate::problem::Discovery;
+
+/// With `--no-cache`, the folders the data was generated into: they
+/// live until the command ends ([`remove_uncached`]), since its problems
+/// read their cases from there.
+static UNCACHED: Mutex<Vec<judge_fs::ScratchDir>> = Mutex::new(Vec::new());
+
+/// Removes the data generated for this command alone (`--no-cache`).
+/// The process ends by `exit`, which drops nothing, so `main` calls this.
+pub fn remove_uncached() {
+    UNCACHED.lock().unwrap_or_else(|e| e.into_inner()).clear();
+}
 
 impl Context {
     /// Packages whose data is a recipe (`generators/generators.yaml`) are
     /// loaded again from the data judge generates into the cache (reused
     /// when the recipe and its sources are unchanged): a load error of
     /// such a package is the refusal of data it did not have yet, and a
-    /// package whose `data/` lacks cases the recipe names is stale.
+    /// package whose `data/` lacks cases the recipe names is stale. A
+    /// package whose recipe fails is refused with why, and the others
+    /// are judged.
     pub(crate) fn generate_data(&self, found: &mut Discovery) -> Result<()> {
         use crate::package::in_place::{has_recipe, is_package, load_with_data};
         let dir_of = |id: &str| match is_package(&self.problems_dir) {
@@ -33,35 +50,29 @@ impl Context {
         if waiting.is_empty() {
             return Ok(());
         }
-        let cache = self
-            .cache_dir
-            .clone()
-            .unwrap_or_else(|| std::env::temp_dir().join("judge-generated"));
-        let runner = self.runner(SandboxMode::default(), 1)?;
+        let root = self.generated_root()?;
+        // Started only when some recipe has data to make: reused data
+        // needs no sandbox, and starting one is most of a warm run's cost.
+        let mut runner: Option<Runner> = None;
         for id in waiting {
             let dir = dir_of(&id);
-            let result = crate::engine::generated::generate(&runner, &dir, &cache)
+            let made = match crate::engine::generated::plan(&dir, &root) {
+                Ok(Plan::Ready(g)) => Ok(g),
+                Ok(Plan::Make(job)) => {
+                    if runner.is_none() {
+                        runner = Some(self.runner(self.sandbox, 1)?);
+                    }
+                    job.make(runner.as_ref().expect("started above"))
+                }
+                Err(why) => Err(why),
+            };
+            let result = made
                 .map_err(|why| crate::problem::ProblemError::Package {
                     path: dir.clone(),
-                    reasons: vec![why],
+                    reasons: vec![format!("{}: {why}", crate::package::generators::RECIPE)],
                 })
                 .and_then(|g| {
-                    let how = match g.reused {
-                        true => "reused the data generated earlier from",
-                        false => "generated its data from",
-                    };
-                    eprintln!(
-                        "{} {id}: {how} generators/generators.yaml ({} cases, {})",
-                        self.style.dim("note:"),
-                        g.cases,
-                        g.data.display()
-                    );
-                    for (place, why) in &g.skipped {
-                        eprintln!(
-                            "{} {id}: {place}: skipped: {why}",
-                            self.style.yellow("warning:")
-                        );
-                    }
+                    self.say_generated(&id, &g);
                     load_with_data(&id, &dir, Some(&g.data), g.skipped)
                 });
             found.errors.retain(|(e, _)| *e != id);
@@ -73,5 +84,48 @@ impl Context {
         }
         found.problems.sort_by(|a, b| a.id.cmp(&b.id));
         Ok(())
+    }
+
+    /// Where generated data goes: `<cache>/generated`, or with
+    /// `--no-cache` a fresh folder of this command's own, removed when it
+    /// ends (and said so), since `--no-cache` reads and writes no cache.
+    fn generated_root(&self) -> Result<PathBuf> {
+        if let Some(cache) = &self.cache_dir {
+            return Ok(cache.join("generated"));
+        }
+        let dir =
+            judge_fs::ScratchDir::new("judge-generated-").map_err(crate::error::Error::io(
+                std::env::temp_dir(),
+                "cannot create a folder for generated data",
+            ))?;
+        let path = dir.path().to_path_buf();
+        eprintln!(
+            "{} --no-cache: test data generated from recipes goes to {} (removed when judge ends)",
+            self.style.dim("note:"),
+            path.display()
+        );
+        UNCACHED.lock().unwrap_or_else(|e| e.into_inner()).push(dir);
+        Ok(path)
+    }
+
+    /// The note saying whether data was generated or reused, and the
+    /// recipe's keys judge skipped.
+    fn say_generated(&self, id: &str, g: &Generated) {
+        let how = match g.reused {
+            true => "reused the data generated earlier from",
+            false => "generated its data from",
+        };
+        eprintln!(
+            "{} {id}: {how} generators/generators.yaml ({} cases, {})",
+            self.style.dim("note:"),
+            g.cases,
+            g.data.display()
+        );
+        for (place, why) in &g.skipped {
+            eprintln!(
+                "{} {id}: {place}: skipped: {why}",
+                self.style.yellow("warning:")
+            );
+        }
     }
 }

@@ -7,6 +7,7 @@ pub mod diff;
 pub mod export;
 pub mod generate;
 mod generated;
+pub use generated::remove_uncached;
 pub mod grade;
 pub mod harden;
 pub mod import;
@@ -123,6 +124,24 @@ impl Command {
             Command::Gen(_) => "gen",
             Command::Timelimit(_) => "timelimit",
             Command::Languages(_) => "languages",
+        }
+    }
+
+    /// The command's `--sandbox`, for what it runs before its own work
+    /// (generating a package's data from its recipe); `auto` for commands
+    /// without one.
+    pub fn sandbox(&self) -> SandboxMode {
+        match self {
+            Command::Check(a) => a.sandbox.sandbox,
+            Command::Validate(a) => a.sandbox.sandbox,
+            Command::Regen(a) => a.sandbox.sandbox,
+            Command::Grade(a) => a.sandbox.sandbox,
+            Command::Stress(a) => a.sandbox.sandbox,
+            Command::Import(a) => a.sandbox.sandbox,
+            Command::Solve(a) => a.sandbox.sandbox,
+            Command::Gen(a) => a.sandbox.sandbox,
+            Command::Timelimit(a) => a.sandbox.sandbox,
+            _ => SandboxMode::Auto,
         }
     }
 }
@@ -303,6 +322,8 @@ pub struct Context {
     pub root_note: Option<String>,
     /// The command's name (`check`), which names its report folder.
     pub command: &'static str,
+    /// The command's `--sandbox` ([`Command::sandbox`]).
+    pub sandbox: SandboxMode,
 }
 
 impl Context {
@@ -337,6 +358,7 @@ impl Context {
             root: found.dir,
             root_note: found.note,
             command,
+            sandbox: SandboxMode::Auto,
         }
     }
 

@@ -346,6 +346,7 @@ mod tests {
             command_line: String::new(),
             config_file: None,
             cache_dir: None,
+            sandbox: crate::engine::sandbox::SandboxMode::Auto,
         };
         let draw = Draw {
             seed: 5,

@@ -109,6 +109,18 @@ fn a_recipe_only_package_is_generated_into_the_cache_then_judged_and_reused() {
         second.all()
     );
     assert!(read_report(&reports).submissions.iter().all(|s| s.ok));
+    // Nothing ran again: the data, the builds, the submissions' and the
+    // reference's results all came from the cache.
+    assert!(
+        second.stderr.contains("case results reused, 0 stored"),
+        "{}",
+        second.all()
+    );
+    assert!(
+        second.stderr.contains("builds reused, 0 stored"),
+        "{}",
+        second.all()
+    );
     assert_eq!(
         snapshot(&repo),
         before,
@@ -125,5 +137,205 @@ fn a_recipe_only_package_is_generated_into_the_cache_then_judged_and_reused() {
         third.stderr.contains("generated its data from"),
         "{}",
         third.all()
+    );
+}
+
+/// The (folder, verdict) of every submission of the report in `reports`,
+/// each of which must have kept its folder's promise.
+fn verdicts(reports: &Path, run: &Run) -> Vec<(String, String)> {
+    read_report(reports)
+        .submissions
+        .iter()
+        .map(|s| {
+            assert!(s.ok, "{}: {}", s.path, run.all());
+            let folder = s.path.split('/').rev().nth(1).unwrap().to_string();
+            (folder, s.got.code().to_string())
+        })
+        .collect()
+}
+
+#[test]
+fn an_interactive_recipe_only_package_with_includes_is_judged_and_reused() {
+    let test = "an_interactive_recipe_only_package_with_includes_is_judged_and_reused";
+    if !crate::common::sandbox(test) || crate::tools::tools(&["g++", "python3"], test).is_none() {
+        return;
+    }
+    let tmp = tempfile::tempdir().unwrap();
+    let pkg = tmp.path().join("generated-guess");
+    copy_tree(&root().join("testdata/packages/generated-guess"), &pkg);
+    let before = snapshot(&pkg);
+    let (reports, cache) = (tmp.path().join("reports"), tmp.path().join("cache"));
+    let first = check(tmp.path(), &pkg, &reports, &cache);
+    assert_eq!(first.code, 0, "{}", first.all());
+    assert!(
+        first
+            .stderr
+            .contains("generated its data from generators/generators.yaml (13 cases"),
+        "{}",
+        first.all()
+    );
+    let report = read_report(&reports);
+    let cases = &report.problems[0].cases;
+    assert_eq!(cases.len(), 13, "{}", first.all());
+    // include: the sample and the three edges again, under their names.
+    let mut repeat: Vec<&str> = (cases.iter())
+        .filter(|c| c.group == "3-repeat")
+        .map(|c| c.name.as_str())
+        .collect();
+    repeat.sort();
+    assert_eq!(repeat, ["1", "1-lowest", "2-highest", "3-single"]);
+    assert_eq!(
+        verdicts(&reports, &first),
+        [
+            ("accepted", "AC"),
+            ("accepted", "AC"),
+            ("run_time_error", "RE"),
+            ("time_limit_exceeded", "TLE"),
+            ("wrong_answer", "WA"),
+        ]
+        .map(|(f, v)| (f.to_string(), v.to_string()))
+    );
+    assert_eq!(
+        snapshot(&pkg),
+        before,
+        "nothing is written inside a package"
+    );
+
+    let second = check(tmp.path(), &pkg, &reports, &cache);
+    assert_eq!(second.code, 0, "{}", second.all());
+    assert!(
+        second.stderr.contains("reused the data generated earlier"),
+        "{}",
+        second.all()
+    );
+    // Only the time-out and the crash run again: the cache never keeps them.
+    assert!(
+        second
+            .stderr
+            .contains("builds reused, 0 stored; 41 case results reused"),
+        "{}",
+        second.all()
+    );
+    assert_eq!(verdicts(&reports, &second).len(), 5);
+}
+
+#[test]
+fn a_failing_generator_refuses_its_package_and_the_others_are_judged() {
+    if !crate::common::sandbox("a_failing_generator_refuses_its_package_and_the_others_are_judged")
+    {
+        return;
+    }
+    let tmp = tempfile::tempdir().unwrap();
+    let repo = tmp.path().join("contest");
+    let fixture = root().join("testdata/packages/generated-sum");
+    for name in ["exits", "good", "silent"] {
+        copy_tree(&fixture, &repo.join(name));
+    }
+    let generator = |name: &str, text: &str| {
+        std::fs::write(repo.join(name).join("generators/gen.py"), text).unwrap()
+    };
+    generator(
+        "exits",
+        "import sys\nprint('no seed for me', file=sys.stderr)\nsys.exit(3)\n",
+    );
+    generator("silent", "pass\n");
+    let (reports, cache) = (tmp.path().join("reports"), tmp.path().join("cache"));
+    let run = check(tmp.path(), &repo, &reports, &cache);
+    assert_eq!(run.code, 2, "{}", run.all());
+    assert!(!run.stderr.contains("panicked"), "{}", run.all());
+    let said = |words: &[&str]| {
+        run.all()
+            .lines()
+            .any(|l| words.iter().all(|w| l.contains(w)))
+    };
+    // Each names the package, the case and the command as run.
+    assert!(
+        said(&[
+            "exits",
+            "data/secret/2-small-1: the generator failed: `gen.py ",
+            " 1`: exit code 3; it said: no seed for me",
+        ]),
+        "{}",
+        run.all()
+    );
+    assert!(
+        said(&["silent", "data/secret/2-small-1", "wrote no input"]),
+        "{}",
+        run.all()
+    );
+    let report = read_report(&reports);
+    let judged: Vec<&str> = report.problems.iter().map(|p| p.id.as_str()).collect();
+    assert!(judged.contains(&"good"), "{judged:?}\n{}", run.all());
+    let good = report
+        .submissions
+        .iter()
+        .filter(|s| s.path.contains("/good/"));
+    assert_eq!(good.clone().count(), 2, "{}", run.all());
+    assert!(good.into_iter().all(|s| s.ok), "{}", run.all());
+}
+
+#[test]
+fn generation_honours_sandbox_and_no_cache_generates_into_a_removed_folder() {
+    if !crate::common::sandbox(
+        "generation_honours_sandbox_and_no_cache_generates_into_a_removed_folder",
+    ) {
+        return;
+    }
+    let tmp = tempfile::tempdir().unwrap();
+    let pkg = tmp.path().join("generated-sum");
+    copy_tree(&root().join("testdata/packages/generated-sum"), &pkg);
+    // The generator leaves a mark where only an unsandboxed run can write.
+    let mark = tmp.path().join("mark");
+    let script = pkg.join("generators/gen.py");
+    let text = std::fs::read_to_string(&script).unwrap();
+    let leave = format!(
+        "try:\n    open({:?}, 'a').write('x')\nexcept OSError:\n    pass\n",
+        mark.display().to_string()
+    );
+    std::fs::write(&script, format!("{leave}{text}")).unwrap();
+    let temp = tmp.path().join("temp");
+    std::fs::create_dir(&temp).unwrap();
+    let (reports, cache) = (tmp.path().join("reports"), tmp.path().join("cache"));
+    let run = |extra: &[&str]| {
+        let mut args = vec!["--problems", pkg.to_str().unwrap(), "check"];
+        args.extend(extra);
+        args.extend(["--report-dir", reports.to_str().unwrap()]);
+        judge_env(
+            tmp.path(),
+            &args,
+            None,
+            &[("JUDGE_CACHE_DIR", &cache), ("TMPDIR", &temp)],
+        )
+    };
+    let off = run(&["--sandbox", "off", "--no-cache"]);
+    assert_eq!(off.code, 0, "{}", off.all());
+    assert!(
+        mark.is_file(),
+        "--sandbox off runs the generator unsandboxed"
+    );
+    assert!(
+        off.stderr
+            .contains("--no-cache: test data generated from recipes goes to"),
+        "{}",
+        off.all()
+    );
+    let left: Vec<_> = std::fs::read_dir(&temp).unwrap().flatten().collect();
+    assert!(left.is_empty(), "removed at the end: {left:?}");
+    assert!(
+        !cache.join("generated").exists(),
+        "--no-cache writes no cache"
+    );
+
+    std::fs::remove_file(&mark).unwrap();
+    let on = run(&["--sandbox", "on"]);
+    assert_eq!(on.code, 0, "{}", on.all());
+    assert!(
+        on.stderr.contains("generated its data from"),
+        "{}",
+        on.all()
+    );
+    assert!(
+        !mark.exists(),
+        "--sandbox on keeps the generator in the sandbox"
     );
 }

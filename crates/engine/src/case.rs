@@ -72,17 +72,19 @@ pub fn check_case(tools: &Tools, case: &Case) -> CaseReport {
         Err(why) => return failed_case(case, Verdict::JudgeError, &why),
     };
     let spec = tools.spec(program, Vec::new(), tools.judge_limits());
-    if problem.spec.interactive {
-        return interactive(tools, &spec, case);
-    }
-    if let Some(passes) = problem.spec.passes {
-        return super::multipass::run(tools, &spec, case, passes);
-    }
-    let exec = match tools.runner() {
-        Ok(runner) => runner.run(&spec, &case.input),
-        Err(why) => return failed_case(case, Verdict::JudgeError, &why),
-    };
-    record(case, &exec, judge_output(tools, case, &exec))
+    super::reuse::reference(tools, program, case, || {
+        if problem.spec.interactive {
+            return interactive(tools, &spec, case);
+        }
+        if let Some(passes) = problem.spec.passes {
+            return super::multipass::run(tools, &spec, case, passes);
+        }
+        let exec = match tools.runner() {
+            Ok(runner) => runner.run(&spec, &case.input),
+            Err(why) => return failed_case(case, Verdict::JudgeError, &why),
+        };
+        record(case, &exec, judge_output(tools, case, &exec))
+    })
 }
 
 /// The reference's output for `case` (for `judge regen`): `Err` says why

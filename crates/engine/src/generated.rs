@@ -9,15 +9,14 @@
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::time::Duration;
 
-use judge_problem::package::generators::{self, Planned, Recipe, Source};
-use judge_sandbox::execution::End;
-use judge_sandbox::limits::RunLimits;
+use judge_problem::package::generators::{self, Recipe, Source};
 
-use crate::build::prepare;
-use crate::program::Program;
 use crate::runner::Runner;
+
+#[path = "generated_make.rs"]
+mod make;
+use make::Maker;
 
 /// The generated `data/` of a package.
 pub struct Generated {
@@ -29,61 +28,126 @@ pub struct Generated {
     pub skipped: Vec<(String, String)>,
 }
 
-/// Generous limits for a problem's own programs: a generator may be slow.
-fn limits() -> RunLimits {
-    let mut l = RunLimits::new(Duration::from_secs(60), 2 << 30, 1 << 30);
-    l.address_space = None;
-    l.processes = 512;
-    l
+/// What a package's recipe needs before it is judged.
+pub enum Plan {
+    /// Data made earlier from the same recipe and sources.
+    Ready(Generated),
+    /// Data still to make, which needs a runner.
+    Make(Job),
 }
 
-/// Makes (or reuses) the data of the package at `pkg` below `cache/generated`.
-pub fn generate(runner: &Runner, pkg: &Path, cache: &Path) -> Result<Generated, String> {
+/// The data of one package still to make (see [`Job::make`]).
+pub struct Job {
+    pkg: PathBuf,
+    recipe: Recipe,
+    /// `<root>/<hash>`, where the data goes.
+    out: PathBuf,
+    /// Interactive and multi-pass problems: a missing answer is empty.
+    empty_answers: bool,
+}
+
+/// Reads the recipe of the package at `pkg` and finds whether
+/// `root/<hash>/data` (`root`: `<cache>/generated`, or a fresh folder
+/// when there is no cache) already holds its data. No runner is needed
+/// for that, so a second run with unchanged sources starts no sandbox
+/// and builds no generator here.
+pub fn plan(pkg: &Path, root: &Path) -> Result<Plan, String> {
     let text = std::fs::read_to_string(pkg.join(generators::RECIPE))
         .map_err(|e| format!("{}: {e}", generators::RECIPE))?;
     let recipe = generators::parse(&text)?;
-    let key = digest(pkg, &recipe);
-    let out = cache.join("generated").join(&key);
+    let empty_answers = answers_are_empty(pkg);
+    let key = digest(pkg, &recipe, empty_answers);
+    let out = root.join(&key);
     let data = out.join("data");
-    let skipped = recipe.skipped.clone();
     if data.is_dir() {
-        return Ok(Generated {
+        return Ok(Plan::Ready(Generated {
+            cases: recipe.cases.len() + recipe.included.len(),
+            skipped: recipe.skipped,
             data,
             reused: true,
-            cases: recipe.cases.len(),
-            skipped,
-        });
+        }));
     }
-    // Staged beside its final place, renamed when whole.
-    let stage = cache
-        .join("generated")
-        .join(format!(".stage-{key}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&stage);
-    let made = make(runner, pkg, &recipe, &stage.join("data"));
-    if let Err(e) = made {
+    Ok(Plan::Make(Job {
+        pkg: pkg.to_path_buf(),
+        recipe,
+        out,
+        empty_answers,
+    }))
+}
+
+impl Job {
+    /// Makes the data: staged beside its final place, renamed there when
+    /// whole, so a failed or interrupted run leaves nothing to reuse.
+    pub fn make(self, runner: &Runner) -> Result<Generated, String> {
+        let Job {
+            pkg,
+            recipe,
+            out,
+            empty_answers,
+        } = self;
+        let data = out.join("data");
+        let name = out.file_name().unwrap_or_default().to_string_lossy();
+        let stage = out.with_file_name(format!(".stage-{name}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&stage);
-        return Err(e);
-    }
-    if std::fs::rename(&stage, &out).is_err() && !data.is_dir() {
+        let made = Maker {
+            runner,
+            pkg: &pkg,
+            recipe: &recipe,
+            empty_answers,
+            programs: BTreeMap::new(),
+        }
+        .make(&stage.join("data"));
+        if let Err(e) = made {
+            let _ = std::fs::remove_dir_all(&stage);
+            return Err(e);
+        }
+        if std::fs::rename(&stage, &out).is_err() && !data.is_dir() {
+            let _ = std::fs::remove_dir_all(&stage);
+            return Err(format!(
+                "cannot move the generated data to {}",
+                out.display()
+            ));
+        }
         let _ = std::fs::remove_dir_all(&stage);
-        return Err(format!(
-            "cannot move the generated data to {}",
-            out.display()
-        ));
+        Ok(Generated {
+            data,
+            reused: false,
+            cases: recipe.cases.len() + recipe.included.len(),
+            skipped: recipe.skipped,
+        })
     }
-    let _ = std::fs::remove_dir_all(&stage);
-    Ok(Generated {
-        data,
-        reused: false,
-        cases: recipe.cases.len(),
-        skipped,
-    })
+}
+
+/// Whether the package's answers may be empty when nothing writes them:
+/// an interactive or multi-pass problem, whose answer is what the
+/// interactor or output validator reads, not a submission's output
+/// (BAPCtools writes an empty `.ans` for them instead of running the
+/// solution, which would need the interactor).
+fn answers_are_empty(pkg: &Path) -> bool {
+    let Ok(text) = std::fs::read_to_string(pkg.join("problem.yaml")) else {
+        return false;
+    };
+    let Ok(yaml) = serde_yaml::from_str::<serde_yaml::Value>(&text) else {
+        return false;
+    };
+    let kinds: Vec<String> = match yaml.get("type") {
+        Some(serde_yaml::Value::String(s)) => vec![s.clone()],
+        Some(serde_yaml::Value::Sequence(v)) => (v.iter())
+            .filter_map(|t| t.as_str().map(String::from))
+            .collect(),
+        _ => Vec::new(),
+    };
+    let legacy = yaml.get("validation").and_then(|v| v.as_str());
+    (kinds.iter().map(String::as_str))
+        .chain(legacy.into_iter().flat_map(str::split_whitespace))
+        .any(|k| k == "interactive" || k == "multi-pass")
 }
 
 /// The hash of everything the generated data depends on.
-fn digest(pkg: &Path, recipe: &Recipe) -> String {
+fn digest(pkg: &Path, recipe: &Recipe, empty_answers: bool) -> String {
     let mut h = blake3::Hasher::new();
-    h.update(b"judge generated data v1\0");
+    h.update(b"judge generated data v2\0");
+    h.update(&[u8::from(empty_answers)]);
     let mut files: Vec<PathBuf> = walkdir::WalkDir::new(pkg.join("generators"))
         .sort_by_file_name()
         .into_iter()
@@ -117,172 +181,4 @@ fn digest(pkg: &Path, recipe: &Recipe) -> String {
         h.update(b"\0");
     }
     h.finalize().to_hex()[..32].to_string()
-}
-
-/// Writes every case of `recipe` below `data`.
-fn make(runner: &Runner, pkg: &Path, recipe: &Recipe, data: &Path) -> Result<(), String> {
-    let io = |p: &Path, e: std::io::Error| format!("{}: {e}", p.display());
-    std::fs::create_dir_all(data).map_err(|e| io(data, e))?;
-    for (folder, settings) in &recipe.folders {
-        let dir = data.join(folder);
-        std::fs::create_dir_all(&dir).map_err(|e| io(&dir, e))?;
-        if let Some(text) = settings {
-            std::fs::write(dir.join("test_group.yaml"), text).map_err(|e| io(&dir, e))?;
-        }
-    }
-    let mut programs: BTreeMap<String, Program> = BTreeMap::new();
-    for case in &recipe.cases {
-        let base = data.join(&case.path);
-        if let Some(parent) = base.parent() {
-            std::fs::create_dir_all(parent).map_err(|e| io(parent, e))?;
-        }
-        let file = |ext: &str| PathBuf::from(format!("{}.{ext}", base.display()));
-        match &case.source {
-            Source::Generate {
-                program,
-                args,
-                seed,
-            } => {
-                let built = match programs.get(program) {
-                    Some(p) => p.clone(),
-                    None => {
-                        let p = build(runner, pkg, recipe, program)?;
-                        programs.insert(program.clone(), p.clone());
-                        p
-                    }
-                };
-                for (ext, bytes) in run_generator(runner, &built, args, *seed, case)? {
-                    std::fs::write(file(&ext), bytes).map_err(|e| io(&base, e))?;
-                }
-            }
-            Source::Copy(from) => copy_case(&pkg.join("generators").join(from), &base)?,
-            // An empty case is one kept by hand in the package's own
-            // data/ (older recipes say so): its files are taken as they are.
-            Source::Inline if case.inline.is_empty() => {
-                copy_case(&pkg.join("data").join(&case.path), &base)?
-            }
-            Source::Inline => {}
-        }
-        for (ext, text) in &case.inline {
-            std::fs::write(file(ext), text).map_err(|e| io(&base, e))?;
-        }
-        let judged = case.path.starts_with("sample/") || case.path.starts_with("secret/");
-        if judged && !file("ans").is_file() && file("in").is_file() {
-            let Some(solution) = &case.solution else {
-                return Err(format!(
-                    "{}: no answer and no solution: to write it",
-                    case.path
-                ));
-            };
-            let key = format!("solution:{}", solution.display());
-            let built = match programs.get(&key) {
-                Some(p) => p.clone(),
-                None => {
-                    let p = prepare(runner, Some(&pkg.join(solution)), None, 2 << 30)
-                        .map_err(|e| format!("{}: {e}", solution.display()))?;
-                    programs.insert(key, p.clone());
-                    p
-                }
-            };
-            let exec = runner.run(&built.spec(limits()), &file("in"));
-            if !matches!(exec.end, End::Exited(0)) {
-                return Err(format!(
-                    "{}: the solution {} failed: {:?}",
-                    case.path,
-                    solution.display(),
-                    exec.end
-                ));
-            }
-            std::fs::write(file("ans"), exec.stdout).map_err(|e| io(&base, e))?;
-        }
-    }
-    Ok(())
-}
-
-/// Copies the files `from.<ext>` of a case to `to.<ext>`.
-fn copy_case(from: &Path, to: &Path) -> Result<(), String> {
-    for ext in generators::EXTENSIONS {
-        let src = PathBuf::from(format!("{}.{ext}", from.display()));
-        if src.is_file() {
-            let dest = PathBuf::from(format!("{}.{ext}", to.display()));
-            std::fs::copy(&src, &dest).map_err(|e| format!("{}: {e}", src.display()))?;
-        }
-    }
-    Ok(())
-}
-
-/// Builds generator `name`: a `generators:` entry (its files in one
-/// folder) or a file or folder below `generators/` (`/x` below the
-/// package).
-fn build(runner: &Runner, pkg: &Path, recipe: &Recipe, name: &str) -> Result<Program, String> {
-    let fail = |e: String| format!("generator {name}: {e}");
-    if let Some(files) = recipe.programs.get(name) {
-        let dir = runner
-            .new_dir("genfiles")
-            .map_err(|e| fail(e.to_string()))?
-            .join(name);
-        std::fs::create_dir_all(&dir).map_err(|e| fail(e.to_string()))?;
-        for f in files {
-            let src = pkg.join("generators").join(f);
-            let to = dir.join(f.file_name().unwrap_or_default());
-            std::fs::copy(&src, &to).map_err(|e| fail(format!("{}: {e}", src.display())))?;
-        }
-        return prepare(runner, Some(&dir), None, 2 << 30).map_err(|e| fail(e.to_string()));
-    }
-    let path = match name.strip_prefix('/') {
-        Some(rest) => pkg.join(rest),
-        None => pkg.join("generators").join(name),
-    };
-    prepare(runner, Some(&path), None, 2 << 30).map_err(|e| fail(e.to_string()))
-}
-
-/// The files the generator made on `args`, by extension: BAPCtools runs
-/// it in an empty folder, where it may write `testcase.in`,
-/// `testcase.ans` and the like (`{name}` is `testcase`); its stdout is
-/// the input unless it wrote `testcase.in`.
-/// On failure it is tried again with the seed one higher, `retries` times
-/// in all (BAPCtools' rule).
-fn run_generator(
-    runner: &Runner,
-    program: &Program,
-    args: &[String],
-    seed: Option<u32>,
-    case: &Planned,
-) -> Result<BTreeMap<String, Vec<u8>>, String> {
-    let mut last = String::new();
-    for retry in 0..case.retries {
-        let args: Vec<String> = match seed {
-            Some(s) if retry > 0 => {
-                let next = ((u64::from(s) + u64::from(retry)) % (1 << 31)).to_string();
-                args.iter()
-                    .map(|a| a.replace(&s.to_string(), &next))
-                    .collect()
-            }
-            _ => args.to_vec(),
-        };
-        let scratch = runner.new_dir("gen").map_err(|e| e.to_string())?;
-        let mut spec = program.spec(limits());
-        spec.argv.extend(args);
-        spec.cwd = scratch.display().to_string();
-        spec.writable.push(spec.cwd.clone());
-        let exec = runner.run(&spec, Path::new("/dev/null"));
-        if matches!(exec.end, End::Exited(0)) {
-            let mut made = BTreeMap::new();
-            for ext in generators::EXTENSIONS {
-                if let Ok(bytes) = std::fs::read(scratch.join(format!("testcase.{ext}"))) {
-                    made.insert(ext.to_string(), bytes);
-                }
-            }
-            made.entry("in".into()).or_insert(exec.stdout);
-            let _ = std::fs::remove_dir_all(&scratch);
-            return Ok(made);
-        }
-        let _ = std::fs::remove_dir_all(&scratch);
-        last = format!(
-            "{:?}: {}",
-            exec.end,
-            String::from_utf8_lossy(&exec.stderr_tail)
-        );
-    }
-    Err(format!("{}: the generator failed: {last}", case.path))
 }

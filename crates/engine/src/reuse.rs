@@ -7,6 +7,7 @@
 use super::build::Program;
 use super::cache::{Cache, portable, reusable};
 use super::case::Grader;
+use super::tools::Tools;
 use crate::problem::Case;
 use crate::report::CaseReport;
 
@@ -91,11 +92,50 @@ fn program_key_of(cache: &Cache, program: &Program) -> Option<String> {
 /// Grades `case`, from the cache when it holds a sound result; a fresh
 /// result that qualifies ([`reusable`]) is stored.
 pub fn grade(grader: &Grader, reuse: Option<&Reuse>, case: &Case) -> CaseReport {
+    cached(reuse, &grader.limits, case, || grader.grade_case(case))
+}
+
+/// `check`'s run of the reference `program` on `case` (`run`), from the
+/// cache like a submission's: with the same program, case and judging it
+/// confirms the answer again, and on a warm `check` these runs were most
+/// of the time left. Keyed apart from the same program graded as a
+/// submission.
+pub fn reference(
+    tools: &Tools,
+    program: &Program,
+    case: &Case,
+    run: impl FnOnce() -> CaseReport,
+) -> CaseReport {
+    let limits = tools.judge_limits();
+    let reuse = tools.runner().ok().and_then(|runner| {
+        let grader = Grader {
+            program,
+            runner,
+            limits,
+            tools,
+        };
+        let mut reuse = Reuse::new(runner.cache(), &grader)?;
+        let mut key = reuse.cache.key("reference");
+        key.part("base", reuse.base.as_bytes());
+        reuse.base = key.finish();
+        Some(reuse)
+    });
+    cached(reuse.as_ref(), &limits, case, run)
+}
+
+/// `run`'s result for `case`, from the cache when it holds a sound one
+/// under `reuse`'s key; a fresh one that qualifies is stored.
+fn cached(
+    reuse: Option<&Reuse>,
+    limits: &super::limits::RunLimits,
+    case: &Case,
+    run: impl FnOnce() -> CaseReport,
+) -> CaseReport {
     let Some((reuse, key)) = reuse.and_then(|r| Some((r, r.key(case)?))) else {
-        return grader.grade_case(case);
+        return run();
     };
     if let Some(mut kept) = reuse.cache.fetch_result(&key)
-        && reusable(&kept, &grader.limits)
+        && reusable(&kept, limits)
     {
         // The same bytes may sit under another name now.
         kept.group = case.group.clone();
@@ -103,8 +143,8 @@ pub fn grade(grader: &Grader, reuse: Option<&Reuse>, case: &Case) -> CaseReport 
         kept.reused = true;
         return kept;
     }
-    let fresh = grader.grade_case(case);
-    if reusable(&fresh, &grader.limits) {
+    let fresh = run();
+    if reusable(&fresh, limits) {
         reuse.cache.store_result(&key, &fresh);
     }
     fresh

@@ -5,10 +5,13 @@
 //! same recipe names and seeds its cases as `bt generate` does. Keys judge
 //! does not act on are listed in [`Recipe::skipped`], never dropped silently.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::path::PathBuf;
 
 use serde_yaml::{Mapping, Value};
+
+#[path = "generators_include.rs"]
+mod include;
 
 /// The recipe, relative to the package.
 pub const RECIPE: &str = "generators/generators.yaml";
@@ -27,7 +30,32 @@ pub struct Recipe {
     pub programs: BTreeMap<String, Vec<PathBuf>>,
     /// `(place, why)` of every key judge does not act on.
     pub skipped: Vec<(String, String)>,
+    /// Cases a folder's `include:` links in, after every case is made.
+    pub included: Vec<Included>,
 }
+
+/// A case linked into another folder by `include:` (BAPCtools' rule: the
+/// same files under the same name, in the including folder).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Included {
+    /// Below `data/`, without extension: the new place.
+    pub path: String,
+    /// The case it copies (a generated or hand-written one, never itself
+    /// an included copy).
+    pub from: String,
+}
+
+/// Root folders in the order BAPCtools makes (and numbers) them.
+const ROOT_ORDER: [&str; 8] = [
+    "sample",
+    "secret",
+    "invalid_output",
+    "invalid_answer",
+    "invalid_input",
+    "valid_output",
+    "testing_tool_test",
+    "fuzz",
+];
 
 /// One case: where it goes and how its files are made.
 #[derive(Debug, Clone, PartialEq)]
@@ -75,6 +103,20 @@ struct Reader<'a> {
     next_case: usize,
     /// Numbered cases in the whole recipe (their names' width).
     case_total: usize,
+    /// For `include:`: every key seen so far, with what it named.
+    known_keys: HashMap<String, Vec<Rule>>,
+    /// Every case path so far, with the case it holds (itself, or the
+    /// target of an include).
+    known_cases: HashMap<String, String>,
+    /// Each folder's included targets.
+    folder_includes: HashMap<String, Vec<String>>,
+}
+
+/// What a key of the recipe names, for `include:`.
+#[derive(Debug, Clone)]
+enum Rule {
+    Case(String),
+    Folder(String),
 }
 
 /// Reads the recipe's `text`; errors are `generators/generators.yaml:L:C: why`.
@@ -89,6 +131,9 @@ pub fn parse(text: &str) -> Result<Recipe, String> {
         recipe: Recipe::default(),
         next_case: 1,
         case_total: cases,
+        known_keys: HashMap::new(),
+        known_cases: HashMap::new(),
+        folder_includes: HashMap::new(),
     };
     if let Some(g) = map.get("generators") {
         let Some(g) = g.as_mapping() else {
@@ -108,7 +153,7 @@ pub fn parse(text: &str) -> Result<Recipe, String> {
         salt: String::new(),
         retries: 1,
     };
-    r.folder(map, &[], "", scope, true)?;
+    r.folder(map, &[], ("", ""), scope, true)?;
     Ok(r.recipe)
 }
 
@@ -189,17 +234,25 @@ impl Reader<'_> {
             .push((format!("{RECIPE}:{line}:{col}: {what}"), why.into()));
     }
 
-    /// A folder at `rel` below `data/` (`keys`: its place in the text).
+    /// A folder at `rel` below `data/`, called `key` in the recipe
+    /// (`keys`: its place in the text).
     fn folder(
         &mut self,
         map: &Mapping,
         keys: &[&str],
-        rel: &str,
+        (key, rel): (&str, &str),
         mut scope: Scope,
         root: bool,
     ) -> Result<(), String> {
         let at = |k: &'static str| [keys, &[k]].concat();
+        self.known_keys
+            .entry(key.to_string())
+            .or_default()
+            .push(Rule::Folder(rel.to_string()));
         let mut settings = None;
+        // Gathered before the folder's own cases: a folder includes only
+        // what came before it (BAPCtools' rule).
+        let mut included = Vec::new();
         for (key, value) in map {
             let key = scalar(key);
             match key.as_str() {
@@ -215,11 +268,7 @@ impl Reader<'_> {
                     settings = Some(serde_yaml::to_string(value).unwrap_or_default())
                 }
                 "generators" | "version" if root => {}
-                "include" => self.skip(
-                    &at("include"),
-                    "include",
-                    "not supported: cases named by include are not generated",
-                ),
+                "include" => included = self.gather(value, &at("include"))?,
                 other => {
                     let why = match other {
                         "visualizer" | "input_visualizer" | "output_visualizer" => {
@@ -234,6 +283,20 @@ impl Reader<'_> {
         if !rel.is_empty() {
             self.recipe.folders.push((rel.to_string(), settings));
         }
+        self.children(map, keys, rel, &scope, root)?;
+        self.link(included, rel, &at("include"))
+    }
+
+    /// The cases and folders of the folder at `rel`.
+    fn children(
+        &mut self,
+        map: &Mapping,
+        keys: &[&str],
+        rel: &str,
+        scope: &Scope,
+        root: bool,
+    ) -> Result<(), String> {
+        let at = |k: &'static str| [keys, &[k]].concat();
         let Some(data) = map.get("data") else {
             return Ok(());
         };
@@ -258,8 +321,7 @@ impl Reader<'_> {
             .count();
         let mut next_group = 1;
         for m in items {
-            for (key, child) in m {
-                let key = scalar(key);
+            for (key, child) in ordered(m, root) {
                 let child_keys: Vec<&str> = [keys, &["data", key.as_str()]].concat();
                 if is_folder(child) {
                     let name = match numbered {
@@ -270,14 +332,15 @@ impl Reader<'_> {
                     let Some(child) = child.as_mapping() else {
                         continue;
                     };
-                    self.folder(child, &child_keys, &join(&name), scope.clone(), false)?;
+                    let at = (key.as_str(), join(&name));
+                    self.folder(child, &child_keys, (at.0, &at.1), scope.clone(), false)?;
                 } else {
                     if !numbered && key.is_empty() {
                         return Err(
                             self.err(&child_keys, "a case of an unnumbered folder needs a name")
                         );
                     }
-                    self.case(child, &child_keys, &key, numbered, rel, &scope)?;
+                    self.case(child, &child_keys, &key, numbered, rel, scope)?;
                 }
             }
         }
@@ -328,8 +391,11 @@ impl Reader<'_> {
                         .map(|s| PathBuf::from(s.trim_start_matches('/')))
                 }
                 "random_salt" => salt = scalar(value),
+                // BAPCtools ends a non-empty inline file with a newline.
                 ext if EXTENSIONS.contains(&ext) => {
-                    inline.insert(k.clone(), scalar(value));
+                    let text = scalar(value);
+                    let end = (!text.is_empty() && !text.ends_with('\n')).then_some("\n");
+                    inline.insert(k.clone(), text + end.unwrap_or_default());
                 }
                 other => {
                     let why = match other {
@@ -399,6 +465,11 @@ impl Reader<'_> {
                 true => name,
                 false => format!("{rel}/{name}"),
             };
+            self.known_keys
+                .entry(key.to_string())
+                .or_default()
+                .push(Rule::Case(path.clone()));
+            self.known_cases.insert(path.clone(), path.clone());
             self.recipe.cases.push(Planned {
                 path,
                 source,
@@ -422,10 +493,29 @@ pub fn is_stale(pkg: &std::path::Path) -> bool {
     let Ok(recipe) = parse(&text) else {
         return true;
     };
-    recipe.cases.iter().any(|c| {
-        let file = pkg.join("data").join(format!("{}.in", c.path));
-        (c.source != Source::Inline || c.inline.contains_key("in")) && !file.is_file()
-    })
+    let missing = |path: &str| !pkg.join("data").join(format!("{path}.in")).is_file();
+    recipe
+        .cases
+        .iter()
+        .any(|c| (c.source != Source::Inline || c.inline.contains_key("in")) && missing(&c.path))
+        || recipe.included.iter().any(|i| missing(&i.path))
+}
+
+/// The entries of a `data:` mapping in the order BAPCtools reads them:
+/// the root's folders in [`ROOT_ORDER`] (others after them, as written),
+/// any other folder's by name. Numbers follow this order.
+fn ordered(m: &Mapping, root: bool) -> Vec<(String, &Value)> {
+    let mut entries: Vec<(String, &Value)> = m.iter().map(|(k, v)| (scalar(k), v)).collect();
+    match root {
+        true => entries.sort_by_key(|(k, _)| {
+            ROOT_ORDER
+                .iter()
+                .position(|r| r == k)
+                .unwrap_or(ROOT_ORDER.len())
+        }),
+        false => entries.sort_by(|a, b| a.0.cmp(&b.0)),
+    }
+    entries
 }
 
 /// `key` numbered `n` of `total`, zero-padded to the width of `total`.
@@ -479,7 +569,7 @@ mod tests {
                 "secret/1-g/4-x"
             ]
         );
-        assert_eq!(r.cases[0].inline["in"], "1 2");
+        assert_eq!(r.cases[0].inline["in"], "1 2\n");
         let Source::Generate { args, seed, .. } = &r.cases[1].source else {
             panic!()
         };

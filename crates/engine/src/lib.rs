@@ -22,6 +22,7 @@
 //! | [`submissions`] | expected-verdict submissions, sharded by whole submissions |
 //! | `timing` | time limits: measured for a package that leaves one open, calibrated against problemtools' margins (`judge timelimit`), `check`'s warning |
 //! | [`stress`] | the search for a counterexample and its shrinking |
+//! | [`drift`] | the cases against their `recipe.yaml`: generated inputs remade and compared |
 //!
 //! Data still flows one way: the engine reads problems (discover), produces
 //! [`crate::execution::Execution`] records (execute), hands them to
@@ -52,6 +53,7 @@ pub mod cache;
 pub mod case;
 pub(crate) mod checker;
 pub(crate) mod compile;
+pub mod drift;
 pub mod generated;
 pub mod heap;
 pub(crate) mod interact;

@@ -25,6 +25,7 @@ mod new;
 mod output_checks;
 mod package;
 mod parsers;
+mod recipe;
 mod refprog;
 mod report_links;
 mod root;

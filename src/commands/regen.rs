@@ -156,12 +156,13 @@ fn remake_inputs(
                 Err(why) => Change::Failed(why),
                 Ok(input) => {
                     // A group the recipe makes may not exist yet.
-                    let folder = made.path.parent().map(std::fs::create_dir_all);
-                    match (opts.dry_run, folder) {
-                        (false, Some(Err(e))) => {
-                            Change::Failed(format!("cannot create its folder: {e}"))
-                        }
-                        _ => apply(&made.path, input.as_bytes(), opts.dry_run, false),
+                    let folder = match (opts.dry_run, made.path.parent()) {
+                        (false, Some(dir)) => std::fs::create_dir_all(dir),
+                        _ => Ok(()),
+                    };
+                    match folder {
+                        Err(e) => Change::Failed(format!("cannot create its folder: {e}")),
+                        Ok(()) => apply(&made.path, input.as_bytes(), opts.dry_run, false),
                     }
                 }
             };

@@ -4,6 +4,8 @@
 
 use std::path::{Path, PathBuf};
 
+use judge::problem::recipe::{self, Draw};
+
 use crate::common::{Run, copy_tree, judge, read_report, root};
 
 /// A copy of Four in a row as `fourow` (its recipe, every case; no C++
@@ -132,6 +134,14 @@ fn regen_inputs_restores_drifted_and_missing_inputs_and_leaves_hand_made_ones() 
     // A hand-made case edited by hand stays as it is.
     let edge = p.join("cases/edge/single-move.in");
     let mine = std::fs::read(&edge).unwrap();
+    // A single case in a group that does not exist yet, as `harden` adds.
+    let draw = Draw {
+        seed: 5,
+        index: 3,
+        size: 4,
+    };
+    recipe::append_case(&p, "hardened", "h-001", draw, &["a mutant".into()]).unwrap();
+    let hardened = p.join("cases/hardened");
 
     let before = std::fs::read(generated.join("game-004.in")).unwrap();
     let dry = run(dir.path(), &["regen", "--inputs", "--dry-run"]);
@@ -158,13 +168,14 @@ fn regen_inputs_restores_drifted_and_missing_inputs_and_leaves_hand_made_ones() 
         before
     );
     assert!(!generated.join("game-009.in").exists());
+    assert!(!hardened.exists(), "a dry run makes no folder either");
 
     let regen = run(dir.path(), &["regen", "--inputs"]);
     assert_eq!(regen.code, 0, "{}", regen.all());
     assert!(
         regen
             .stdout
-            .contains("inputs: 1 created, 1 changed, 8 unchanged, 0 failed"),
+            .contains("inputs: 2 created, 1 changed, 8 unchanged, 0 failed"),
         "{}",
         regen.all()
     );
@@ -180,6 +191,13 @@ fn regen_inputs_restores_drifted_and_missing_inputs_and_leaves_hand_made_ones() 
     );
     assert!(generated.join("game-009.out").is_file());
     assert_eq!(std::fs::read(&edge).unwrap(), mine);
+    let solver = judge::solvers::find("four-in-a-row").unwrap();
+    let made = judge::solvers::generate_one(solver, 5, 3, 4);
+    assert_eq!(
+        std::fs::read_to_string(hardened.join("h-001.in")).unwrap(),
+        made
+    );
+    assert!(hardened.join("h-001.out").is_file());
     let validate = run(dir.path(), &["validate"]);
     assert_eq!(validate.code, 0, "{}", validate.all());
 }

@@ -32,6 +32,16 @@ impl From<recipe::Draw> for Draw {
     }
 }
 
+impl From<Draw> for recipe::Draw {
+    fn from(d: Draw) -> recipe::Draw {
+        recipe::Draw {
+            seed: d.seed,
+            index: d.index,
+            size: d.size,
+        }
+    }
+}
+
 /// One generated input of a recipe, made again.
 #[derive(Debug, Clone)]
 pub struct Remade {

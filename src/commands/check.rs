@@ -1,11 +1,12 @@
 //! `judge check`: every case through its problem's reference (an in-crate
 //! solver or a reference program), judged like a submission; then every
-//! expected-verdict submission; reports.
+//! expected-verdict submission; reports. A problem with a `recipe.yaml`
+//! also has its inputs compared with what the recipe makes (drift).
 
 use super::{Context, RunArgs, SandboxArgs};
 use crate::engine::run::{Session, load_errors, prepare, views};
 use crate::engine::tools::{Need, Tools};
-use crate::engine::{case, submissions, timing};
+use crate::engine::{case, drift, submissions, timing};
 use crate::error::Result;
 use crate::report::{RunKind, Status};
 
@@ -36,7 +37,7 @@ pub fn run(ctx: &Context, args: Args) -> Result<Status> {
         || selection
             .problems
             .iter()
-            .any(|p| Tools::needs_runner(p, Need::CHECK));
+            .any(|p| Tools::needs_runner(p, Need::CHECK) || drift::needs_runner(p));
     let runner = ctx.runner_for(needed, args.sandbox.sandbox, &mut session)?;
     if let Some(runner) = &runner {
         ctx.settle_time_limits(&mut selection, runner, &mut session);
@@ -50,11 +51,13 @@ pub fn run(ctx: &Context, args: Args) -> Result<Status> {
              memory the most heap the solver held (no stack or binary)",
         );
     }
-    let problems = session.judge_cases(
+    let mut problems = session.judge_cases(
         &views(&tools, &shard.problems),
         |p| p.reference_name(),
         case::check_case,
     );
+    // An expected output is only right for the input its recipe makes.
+    session.install(|| drift::add_issues(&mut problems, &tools));
     let mut errors = load_errors(&shard);
     errors.extend(build_errors);
     let mut graded = Vec::new();

@@ -12,15 +12,24 @@
 //! whole repair after a crash; a temporary whose writer still runs (a
 //! concurrent regen) is left alone. `judge validate` reports them. `check`
 //! removes nothing: it only reads the test set.
+//!
+//! `--inputs` first rebuilds every generated input a problem's
+//! `recipe.yaml` names (the repair for what `validate` reports as drift),
+//! each written atomically like an answer, then recomputes the answers
+//! from the new inputs. Cases the recipe keeps by hand are never touched.
+//! A dry run writes neither, so the answers it compares are those of the
+//! committed inputs.
 
 use rayon::prelude::*;
 
 use super::{Context, SandboxArgs};
 use crate::engine::case::reference_output;
+use crate::engine::drift;
 use crate::engine::run::{load_errors, pool, prepare};
+use crate::engine::runner::Runner;
 use crate::engine::tools::{Need, Tools};
 use crate::error::Result;
-use crate::problem::Problem;
+use crate::problem::{Problem, recipe};
 use crate::report::Status;
 
 #[derive(Debug, Clone, clap::Args)]
@@ -30,6 +39,10 @@ pub struct Args {
     /// Show what would change without writing anything.
     #[arg(long)]
     pub dry_run: bool,
+    /// First rebuild every generated input from the problem's recipe.yaml
+    /// (cases kept by hand are left alone).
+    #[arg(long)]
+    pub inputs: bool,
     /// Also list unchanged files.
     #[arg(long, short)]
     pub verbose: bool,
@@ -55,19 +68,132 @@ pub enum Change {
     Failed(String),
 }
 
+/// How many files were created, changed, unchanged and failed.
+#[derive(Default)]
+struct Tally([usize; 4]);
+
+impl Tally {
+    fn add(&mut self, change: &Change) {
+        self.0[match change {
+            Change::Created => 0,
+            Change::Changed { .. } => 1,
+            Change::Unchanged => 2,
+            Change::Failed(_) => 3,
+        }] += 1;
+    }
+
+    fn failed(&self) -> usize {
+        self.0[3]
+    }
+
+    fn line(&self, dry_run: bool) -> String {
+        let verb = if dry_run { "would be " } else { "" };
+        let [created, changed, unchanged, failed] = self.0;
+        format!(
+            "{created} {verb}created, {changed} {verb}changed, {unchanged} unchanged, {failed} failed"
+        )
+    }
+}
+
+/// Prints what happened to the file `label` (one line, unless unchanged
+/// and not `verbose`; a changed sample's answer gets a warning).
+fn show(ctx: &Context, label: &str, change: &Change, verbose: bool, sample: bool) {
+    let s = ctx.style;
+    match change {
+        Change::Created => println!("{} {label}", s.green("created  ")),
+        Change::Changed {
+            added,
+            removed,
+            diff,
+        } => {
+            println!(
+                "{} {label}  {} {}",
+                s.yellow("changed  "),
+                s.green(&format!("+{added}")),
+                s.red(&format!("-{removed}"))
+            );
+            if sample {
+                println!(
+                    "{} {} is a sample: its answer in the statement must change too",
+                    s.yellow("warning:"),
+                    label.trim_end_matches(".out")
+                );
+            }
+            if let Some(diff) = diff {
+                print!("{diff}");
+            }
+        }
+        Change::Unchanged if verbose => println!("{} {label}", s.dim("unchanged")),
+        Change::Unchanged => {}
+        Change::Failed(msg) => println!("{} {label} kept: {msg}", s.red("failed   ")),
+    }
+}
+
+/// Rebuilds the generated inputs of every problem with a recipe; returns
+/// what happened and the recipes that did not read.
+fn remake_inputs(
+    ctx: &Context,
+    problems: &[Problem],
+    runner: Option<&Runner>,
+    pool: &rayon::ThreadPool,
+    opts: &Args,
+) -> (Tally, Vec<String>) {
+    let mut tally = Tally::default();
+    let mut errors = Vec::new();
+    for p in problems {
+        let recipe = match recipe::load(&p.dir) {
+            Ok(Some(recipe)) => recipe,
+            Ok(None) => continue,
+            Err(e) => {
+                errors.push(e.to_string());
+                continue;
+            }
+        };
+        let tools = Tools::new(p, runner);
+        for made in pool.install(|| drift::remake(&tools, &recipe)) {
+            let label = made.label(&p.id);
+            let change = match made.input {
+                Err(why) => Change::Failed(why),
+                Ok(input) => {
+                    // A group the recipe makes may not exist yet.
+                    let folder = match (opts.dry_run, made.path.parent()) {
+                        (false, Some(dir)) => std::fs::create_dir_all(dir),
+                        _ => Ok(()),
+                    };
+                    match folder {
+                        Err(e) => Change::Failed(format!("cannot create its folder: {e}")),
+                        Ok(()) => apply(&made.path, input.as_bytes(), opts.dry_run, false),
+                    }
+                }
+            };
+            show(ctx, &label, &change, opts.verbose, false);
+            tally.add(&change);
+        }
+    }
+    (tally, errors)
+}
+
 /// Regenerates and prints one line per created, changed or failed file.
 pub fn run(ctx: &Context, opts: Args) -> Result<Status> {
-    let found = ctx.load(&opts.problems)?;
+    let mut found = ctx.load(&opts.problems)?;
     let (swept, unswept) = sweep_temps(ctx, &found.problems, opts.dry_run);
     let pool = pool(opts.jobs)?;
-    let needed = found
-        .problems
-        .iter()
-        .any(|p| Tools::needs_runner(p, &[Need::Reference]));
+    let needed = found.problems.iter().any(|p| {
+        Tools::needs_runner(p, &[Need::Reference]) || opts.inputs && drift::needs_runner(p)
+    });
     let runner = match needed {
         true => Some(ctx.runner(opts.sandbox.sandbox, pool.current_num_threads())?),
         false => None,
     };
+    let mut inputs = None;
+    if opts.inputs {
+        let (tally, errors) = remake_inputs(ctx, &found.problems, runner.as_ref(), &pool, &opts);
+        inputs = Some((tally, errors));
+        // The answers are those of the new inputs, and of any new case.
+        if !opts.dry_run {
+            found = ctx.load(&opts.problems)?;
+        }
+    }
     let (tools, build_errors) =
         pool.install(|| prepare(&found.problems, runner.as_ref(), &[Need::Reference]));
     // An interactive problem's answer files are for its interactor; no
@@ -89,9 +215,8 @@ pub fn run(ctx: &Context, opts: Args) -> Result<Status> {
             .map(|(t, c)| reference_output(t, c))
             .collect()
     });
-    let mut counts = [0usize; 4];
+    let mut tally = Tally::default();
     for ((t, case), result) in jobs.iter().zip(solved) {
-        let p = t.problem;
         let path = case.answer_path();
         // A sample's answer is printed in the statement too: a change
         // there must not pass unseen, so its diff is shown.
@@ -100,41 +225,9 @@ pub fn run(ctx: &Context, opts: Args) -> Result<Status> {
             Err(msg) => Change::Failed(msg),
             Ok(new) => apply(&path, &new, opts.dry_run, sample || opts.dry_run),
         };
-        let label = format!("{}/{}", p.id, case.id());
-        let s = ctx.style;
-        match &change {
-            Change::Created => println!("{} {label}.out", s.green("created  ")),
-            Change::Changed {
-                added,
-                removed,
-                diff,
-            } => {
-                println!(
-                    "{} {label}.out  {} {}",
-                    s.yellow("changed  "),
-                    s.green(&format!("+{added}")),
-                    s.red(&format!("-{removed}"))
-                );
-                if sample {
-                    println!(
-                        "{} {label} is a sample: its answer in the statement must change too",
-                        s.yellow("warning:")
-                    );
-                }
-                if let Some(diff) = diff {
-                    print!("{diff}");
-                }
-            }
-            Change::Unchanged if opts.verbose => println!("{} {label}.out", s.dim("unchanged")),
-            Change::Unchanged => {}
-            Change::Failed(msg) => println!("{} {label}.out kept: {msg}", s.red("failed   ")),
-        }
-        counts[match change {
-            Change::Created => 0,
-            Change::Changed { .. } => 1,
-            Change::Unchanged => 2,
-            Change::Failed(_) => 3,
-        }] += 1;
+        let label = format!("{}/{}.out", t.problem.id, case.id());
+        show(ctx, &label, &change, opts.verbose, sample);
+        tally.add(&change);
     }
     let verb = if opts.dry_run { "would be " } else { "" };
     let temps = match swept {
@@ -142,24 +235,32 @@ pub fn run(ctx: &Context, opts: Args) -> Result<Status> {
         1 => format!(", 1 stale temporary {verb}removed"),
         n => format!(", {n} stale temporaries {verb}removed"),
     };
-    println!(
-        "{} {verb}created, {} {verb}changed, {} unchanged, {} failed{temps}{}",
-        counts[0],
-        counts[1],
-        counts[2],
-        counts[3],
-        if opts.dry_run {
-            " (dry run: nothing written)"
-        } else {
-            ""
-        }
-    );
-    for e in load_errors(&found).iter().chain(&build_errors) {
+    let dry = match opts.dry_run {
+        true => " (dry run: nothing written)",
+        false => "",
+    };
+    if let Some((inputs, _)) = &inputs {
+        println!("inputs: {}{dry}", inputs.line(opts.dry_run));
+    }
+    let answers = match opts.inputs {
+        true => "answers: ",
+        false => "",
+    };
+    println!("{answers}{}{temps}{dry}", tally.line(opts.dry_run));
+    let recipe_errors = inputs.as_ref().map_or(&[][..], |(_, e)| e.as_slice());
+    let load_errors = load_errors(&found);
+    let errors: Vec<&String> = recipe_errors
+        .iter()
+        .chain(&load_errors)
+        .chain(&build_errors)
+        .collect();
+    for e in &errors {
         println!("{} {e}", ctx.style.red("error:"));
     }
-    Ok(if !found.errors.is_empty() || !build_errors.is_empty() {
+    let inputs_failed = inputs.as_ref().map_or(0, |(t, _)| t.failed());
+    Ok(if !errors.is_empty() {
         Status::ConfigError
-    } else if counts[3] > 0 || unswept > 0 {
+    } else if tally.failed() > 0 || inputs_failed > 0 || unswept > 0 {
         Status::Failed
     } else {
         Status::Passed

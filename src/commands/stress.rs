@@ -17,6 +17,7 @@ use crate::engine::run::{prepare, progress_bar};
 use crate::engine::stress::{Draw, Outcome, Shrunk, Tester};
 use crate::engine::tools::Need;
 use crate::error::{Error, Result};
+use crate::problem::recipe;
 use crate::report::Status;
 use crate::report::console::failure_with;
 use crate::verdict::Verdict;
@@ -147,8 +148,12 @@ pub fn run(ctx: &Context, args: Args) -> Result<Status> {
                 )
             );
             if let Some(group) = &args.save {
-                let saved = save(ctx, &problem, group, &subject, &shrunk.smallest)?;
-                println!("kept as case {saved} (recipe in SOURCES.md)");
+                let (saved, recorded) = save(ctx, &problem, group, &subject, &shrunk.smallest)?;
+                let recipe = match recorded {
+                    true => "SOURCES.md and recipe.yaml",
+                    false => "SOURCES.md",
+                };
+                println!("kept as case {saved} (recipe in {recipe})");
             }
             Ok(Status::Failed)
         }
@@ -159,14 +164,16 @@ pub fn run(ctx: &Context, args: Args) -> Result<Status> {
 /// reference's answer (both files whole or neither), and adds a row to
 /// the problem's SOURCES.md naming the submission it caught and the
 /// `judge gen` command that recreates the input. An existing case of that
-/// name is left alone unless it holds the same input.
+/// name is left alone unless it holds the same input. A problem with a
+/// `recipe.yaml` gets the case there too (which `validate` requires of
+/// every case); the bool says so.
 fn save(
     ctx: &Context,
     problem: &crate::problem::Problem,
     group: &str,
     subject: &str,
     found: &crate::engine::stress::Failure,
-) -> Result<String> {
+) -> Result<(String, bool)> {
     let draw = found.draw;
     let name = format!("stress-s{}-i{}-z{}", draw.seed, draw.index, draw.size);
     let dir = problem.dir.join("cases").join(group);
@@ -208,7 +215,19 @@ fn save(
         crate::fsutil::write_atomic(&sources, text.as_bytes())
             .map_err(Error::io(&sources, "cannot write"))?;
     }
-    Ok(format!("{group}/{name}"))
+    let recorded = recipe::path(&problem.dir).is_file();
+    if recorded {
+        let caught = [subject.to_string()];
+        match recipe::append_case(&problem.dir, group, &name, draw.into(), &caught) {
+            // Saved before: the same input, already named.
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
+            other => other.map_err(Error::io(
+                recipe::path(&problem.dir),
+                "cannot add the case to",
+            ))?,
+        }
+    }
+    Ok((format!("{group}/{name}"), recorded))
 }
 
 /// `--save GROUP` names a folder below `cases/`, nothing outside it.

@@ -16,12 +16,14 @@
 //! (their inputs valid), which proves the checker neither too strict nor
 //! too lax; and the report gives, per bound of the statement, the
 //! smallest and largest value the cases reach. What a package asks for
-//! and judge does not run (answer validators) is a warning.
+//! and judge does not run (answer validators) is a warning. A problem with
+//! a `recipe.yaml` has every generated input remade and compared, and
+//! every case checked to be named by it (see [`crate::engine::drift`]).
 
 use super::{Context, RunArgs, SandboxArgs};
 use crate::engine::run::{Session, load_errors, prepare, views};
 use crate::engine::tools::{Need, Tools};
-use crate::engine::{case, noted, output_check, reference};
+use crate::engine::{case, drift, noted, output_check, reference};
 use crate::error::Result;
 use crate::problem::{Case, Problem, hygiene};
 use crate::report::{RunKind, Status};
@@ -95,7 +97,7 @@ pub fn run(ctx: &Context, args: Args) -> Result<Status> {
     let needed = selection
         .problems
         .iter()
-        .any(|p| Tools::needs_runner(p, Need::VALIDATE));
+        .any(|p| Tools::needs_runner(p, Need::VALIDATE) || drift::needs_runner(p));
     let runner = ctx.runner_for(needed, args.sandbox.sandbox, &mut session)?;
     let (tools, build_errors) =
         session.install(|| prepare(&selection.problems, runner.as_ref(), Need::VALIDATE));
@@ -150,6 +152,8 @@ pub fn run(ctx: &Context, args: Args) -> Result<Status> {
             }
         }
     }
+    // Generated inputs against their recipe (remade in memory).
+    session.install(|| drift::add_issues(&mut problems, &tools));
     let mut errors = load_errors(&shard);
     errors.extend(build_errors);
     let report = session.finish(problems, errors, Vec::new());

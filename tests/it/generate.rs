@@ -1,60 +1,121 @@
-//! The generated case groups are reproducible: re-running the recorded
-//! `judge gen` commands on this machine gives the committed inputs byte for
-//! byte (they were made on another run, possibly another machine), which is
-//! the promise of the seeded ChaCha generator.
+//! The generated cases are reproducible: every problem's `recipe.yaml`
+//! remakes each committed generated input byte for byte by running the
+//! very `judge gen` command drift messages print (the inputs were made
+//! on another run, possibly another machine: the promise of the seeded
+//! ChaCha generator), and it names every committed case.
+
+use std::path::Path;
+
+use judge::problem::recipe::{self, Entry, Manual};
 
 use crate::common::{judge, root};
 
-/// (problem, seed, count, size, prefix) as recorded with each problem.
-const RECIPES: &[(&str, u64, usize, u32, &str)] = &[
-    ("four-in-a-row", 2026, 10, 10, "game"),
-    ("atoms", 11606, 10, 10, "boards"),
-    ("star-battle", 2, 160, 10, "candidate"),
-    ("sudoku-checker", 10957, 40, 10, "gen"),
-    ("slink", 400, 6, 1, "tiny"),
-    ("slink", 401, 12, 2, "small"),
-    ("slink", 402, 16, 5, "medium"),
-    ("slink", 403, 30, 10, "large"),
+/// The problems whose recipes the repository must keep.
+const FIVE: [&str; 5] = [
+    "atoms",
+    "four-in-a-row",
+    "slink",
+    "star-battle",
+    "sudoku-checker",
 ];
 
-#[test]
-fn recorded_gen_commands_reproduce_the_committed_inputs() {
+/// The files `args` (a `judge gen` command line without `--out`) writes,
+/// as (case name, bytes).
+fn run_gen(args: &[String]) -> Vec<(String, Vec<u8>)> {
+    let dir = tempfile::tempdir().unwrap();
+    let mut args: Vec<&str> = args.iter().map(String::as_str).collect();
+    args.extend(["--out", dir.path().to_str().unwrap()]);
+    let run = judge(&args);
+    assert_eq!(run.code, 0, "{args:?}: {}", run.all());
+    std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| {
+            let path = e.unwrap().path();
+            let name = path.file_stem().unwrap().to_string_lossy().into_owned();
+            (name, std::fs::read(&path).unwrap())
+        })
+        .collect()
+}
+
+/// Remakes every generated case of the problem in `dir`; returns how
+/// many were compared.
+fn reproduce(id: &str, dir: &Path, entries: &[(String, Entry)]) -> usize {
     let mut compared = 0;
-    for &(problem, seed, count, size, prefix) in RECIPES {
-        let dir = tempfile::tempdir().unwrap();
-        let run = judge(&[
-            "gen",
-            problem,
-            "--seed",
-            &seed.to_string(),
-            "--count",
-            &count.to_string(),
-            "--size",
-            &size.to_string(),
-            "--prefix",
-            prefix,
-            "--out",
-            dir.path().to_str().unwrap(),
-        ]);
-        assert_eq!(run.code, 0, "{}", run.all());
-        let committed = root()
-            .join("problems")
-            .join(problem)
-            .join("cases/generated");
-        for i in 1..=count {
-            let name = format!("{prefix}-{i:03}.in");
-            let fresh = std::fs::read(dir.path().join(&name)).unwrap();
-            // Slink drops a few tiny inputs that repeat others (see its README).
-            let Ok(old) = std::fs::read(committed.join(&name)) else {
-                assert_eq!(problem, "slink", "{problem}/{name} is missing");
-                continue;
-            };
+    for (group, entry) in entries {
+        let made = match entry {
+            Entry::Manual { .. } => continue,
+            // The command drift reports, run as printed.
+            Entry::Batch { .. } => {
+                let command = entry.command(id).unwrap();
+                let args: Vec<String> = command.split(' ').skip(1).map(String::from).collect();
+                run_gen(&args)
+            }
+            Entry::Single { case, draw, .. } => {
+                let count = (draw.index + 1).to_string();
+                let args = ["gen", id, "--seed", &draw.seed.to_string()]
+                    .into_iter()
+                    .chain(["--count", &count, "--size", &draw.size.to_string()])
+                    .chain(["--prefix", "x"])
+                    .map(String::from)
+                    .collect::<Vec<_>>();
+                let file = format!("x-{:03}", draw.index + 1);
+                let all = run_gen(&args);
+                let bytes = all.into_iter().find(|(n, _)| *n == file).unwrap().1;
+                vec![(case.clone(), bytes)]
+            }
+        };
+        for (name, _) in entry.draws() {
+            let fresh = &made.iter().find(|(n, _)| *n == name).unwrap().1;
+            let at = dir.join("cases").join(group).join(format!("{name}.in"));
+            let committed = std::fs::read(&at).unwrap_or_else(|e| panic!("{}: {e}", at.display()));
             assert!(
-                old == fresh,
-                "{problem}/generated/{name} differs from `judge gen` output"
+                committed == *fresh,
+                "{id}/{group}/{name}.in differs from what its recipe makes"
             );
             compared += 1;
         }
+    }
+    compared
+}
+
+#[test]
+fn every_recipe_remakes_its_committed_inputs_and_names_every_case() {
+    judge::solvers::install();
+    let found = judge::problem::discover(&root().join("problems")).unwrap();
+    let mut with_recipe = Vec::new();
+    let mut compared = 0;
+    for problem in &found.problems {
+        let Some(recipe) = recipe::load(&problem.dir).unwrap() else {
+            continue;
+        };
+        with_recipe.push(problem.id.as_str());
+        for case in &problem.cases {
+            assert!(
+                recipe.entry_for(&case.group, &case.name).is_some(),
+                "{}/{} is not named by its recipe",
+                problem.id,
+                case.id()
+            );
+        }
+        let entries: Vec<(String, Entry)> = (recipe.groups.iter())
+            .flat_map(|(g, es)| es.iter().map(move |e| (g.clone(), e.clone())))
+            .collect();
+        for (group, entry) in &entries {
+            if let Entry::Manual {
+                cases: Manual::Named(names),
+                ..
+            } = entry
+            {
+                for name in names {
+                    let at = problem.dir.join("cases").join(group);
+                    assert!(at.join(format!("{name}.in")).is_file(), "{group}/{name}");
+                }
+            }
+        }
+        compared += reproduce(&problem.id, &problem.dir, &entries);
+    }
+    for id in FIVE {
+        assert!(with_recipe.contains(&id), "{id} has no recipe.yaml");
     }
     assert!(compared >= 270, "only {compared} files compared");
 }

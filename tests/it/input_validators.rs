@@ -34,6 +34,11 @@ fn prepare(tmp: &Path, problem: &str, seed: u64) -> (PathBuf, BTreeMap<String, M
     let made = mutants(problem, &originals, seed, MUTANTS);
     let dir = dst.join("cases").join(GROUP);
     std::fs::create_dir_all(&dir).unwrap();
+    // The recipe must name every case, the mutants too.
+    let recipe = dst.join("recipe.yaml");
+    let mut text = std::fs::read_to_string(&recipe).unwrap();
+    text.push_str(&format!("  {GROUP}:\n    - manual: all\n"));
+    std::fs::write(&recipe, text).unwrap();
     let mut by_name = BTreeMap::new();
     for (n, m) in made.into_iter().enumerate() {
         let name = format!("{n:03}-{}", m.kind);

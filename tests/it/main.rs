@@ -26,6 +26,7 @@ mod new;
 mod output_checks;
 mod package;
 mod parsers;
+mod recipe;
 mod refprog;
 mod report_links;
 mod root;

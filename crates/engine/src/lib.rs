@@ -23,6 +23,7 @@
 //! | `timing` | time limits: measured for a package that leaves one open, calibrated against problemtools' margins (`judge timelimit`), `check`'s warning |
 //! | [`stress`] | the search for a counterexample and its shrinking |
 //! | [`harden`] | cases that catch surviving solver mutants and wrong submissions: mutation runs read, mutants built, the search |
+//! | [`drift`] | the cases against their `recipe.yaml`: generated inputs remade and compared |
 //!
 //! Data still flows one way: the engine reads problems (discover), produces
 //! [`crate::execution::Execution`] records (execute), hands them to
@@ -53,6 +54,7 @@ pub mod cache;
 pub mod case;
 pub(crate) mod checker;
 pub(crate) mod compile;
+pub mod drift;
 pub mod generated;
 pub mod harden;
 pub mod heap;

@@ -7,6 +7,7 @@
 
 pub mod groups;
 mod hygiene;
+pub mod recipe;
 pub mod spec;
 pub mod submissions;
 

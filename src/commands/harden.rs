@@ -14,7 +14,6 @@
 //! on where this one stopped. The same seed gives the same cases (a catch
 //! by time alone depends on the machine, and says so).
 
-use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
@@ -26,12 +25,13 @@ use crate::engine::harden::workshop::Workshop;
 use crate::engine::harden::{Finding, search};
 use crate::engine::limits;
 use crate::engine::run::{prepare, progress_bar};
-use crate::engine::stress::{Draw, Tester};
+use crate::engine::stress::Tester;
 use crate::engine::tools::Need;
 use crate::error::{Error, Result};
 use crate::report::Status;
 
-use crate::engine::harden::state::{self, Record, State};
+use super::harden_cases::Keeper;
+use crate::engine::harden::state::{Record, State};
 
 #[derive(Debug, Clone, clap::Args)]
 pub struct Args {
@@ -159,6 +159,8 @@ pub fn run(ctx: &Context, args: Args) -> Result<Status> {
         |program: &Program| limits::for_problem(&problem, overrides, &program.language);
 
     let mut state = State::load(&state_path);
+    let cases = problem.dir.join("cases");
+    state.forget_missing(|case| cases.join(format!("{case}.in")).is_file());
     let shop = match (&run, solver_id) {
         (Some(_), Some(id)) => {
             let shop = Workshop::open(&workspace, &area).map_err(Error::Setup)?;
@@ -195,7 +197,7 @@ pub fn run(ctx: &Context, args: Args) -> Result<Status> {
         crate::units::format_duration(args.budget)
     );
     let started = Instant::now();
-    let mut kept: Vec<(String, Draw)> = state.kept(&args.group);
+    let mut keeper = Keeper::open(&problem, &args.group, args.dry_run)?;
     let mut stopped = 0;
     for (i, target) in targets.iter().enumerate() {
         let name = target.name();
@@ -244,7 +246,7 @@ pub fn run(ctx: &Context, args: Args) -> Result<Status> {
             ctx.progress,
             &format!("{}/{}", i + 1, targets.len()),
         );
-        let draws: Vec<Draw> = kept.iter().map(|(_, d)| *d).collect();
+        let draws = keeper.draws();
         let found = search(
             &tester(&program, &runner, limits_for(&program), tools, &work),
             &draws,
@@ -255,13 +257,12 @@ pub fn run(ctx: &Context, args: Args) -> Result<Status> {
         bar.finish_and_clear();
         match found? {
             Finding::CaughtByKept { index, verdict } => {
-                let case = kept[index].0.clone();
+                let case = keeper.also_catches(index, &name)?;
                 println!(
                     "  {} {name}: {verdict} on {case}",
                     ctx.style.green("caught")
                 );
                 state.set(&name, Record::caught(&case, verdict, args.seed));
-                state.add_catch(&case, &name);
             }
             Finding::Caught {
                 draw,
@@ -270,22 +271,14 @@ pub fn run(ctx: &Context, args: Args) -> Result<Status> {
                 answer,
                 tried,
             } => {
-                let case = state.next_case_name(&problem.dir, &args.group);
-                if !args.dry_run {
-                    write_case(&problem.dir, &args.group, &case, &input, &answer)?;
-                }
+                let case = keeper.keep(draw, &input, &answer, &name)?;
                 println!(
-                    "  {} {name}: {verdict} on new case {}/{case} ({}, {} bytes, {tried} inputs run)",
+                    "  {} {name}: {verdict} on new case {case} ({}, {} bytes, {tried} inputs run)",
                     ctx.style.green("caught"),
-                    args.group,
                     draw.label(),
                     input.len()
                 );
-                let path = format!("{}/{case}", args.group);
-                kept.push((path.clone(), draw));
-                state.keep(&path, draw);
-                state.set(&name, Record::caught(&path, verdict, args.seed));
-                state.add_catch(&path, &name);
+                state.set(&name, Record::caught(&case, verdict, args.seed));
             }
             Finding::Survived { tried } => {
                 println!(
@@ -297,12 +290,16 @@ pub fn run(ctx: &Context, args: Args) -> Result<Status> {
         }
         save(&state, args.dry_run)?;
     }
-    if !args.dry_run {
-        state::write_recipe(&problem.dir, &args.group, &state).map_err(Error::Setup)?;
-    }
     println!(
         "{}",
-        summary(&before, &state, run.as_ref(), started.elapsed(), stopped)
+        summary(
+            &before,
+            &state,
+            run.as_ref(),
+            keeper.added,
+            started.elapsed(),
+            stopped
+        )
     );
     Ok(Status::Passed)
 }
@@ -380,24 +377,6 @@ fn mutant_program(
         .map_err(|e| Error::Setup(e.to_string()))
 }
 
-/// The input and the reference's answer, both whole or neither.
-fn write_case(
-    dir: &std::path::Path,
-    group: &str,
-    name: &str,
-    input: &str,
-    answer: &[u8],
-) -> Result<()> {
-    let folder = dir.join("cases").join(group);
-    std::fs::create_dir_all(&folder).map_err(Error::io(&folder, "cannot create"))?;
-    let path = folder.join(format!("{name}.in"));
-    crate::fsutil::write_all_atomic(&[
-        (path.clone(), input.as_bytes()),
-        (path.with_extension("out"), answer),
-    ])
-    .map_err(Error::io(&folder, "cannot write into"))
-}
-
 fn first_line(text: &str) -> &str {
     text.lines().find(|l| !l.trim().is_empty()).unwrap_or(text)
 }
@@ -408,6 +387,7 @@ fn summary(
     before: &Tally,
     state: &State,
     run: Option<&MutationRun>,
+    added: usize,
     took: Duration,
     stopped: usize,
 ) -> String {
@@ -435,9 +415,8 @@ fn summary(
             names.len() - caught - survived,
         ));
     }
-    let cases: BTreeMap<&str, usize> = state.catches().map(|(c, n)| (c, n)).collect();
-    if !cases.is_empty() {
-        out.push_str(&format!("cases kept: {}\n", cases.len()));
+    if added > 0 {
+        out.push_str(&format!("new cases: {added}\n"));
     }
     if stopped > 0 {
         out.push_str(&format!(

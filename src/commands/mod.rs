@@ -10,6 +10,7 @@ mod generated;
 pub use generated::remove_uncached;
 pub mod grade;
 pub mod harden;
+mod harden_cases;
 pub mod import;
 pub mod languages;
 pub mod list;

@@ -163,6 +163,22 @@ fn harden_catches_a_surviving_mutant_with_a_new_case_and_goes_on_where_it_stoppe
     let after = check(dir);
     assert_eq!(after.code, 0, "{}", after.all());
 
+    // Each case is in the recipe with its draw and what it catches, and
+    // validate remakes it from there.
+    let recipe = std::fs::read_to_string(dir.join("problems/star-battle/recipe.yaml")).unwrap();
+    assert!(recipe.contains("case: h-001"), "{recipe}");
+    assert!(
+        recipe.contains("harden test: is_empty always true"),
+        "{recipe}"
+    );
+    assert!(recipe.contains(WRONG), "{recipe}");
+    let validate = judge_in(
+        dir,
+        &["--problems", "problems", "validate", "star-battle"],
+        None,
+    );
+    assert_eq!(validate.code, 0, "{}", validate.all());
+
     // Resumed: both targets are settled, so nothing runs and nothing is added.
     let again = harden(dir, &["--submission", WRONG]);
     assert_eq!(again.code, 0, "{}", again.all());

@@ -1,7 +1,7 @@
 //! What `judge harden` has done, kept between runs so that a run stopped
 //! by its budget (or by anything else) goes on where it stopped: per
 //! target, whether a case caught it, it survived a search (of which seed
-//! and how many inputs), or it could not be built; and the cases kept.
+//! and how many inputs), or it could not be built; and the case that caught it.
 //!
 //! It lives in `target/harden/state/`, beside the builds,
 //! because it describes this machine's searches. What lasts is written to
@@ -10,7 +10,6 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use crate::stress::Draw;
 use crate::verdict::Verdict;
 
 #[derive(Debug, Clone, Default, serde::Serialize, serde::Deserialize)]
@@ -58,25 +57,12 @@ impl Record {
     }
 }
 
-/// A case hardening kept: `group/name` and the draw that makes it.
-#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
-pub struct Kept {
-    pub case: String,
-    pub seed: u64,
-    pub index: usize,
-    pub size: u32,
-    #[serde(default)]
-    pub catches: Vec<String>,
-}
-
 #[derive(Debug, Default, serde::Serialize, serde::Deserialize)]
 pub struct State {
     #[serde(skip)]
     path: PathBuf,
     #[serde(default)]
     pub targets: BTreeMap<String, Record>,
-    #[serde(default)]
-    pub kept: Vec<Kept>,
 }
 
 impl State {
@@ -126,64 +112,11 @@ impl State {
             .is_some_and(|r| r.result == "survived")
     }
 
-    /// The kept cases of `group`, as `group/name` and their draws.
-    pub fn kept(&self, group: &str) -> Vec<(String, Draw)> {
-        let prefix = format!("{group}/");
-        self.kept
-            .iter()
-            .filter(|k| k.case.starts_with(&prefix))
-            .map(|k| {
-                let draw = Draw {
-                    seed: k.seed,
-                    index: k.index,
-                    size: k.size,
-                };
-                (k.case.clone(), draw)
-            })
-            .collect()
-    }
-
-    pub fn keep(&mut self, case: &str, draw: Draw) {
-        self.kept.push(Kept {
-            case: case.to_string(),
-            seed: draw.seed,
-            index: draw.index,
-            size: draw.size,
-            catches: Vec::new(),
-        });
-    }
-
-    pub fn add_catch(&mut self, case: &str, target: &str) {
-        if let Some(k) = self.kept.iter_mut().find(|k| k.case == case)
-            && !k.catches.iter().any(|c| c == target)
-        {
-            k.catches.push(target.to_string());
-        }
-    }
-
-    /// Each kept case and how many targets it catches.
-    pub fn catches(&self) -> impl Iterator<Item = (&str, usize)> {
-        self.kept.iter().map(|k| (k.case.as_str(), k.catches.len()))
-    }
-
-    /// `h-NNN`, one past the highest number in the group's folder and in
-    /// the kept cases.
-    pub fn next_case_name(&self, problem_dir: &Path, group: &str) -> String {
-        let number =
-            |name: &str| -> Option<usize> { name.strip_prefix("h-")?.get(..3)?.parse().ok() };
-        let on_disk = std::fs::read_dir(problem_dir.join("cases").join(group))
-            .into_iter()
-            .flatten()
-            .flatten()
-            .filter_map(|e| number(&e.file_name().to_string_lossy()));
-        let prefix = format!("{group}/");
-        let kept = self
-            .kept
-            .iter()
-            .filter_map(|k| k.case.strip_prefix(&prefix))
-            .filter_map(number);
-        let next = on_disk.chain(kept).max().unwrap_or(0) + 1;
-        format!("h-{next:03}")
+    /// Forgets every catch by a case `exists` denies (deleted, or never
+    /// written by a dry run), so its target is searched again.
+    pub fn forget_missing(&mut self, exists: impl Fn(&str) -> bool) {
+        self.targets
+            .retain(|_, r| r.result != "caught" || r.case.as_deref().is_some_and(&exists));
     }
 }
 
@@ -191,10 +124,4 @@ impl State {
 /// separate states.
 pub fn key(problem_dir: &Path) -> String {
     blake3::hash(problem_dir.as_os_str().as_encoded_bytes()).to_hex()[..8].to_string()
-}
-
-/// Records the kept cases of `group` in the problem's recipe.
-pub fn write_recipe(problem_dir: &Path, group: &str, state: &State) -> Result<(), String> {
-    let _ = (problem_dir, group, state);
-    Ok(())
 }

@@ -87,6 +87,64 @@ pub fn append_case(
     judge_fs::write_atomic(&file, text.as_bytes())
 }
 
+/// Replaces the `catches` list of the single-case entry `group/name`
+/// (a case kept earlier that catches more than it was kept for). The file
+/// is written whole, keeping its leading comment block.
+pub fn set_catches(
+    problem_dir: &Path,
+    group: &str,
+    name: &str,
+    catches: &[String],
+) -> io::Result<()> {
+    let file = super::path(problem_dir);
+    let invalid = |why: String| io::Error::new(io::ErrorKind::InvalidData, why);
+    let old = std::fs::read_to_string(&file)?;
+    let mut recipe = parse(&file, &old).map_err(|e| invalid(e.to_string()))?;
+    let entry = recipe
+        .groups
+        .get_mut(group)
+        .and_then(|es| {
+            es.iter_mut()
+                .find(|e| matches!(e, Entry::Single { case, .. } if case == name))
+        })
+        .ok_or_else(|| invalid(format!("{}: no single case {group}/{name}", file.display())))?;
+    if let Entry::Single { catches: old, .. } = entry {
+        if old.as_slice() == catches {
+            return Ok(());
+        }
+        *old = catches.to_vec();
+    }
+    judge_fs::write_atomic(
+        &file,
+        (leading_comments(&old) + &render(&recipe)).as_bytes(),
+    )
+}
+
+/// Writes a first recipe for a problem that has none: each of `groups`
+/// kept by hand (`manual: all`, with `from`), so that every case already
+/// committed stays named and `validate` stays green. Refuses to replace a
+/// recipe (`AlreadyExists`).
+pub fn create_manual(problem_dir: &Path, groups: &[String], from: &str) -> io::Result<()> {
+    let file = super::path(problem_dir);
+    if file.exists() {
+        return Err(io::Error::new(
+            io::ErrorKind::AlreadyExists,
+            format!("{} exists", file.display()),
+        ));
+    }
+    let mut recipe = Recipe::default();
+    for group in groups {
+        recipe.groups.insert(
+            group.clone(),
+            vec![Entry::Manual {
+                cases: Manual::All,
+                from: Some(from.to_string()),
+            }],
+        );
+    }
+    judge_fs::write_atomic(&file, (HEADER.to_string() + &render(&recipe)).as_bytes())
+}
+
 /// A recipe in the style of the documentation: block groups, one flow
 /// mapping per `gen:`, flow lists.
 pub fn render(recipe: &Recipe) -> String {

@@ -36,7 +36,7 @@ use serde::{Deserialize, Serialize};
 
 use super::ProblemError;
 
-pub use append::append_case;
+pub use append::{append_case, create_manual, set_catches};
 pub use entry::{Batch, Draw, Entry, Manual};
 
 /// The recipe's file name, beside `problem.yaml`.

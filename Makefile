@@ -62,13 +62,15 @@ bench:
 ## problems/<problem>/mutants.md. `SHARD=K/N` runs one of N deterministic
 ## shards (output in target/mutants/<problem>-K), for solvers whose whole
 ## run does not fit a sitting (sudoku-checker: 692 mutants, about 2.5 h).
+## `ITERATE=1` re-tests only what the last run did not catch (after
+## `judge harden` added cases: the "after" figure).
 MUTANT_PROBLEMS := atoms four-in-a-row slink star-battle sudoku-checker
 MUTANT_SKIP := validate|::bounds |::generate |::id
 mutants:
 	@for p in $(or $(P),$(MUTANT_PROBLEMS)); do \
 	  o=target/mutants/$$p$(if $(SHARD),-$(firstword $(subst /, ,$(SHARD)))); \
 	  mkdir -p $$o; \
-	  $(CARGO) mutants --profile mutants --no-shuffle -j 1 $(if $(SHARD),--shard $(SHARD)) \
+	  $(CARGO) mutants --profile mutants --no-shuffle -j 1 $(if $(SHARD),--shard $(SHARD)) $(if $(ITERATE),--iterate) \
 	    --package judge-$$p -f "crates/$$p/src/**" \
 	    -e "**/generate.rs" -e "**/*tests.rs" -e "**/tests.rs" \
 	    --exclude-re '$(MUTANT_SKIP)' -o $$o \

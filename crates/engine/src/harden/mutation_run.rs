@@ -88,18 +88,35 @@ impl MutationRun {
             })?;
             let mutants: Vec<Mutant> =
                 serde_yaml::from_str(&text).map_err(|e| format!("{}: {e}", listing.display()))?;
-            let mut outcomes = BTreeMap::new();
-            for (file, outcome) in [
-                ("caught.txt", Outcome::Caught),
-                ("timeout.txt", Outcome::TimedOut),
-                ("missed.txt", Outcome::Missed),
-                ("unviable.txt", Outcome::Unviable),
-            ] {
-                for name in read_names(&out.join(file))? {
-                    outcomes.insert(name, outcome);
+            let mut outcomes = read_outcomes(&out)?;
+            // An `--iterate` run keeps the run before it in
+            // `mutants.out.old`; what it calls "previously caught" includes
+            // the ones that did not compile, which the old lists tell apart.
+            let old = out.with_file_name("mutants.out.old");
+            if old.is_dir() {
+                let before = read_outcomes(&old)?;
+                for (name, outcome) in outcomes.iter_mut() {
+                    if *outcome == Outcome::Caught
+                        && let Some(earlier @ (Outcome::Unviable | Outcome::TimedOut)) =
+                            before.get(name)
+                    {
+                        *outcome = *earlier;
+                    }
                 }
             }
-            for m in mutants {
+            let listed: std::collections::BTreeSet<String> =
+                mutants.iter().map(|m| m.name.clone()).collect();
+            let only_named = outcomes
+                .keys()
+                .filter(|n| !listed.contains(*n))
+                .map(|n| Mutant {
+                    name: n.clone(),
+                    file: String::new(),
+                    package: String::new(),
+                    diff: String::new(),
+                })
+                .collect::<Vec<_>>();
+            for m in mutants.into_iter().chain(only_named) {
                 let outcome = outcomes.get(&m.name).copied().unwrap_or(Outcome::Untested);
                 match found.get_mut(&m.name) {
                     Some(old) => old.1 = old.1.min(outcome),
@@ -135,6 +152,25 @@ impl MutationRun {
             .filter(|(_, o)| *o == Outcome::Missed)
             .map(|(m, _)| m)
     }
+}
+
+/// Each mutant named in a run's lists, with its outcome. `--iterate`
+/// lists what earlier runs caught in a file of its own and leaves those
+/// mutants out of `mutants.json`.
+fn read_outcomes(out: &Path) -> Result<BTreeMap<String, Outcome>, String> {
+    let mut outcomes = BTreeMap::new();
+    for (file, outcome) in [
+        ("previously_caught.txt", Outcome::Caught),
+        ("caught.txt", Outcome::Caught),
+        ("timeout.txt", Outcome::TimedOut),
+        ("missed.txt", Outcome::Missed),
+        ("unviable.txt", Outcome::Unviable),
+    ] {
+        for name in read_names(&out.join(file))? {
+            outcomes.insert(name, outcome);
+        }
+    }
+    Ok(outcomes)
 }
 
 /// The names in one of cargo-mutants' lists; a list it did not write (no
@@ -282,10 +318,36 @@ mod tests {
                 std::fs::write(out.join(file), text).unwrap();
             }
         }
+        let iterated = dir.path().join("s1/mutants.out/previously_caught.txt");
+        std::fs::write(iterated, "d\n").unwrap();
         let run = MutationRun::read(&[dir.path().join("s0"), dir.path().join("s1")]).unwrap();
         let t = run.tally();
-        assert_eq!((t.caught, t.timed_out, t.missed, t.untested), (1, 1, 0, 1));
-        assert_eq!((t.killed(), t.viable()), (2, 2));
+        // d: caught by an earlier run of an `--iterate` run, named only there.
+        assert_eq!((t.caught, t.timed_out, t.missed, t.untested), (2, 1, 0, 1));
+        assert_eq!((t.killed(), t.viable()), (3, 3));
         assert_eq!(run.survivors().count(), 0);
+    }
+
+    #[test]
+    fn an_iterated_run_keeps_what_did_not_compile_apart_from_what_was_caught() {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("mutants.out");
+        let old = dir.path().join("mutants.out.old");
+        std::fs::create_dir_all(&out).unwrap();
+        std::fs::create_dir_all(&old).unwrap();
+        std::fs::write(old.join("mutants.json"), "[]").unwrap();
+        std::fs::write(old.join("caught.txt"), "a\n").unwrap();
+        std::fs::write(old.join("unviable.txt"), "u\n").unwrap();
+        std::fs::write(old.join("missed.txt"), "m\nn\n").unwrap();
+        let listing = r#"[{"name": "m", "file": "f", "package": "p", "diff": ""},
+                          {"name": "n", "file": "f", "package": "p", "diff": ""}]"#;
+        std::fs::write(out.join("mutants.json"), listing).unwrap();
+        std::fs::write(out.join("previously_caught.txt"), "a\nu\n").unwrap();
+        std::fs::write(out.join("caught.txt"), "m\n").unwrap();
+        std::fs::write(out.join("missed.txt"), "n\n").unwrap();
+        let t = MutationRun::read(&[dir.path().to_path_buf()])
+            .unwrap()
+            .tally();
+        assert_eq!((t.caught, t.missed, t.unviable), (2, 1, 1));
     }
 }

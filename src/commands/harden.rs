@@ -24,7 +24,7 @@ use crate::engine::harden::mutation_run::{MutationRun, Tally};
 use crate::engine::harden::workshop::Workshop;
 use crate::engine::harden::{Finding, search};
 use crate::engine::limits;
-use crate::engine::run::{prepare, progress_bar};
+use crate::engine::run::progress_bar;
 use crate::engine::stress::Tester;
 use crate::engine::tools::Need;
 use crate::error::{Error, Result};
@@ -134,17 +134,8 @@ pub fn run(ctx: &Context, args: Args) -> Result<Status> {
     }
 
     let runner = ctx.runner(args.sandbox.sandbox, 1)?;
-    let (notes, failed) =
-        crate::engine::time_limit::settle(std::slice::from_mut(&mut problem), &runner);
-    if let Some((_, why)) = failed.into_iter().next() {
-        return Err(Error::Setup(format!("{}: {why}", problem.id)));
-    }
-    notes.iter().for_each(|n| println!("{n}"));
-    let (tools, errors) = prepare(std::slice::from_ref(&problem), Some(&runner), Need::STRESS);
-    if let Some(e) = errors.into_iter().next() {
-        return Err(Error::ProblemProgram(e));
-    }
-    let tools = &tools[0];
+    let tools = &super::ready_one(&mut problem, &runner, Need::STRESS)?;
+    let problem = tools.problem;
     let overrides = args.limits.overrides();
     let memory = overrides.memory.unwrap_or(problem.spec.limits.memory);
     let work = tempfile::Builder::new()

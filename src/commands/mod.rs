@@ -277,6 +277,33 @@ impl SubmissionArgs {
     }
 }
 
+/// The one problem of a search command (`stress`, `harden`) made ready
+/// to run: its time limit settled (a package that gives none gets its
+/// rule's, and the note is printed), and its own programs built.
+pub(crate) fn ready_one<'a>(
+    problem: &'a mut crate::problem::Problem,
+    runner: &'a Runner,
+    needs: &[crate::engine::tools::Need],
+) -> Result<crate::engine::tools::Tools<'a>> {
+    let (notes, failed) = crate::engine::time_limit::settle(std::slice::from_mut(problem), runner);
+    if let Some((_, why)) = failed.into_iter().next() {
+        return Err(Error::Setup(format!("{}: {why}", problem.id)));
+    }
+    for note in notes {
+        println!("{note}");
+    }
+    let problem: &'a crate::problem::Problem = problem;
+    let (tools, errors) =
+        crate::engine::run::prepare(std::slice::from_ref(problem), Some(runner), needs);
+    if let Some(e) = errors.into_iter().next() {
+        return Err(Error::ProblemProgram(e));
+    }
+    tools
+        .into_iter()
+        .next()
+        .ok_or_else(|| Error::Usage(format!("unknown problem {}", problem.id)))
+}
+
 /// [`Context::settle_time_limits`] for commands without a session: the
 /// notes are returned for the caller to show.
 pub(crate) fn settle_quietly(selection: &mut Discovery, runner: &Runner) -> Vec<String> {

@@ -13,7 +13,7 @@ use super::{Context, LimitArgs, SandboxArgs, SubmissionArgs};
 use crate::engine::build::BuildError;
 use crate::engine::case::Grader;
 use crate::engine::limits;
-use crate::engine::run::{prepare, progress_bar};
+use crate::engine::run::progress_bar;
 use crate::engine::stress::{Draw, Outcome, Shrunk, Tester};
 use crate::engine::tools::Need;
 use crate::error::{Error, Result};
@@ -73,21 +73,8 @@ pub fn run(ctx: &Context, args: Args) -> Result<Status> {
     let runner = ctx.runner(args.sandbox.sandbox, 1)?;
     // A package that gives no limit: the one its rule computes.
     let mut problem = problem;
-    let (notes, failed) =
-        crate::engine::time_limit::settle(std::slice::from_mut(&mut problem), &runner);
-    if let Some((_, why)) = failed.into_iter().next() {
-        return Err(Error::Setup(format!("{}: {why}", problem.id)));
-    }
-    for note in notes {
-        println!("{note}");
-    }
-    let (tools, errors) = prepare(std::slice::from_ref(&problem), Some(&runner), Need::STRESS);
-    if let Some(e) = errors.into_iter().next() {
-        return Err(Error::ProblemProgram(e));
-    }
-    let tools = tools
-        .first()
-        .ok_or_else(|| Error::Usage(format!("unknown problem {}", args.problem)))?;
+    let tools = &super::ready_one(&mut problem, &runner, Need::STRESS)?;
+    let problem = tools.problem;
     let overrides = args.limits.overrides();
     let memory = overrides.memory.unwrap_or(problem.spec.limits.memory);
     let program = match args.submission.build(&runner, memory) {

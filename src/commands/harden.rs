@@ -147,7 +147,7 @@ pub fn run(ctx: &Context, args: Args) -> Result<Status> {
         ))?;
     let work = work.path().to_path_buf();
     let limits_for =
-        |program: &Program| limits::for_problem(&problem, overrides, &program.language);
+        |program: &Program| limits::for_problem(problem, overrides, &program.language);
 
     let mut state = State::load(&state_path);
     let cases = problem.dir.join("cases");
@@ -188,7 +188,7 @@ pub fn run(ctx: &Context, args: Args) -> Result<Status> {
         crate::units::format_duration(args.budget)
     );
     let started = Instant::now();
-    let mut keeper = Keeper::open(&problem, &args.group, args.dry_run)?;
+    let mut keeper = Keeper::open(problem, &args.group, args.dry_run)?;
     let mut stopped = 0;
     for (i, target) in targets.iter().enumerate() {
         let name = target.name();

@@ -87,7 +87,7 @@ pub fn run(ctx: &Context, args: Args) -> Result<Status> {
             return Ok(Status::Failed);
         }
     };
-    let limits = limits::for_problem(&problem, overrides, &program.language);
+    let limits = limits::for_problem(problem, overrides, &program.language);
     let subject = args.submission.subject();
     println!(
         "stress {} with {} ({}): seed {}, up to {} inputs, CPU time limit {}",
@@ -135,7 +135,7 @@ pub fn run(ctx: &Context, args: Args) -> Result<Status> {
                 )
             );
             if let Some(group) = &args.save {
-                let (saved, recorded) = save(ctx, &problem, group, &subject, &shrunk.smallest)?;
+                let (saved, recorded) = save(ctx, problem, group, &subject, &shrunk.smallest)?;
                 let recipe = match recorded {
                     true => "SOURCES.md and recipe.yaml",
                     false => "SOURCES.md",

@@ -146,8 +146,7 @@ pub fn run(ctx: &Context, args: Args) -> Result<Status> {
             "cannot create a temporary folder",
         ))?;
     let work = work.path().to_path_buf();
-    let limits_for =
-        |program: &Program| limits::for_problem(problem, overrides, &program.language);
+    let limits_for = |program: &Program| limits::for_problem(problem, overrides, &program.language);
 
     let mut state = State::load(&state_path);
     let cases = problem.dir.join("cases");

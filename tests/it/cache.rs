@@ -104,17 +104,13 @@ fn each_change_invalidates_exactly_what_depends_on_it() {
     assert!(note.contains(" 0 builds reused, 7 stored"), "{note}");
 
     // Nothing changed: every result that is far from the limits comes
-    // back; the time-out and the crash never do.
+    // back, and so does the time-out, which ran through its whole margin
+    // past the limit; the crash never does.
     let (warm, note) = f.check();
     assert_eq!(
         fully_reused(&warm),
-        ["largest.py", "misses_squares.py", "smallest.c"],
+        ["largest.py", "misses_squares.py", "smallest.c", "up_to_n.c"],
         "{warm:?}"
-    );
-    assert_eq!(
-        warm["up_to_n.c"].0 + 1,
-        warm["up_to_n.c"].1,
-        "all but its TLE"
     );
     assert_eq!(
         warm["sieve.c"].0 + 1,
@@ -132,7 +128,7 @@ fn each_change_invalidates_exactly_what_depends_on_it() {
     assert_eq!(after["smallest.c"].0, 0, "{after:?}");
     assert_eq!(
         fully_reused(&after),
-        ["largest.py", "misses_squares.py"],
+        ["largest.py", "misses_squares.py", "up_to_n.c"],
         "{after:?}"
     );
     assert!(note.contains(" 6 builds reused, 1 stored"), "{note}");
@@ -192,5 +188,5 @@ fn damaged_entries_are_ignored_and_rebuilt() {
     // are made again.
     assert!(note.contains(" 2 builds reused, 5 stored"), "{note}");
     let (warm, _) = f.check();
-    assert_eq!(fully_reused(&warm).len(), 3, "{warm:?}");
+    assert_eq!(fully_reused(&warm).len(), 4, "{warm:?}");
 }

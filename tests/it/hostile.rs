@@ -181,12 +181,13 @@ fn cpu_time_and_memory_agree_with_the_kernel_within_ten_percent() {
     }
 }
 
-/// TLE is decided on CPU time, so the kill is measured in CPU time: at
-/// most 0.4 s past the limit. On the wall clock a busy machine may give
-/// the loop less than a core, so there the bound is the backstop
-/// (1.5 × limit + 0.5 s), never more.
+/// TLE is decided on CPU time, so the kill is measured in CPU time: a
+/// submission is stopped at its margin past the limit (1.5 × 1 s), at
+/// most 0.4 s after it. On the wall clock a busy machine may give the
+/// loop less than a core, so there the bound is the backstop
+/// (2 × limit + 0.5 s), never more.
 #[test]
-fn a_busy_loop_under_a_one_second_limit_is_stopped_within_0_4_cpu_seconds_of_it() {
+fn a_busy_loop_under_a_one_second_limit_is_stopped_within_0_4_cpu_seconds_of_its_margin() {
     let _lock = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
     for mode in modes("time limit") {
         let started = std::time::Instant::now();
@@ -198,15 +199,15 @@ fn a_busy_loop_under_a_one_second_limit_is_stopped_within_0_4_cpu_seconds_of_it(
         );
         let case = &g.report.problems[0].cases[0];
         let cpu = case.cpu_ms.unwrap();
-        assert!((1000.0..=1400.0).contains(&cpu), "{mode}: CPU {cpu} ms");
+        assert!((1000.0..=1900.0).contains(&cpu), "{mode}: CPU {cpu} ms");
         assert!(
-            case.time_ms <= 2100.0,
+            case.time_ms <= 2600.0,
             "{mode}: the case took {} ms",
             case.time_ms
         );
         // Compiling the loop and starting judge cost the rest.
         assert!(
-            started.elapsed().as_secs_f64() < 5.0,
+            started.elapsed().as_secs_f64() < 6.0,
             "{:?}",
             started.elapsed()
         );

@@ -339,11 +339,19 @@ fn parse_manifest(text: &str) -> Option<Vec<(String, u32, PathBuf)>> {
 
 /// Whether a rerun would give `report` again with near certainty, so it
 /// may be kept: an accepted, wrong or presentation-error answer whose CPU
-/// time, wall time and memory all stayed under half their limits. Never a
-/// time-out, a memory or output limit, a crash (a crash can depend on
-/// addresses or on the machine), a judge error or anything near a limit,
-/// where a rerun on a busier machine could decide otherwise.
+/// time, wall time and memory all stayed under half their limits, or a
+/// time-out that used the whole margin past its limit
+/// ([`judge_sandbox::limits::TLE_MARGIN`]). Never a time-out stopped
+/// sooner (by the wall clock, or a judge program at its limit), a memory
+/// or output limit, a crash (a crash can depend on addresses or on the
+/// machine), a judge error or anything near a limit, where a rerun on a
+/// busier machine could decide otherwise.
 pub fn reusable(report: &CaseReport, limits: &RunLimits) -> bool {
+    // A time-out that ran through the whole margin.
+    if report.verdict == Verdict::TimeLimit {
+        let stop = judge_sandbox::limits::cpu_stop(limits, true).as_secs_f64() * 1e3;
+        return report.cpu_ms.is_some_and(|cpu| cpu >= stop);
+    }
     let kind = matches!(
         report.verdict,
         Verdict::Accepted | Verdict::WrongAnswer | Verdict::PresentationError

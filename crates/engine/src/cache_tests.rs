@@ -159,3 +159,22 @@ fn only_results_far_from_every_limit_are_reusable() {
     unmeasured.cpu_ms = None;
     assert!(!reusable(&unmeasured, &l), "no CPU time: cannot tell");
 }
+
+#[test]
+fn a_time_out_is_reusable_only_when_it_used_the_whole_margin() {
+    let l = limits();
+    let cpu_limit = l.cpu.as_secs_f64() * 1e3;
+    let stop = cpu_limit * judge_sandbox::limits::TLE_MARGIN;
+    assert!(reusable(&report(Verdict::TimeLimit, stop, 1), &l));
+    assert!(reusable(&report(Verdict::TimeLimit, stop + 3.0, 1), &l));
+    // Stopped between the limit and the margin's end (it finished there,
+    // or the wall clock stopped it on a busy machine): a close call.
+    assert!(!reusable(&report(Verdict::TimeLimit, stop - 1.0, 1), &l));
+    assert!(!reusable(
+        &report(Verdict::TimeLimit, cpu_limit + 1.0, 1),
+        &l
+    ));
+    let mut unmeasured = report(Verdict::TimeLimit, stop, 1);
+    unmeasured.cpu_ms = None;
+    assert!(!reusable(&unmeasured, &l));
+}

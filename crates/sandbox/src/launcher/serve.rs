@@ -323,7 +323,8 @@ fn rlimits(
     if !l.cpu.is_zero() {
         // A backstop only: the launcher stops the run within a few
         // milliseconds of the limit by watching it.
-        set.push((libc::RLIMIT_CPU, l.cpu.as_secs() + 2));
+        let stop = crate::limits::cpu_stop(l, true);
+        set.push((libc::RLIMIT_CPU, stop.as_secs() + 2));
     }
     let stack = if l.stack > 0 {
         l.stack

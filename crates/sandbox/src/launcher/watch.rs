@@ -144,7 +144,10 @@ pub(super) fn wait_all(running: &mut [Result<Running, String>]) {
             let limits = &r.spec.limits;
             if elapsed >= limits.wall {
                 stop(r, Kill::Wall, alone);
-            } else if !limits.cpu.is_zero() && cpu_so_far(r) > limits.cpu {
+            } else if !limits.cpu.is_zero()
+                && cpu_so_far(r)
+                    > crate::limits::cpu_stop(limits, r.spec.role == super::Role::Submission)
+            {
                 stop(r, Kill::Cpu, alone);
             } else {
                 timeout = timeout.min(limits.wall - elapsed);

@@ -22,6 +22,10 @@ pub struct Args {
     /// How many inputs (more than one needs --out).
     #[arg(long, default_value_t = 1)]
     pub count: usize,
+    /// Only file INDEX of the seed (0-based: the file `--count INDEX+1`
+    /// writes last), as recipes and stress name one input.
+    #[arg(long, value_name = "INDEX", conflicts_with = "count")]
+    pub index: Option<usize>,
     /// Input size from 1 (tiny) to 10 (largest).
     #[arg(long, default_value_t = 10)]
     pub size: u32,
@@ -91,14 +95,20 @@ pub fn run(ctx: &Context, opts: Args) -> Result<Status> {
 /// Inputs written to disk together (one flush each).
 const BATCH: usize = 1000;
 
-/// Writes input `0` to standard output, or inputs `0..count` into `--out`.
+/// Writes input `0` (or `--index`) to standard output, or inputs
+/// `0..count` (or the one `--index`) into `--out`.
 fn write(opts: &Args, generate: impl Fn(usize) -> Result<String>) -> Result<Status> {
     let Some(dir) = &opts.out else {
-        print!("{}", generate(0)?);
+        print!("{}", generate(opts.index.unwrap_or(0))?);
         return Ok(Status::Passed);
     };
     std::fs::create_dir_all(dir).map_err(Error::io(dir, "cannot create the folder"))?;
-    let paths: Vec<PathBuf> = (0..opts.count)
+    let indices = match opts.index {
+        Some(i) => i..i + 1,
+        None => 0..opts.count,
+    };
+    let paths: Vec<PathBuf> = indices
+        .clone()
         .map(|i| dir.join(format!("{}-{:03}.in", opts.prefix, i + 1)))
         .collect();
     if !opts.force
@@ -110,7 +120,12 @@ fn write(opts: &Args, generate: impl Fn(usize) -> Result<String>) -> Result<Stat
         )));
     }
     // In batches: every file whole or absent, one flush to disk a batch.
-    for (start, batch) in paths.chunks(BATCH).enumerate().map(|(k, b)| (k * BATCH, b)) {
+    let first = indices.start;
+    for (start, batch) in paths
+        .chunks(BATCH)
+        .enumerate()
+        .map(|(k, b)| (first + k * BATCH, b))
+    {
         let files = batch
             .iter()
             .enumerate()

@@ -192,10 +192,7 @@ fn save(
         text.push_str(STRESS_HEADING);
         text.push_str("\n\n| case | caught | recreate the input |\n|---|---|---|\n");
     }
-    let mut recipe = gen_command(ctx, &problem.id, draw);
-    if draw.index > 0 {
-        recipe.push_str(&format!(", file {}", gen_file_name(draw.index)));
-    }
+    let recipe = gen_command(ctx, &problem.id, draw);
     let row = format!("| `{group}/{name}` | `{subject}` | `{recipe}` |\n");
     if !text.contains(&row) {
         text.push_str(&row);
@@ -280,18 +277,10 @@ fn counterexample(
     out.push_str(&failure_with(&args.problem, &best.case, style, DIFF_LINES));
     let _ = writeln!(out, "reproduce:");
     let _ = writeln!(out, "  {}", gen_command(ctx, &args.problem, best.draw));
-    if best.draw.index > 0 {
-        let _ = writeln!(
-            out,
-            "  (the input is DIR/{})",
-            gen_file_name(best.draw.index)
-        );
-    }
     out
 }
 
-/// The `judge gen` arguments that write exactly `draw`'s input: file
-/// `index` is only written with `--out`, as `DIR/gen-<index + 1>.in`.
+/// The `judge gen` arguments that print exactly `draw`'s input.
 fn gen_command(ctx: &Context, problem: &str, draw: Draw) -> String {
     let mut words = vec!["judge".to_string()];
     if ctx.problems_dir != ctx.root.join(super::root::PROBLEMS) {
@@ -307,19 +296,9 @@ fn gen_command(ctx: &Context, problem: &str, draw: Draw) -> String {
         draw.size.to_string(),
     ]);
     if draw.index > 0 {
-        words.extend([
-            "--count".into(),
-            (draw.index + 1).to_string(),
-            "--out".into(),
-            "DIR".into(),
-        ]);
+        words.extend(["--index".into(), draw.index.to_string()]);
     }
     words.join(" ")
-}
-
-/// The name `judge gen --out` gives file `index` (default prefix).
-fn gen_file_name(index: usize) -> String {
-    format!("gen-{:03}.in", index + 1)
 }
 
 /// Quotes a word for a POSIX shell when it needs it.
@@ -361,9 +340,8 @@ mod tests {
         };
         assert_eq!(
             gen_command(&ctx, "four-in-a-row", draw),
-            "judge gen four-in-a-row --seed 5 --size 3 --count 13 --out DIR"
+            "judge gen four-in-a-row --seed 5 --size 3 --index 12"
         );
-        assert_eq!(gen_file_name(12), "gen-013.in");
         let first = Draw { index: 0, ..draw };
         assert_eq!(
             gen_command(&ctx, "x", first),

@@ -35,7 +35,7 @@ struct Failure {
 /// Generates and validates `problem`'s inputs for `seeds` seeds × 10 sizes;
 /// returns the failures. Input `(seed, size)` is index `size - 1` of that
 /// seed, so every input has a random stream of its own and each failure is
-/// file `I+1` of `judge gen PROBLEM --seed S --count I+1 --size N --out DIR`.
+/// `judge gen PROBLEM --seed S --index I --size N`.
 fn failures(solver: &dyn Solver, seeds: u64) -> Vec<Failure> {
     let cases: Vec<(u64, u32)> = (0..seeds)
         .flat_map(|seed| (1..=10).map(move |size| (seed, size)))
@@ -70,14 +70,13 @@ fn every_generated_input_passes_the_strict_validator() {
         for f in found.iter().take(5) {
             let shown: String = f.input.chars().take(400).collect();
             report.push_str(&format!(
-                "{id}: seed {} index {} size {}: {}\n  (file {:03} of `judge gen {id} --seed {} --count {} --size {} --out DIR`)\n{shown}\n",
+                "{id}: seed {} index {} size {}: {}\n  (`judge gen {id} --seed {} --index {} --size {}`)\n{shown}\n",
                 f.seed,
                 f.index,
                 f.size,
                 f.error,
-                f.index + 1,
                 f.seed,
-                f.index + 1,
+                f.index,
                 f.size,
             ));
         }

@@ -106,7 +106,7 @@ impl Entry {
 
     /// The command a person runs to make this entry's inputs of
     /// `problem` (`None` for a manual entry): the `judge gen` run, or for
-    /// a single case the run whose last file it is.
+    /// a single case the one file of the seed (`--index`).
     pub fn command(&self, problem: &str) -> Option<String> {
         match self {
             Entry::Manual { .. } => None,
@@ -115,10 +115,8 @@ impl Entry {
                 run.seed, run.count, run.size, run.prefix
             )),
             Entry::Single { draw, .. } => Some(format!(
-                "file {n} of judge gen {problem} --seed {} --count {n} --size {}",
-                draw.seed,
-                draw.size,
-                n = draw.index + 1
+                "judge gen {problem} --seed {} --index {} --size {}",
+                draw.seed, draw.index, draw.size
             )),
         }
     }

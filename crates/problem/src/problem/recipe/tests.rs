@@ -62,7 +62,7 @@ fn the_documented_example_reads_as_its_cases() {
     );
     assert_eq!(
         all[4].3.command("slink").unwrap(),
-        "file 13 of judge gen slink --seed 7 --count 13 --size 3"
+        "judge gen slink --seed 7 --index 12 --size 3"
     );
     // `manual: all` takes what no other entry names.
     let manual = recipe.entry_for("sample", "anything").unwrap();

@@ -40,6 +40,20 @@ pub trait Solver: Sync {
     /// The numbers the statement bounds, in the order a reader meets them.
     fn bounds(&self) -> &'static [Bound];
 
+    /// Names of other ways this solver computes the same output on this
+    /// machine (a sudoku solver's SIMD engines, say), each of which must
+    /// agree with [`Solver::solve`]. Tests and `judge harden` run them all,
+    /// so a change to code that only one of them runs is seen.
+    fn variants(&self) -> Vec<&'static str> {
+        Vec::new()
+    }
+
+    /// [`Solver::solve`] computed by one of [`Solver::variants`].
+    fn solve_variant(&self, input: &str, variant: &str) -> Result<String, InputError> {
+        let _ = variant;
+        self.solve(input)
+    }
+
     /// Writes one random valid input file. `size` in `1..=10` scales it, so
     /// shrinking a failing test can retry with smaller inputs.
     fn generate(&self, rng: &mut Rng, size: u32) -> String;

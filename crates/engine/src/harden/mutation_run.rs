@@ -197,7 +197,7 @@ pub fn apply(mutant: &Mutant, original: &str) -> Result<String, String> {
     let mut hunk: Option<(usize, Vec<String>, Vec<String>)> = None;
     let mismatch = |line: usize| {
         format!(
-            "{}: the source differs from the mutation run's near line {line} (re-run cargo mutants on these sources)",
+            "{}: the lines the mutation run changed near line {line} are not in the source any more (re-run cargo mutants on these sources)",
             mutant.file
         )
     };
@@ -205,17 +205,23 @@ pub fn apply(mutant: &Mutant, original: &str) -> Result<String, String> {
                  out: &mut Vec<String>,
                  next: &mut usize|
      -> Result<(), String> {
-        let Some((start, old, new)) = hunk else {
+        let Some((at, old, new)) = hunk else {
             return Ok(());
         };
-        if start < *next || start + old.len() > lines.len() {
-            return Err(mismatch(start + 1));
-        }
-        for (i, want) in old.iter().enumerate() {
-            if lines[start + i].trim_end_matches('\n') != want {
-                return Err(mismatch(start + i + 1));
-            }
-        }
+        // Where the hunk's lines are: at its line, or (the source gained or
+        // lost lines above it since the run, as `patch` allows) the nearest
+        // place after the previous hunk that holds exactly them.
+        let fits = |p: usize| {
+            p + old.len() <= lines.len()
+                && old
+                    .iter()
+                    .enumerate()
+                    .all(|(i, want)| lines[p + i].trim_end_matches('\n') == want)
+        };
+        let start = (*next..=lines.len())
+            .filter(|&p| fits(p))
+            .min_by_key(|&p| p.abs_diff(at))
+            .ok_or_else(|| mismatch(at + 1))?;
         out.extend(lines[*next..start].iter().map(|l| l.to_string()));
         out.extend(new.iter().map(|l| format!("{l}\n")));
         *next = start + old.len();
@@ -293,12 +299,24 @@ mod tests {
     }
 
     #[test]
+    fn a_diff_follows_its_lines_when_lines_above_them_came_or_went() {
+        let m = mutant(
+            "--- lib.rs\n+++ replace + with -\n@@ -2,4 +2,4 @@\n \n fn f(x: u8) -> u8 {\n-    x + 1\n+    x - 1\n }\n",
+        );
+        let grown = format!("// a new first line\n{SOURCE}");
+        assert_eq!(
+            apply(&m, &grown).unwrap(),
+            "// a new first line\nfn a() {}\n\nfn f(x: u8) -> u8 {\n    x - 1\n}\n"
+        );
+    }
+
+    #[test]
     fn a_diff_of_other_sources_is_refused() {
         let m = mutant(
             "--- lib.rs\n+++ x\n@@ -3,2 +3,2 @@\n fn f(x: u8) -> u8 {\n-    x + 2\n+    x - 2\n",
         );
         let err = apply(&m, SOURCE).unwrap_err();
-        assert!(err.contains("near line 4"), "{err}");
+        assert!(err.contains("near line 3"), "{err}");
     }
 
     #[test]

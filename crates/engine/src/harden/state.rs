@@ -85,14 +85,16 @@ impl State {
             .map_err(|e| format!("{}: {e}", self.path.display()))
     }
 
-    /// Whether `target` needs no search: caught, unbuildable, or already
-    /// searched with this seed for at least `iterations` inputs.
+    /// Whether `target` needs no search: caught, or already searched with
+    /// this seed for at least `iterations` inputs. An unbuildable one is
+    /// tried again (the sources may have been fixed; building is cheap).
     pub fn settled(&self, target: &str, seed: u64, iterations: usize) -> bool {
         self.targets
             .get(target)
             .is_some_and(|r| match r.result.as_str() {
                 "survived" => r.seed == Some(seed) && r.tried.unwrap_or(0) >= iterations,
-                _ => true,
+                "caught" => true,
+                _ => false,
             })
     }
 

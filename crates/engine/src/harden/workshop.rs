@@ -3,6 +3,10 @@
 //! (`src/solvers.rs`, included by path) and solves its standard input with
 //! the solver its argument names.
 //!
+//! A solver with [`judge_solver::Solver::variants`] (other engines of the
+//! same answer) has each of them checked against its answer on every
+//! input, and a disagreement ends the run as a crash.
+//!
 //! The runner links only the solver crates, not the harness, so a mutant
 //! costs one solver crate's rebuild and a small link (seconds), and it runs
 //! like any submission: in the sandbox, under the problem's limits, judged
@@ -222,15 +226,23 @@ fn main() {
         eprintln!("cannot read the input: {e}");
         std::process::exit(2);
     }
-    match solver.solve(&input) {
-        Ok(out) => {
-            let _ = std::io::stdout().write_all(out.as_bytes());
-        }
+    let out = match solver.solve(&input) {
+        Ok(out) => out,
         Err(e) => {
             eprintln!("{e}");
             std::process::exit(1);
         }
+    };
+    // Every other way the solver computes the same output must agree: a
+    // mutant in code only one of them runs shows up here.
+    for variant in solver.variants() {
+        let other = solver.solve_variant(&input, variant);
+        if other.as_ref().ok() != Some(&out) {
+            eprintln!("variant {variant} disagrees with the solver");
+            std::process::exit(3);
+        }
     }
+    let _ = std::io::stdout().write_all(out.as_bytes());
 }
 "#;
 

@@ -38,6 +38,9 @@ const PROFILE: &str = "mutants";
 
 /// A workspace copy and its build folder.
 pub struct Workshop {
+    /// Held while the workshop is open: two harden runs (or a test beside
+    /// a person's run) take turns instead of building in one copy at once.
+    _lock: std::fs::File,
     source: PathBuf,
     copy: PathBuf,
     target: PathBuf,
@@ -73,7 +76,20 @@ impl Workshop {
             std::path::absolute(p).map_err(|e| format!("{}: {e}", p.display()))
         };
         let (source, area) = (absolute(source)?, absolute(area)?);
+        std::fs::create_dir_all(&area).map_err(|e| format!("{}: {e}", area.display()))?;
+        let lock_path = area.join("lock");
+        let lock = std::fs::File::create(&lock_path)
+            .map_err(|e| format!("{}: {e}", lock_path.display()))?;
+        // SAFETY: flock on a file descriptor this function owns.
+        if unsafe { libc::flock(std::os::fd::AsRawFd::as_raw_fd(&lock), libc::LOCK_EX) } != 0 {
+            return Err(format!(
+                "{}: {}",
+                lock_path.display(),
+                std::io::Error::last_os_error()
+            ));
+        }
         let shop = Workshop {
+            _lock: lock,
             source: source.clone(),
             copy: area.join("workspace"),
             target: area.join("target"),

@@ -89,6 +89,24 @@ impl Context {
     /// Where generated data goes: `<cache>/generated`, or with
     /// `--no-cache` a fresh folder of this command's own, removed when it
     /// ends (and said so), since `--no-cache` reads and writes no cache.
+    /// The data folder the recipe of the package at `dir` makes: reused
+    /// when the recipe and its sources are unchanged, else generated now
+    /// (for `regen --inputs`, which writes it into the package even when
+    /// `data/` already holds every case).
+    pub(crate) fn recipe_data(
+        &self,
+        dir: &std::path::Path,
+    ) -> std::result::Result<PathBuf, String> {
+        let root = self.generated_root().map_err(|e| e.to_string())?;
+        let made = match crate::engine::generated::plan(dir, &root)? {
+            Plan::Ready(g) => g,
+            Plan::Make(job) => {
+                job.make(&self.runner(self.sandbox, 1).map_err(|e| e.to_string())?)?
+            }
+        };
+        Ok(made.data)
+    }
+
     fn generated_root(&self) -> Result<PathBuf> {
         if let Some(cache) = &self.cache_dir {
             return Ok(cache.join("generated"));

@@ -141,6 +141,10 @@ fn remake_inputs(
     let mut tally = Tally::default();
     let mut errors = Vec::new();
     for p in problems {
+        if crate::package::in_place::has_recipe(&p.dir) {
+            write_package_data(ctx, p, opts, &mut tally, &mut errors);
+            continue;
+        }
         let recipe = match recipe::load(&p.dir) {
             Ok(Some(recipe)) => recipe,
             Ok(None) => continue,
@@ -171,6 +175,54 @@ fn remake_inputs(
         }
     }
     (tally, errors)
+}
+
+/// A package whose data is a BAPCtools recipe: what judge generated for
+/// it (into the cache, where every other command reads it) is written
+/// into the package's own `data/`, as `bt generate` would, each file
+/// atomically and only when it differs. Files of `data/` the recipe does
+/// not make are left alone.
+fn write_package_data(
+    ctx: &Context,
+    p: &Problem,
+    opts: &Args,
+    tally: &mut Tally,
+    errors: &mut Vec<String>,
+) {
+    let generated = match ctx.recipe_data(&p.dir) {
+        Ok(data) => data,
+        Err(why) => {
+            errors.push(format!(
+                "{}: {}: {why}",
+                p.id,
+                crate::package::generators::RECIPE
+            ));
+            return;
+        }
+    };
+    let files = walkdir::WalkDir::new(&generated)
+        .sort_by_file_name()
+        .into_iter()
+        .filter_map(|e| e.ok())
+        .filter(|e| e.file_type().is_file());
+    for entry in files {
+        let Ok(rel) = entry.path().strip_prefix(&generated) else {
+            continue;
+        };
+        let target = p.dir.join("data").join(rel);
+        let label = format!("{}/data/{}", p.id, rel.display());
+        let change = match std::fs::read(entry.path()) {
+            Err(e) => Change::Failed(format!("{}: cannot read: {e}", entry.path().display())),
+            Ok(bytes) => match (opts.dry_run, target.parent()) {
+                (false, Some(dir)) if std::fs::create_dir_all(dir).is_err() => {
+                    Change::Failed(format!("cannot create {}", dir.display()))
+                }
+                _ => apply(&target, &bytes, opts.dry_run, false),
+            },
+        };
+        show(ctx, &label, &change, opts.verbose, false);
+        tally.add(&change);
+    }
 }
 
 /// Regenerates and prints one line per created, changed or failed file.

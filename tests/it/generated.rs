@@ -340,3 +340,84 @@ fn generation_honours_sandbox_and_no_cache_generates_into_a_removed_folder() {
         "--sandbox on keeps the generator in the sandbox"
     );
 }
+
+/// `judge regen --inputs` is the one command that writes a recipe's data
+/// into the package (as `bt generate` does): a dry run writes nothing,
+/// the run writes every generated file under `data/` whole, the package
+/// then reads its own `data/`, and a file changed by hand is put back.
+#[test]
+fn regen_inputs_writes_the_generated_data_into_the_package() {
+    let tmp = tempfile::tempdir().unwrap();
+    let pkg = tmp.path().join("generated-sum");
+    copy_tree(&root().join("testdata/packages/generated-sum"), &pkg);
+    let cache = tmp.path().join("cache");
+    let regen = |extra: &[&str]| {
+        let mut args = vec![
+            "--problems",
+            pkg.to_str().unwrap(),
+            "regen",
+            "--inputs",
+            "--sandbox",
+            "off",
+        ];
+        args.extend_from_slice(extra);
+        judge_env(tmp.path(), &args, None, &[("JUDGE_CACHE_DIR", &cache)])
+    };
+    let dry = regen(&["--dry-run"]);
+    assert_eq!(dry.code, 0, "{}", dry.all());
+    assert!(
+        dry.stdout.contains("inputs: 14 would be created"),
+        "{}",
+        dry.all()
+    );
+    assert!(!pkg.join("data").exists(), "a dry run writes nothing");
+
+    let run = regen(&[]);
+    assert_eq!(run.code, 0, "{}", run.all());
+    assert!(
+        run.stdout
+            .contains("created   generated-sum/data/secret/2-small-1.in"),
+        "{}",
+        run.all()
+    );
+    let written = pkg.join("data/secret/2-small-1.in");
+    let made = std::fs::read(&written).unwrap();
+    assert!(!made.is_empty());
+    let sample = std::fs::read_to_string(pkg.join("data/sample/1.in")).unwrap();
+    assert_eq!(sample, "1 2\n", "the recipe's inline sample");
+
+    // The package now holds every case: it is read from its own data/.
+    let reports = tmp.path().join("reports");
+    let check = judge_env(
+        tmp.path(),
+        &[
+            "--problems",
+            pkg.to_str().unwrap(),
+            "check",
+            "--sandbox",
+            "off",
+            "--report-dir",
+            reports.to_str().unwrap(),
+        ],
+        None,
+        &[("JUDGE_CACHE_DIR", &cache)],
+    );
+    assert_eq!(check.code, 0, "{}", check.all());
+    assert!(
+        !check.stderr.contains("generated its data"),
+        "{}",
+        check.all()
+    );
+
+    std::fs::write(&written, "hand-edited\n").unwrap();
+    let again = regen(&[]);
+    assert_eq!(again.code, 0, "{}", again.all());
+    assert!(
+        again
+            .stdout
+            .contains("inputs: 0 created, 1 changed, 13 unchanged"),
+        "{}",
+        again.all()
+    );
+    assert_eq!(std::fs::read(&written).unwrap(), made);
+}

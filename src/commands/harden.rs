@@ -195,7 +195,9 @@ pub fn run(ctx: &Context, args: Args) -> Result<Status> {
             continue;
         }
         if started.elapsed() >= args.budget {
-            stopped = targets.len() - i;
+            stopped = (targets[i..].iter())
+                .filter(|t| !state.settled(&t.name(), args.seed, args.iterations))
+                .count();
             break;
         }
         let program = match target {

@@ -189,12 +189,14 @@ pub fn run(ctx: &Context, args: Args) -> Result<Status> {
     let started = Instant::now();
     let mut keeper = Keeper::open(problem, &args.group, args.dry_run)?;
     let mut stopped = 0;
+    let mut searched = 0;
     for (i, target) in targets.iter().enumerate() {
         let name = target.name();
         if state.settled(&name, args.seed, args.iterations) {
             continue;
         }
-        if started.elapsed() >= args.budget {
+        // At least one target a run, so a run always gets somewhere.
+        if searched > 0 && started.elapsed() >= args.budget {
             stopped = (targets[i..].iter())
                 .filter(|t| !state.settled(&t.name(), args.seed, args.iterations))
                 .count();
@@ -233,6 +235,7 @@ pub fn run(ctx: &Context, args: Args) -> Result<Status> {
                 }
             }
         };
+        searched += 1;
         let bar = progress_bar(
             args.iterations,
             ctx.progress,

@@ -129,12 +129,29 @@ fn harden_catches_a_surviving_mutant_with_a_new_case_and_goes_on_where_it_stoppe
     );
     assert!(!dir.join("problems/star-battle/cases/hardened").exists());
 
+    // A budget spent after the first target stops there, and says so.
+    let first = harden(dir, &["--submission", WRONG, "--budget", "1us"]);
+    assert_eq!(first.code, 0, "{}", first.all());
+    assert!(
+        first
+            .stdout
+            .contains("budget spent: 2 targets not started; run again to go on"),
+        "{}",
+        first.all()
+    );
+    assert!(
+        first.stdout.contains("new case hardened/h-001"),
+        "{}",
+        first.all()
+    );
+
+    // The next run goes on with the other two.
     let run = harden(dir, &["--submission", WRONG]);
     assert_eq!(run.code, 0, "{}", run.all());
     let out = &run.stdout;
     assert!(
-        out.contains("caught harden test: is_empty always true: WA on new case hardened/h-001"),
-        "{}",
+        !out.contains("is_empty always true"),
+        "settled in the first run: {}",
         run.all()
     );
     assert!(

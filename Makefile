@@ -65,7 +65,7 @@ bench:
 ## `ITERATE=1` re-tests only what the last run did not catch (after
 ## `judge harden` added cases: the "after" figure).
 MUTANT_PROBLEMS := atoms four-in-a-row slink star-battle sudoku-checker
-MUTANT_SKIP := validate|::bounds |::generate |::id
+MUTANT_SKIP := validate|::bounds |::generate |::id|::variants|::solve_variant|engine_name
 mutants:
 	@for p in $(or $(P),$(MUTANT_PROBLEMS)); do \
 	  o=target/mutants/$$p$(if $(SHARD),-$(firstword $(subst /, ,$(SHARD)))); \

@@ -47,6 +47,32 @@ impl judge_solver::Solver for SudokuChecker {
         Ok(out)
     }
 
+    /// Every search engine this machine runs, by name; [`Solver::solve`]
+    /// uses the fastest. `judge harden` checks each against it, as
+    /// `committed_cases` does.
+    fn variants(&self) -> Vec<&'static str> {
+        Engine::ALL
+            .into_iter()
+            .filter(|e| e.available())
+            .map(engine_name)
+            .collect()
+    }
+
+    fn solve_variant(&self, input: &str, variant: &str) -> Result<String, InputError> {
+        let engine = Engine::ALL
+            .into_iter()
+            .find(|&e| engine_name(e) == variant && e.available());
+        let Some(engine) = engine else {
+            return self.solve(input);
+        };
+        let grids = parse(input)?;
+        let mut out = String::with_capacity(grids.len() * 24);
+        for (n, grid) in grids.iter().enumerate() {
+            render(n + 1, verdict_with(engine, &grid.cells), &mut out);
+        }
+        Ok(out)
+    }
+
     /// Strict layout: grids of 9 lines of 9 single-spaced digits 0..9,
     /// exactly one blank line between grids, none before the first or after
     /// the last, LF line ends and a final newline. (The solver tolerates a
@@ -113,6 +139,16 @@ impl Verdict {
     }
 }
 
+/// An engine's name for [`Solver::variants`].
+fn engine_name(engine: Engine) -> &'static str {
+    match engine {
+        Engine::Portable => "portable",
+        Engine::Sse2 => "sse2",
+        Engine::Sse41Popcnt => "sse4.1+popcnt",
+        Engine::Avx2Bmi2 => "avx2+bmi2",
+    }
+}
+
 /// The verdict for one grid (row-major, 0 = empty).
 pub fn verdict(cells: &[u8; CELLS]) -> Verdict {
     verdict_by(cells, |c| count_solutions(c, 2))
@@ -175,6 +211,22 @@ mod tests {
 3 0 0 2 0 0 0 4 0
 0 2 9 0 0 8 5 0 0
 ";
+
+    #[test]
+    fn every_variant_is_an_engine_here_and_agrees_with_solve() {
+        let names = SudokuChecker.variants();
+        let here = Engine::ALL.iter().filter(|e| e.available()).count();
+        assert_eq!(names.len(), here, "{names:?}");
+        assert!(names.contains(&"portable"), "{names:?}");
+        let want = SudokuChecker.solve(GRID1).unwrap();
+        for name in names {
+            assert_eq!(
+                SudokuChecker.solve_variant(GRID1, name).unwrap(),
+                want,
+                "{name}"
+            );
+        }
+    }
 
     #[test]
     fn corrected_statement_sample() {

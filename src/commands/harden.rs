@@ -192,13 +192,17 @@ pub fn run(ctx: &Context, args: Args) -> Result<Status> {
     let mut searched = 0;
     for (i, target) in targets.iter().enumerate() {
         let name = target.name();
-        if state.settled(&name, args.seed, args.iterations) {
+        let sources = sources_of(target, shop.as_ref().map(|(s, _)| s));
+        if state.settled(&name, args.seed, args.iterations, &sources) {
             continue;
         }
         // At least one target a run, so a run always gets somewhere.
         if searched > 0 && started.elapsed() >= args.budget {
             stopped = (targets[i..].iter())
-                .filter(|t| !state.settled(&t.name(), args.seed, args.iterations))
+                .filter(|t| {
+                    let sources = sources_of(t, shop.as_ref().map(|(s, _)| s));
+                    !state.settled(&t.name(), args.seed, args.iterations, &sources)
+                })
                 .count();
             break;
         }
@@ -280,7 +284,7 @@ pub fn run(ctx: &Context, args: Args) -> Result<Status> {
                     "  {} {name}: no input of {tried} caught it",
                     ctx.style.dim("survived")
                 );
-                state.set(&name, Record::survived(args.seed, tried));
+                state.set(&name, Record::survived(args.seed, tried, &sources));
             }
         }
         save(&state, args.dry_run)?;
@@ -314,6 +318,15 @@ fn tester<'a>(
             tools,
         },
         work: work.to_path_buf(),
+    }
+}
+
+/// What a target's search depends on besides the seed: the workspace's
+/// sources for a mutant, the file's bytes for a submission.
+fn sources_of(target: &Target, shop: Option<&Workshop>) -> String {
+    match target {
+        Target::Mutant(_) => shop.map(|s| s.sources().to_string()).unwrap_or_default(),
+        Target::Submission(path) => crate::engine::harden::state::file_sources(path),
     }
 }
 

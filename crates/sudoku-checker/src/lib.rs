@@ -47,7 +47,7 @@ impl judge_solver::Solver for SudokuChecker {
         Ok(out)
     }
 
-    /// Every search engine this machine runs, by name; [`Solver::solve`]
+    /// Every search engine this machine runs, by name; [`judge_solver::Solver::solve`]
     /// uses the fastest. `judge harden` checks each against it, as
     /// `committed_cases` does.
     fn variants(&self) -> Vec<&'static str> {
@@ -139,7 +139,7 @@ impl Verdict {
     }
 }
 
-/// An engine's name for [`Solver::variants`].
+/// An engine's name for [`judge_solver::Solver::variants`].
 fn engine_name(engine: Engine) -> &'static str {
     match engine {
         Engine::Portable => "portable",

@@ -26,6 +26,11 @@ pub struct Record {
     pub tried: Option<usize>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub why: Option<String>,
+    /// A hash of what was searched (the workspace's sources for a mutant,
+    /// the file for a submission): a survivor of other sources is
+    /// searched again.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sources: Option<String>,
 }
 
 impl Record {
@@ -39,11 +44,12 @@ impl Record {
         }
     }
 
-    pub fn survived(seed: u64, tried: usize) -> Record {
+    pub fn survived(seed: u64, tried: usize, sources: &str) -> Record {
         Record {
             result: "survived".into(),
             seed: Some(seed),
             tried: Some(tried),
+            sources: Some(sources.to_string()),
             ..Record::default()
         }
     }
@@ -86,13 +92,18 @@ impl State {
     }
 
     /// Whether `target` needs no search: caught, or already searched with
-    /// this seed for at least `iterations` inputs. An unbuildable one is
-    /// tried again (the sources may have been fixed; building is cheap).
-    pub fn settled(&self, target: &str, seed: u64, iterations: usize) -> bool {
+    /// this seed for at least `iterations` inputs on the same `sources`.
+    /// An unbuildable one is tried again (the sources may have been fixed;
+    /// building is cheap).
+    pub fn settled(&self, target: &str, seed: u64, iterations: usize, sources: &str) -> bool {
         self.targets
             .get(target)
             .is_some_and(|r| match r.result.as_str() {
-                "survived" => r.seed == Some(seed) && r.tried.unwrap_or(0) >= iterations,
+                "survived" => {
+                    r.seed == Some(seed)
+                        && r.tried.unwrap_or(0) >= iterations
+                        && r.sources.as_deref() == Some(sources)
+                }
                 "caught" => true,
                 _ => false,
             })
@@ -120,6 +131,13 @@ impl State {
         self.targets
             .retain(|_, r| r.result != "caught" || r.case.as_deref().is_some_and(&exists));
     }
+}
+
+/// What a submission's search depends on: its file's bytes (empty when
+/// it cannot be read; building it will say why).
+pub fn file_sources(path: &Path) -> String {
+    let bytes = std::fs::read(path).unwrap_or_default();
+    blake3::hash(&bytes).to_hex().to_string()
 }
 
 /// A short name for a problem folder, so two copies of one problem keep

@@ -42,6 +42,9 @@ pub struct Workshop {
     /// a person's run) take turns instead of building in one copy at once.
     _lock: std::fs::File,
     source: PathBuf,
+    /// A hash of every file copied: a kept mutant build is of these
+    /// sources, so a change anywhere builds the mutants again.
+    tree: String,
     copy: PathBuf,
     target: PathBuf,
     bins: PathBuf,
@@ -88,20 +91,24 @@ impl Workshop {
                 std::io::Error::last_os_error()
             ));
         }
+        let mut tree = blake3::Hasher::new();
+        for part in COPIED {
+            let from = source.join(part);
+            if from.exists() {
+                tree.update(part.as_bytes());
+                sync(&from, &area.join("workspace").join(part), &mut tree)
+                    .map_err(|e| format!("{}: {e}", from.display()))?;
+            }
+        }
+        tree.update(RUNNER_MAIN.as_bytes());
         let shop = Workshop {
             _lock: lock,
+            tree: tree.finalize().to_hex().to_string(),
             source: source.clone(),
             copy: area.join("workspace"),
             target: area.join("target"),
             bins: area.join("bin"),
         };
-        for part in COPIED {
-            let from = source.join(part);
-            if from.exists() {
-                sync(&from, &shop.copy.join(part))
-                    .map_err(|e| format!("{}: {e}", from.display()))?;
-            }
-        }
         let runner = shop.copy.join(RUNNER_DIR);
         std::fs::create_dir_all(runner.join("src"))
             .map_err(|e| format!("{}: {e}", runner.display()))?;
@@ -121,7 +128,9 @@ impl Workshop {
     /// mutant's name and the hash of its diff). `Err` says why it could
     /// not be built.
     pub fn build(&self, mutant: &Mutant) -> Result<PathBuf, String> {
-        let key = blake3::hash(format!("{}\n{}", mutant.name, mutant.diff).as_bytes()).to_hex();
+        let key =
+            blake3::hash(format!("{}\n{}\n{}", self.tree, mutant.name, mutant.diff).as_bytes())
+                .to_hex();
         let kept = self.bins.join(&key.as_str()[..16]);
         if kept.is_file() {
             return Ok(kept);
@@ -139,6 +148,11 @@ impl Workshop {
         let binary = self.target.join(PROFILE).join(RUNNER);
         std::fs::copy(&binary, &kept).map_err(|e| format!("{}: {e}", binary.display()))?;
         Ok(kept)
+    }
+
+    /// The hash of the sources the mutants are built from.
+    pub fn sources(&self) -> &str {
+        &self.tree
     }
 
     /// The runner without any mutant: a control that must pass.
@@ -181,22 +195,27 @@ fn solver_crates(registry: &str) -> Vec<String> {
 }
 
 /// Makes `to` hold what `from` holds, writing only the files that differ
-/// and removing the ones `from` lacks (build folders are never copied).
-fn sync(from: &Path, to: &Path) -> std::io::Result<()> {
+/// and removing the ones `from` lacks (build folders are never copied);
+/// every file's name and bytes go into `tree`, in a fixed order.
+fn sync(from: &Path, to: &Path, tree: &mut blake3::Hasher) -> std::io::Result<()> {
     if from.is_file() {
         let bytes = std::fs::read(from)?;
+        tree.update(&(bytes.len() as u64).to_le_bytes());
+        tree.update(&bytes);
         return write_if_changed(to, &bytes).map_err(std::io::Error::other);
     }
     std::fs::create_dir_all(to)?;
     let mut wanted = std::collections::BTreeSet::new();
     for entry in std::fs::read_dir(from)? {
-        let entry = entry?;
-        let name = entry.file_name();
+        let name = entry?.file_name();
         if name == "target" || name.to_string_lossy().starts_with('.') {
             continue;
         }
-        wanted.insert(name.clone());
-        sync(&entry.path(), &to.join(&name))?;
+        wanted.insert(name);
+    }
+    for name in &wanted {
+        tree.update(name.as_encoded_bytes());
+        sync(&from.join(name), &to.join(name), tree)?;
     }
     for entry in std::fs::read_dir(to)? {
         let entry = entry?;
@@ -279,14 +298,14 @@ mod tests {
         std::fs::create_dir_all(from.join("x/target")).unwrap();
         std::fs::write(from.join("x/keep.rs"), "1").unwrap();
         std::fs::write(from.join("x/target/big"), "no").unwrap();
-        sync(&from, &to).unwrap();
+        sync(&from, &to, &mut blake3::Hasher::new()).unwrap();
         let stamp = std::fs::metadata(to.join("x/keep.rs"))
             .unwrap()
             .modified()
             .unwrap();
         std::fs::write(to.join("x/stale.rs"), "old").unwrap();
         std::thread::sleep(std::time::Duration::from_millis(20));
-        sync(&from, &to).unwrap();
+        sync(&from, &to, &mut blake3::Hasher::new()).unwrap();
         assert_eq!(
             std::fs::metadata(to.join("x/keep.rs"))
                 .unwrap()

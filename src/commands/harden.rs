@@ -272,10 +272,14 @@ pub fn run(ctx: &Context, args: Args) -> Result<Status> {
             } => {
                 let case = keeper.keep(draw, &input, &answer, &name)?;
                 println!(
-                    "  {} {name}: {verdict} on new case {case} ({}, {} bytes, {tried} inputs run)",
+                    "  {} {name}: {verdict} on new case {case} ({}, {} bytes, {} run)",
                     ctx.style.green("caught"),
                     draw.label(),
-                    input.len()
+                    input.len(),
+                    match tried {
+                        1 => "1 input".to_string(),
+                        n => format!("{n} inputs"),
+                    }
                 );
                 state.set(&name, Record::caught(&case, verdict, args.seed));
             }

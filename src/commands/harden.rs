@@ -98,10 +98,6 @@ pub fn run(ctx: &Context, args: Args) -> Result<Status> {
         )));
     }
     let workspace = args.workspace.clone().unwrap_or_else(|| ctx.root.clone());
-    let workspace = match workspace.as_os_str().is_empty() {
-        true => PathBuf::from("."),
-        false => workspace,
-    };
     // One build area for every problem (the workspace copy and its
     // incremental build are shared); one state per problem folder.
     let area = workspace.join("target/harden");
@@ -188,25 +184,22 @@ pub fn run(ctx: &Context, args: Args) -> Result<Status> {
     );
     let started = Instant::now();
     let mut keeper = Keeper::open(problem, &args.group, args.dry_run)?;
-    let mut stopped = 0;
-    let mut searched = 0;
-    for (i, target) in targets.iter().enumerate() {
-        let name = target.name();
-        let sources = sources_of(target, shop.as_ref().map(|(s, _)| s));
-        if state.settled(&name, args.seed, args.iterations, &sources) {
-            continue;
-        }
-        // At least one target a run, so a run always gets somewhere.
+    // The targets this run still has to search, with what each search
+    // depends on (recorded when it survives).
+    let pending: Vec<(&Target, String, String)> = targets
+        .iter()
+        .map(|t| (t, t.name(), sources_of(t, shop.as_ref().map(|(s, _)| s))))
+        .filter(|(_, name, sources)| !state.settled(name, args.seed, args.iterations, sources))
+        .collect();
+    let (mut stopped, mut searched) = (0, 0);
+    for (i, (target, name, sources)) in pending.iter().enumerate() {
+        let name = name.as_str();
+        // At least one search a run, so a run always gets somewhere.
         if searched > 0 && started.elapsed() >= args.budget {
-            stopped = (targets[i..].iter())
-                .filter(|t| {
-                    let sources = sources_of(t, shop.as_ref().map(|(s, _)| s));
-                    !state.settled(&t.name(), args.seed, args.iterations, &sources)
-                })
-                .count();
+            stopped = pending.len() - i;
             break;
         }
-        let program = match target {
+        let program = match *target {
             Target::Mutant(m) => {
                 let (shop, id) = shop.as_ref().expect("mutants come with a workshop");
                 match shop.build(m) {
@@ -217,7 +210,7 @@ pub fn run(ctx: &Context, args: Args) -> Result<Status> {
                             ctx.style.yellow("unbuildable"),
                             first_line(&why)
                         );
-                        state.set(&name, Record::unbuildable(why));
+                        state.set(name, Record::unbuildable(why));
                         save(&state, args.dry_run)?;
                         continue;
                     }
@@ -243,7 +236,7 @@ pub fn run(ctx: &Context, args: Args) -> Result<Status> {
         let bar = progress_bar(
             args.iterations,
             ctx.progress,
-            &format!("{}/{}", i + 1, targets.len()),
+            &format!("{}/{}", i + 1, pending.len()),
         );
         let draws = keeper.draws();
         let found = search(
@@ -256,12 +249,12 @@ pub fn run(ctx: &Context, args: Args) -> Result<Status> {
         bar.finish_and_clear();
         match found? {
             Finding::CaughtByKept { index, verdict } => {
-                let case = keeper.also_catches(index, &name)?;
+                let case = keeper.also_catches(index, name)?;
                 println!(
                     "  {} {name}: {verdict} on {case}",
                     ctx.style.green("caught")
                 );
-                state.set(&name, Record::caught(&case, verdict, args.seed));
+                state.set(name, Record::caught(&case, verdict, args.seed));
             }
             Finding::Caught {
                 draw,
@@ -270,7 +263,7 @@ pub fn run(ctx: &Context, args: Args) -> Result<Status> {
                 answer,
                 tried,
             } => {
-                let case = keeper.keep(draw, &input, &answer, &name)?;
+                let case = keeper.keep(draw, &input, &answer, name)?;
                 println!(
                     "  {} {name}: {verdict} on new case {case} ({}, {} bytes, {} run)",
                     ctx.style.green("caught"),
@@ -281,14 +274,14 @@ pub fn run(ctx: &Context, args: Args) -> Result<Status> {
                         n => format!("{n} inputs"),
                     }
                 );
-                state.set(&name, Record::caught(&case, verdict, args.seed));
+                state.set(name, Record::caught(&case, verdict, args.seed));
             }
             Finding::Survived { tried } => {
                 println!(
                     "  {} {name}: no input of {tried} caught it",
                     ctx.style.dim("survived")
                 );
-                state.set(&name, Record::survived(args.seed, tried, &sources));
+                state.set(name, Record::survived(args.seed, tried, sources));
             }
         }
         save(&state, args.dry_run)?;

@@ -45,7 +45,7 @@ impl<'a> Keeper<'a> {
                 } => Some(Kept {
                     case: format!("{group}/{case}"),
                     name: case.clone(),
-                    draw: (*draw).into(),
+                    draw: *draw,
                     catches: catches.clone(),
                 }),
                 _ => None,
@@ -101,7 +101,7 @@ impl<'a> Keeper<'a> {
                 .map_err(Error::io(&file, "cannot create"))?;
             }
             write_case(dir, &self.group, &name, input, answer)?;
-            recipe::append_case(dir, &self.group, &name, draw.into(), &[target.to_string()])
+            recipe::append_case(dir, &self.group, &name, draw, &[target.to_string()])
                 .map_err(Error::io(&file, "cannot add the case to"))?;
         }
         self.kept.push(Kept {

@@ -202,7 +202,7 @@ fn save(
     let recorded = recipe::path(&problem.dir).is_file();
     if recorded {
         let caught = [subject.to_string()];
-        match recipe::append_case(&problem.dir, group, &name, draw.into(), &caught) {
+        match recipe::append_case(&problem.dir, group, &name, draw, &caught) {
             // Saved before: the same input, already named.
             Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
             other => other.map_err(Error::io(

@@ -16,31 +16,11 @@ use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
 
-use super::stress::{Draw, generate};
+use super::stress::generate;
 use super::tools::Tools;
 use crate::problem::Problem;
 use crate::problem::recipe::{self, Entry, Manual, Recipe};
 use crate::report::ProblemReport;
-
-impl From<recipe::Draw> for Draw {
-    fn from(d: recipe::Draw) -> Draw {
-        Draw {
-            seed: d.seed,
-            index: d.index,
-            size: d.size,
-        }
-    }
-}
-
-impl From<Draw> for recipe::Draw {
-    fn from(d: Draw) -> recipe::Draw {
-        recipe::Draw {
-            seed: d.seed,
-            index: d.index,
-            size: d.size,
-        }
-    }
-}
 
 /// One generated input of a recipe, made again.
 #[derive(Debug, Clone)]
@@ -86,7 +66,7 @@ pub fn remake(tools: &Tools, recipe: &Recipe) -> Vec<Remade> {
         .map(|(group, name, draw, entry)| Remade {
             path: input_path(&problem.dir, group, &name),
             command: entry.command(&problem.id).unwrap_or_default(),
-            input: generate(tools, draw.into()).map_err(|e| e.to_string()),
+            input: generate(tools, draw).map_err(|e| e.to_string()),
             group: group.to_string(),
             name,
         })

@@ -22,32 +22,9 @@ use crate::verdict::Verdict;
 
 /// Extra runs allowed for shrinking one counterexample.
 pub const SHRINK_RUNS: usize = 200;
-/// Generator sizes go from 1 to this.
-pub const MAX_SIZE: u32 = 10;
-
-/// Which generated input: the arguments of [`generate_one`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Draw {
-    pub seed: u64,
-    pub index: usize,
-    pub size: u32,
-}
-
-impl Draw {
-    /// The input tried at iteration `i`: file `i` of the seed, with sizes
-    /// cycling through 1..=10 so small inputs come first.
-    pub fn iteration(seed: u64, i: usize) -> Draw {
-        Draw {
-            seed,
-            index: i,
-            size: (i % MAX_SIZE as usize) as u32 + 1,
-        }
-    }
-
-    pub fn label(self) -> String {
-        format!("seed {} index {} size {}", self.seed, self.index, self.size)
-    }
-}
+/// Which generated input, and the largest size: one definition with the
+/// recipes that name inputs the same way.
+pub use crate::problem::recipe::{Draw, MAX_SIZE};
 
 /// An input the submission got wrong.
 pub struct Failure {

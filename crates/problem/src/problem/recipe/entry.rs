@@ -9,8 +9,9 @@
 
 use serde::{Deserialize, Serialize};
 
-/// The largest generator size (`judge gen --size`).
-const MAX_SIZE: u32 = 10;
+/// The largest generator size (`judge gen --size`): sizes go from 1 to
+/// this.
+pub const MAX_SIZE: u32 = 10;
 
 /// How the cases of an entry are made.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -53,13 +54,29 @@ pub struct Batch {
     pub prefix: String,
 }
 
-/// One generated input: the arguments of `generate_one` (the engine's
-/// `stress::Draw` has the same fields; this layer cannot name it).
+/// One generated input: the arguments of `generate_one`, as recipes,
+/// `judge gen --index`, `stress` and `harden` name it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Draw {
     pub seed: u64,
     pub index: usize,
     pub size: u32,
+}
+
+impl Draw {
+    /// The input tried at iteration `i` of a search: file `i` of the seed,
+    /// with sizes cycling through 1..=10 so small inputs come first.
+    pub fn iteration(seed: u64, i: usize) -> Draw {
+        Draw {
+            seed,
+            index: i,
+            size: (i % MAX_SIZE as usize) as u32 + 1,
+        }
+    }
+
+    pub fn label(self) -> String {
+        format!("seed {} index {} size {}", self.seed, self.index, self.size)
+    }
 }
 
 impl Batch {

@@ -37,7 +37,7 @@ use serde::{Deserialize, Serialize};
 use super::ProblemError;
 
 pub use append::{append_case, create_manual, set_catches};
-pub use entry::{Batch, Draw, Entry, Manual};
+pub use entry::{Batch, Draw, Entry, MAX_SIZE, Manual};
 
 /// The recipe's file name, beside `problem.yaml`.
 pub const RECIPE_FILE: &str = "recipe.yaml";

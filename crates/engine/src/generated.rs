@@ -146,7 +146,10 @@ fn answers_are_empty(pkg: &Path) -> bool {
 /// The hash of everything the generated data depends on.
 fn digest(pkg: &Path, recipe: &Recipe, empty_answers: bool) -> String {
     let mut h = blake3::Hasher::new();
-    h.update(b"judge generated data v2\0");
+    // Raised whenever judge makes other files from the same recipe (v3:
+    // the root's `test_group.yaml` is written to `data/`), so no cached
+    // data of an older rule is reused.
+    h.update(b"judge generated data v3\0");
     h.update(&[u8::from(empty_answers)]);
     let mut files: Vec<PathBuf> = walkdir::WalkDir::new(pkg.join("generators"))
         .sort_by_file_name()

@@ -280,7 +280,9 @@ impl Reader<'_> {
                 }
             }
         }
-        if !rel.is_empty() {
+        // The root is `data/` itself: its settings (a contest-wide
+        // `output_validator_args`, say) go to `data/test_group.yaml`.
+        if !rel.is_empty() || settings.is_some() {
             self.recipe.folders.push((rel.to_string(), settings));
         }
         self.children(map, keys, rel, &scope, root)?;
@@ -581,6 +583,13 @@ mod tests {
         );
         assert!(r.skipped[0].0.contains("visualizer"), "{:?}", r.skipped);
         assert!(r.folders.iter().any(|(f, s)| f == "secret" && s.is_some()));
+        let root = parse("test_group.yaml: {output_validator_args: [case_sensitive]}\ndata:\n  sample:\n    data:\n      - '': {in: '1'}\n").unwrap();
+        let (folder, settings) = &root.folders[0];
+        assert_eq!(folder, "");
+        assert!(
+            settings.as_deref().unwrap().contains("case_sensitive"),
+            "{settings:?}"
+        );
     }
 
     #[test]

@@ -273,16 +273,16 @@ pub(super) fn cases(
         super::read_checks::output_checks(pkg, format, plan);
     }
     if plan.cases == 0 || (generated && !has_secret_input(&data)) {
-        plan.refused.push(if generated && super::generators::is_stale(pkg) {
+        let why = if generated && super::generators::is_stale(pkg) {
             "data/: the test data is only described in generators/generators.yaml; \
              generate it first (for example `bt generate` in BAPCtools) and import the result"
-                .into()
         } else if generated {
             // Nothing to generate: the recipe itself makes no secret case.
-            "data/secret: no test cases, and generators/generators.yaml makes none".into()
+            "data/secret: no test cases, and generators/generators.yaml makes none"
         } else {
-            "data/: no test cases".into()
-        });
+            "data/: no test cases"
+        };
+        plan.refused.push(why.into());
     }
 }
 

@@ -22,6 +22,7 @@ mod language_table;
 mod languages;
 mod layers;
 mod leftovers;
+mod module_circles;
 mod new;
 mod output_checks;
 mod package;

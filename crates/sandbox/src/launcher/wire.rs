@@ -8,8 +8,6 @@
 use std::io;
 use std::os::fd::{FromRawFd, OwnedFd, RawFd};
 
-use super::errno;
-
 /// Largest message either side sends (a request with long argv and
 /// environment stays far below it).
 pub(crate) const MAX_MESSAGE: usize = 1 << 18;
@@ -140,7 +138,7 @@ pub(crate) fn send(sock: RawFd, data: &[u8], fds: &[RawFd]) -> io::Result<()> {
         if n >= 0 {
             return Ok(());
         }
-        let err = errno();
+        let err = io::Error::last_os_error();
         if err.kind() != io::ErrorKind::Interrupted {
             return Err(err);
         }
@@ -171,7 +169,7 @@ pub(crate) fn recv(sock: RawFd) -> io::Result<Option<(Vec<u8>, Vec<OwnedFd>)>> {
         if n >= 0 {
             break n as usize;
         }
-        let err = errno();
+        let err = io::Error::last_os_error();
         if err.kind() != io::ErrorKind::Interrupted {
             return Err(err);
         }
@@ -219,7 +217,7 @@ pub(crate) fn socket_pair() -> io::Result<(OwnedFd, OwnedFd)> {
         )
     };
     if r != 0 {
-        return Err(errno());
+        return Err(io::Error::last_os_error());
     }
     // SAFETY: socketpair returned two fresh descriptors we now own.
     Ok(unsafe { (OwnedFd::from_raw_fd(fds[0]), OwnedFd::from_raw_fd(fds[1])) })

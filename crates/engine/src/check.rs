@@ -65,9 +65,7 @@ impl<'a> Reference<'a> {
         self.tools.problem
     }
 
-    /// Runs the reference on `case` and judges its output. (The graded
-    /// way first: a case's record is made last, in [`record`], whichever
-    /// way it went.)
+    /// Runs the reference on `case` and judges its output.
     pub fn check_case(&self, case: &Case) -> CaseReport {
         match &self.check {
             Check::Graded(grader) => grader.grade_case(case),

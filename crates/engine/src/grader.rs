@@ -2,7 +2,7 @@
 //! program, an in-crate reference solver) runs on the case's input the
 //! problem's way, plain, interactive or multi-pass, and is judged. The
 //! way is chosen here, once per grader, for the reference and the
-//! submissions alike; every way gives a [`Ran`], of which
+//! submissions alike; every way gives a `Ran`, of which
 //! [`super::record`] makes the case's record.
 
 use std::path::Path;
@@ -23,8 +23,8 @@ use crate::solvers::Solver;
 
 /// One thing graded on the cases of one problem, under its limits.
 pub struct Grader<'a> {
-    pub tools: &'a Tools<'a>,
-    pub limits: RunLimits,
+    pub(crate) tools: &'a Tools<'a>,
+    pub(crate) limits: RunLimits,
     /// The program graded and the runner it runs in; `None` for an
     /// in-crate solver.
     pub(crate) program: Option<(&'a Program, &'a Runner)>,
@@ -179,7 +179,7 @@ impl Subject<'_> {
 /// time-out, not one per case. The cases after the first failure in its
 /// batch are dropped, so what is reported does not depend on the batch
 /// size, as if the cases were judged one by one.
-pub fn in_order(
+pub(crate) fn in_order(
     cases: &[Case],
     batch: usize,
     every_case: bool,

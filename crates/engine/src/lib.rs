@@ -29,6 +29,11 @@
 //! | [`harden`] | cases that catch surviving solver mutants and wrong submissions: mutation runs read, mutants built, the search |
 //! | [`drift`] | the cases against their `recipe.yaml`: generated inputs remade and compared |
 //!
+//! One case, top down: [`check`] (the reference) or a command's grader
+//! → [`reuse`] → [`grader`] → `judging` → `judge_program` → [`record`];
+//! [`validation`] → [`noted`]. Each imports only what lies to its right,
+//! and [`tools`] (the problem's programs), which imports none of them.
+//!
 //! Data still flows one way: the engine reads problems (discover), produces
 //! [`crate::execution::Execution`] records (execute), hands them to
 //! [`crate::compare`] and assembles [`crate::report`] records. It never

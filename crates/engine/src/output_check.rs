@@ -1,6 +1,6 @@
 //! Testing the checker (a package's `data/valid_output` and
 //! `data/invalid_output`): each test's output is judged as if a
-//! submission had printed it, by the same [`Judging`] that judges
+//! submission had printed it, by the same `Judging` that judges
 //! submissions, so the test proves what grading will do: an ICPC output
 //! validator program with the folder's arguments, or the default
 //! validator with its flags (float tolerance, case sensitivity).
@@ -37,7 +37,7 @@ impl<'a> CheckerTests<'a> {
         }
     }
 
-    pub fn problem(&self) -> &Problem {
+    pub(crate) fn problem(&self) -> &Problem {
         self.tools.problem
     }
 

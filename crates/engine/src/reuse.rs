@@ -17,7 +17,7 @@ use crate::report::CaseReport;
 
 /// A grader with the result cache in front of it.
 pub struct CachedGrader<'a> {
-    pub grader: Grader<'a>,
+    pub(crate) grader: Grader<'a>,
     /// `None` without a cache, for an in-crate solver, or when a program
     /// cannot be read for its key: then every case runs.
     reuse: Option<Reuse<'a>>,

@@ -18,7 +18,7 @@
 //! (`validator_args`), the table shows the widest.
 //!
 //! Only the reading and the tally are here: the validators are run by
-//! [`super::validation`], which returns what each case noted.
+//! `validation`, which returns what each case noted.
 
 use std::collections::BTreeMap;
 

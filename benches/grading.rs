@@ -17,7 +17,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use judge::engine::build::{Language, Program};
-use judge::engine::case::Grader;
+use judge::engine::grader::Grader;
 use judge::engine::limits::RunLimits;
 use judge::engine::runner::{Runner, RunnerOptions};
 use judge::engine::sandbox::SandboxMode;
@@ -92,12 +92,8 @@ fn grade_with(pool: &rayon::ThreadPool, runner: &Runner, tools: &Tools) -> Durat
         env: Vec::new(),
         dir: std::env::temp_dir(),
     };
-    let grader = Grader {
-        program: &program,
-        runner,
-        limits: RunLimits::new(Duration::from_secs(1), 256 << 20, 1 << 20),
-        tools,
-    };
+    let limits = RunLimits::new(Duration::from_secs(1), 256 << 20, 1 << 20);
+    let grader = Grader::submission(tools, runner, &program, limits);
     let t = Instant::now();
     let failed = pool.install(|| {
         problem

@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use judge::engine::build::{self, Language, Program};
-use judge::engine::case::Grader;
+use judge::engine::grader::Grader;
 use judge::engine::limits::RunLimits;
 use judge::engine::runner::{Runner, RunnerOptions};
 use judge::engine::sandbox::SandboxMode;
@@ -123,24 +123,20 @@ fn main() {
     let mut cpu: Vec<Vec<Duration>> = vec![Vec::new(); built.len()];
     for _ in 0..ROUNDS {
         for (i, (name, program, _)) in built.iter().enumerate() {
-            let grader = Grader {
-                program,
-                runner: &runner,
-                limits: RunLimits {
-                    address_space: if program.language.managed {
-                        None
-                    } else {
-                        limits.address_space
-                    },
-                    processes: if program.language.managed {
-                        512
-                    } else {
-                        limits.processes
-                    },
-                    ..limits
+            let limits = RunLimits {
+                address_space: if program.language.managed {
+                    None
+                } else {
+                    limits.address_space
                 },
-                tools: &tools,
+                processes: if program.language.managed {
+                    512
+                } else {
+                    limits.processes
+                },
+                ..limits
             };
+            let grader = Grader::submission(&tools, &runner, program, limits);
             let r = grader.grade_case(case);
             assert!(
                 r.verdict.is_pass(),

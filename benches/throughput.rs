@@ -7,7 +7,7 @@
 
 use std::time::{Duration, Instant};
 
-use judge::engine::case::check_case;
+use judge::engine::check::Reference;
 use judge::engine::tools::Tools;
 use judge::problem::{Case, discover};
 use rayon::prelude::*;
@@ -26,7 +26,7 @@ fn best<F: FnMut()>(mut f: F) -> Duration {
         .unwrap_or_default()
 }
 
-fn read_only(cases: &[(&Tools, &Case)]) {
+fn read_only(cases: &[(&Reference, &Case)]) {
     for (_, c) in cases {
         let a = std::fs::read(&c.input).map(|b| b.len()).unwrap_or(0);
         let b = c
@@ -44,20 +44,21 @@ fn main() {
     let found = discover(&root).expect("problems folder");
     // The problems here have in-crate references: nothing to build or run.
     let tools: Vec<Tools> = found.problems.iter().map(|p| Tools::new(p, None)).collect();
-    let mut groups: Vec<(String, Vec<(&Tools, &Case)>)> = tools
+    let references: Vec<Reference> = tools.iter().map(Reference::new).collect();
+    let mut groups: Vec<(String, Vec<(&Reference, &Case)>)> = references
         .iter()
-        .map(|t| {
+        .map(|r| {
             (
-                t.problem.id.clone(),
-                t.problem.cases.iter().map(|c| (t, c)).collect(),
+                r.problem().id.clone(),
+                r.problem().cases.iter().map(|c| (r, c)).collect(),
             )
         })
         .collect();
     groups.push((
         "(whole set)".into(),
-        tools
+        references
             .iter()
-            .flat_map(|t| t.problem.cases.iter().map(move |c| (t, c)))
+            .flat_map(|r| r.problem().cases.iter().map(move |c| (r, c)))
             .collect(),
     ));
 
@@ -69,7 +70,7 @@ fn main() {
     for (name, cases) in &groups {
         let failures = cases
             .iter()
-            .filter(|(p, c)| !check_case(p, c).verdict.is_pass())
+            .filter(|(p, c)| !p.check_case(c).verdict.is_pass())
             .count();
         assert_eq!(
             failures, 0,
@@ -78,12 +79,12 @@ fn main() {
         let n = cases.len() as f64;
         let single = best(|| {
             for (p, c) in cases {
-                std::hint::black_box(check_case(p, c));
+                std::hint::black_box(p.check_case(c));
             }
         });
         let parallel = best(|| {
             cases.par_iter().for_each(|(p, c)| {
-                std::hint::black_box(check_case(p, c));
+                std::hint::black_box(p.check_case(c));
             })
         });
         let baseline = best(|| read_only(cases));

@@ -4,9 +4,10 @@
 //! also has its inputs compared with what the recipe makes (drift).
 
 use super::{Context, RunArgs, SandboxArgs};
+use crate::engine::check::Reference;
 use crate::engine::run::{Session, load_errors, prepare, views};
 use crate::engine::tools::{Need, Tools};
-use crate::engine::{case, drift, submissions, timing};
+use crate::engine::{drift, submissions, timing};
 use crate::error::Result;
 use crate::report::{RunKind, Status};
 
@@ -51,11 +52,10 @@ pub fn run(ctx: &Context, args: Args) -> Result<Status> {
              memory the most heap the solver held (no stack or binary)",
         );
     }
-    let mut problems = session.judge_cases(
-        &views(&tools, &shard.problems),
-        |p| p.reference_name(),
-        case::check_case,
-    );
+    let views = views(&tools, &shard.problems);
+    let references: Vec<Reference> = views.iter().map(Reference::new).collect();
+    let mut problems =
+        session.judge_cases(&references, |p| p.reference_name(), Reference::check_case);
     // An expected output is only right for the input its recipe makes.
     session.install(|| drift::add_issues(&mut problems, &tools));
     let mut errors = load_errors(&shard);

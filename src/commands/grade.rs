@@ -3,9 +3,10 @@
 
 use super::{Context, LimitArgs, RunArgs, SandboxArgs, SubmissionArgs};
 use crate::engine::build::BuildError;
-use crate::engine::case::{self, Grader};
+use crate::engine::grader::Grader;
 use crate::engine::limits;
-use crate::engine::reuse::{self, Reuse};
+use crate::engine::record;
+use crate::engine::reuse::CachedGrader;
 use crate::engine::run::{Session, prepare};
 use crate::engine::tools::Need;
 use crate::error::{Error, Result};
@@ -60,7 +61,7 @@ pub fn run(ctx: &Context, args: Args) -> Result<Status> {
         Err(BuildError::Compile(_)) => session.judge_cases(
             &tools,
             |_| subject.clone(),
-            |_, c| case::compile_error_case(c),
+            |_, c| record::compile_error_case(c),
         ),
         Ok(program) => {
             let limits = limits::for_problem(problem, overrides, &program.language);
@@ -72,21 +73,12 @@ pub fn run(ctx: &Context, args: Args) -> Result<Status> {
                 format_size(limits.memory),
                 format_size(limits.output),
             ));
-            let mut graded = session.judge_cases(
-                &tools,
-                |_| subject.clone(),
-                |t, c| {
-                    let grader = Grader {
-                        program,
-                        runner: &runner,
-                        limits,
-                        tools: t,
-                    };
-                    // The program's key is computed once per run.
-                    let reuse = Reuse::new(runner.cache(), &grader);
-                    reuse::grade(&grader, reuse.as_ref(), c)
-                },
-            );
+            let graders: Vec<CachedGrader> = tools
+                .iter()
+                .map(|t| CachedGrader::new(Grader::submission(t, &runner, program, limits)))
+                .collect();
+            let mut graded =
+                session.judge_cases(&graders, |_| subject.clone(), CachedGrader::grade_case);
             // The report states the limits the cases were judged under.
             for p in &mut graded {
                 p.limits = Some(crate::report::LimitsReport::new(

@@ -19,7 +19,7 @@ use std::time::{Duration, Instant};
 
 use super::{Context, LimitArgs, SandboxArgs};
 use crate::engine::build::{BuildError, Program};
-use crate::engine::case::Grader;
+use crate::engine::grader::Grader;
 use crate::engine::harden::mutation_run::{MutationRun, Tally};
 use crate::engine::harden::workshop::Workshop;
 use crate::engine::harden::{Finding, search};
@@ -308,12 +308,7 @@ fn tester<'a>(
     work: &std::path::Path,
 ) -> Tester<'a> {
     Tester {
-        grader: Grader {
-            program,
-            runner,
-            limits,
-            tools,
-        },
+        grader: Grader::submission(tools, runner, program, limits),
         work: work.to_path_buf(),
     }
 }

@@ -23,7 +23,7 @@
 use rayon::prelude::*;
 
 use super::{Context, SandboxArgs};
-use crate::engine::case::reference_output;
+use crate::engine::check::reference_output;
 use crate::engine::drift;
 use crate::engine::run::{load_errors, pool, prepare};
 use crate::engine::runner::Runner;

@@ -129,7 +129,7 @@ fn run_program(ctx: &Context, mut problem: Problem, args: &Args) -> Result<Statu
     // The runner opens the input itself; standard input is the file
     // behind descriptor 0, so a pipe works as well as a redirect.
     let input = args.input.as_deref().unwrap_or(Path::new("/dev/stdin"));
-    let exec = runner.run(&tools.spec(program, Vec::new(), limits), input);
+    let exec = runner.run(&program.judge_spec(Vec::new(), limits), input);
     if exec.end == End::Exited(0) {
         let mut out = std::io::stdout().lock();
         let _ = out.write_all(&exec.stdout).and_then(|_| out.flush());

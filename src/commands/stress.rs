@@ -11,7 +11,7 @@ use std::fmt::Write as _;
 
 use super::{Context, LimitArgs, SandboxArgs, SubmissionArgs};
 use crate::engine::build::BuildError;
-use crate::engine::case::Grader;
+use crate::engine::grader::Grader;
 use crate::engine::limits;
 use crate::engine::run::progress_bar;
 use crate::engine::stress::{Draw, Outcome, Shrunk, Tester};
@@ -102,12 +102,7 @@ pub fn run(ctx: &Context, args: Args) -> Result<Status> {
         println!("{}", ctx.style.dim(&note));
     }
     let tester = Tester {
-        grader: Grader {
-            program: &program,
-            runner: &runner,
-            limits,
-            tools,
-        },
+        grader: Grader::submission(tools, &runner, &program, limits),
         work: work.path().to_path_buf(),
     };
     let bar = progress_bar(args.iterations, ctx.progress, "stress");

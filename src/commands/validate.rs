@@ -21,9 +21,14 @@
 //! every case checked to be named by it (see [`crate::engine::drift`]).
 
 use super::{Context, RunArgs, SandboxArgs};
+use std::collections::BTreeMap;
+use std::sync::Mutex;
+
+use crate::engine::noted::Noted;
+use crate::engine::output_check::CheckerTests;
 use crate::engine::run::{Session, load_errors, prepare, views};
 use crate::engine::tools::{Need, Tools};
-use crate::engine::{case, drift, noted, output_check, reference};
+use crate::engine::{drift, reference, validation};
 use crate::error::Result;
 use crate::problem::{Case, Problem, hygiene};
 use crate::report::{RunKind, Status};
@@ -40,11 +45,16 @@ pub struct Args {
 }
 
 /// The bounds `problem`'s validator programs noted (see
-/// [`crate::engine::noted`]) on all its cases: in a `--shard` run, those
-/// of the other shards are run through the validators too, for bounds
-/// only, unless this shard's cases noted none (validators that print no
-/// bounds cost nothing extra).
-fn program_bounds(tools: &[Tools], problem: &Problem, shard: &[Problem]) -> Vec<BoundReach> {
+/// [`crate::engine::noted`]) on all its cases, given those they noted on
+/// this run's (`noted`): in a `--shard` run, those of the other shards are
+/// run through the validators too, for bounds only, unless this shard's
+/// cases noted none (validators that print no bounds cost nothing extra).
+fn program_bounds(
+    tools: &[Tools],
+    problem: &Problem,
+    shard: &[Problem],
+    mut noted: Noted,
+) -> Vec<BoundReach> {
     let Some(tools) = tools.iter().find(|t| t.problem.id == problem.id) else {
         return Vec::new();
     };
@@ -53,16 +63,16 @@ fn program_bounds(tools: &[Tools], problem: &Problem, shard: &[Problem]) -> Vec<
         .filter(|p| p.id == problem.id)
         .flat_map(|p| &p.cases)
         .collect();
-    if mine.len() < problem.cases.len() && (mine.is_empty() || !tools.noted_bounds().is_empty()) {
+    if mine.len() < problem.cases.len() && (mine.is_empty() || !noted.is_empty()) {
         let rest: Vec<Case> = problem
             .cases
             .iter()
             .filter(|c| !mine.iter().any(|m| m.input == c.input))
             .cloned()
             .collect();
-        noted::note_cases(tools, &rest);
+        noted.merge(validation::note_cases(tools, &rest));
     }
-    tools.noted_bounds().table()
+    noted.table()
 }
 
 /// What validates a problem's inputs, for the report.
@@ -101,25 +111,33 @@ pub fn run(ctx: &Context, args: Args) -> Result<Status> {
     let runner = ctx.runner_for(needed, args.sandbox.sandbox, &mut session)?;
     let (tools, build_errors) =
         session.install(|| prepare(&selection.problems, runner.as_ref(), Need::VALIDATE));
-    let mut problems = session.judge_cases(
-        &views(&tools, &shard.problems),
-        validators,
-        case::validate_case,
-    );
+    // The bounds the validator programs note, by problem.
+    let noted: Mutex<BTreeMap<String, Noted>> = Mutex::default();
+    let mut problems = session.judge_cases(&views(&tools, &shard.problems), validators, |t, c| {
+        let (report, bounds) = validation::validate_case(t, c);
+        if !bounds.is_empty() {
+            let mut noted = noted.lock().unwrap_or_else(|e| e.into_inner());
+            noted.entry(t.problem.id.clone()).or_default().merge(bounds);
+        }
+        report
+    });
+    let mut noted = noted.into_inner().unwrap_or_else(|e| e.into_inner());
     // The inputs of invalid/ must be rejected, and a package's tests of
     // its output validator must come out as their folder says; their
     // results join the problem's cases (groups invalid_input,
     // invalid_output, valid_output), so every report shows them.
     let invalid = part(&shard.problems, |p| p.invalid_inputs.clone());
-    let rejected = session.judge_cases(&views(&tools, &invalid), validators, case::reject_case);
+    let rejected = session.judge_cases(
+        &views(&tools, &invalid),
+        validators,
+        validation::reject_case,
+    );
     let checks = part(&shard.problems, |p| {
         p.output_checks.iter().map(|c| c.case.clone()).collect()
     });
-    let checked = session.judge_cases(
-        &views(&tools, &checks),
-        validators,
-        output_check::output_check_case,
-    );
+    let checks = views(&tools, &checks);
+    let checks: Vec<CheckerTests> = checks.iter().map(CheckerTests::new).collect();
+    let checked = session.judge_cases(&checks, validators, CheckerTests::check_case);
     for r in rejected.into_iter().chain(checked) {
         if let Some(report) = problems.iter_mut().find(|p| p.id == r.id) {
             let mut cases = std::mem::take(&mut report.cases);
@@ -142,7 +160,10 @@ pub fn run(ctx: &Context, args: Args) -> Result<Status> {
             report.issues = hygiene(problem);
             report.bounds = match problem.solver() {
                 Some(_) => reference::bounds_reached(problem),
-                None => program_bounds(&tools, problem, &shard.problems),
+                None => {
+                    let noted = noted.remove(&problem.id).unwrap_or_default();
+                    program_bounds(&tools, problem, &shard.problems, noted)
+                }
             };
             if problem.spec.solver.is_none() && problem.spec.validators.is_empty() {
                 report.issues.push(format!(

@@ -354,3 +354,56 @@ fn cmd_with_a_relative_path_runs_in_the_sandbox() {
         panic!("{e}");
     }
 }
+
+/// A problem's own program gets its language's `run_env` as a submission
+/// does: a reference (or checker) in Go runs with `GOMEMLIMIT` sized from
+/// the problem's `checker_memory`. It once ran without it, its runtime
+/// then sizing its heap by itself.
+#[test]
+fn a_reference_in_go_runs_with_its_languages_environment() {
+    const TEST: &str = "a_reference_in_go_runs_with_its_languages_environment";
+    if !crate::common::sandbox(TEST) || !installed(&["go"], TEST) {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let problem = dir.path().join("problems/goenv");
+    std::fs::create_dir_all(problem.join("cases/secret")).unwrap();
+    let write = |name: &str, text: &str| std::fs::write(problem.join(name), text).unwrap();
+    write(
+        "problem.yaml",
+        "name: Go environment\nreference: reference.go\n\
+         limits: {time: 2s, memory: 256MiB, output: 1MiB, checker_memory: 1GiB}\n",
+    );
+    write(
+        "reference.go",
+        "package main\n\nimport \"os\"\n\nfunc main() {\n\
+         \tos.Stdout.WriteString(\"GOMEMLIMIT=\" + os.Getenv(\"GOMEMLIMIT\") + \"\\n\")\n}\n",
+    );
+    write("cases/secret/a.in", "1\n");
+    write("cases/secret/a.out", "GOMEMLIMIT=1024MiB\n");
+    let problems = dir.path().join("problems");
+    let reports = dir.path().join("reports");
+    let run = judge_in(
+        dir.path(),
+        &[
+            "--problems",
+            problems.to_str().unwrap(),
+            "--no-cache",
+            "check",
+            "--sandbox",
+            "on",
+            "--report-dir",
+            reports.to_str().unwrap(),
+        ],
+        None,
+    );
+    let report = read_report(&reports);
+    let case = &report.problems[0].cases[0];
+    assert_eq!(
+        case.verdict,
+        Verdict::Accepted,
+        "{:?}\n{}",
+        case.message,
+        run.all()
+    );
+}

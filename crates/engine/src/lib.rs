@@ -11,19 +11,28 @@
 //! | [`runner`] | the sandbox's runner with the run's cache beside it |
 //! | [`sandbox`], [`toolchain`], [`launcher`], `cgroup`, `relay` | from `judge-sandbox`: isolation, tools on PATH, the per-worker launcher, accounting, interactive wiring |
 //! | [`mod@reference`] | a reference solver in-process |
-//! | [`noted`] | bounds a validator program notes on its standard output |
+//! | [`noted`] | bounds a validator program notes on its standard output: read and tallied |
 //! | [`heap`] | per-thread heap peak and CPU time of an in-process call |
-//! | [`case`] | judging one case (reference, validator, submission) |
 //! | [`tools`] | a problem's own programs (reference, checker, validators, generator), built once |
-//! | `checker` | compare modes, in-crate checkers, ICPC and testlib checker programs |
+//! | [`record`] | the record of one case ([`report::CaseReport`]), made only here |
+//! | `judge_program` | the checker or interactor program: its process, feedback folder and exit codes, run after, alongside or between the passes of a run |
+//! | `judging` | how a problem judges an output (compare mode, in-crate checker, checker program), worked out once per problem |
+//! | [`grader`] | grading one case: the problem's way (plain, interactive, multi-pass) for submissions and the reference alike |
+//! | [`reuse`] | the result cache in front of a grader |
+//! | [`check`] | `check`'s reference run over a problem's cases |
+//! | [`validation`] | a case's input through the validators: their word and the bounds they noted |
 //! | [`output_check`] | tests of the checker: outputs it must accept or reject |
-//! | `interact` | interactive problems: submission and interactor wired together |
 //! | [`run`] | the run-over-a-test-set skeleton shared by check, validate, grade |
 //! | [`submissions`] | expected-verdict submissions, sharded by whole submissions |
 //! | `timing` | time limits: measured for a package that leaves one open, calibrated against problemtools' margins (`judge timelimit`), `check`'s warning |
 //! | [`stress`] | the search for a counterexample and its shrinking |
 //! | [`harden`] | cases that catch surviving solver mutants and wrong submissions: mutation runs read, mutants built, the search |
 //! | [`drift`] | the cases against their `recipe.yaml`: generated inputs remade and compared |
+//!
+//! One case, top down: [`check`] (the reference) or a command's grader
+//! → [`reuse`] → [`grader`] → `judging` → `judge_program` → [`record`];
+//! [`validation`] → [`noted`]. Each imports only what lies to its right,
+//! and [`tools`] (the problem's programs), which imports none of them.
 //!
 //! Data still flows one way: the engine reads problems (discover), produces
 //! [`crate::execution::Execution`] records (execute), hands them to
@@ -37,7 +46,7 @@
 
 // The layers below, under the names the code uses.
 pub(crate) use judge_fs as fsutil;
-pub(crate) use judge_problem::{compare, error, package, problem, shard, verdict};
+pub(crate) use judge_problem::{checkers, compare, error, package, problem, shard, verdict};
 pub(crate) use judge_report as report;
 pub(crate) use judge_sandbox::execution;
 pub(crate) use judge_solver as solvers;
@@ -51,19 +60,20 @@ static HEAP: heap::Counting = heap::Counting;
 
 pub mod build;
 pub mod cache;
-pub mod case;
-pub(crate) mod checker;
+pub mod check;
 pub(crate) mod compile;
 pub mod drift;
 pub mod generated;
+pub mod grader;
 pub mod harden;
 pub mod heap;
-pub(crate) mod interact;
+pub(crate) mod judge_program;
+pub(crate) mod judging;
 pub mod limits;
-mod multipass;
 pub mod noted;
 pub mod output_check;
 pub mod program;
+pub mod record;
 pub mod reference;
 pub mod reuse;
 pub mod run;
@@ -72,6 +82,7 @@ pub mod submissions;
 pub mod time_limit;
 pub mod timing;
 pub mod tools;
+pub mod validation;
 
 pub mod runner;
 

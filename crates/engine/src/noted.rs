@@ -16,6 +16,9 @@
 //! the smallest and another with the largest value it read instead of one
 //! per value: only the extremes count. When groups check different ranges
 //! (`validator_args`), the table shows the widest.
+//!
+//! Only the reading and the tally are here: the validators are run by
+//! `validation`, which returns what each case noted.
 
 use std::collections::BTreeMap;
 
@@ -92,17 +95,6 @@ impl Noted {
     pub fn table(self) -> Vec<BoundReach> {
         self.0.into_values().collect()
     }
-}
-
-/// Runs the validator programs of `tools`' problem on `cases` for their
-/// bounds alone (their verdicts are another run's): a `--shard` run
-/// validates part of the cases, yet the bounds are the whole test set's,
-/// as the in-crate validators' are.
-pub fn note_cases(tools: &super::tools::Tools, cases: &[crate::problem::Case]) {
-    use rayon::prelude::*;
-    cases.par_iter().for_each(|case| {
-        let _ = super::case::opinions(tools, case, true);
-    });
 }
 
 #[cfg(test)]

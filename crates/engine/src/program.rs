@@ -27,17 +27,33 @@ pub struct Program {
 }
 
 impl Program {
-    /// How to run it on one case under `limits`.
+    /// How to run it as a submission on one case under `limits`.
     pub fn spec(&self, limits: limits::RunLimits) -> ProcSpec {
+        self.process(Role::Submission, Vec::new(), limits)
+    }
+
+    /// How to run it as one of the problem's own programs (reference,
+    /// checker, validator, generator): as the judge's uid, with `args`
+    /// after its own command.
+    pub fn judge_spec(&self, args: Vec<String>, limits: limits::RunLimits) -> ProcSpec {
+        self.process(Role::Judge, args, limits)
+    }
+
+    /// The one place a program's process is described, whoever's it is: a
+    /// runtime's memory setting (`run_env`, such as Go's `GOMEMLIMIT`) is
+    /// the program's, so a checker in Go gets it as a submission in Go does.
+    fn process(&self, role: Role, args: Vec<String>, limits: limits::RunLimits) -> ProcSpec {
         let cwd = self.dir.display().to_string();
+        let mut argv = self.argv.clone();
+        argv.extend(args);
         ProcSpec {
-            argv: self.argv.clone(),
+            argv,
             env: with_env(clean_env(&cwd), &self.env),
             cwd,
             limits,
             writable: Vec::new(),
             keep: Keep::Tail(STDERR_TAIL),
-            role: Role::Submission,
+            role,
         }
     }
 }
@@ -84,3 +100,39 @@ pub fn tool(runner: &Runner, name: &str) -> Result<String, BuildError> {
 }
 
 pub use super::toolchain::is_executable;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn go_program() -> Program {
+        Program {
+            language: Language::executable(),
+            argv: vec!["/build/1/main".into()],
+            env: vec!["GOMEMLIMIT=2048MiB".into()],
+            dir: PathBuf::from("/build/1"),
+        }
+    }
+
+    /// A judge-side program (a checker or reference in Go or C#) once ran
+    /// without its language's `run_env`: its runtime then sized its heap
+    /// by itself instead of from the limit.
+    #[test]
+    fn a_judge_side_process_gets_the_programs_environment_like_a_submission() {
+        let program = go_program();
+        let limits = limits::RunLimits::new(std::time::Duration::from_secs(1), 256 << 20, 1 << 20);
+        let judge = program.judge_spec(vec!["/dev/fd/3".into()], limits);
+        let submission = program.spec(limits);
+        assert!(
+            judge.env.contains(&"GOMEMLIMIT=2048MiB".to_string()),
+            "{:?}",
+            judge.env
+        );
+        assert_eq!(judge.env, submission.env);
+        assert_eq!(judge.argv, ["/build/1/main", "/dev/fd/3"]);
+        assert_eq!(
+            (judge.role, submission.role),
+            (Role::Judge, Role::Submission)
+        );
+    }
+}

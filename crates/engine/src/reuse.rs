@@ -1,31 +1,79 @@
 //! Grading with the result cache: a case whose result a rerun would give
 //! again is taken from [`Cache`] instead of run. Used where the same
-//! programs meet the same cases run after run (`check`'s expected-verdict
-//! submissions, `judge grade`), never where timings are the point
-//! (`judge timelimit`, computing a package's limit).
+//! programs meet the same cases run after run (`check`'s reference program
+//! and expected-verdict submissions, `judge grade`, measuring the
+//! submissions of a package that leaves its time limit open), never where
+//! timings are the point (`judge timelimit`'s calibration).
+//!
+//! It stands in front of a [`Grader`] and knows it only from outside: the
+//! grader never calls back here.
 
 use super::build::Program;
 use super::cache::{Cache, portable, reusable};
-use super::case::Grader;
-use super::tools::Tools;
+use super::grader::Grader;
+use super::limits::RunLimits;
 use crate::problem::Case;
 use crate::report::CaseReport;
 
+/// A grader with the result cache in front of it.
+pub struct CachedGrader<'a> {
+    pub(crate) grader: Grader<'a>,
+    /// `None` without a cache, for an in-crate solver, or when a program
+    /// cannot be read for its key: then every case runs.
+    reuse: Option<Reuse<'a>>,
+}
+
+impl<'a> CachedGrader<'a> {
+    /// `grader` through its runner's cache, if the run has one.
+    pub fn new(grader: Grader<'a>) -> CachedGrader<'a> {
+        let reuse = Reuse::new(&grader);
+        CachedGrader { grader, reuse }
+    }
+
+    /// `check`'s grader of the reference program, from the cache like a
+    /// submission's: with the same program, case and judging it confirms
+    /// the answer again, and on a warm `check` these runs were most of
+    /// the time left. Keyed apart from the same program graded as a
+    /// submission.
+    pub(crate) fn reference(grader: Grader<'a>) -> CachedGrader<'a> {
+        let reuse = Reuse::new(&grader).map(|reuse| {
+            let mut key = reuse.cache.key("reference");
+            key.part("base", reuse.base.as_bytes());
+            Reuse {
+                base: key.finish(),
+                ..reuse
+            }
+        });
+        CachedGrader { grader, reuse }
+    }
+
+    /// Grades `case`, from the cache when it holds a sound result; a
+    /// fresh result that qualifies ([`reusable`]) is stored.
+    pub fn grade_case(&self, case: &Case) -> CaseReport {
+        let grader: &Grader = &self.grader;
+        cached(self.reuse.as_ref(), &grader.limits, case, || {
+            grader.grade_case(case)
+        })
+    }
+}
+
 /// The part of every result key that is the same for all cases of one
 /// graded program: judge, sandbox, program, limits, how outputs are judged.
-pub struct Reuse<'c> {
+struct Reuse<'c> {
     cache: &'c Cache,
     base: String,
 }
 
 impl<'c> Reuse<'c> {
-    /// `None` without a cache, or when the program or a problem program
-    /// cannot be read for its key (then nothing is cached).
-    pub fn new(cache: Option<&'c Cache>, grader: &Grader) -> Option<Reuse<'c>> {
-        let cache = cache?;
+    /// `None` for a grader without a program or a runner without a cache,
+    /// or when the program or a problem program cannot be read for its key
+    /// (then nothing is cached).
+    fn new(grader: &Grader<'c>) -> Option<Reuse<'c>> {
+        let (program, runner) = grader.program?;
+        let cache = runner.cache()?;
         let mut key = cache.key("result");
-        key.part("sandbox", &[grader.runner.sandboxed() as u8]);
-        key.part("program", program_key(cache, grader.program)?.as_bytes());
+        key.part("sandbox", &[runner.sandboxed() as u8]);
+        key.part("program", program_key(cache, program)?.as_bytes());
         key.part("limits", format!("{:?}", grader.limits).as_bytes());
         let spec = &grader.tools.problem.spec;
         let judging = format!(
@@ -89,45 +137,11 @@ fn program_key_of(cache: &Cache, program: &Program) -> Option<String> {
     Some(key.finish())
 }
 
-/// Grades `case`, from the cache when it holds a sound result; a fresh
-/// result that qualifies ([`reusable`]) is stored.
-pub fn grade(grader: &Grader, reuse: Option<&Reuse>, case: &Case) -> CaseReport {
-    cached(reuse, &grader.limits, case, || grader.grade_case(case))
-}
-
-/// `check`'s run of the reference `program` on `case` (`run`), from the
-/// cache like a submission's: with the same program, case and judging it
-/// confirms the answer again, and on a warm `check` these runs were most
-/// of the time left. Keyed apart from the same program graded as a
-/// submission.
-pub fn reference(
-    tools: &Tools,
-    program: &Program,
-    case: &Case,
-    run: impl FnOnce() -> CaseReport,
-) -> CaseReport {
-    let limits = tools.judge_limits();
-    let reuse = tools.runner().ok().and_then(|runner| {
-        let grader = Grader {
-            program,
-            runner,
-            limits,
-            tools,
-        };
-        let mut reuse = Reuse::new(runner.cache(), &grader)?;
-        let mut key = reuse.cache.key("reference");
-        key.part("base", reuse.base.as_bytes());
-        reuse.base = key.finish();
-        Some(reuse)
-    });
-    cached(reuse.as_ref(), &limits, case, run)
-}
-
 /// `run`'s result for `case`, from the cache when it holds a sound one
 /// under `reuse`'s key; a fresh one that qualifies is stored.
 fn cached(
     reuse: Option<&Reuse>,
-    limits: &super::limits::RunLimits,
+    limits: &RunLimits,
     case: &Case,
     run: impl FnOnce() -> CaseReport,
 ) -> CaseReport {

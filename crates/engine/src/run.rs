@@ -12,6 +12,9 @@ use std::time::Instant;
 use indicatif::ParallelProgressIterator;
 use rayon::prelude::*;
 
+use super::check::Reference;
+use super::output_check::CheckerTests;
+use super::reuse::CachedGrader;
 use super::runner::Runner;
 use super::tools::{Need, Tools};
 use crate::error::{Error, Result};
@@ -116,25 +119,26 @@ impl Session {
         self.pool.install(f)
     }
 
-    /// Judges every case of the problems of `tools` with `judge`, all
+    /// Judges every case of the problems of `each` with `judge`, all
     /// problems in one flat parallel pass (a small problem does not wait
     /// for a large one), and returns one record per problem with its cases
     /// in case order and, for scoring problems, its score. `subject`
     /// names what ran, per problem.
-    pub fn judge_cases<J, S>(&self, tools: &[Tools], subject: S, judge: J) -> Vec<ProblemReport>
+    pub fn judge_cases<P, J, S>(&self, each: &[P], subject: S, judge: J) -> Vec<ProblemReport>
     where
-        J: Fn(&Tools, &Case) -> CaseReport + Sync,
+        P: PerProblem,
+        J: Fn(&P, &Case) -> CaseReport + Sync,
         S: Fn(&Problem) -> String,
     {
-        let jobs: Vec<(&Tools, &Case)> = tools
+        let jobs: Vec<(&P, &Case)> = each
             .iter()
-            .flat_map(|t| t.problem.cases.iter().map(move |c| (t, c)))
+            .flat_map(|t| t.problem().cases.iter().map(move |c| (t, c)))
             .collect();
         let bar = progress_bar(jobs.len(), self.progress, self.meta.kind.name());
         let origin = Instant::now();
         // Each case with when it started and ended (from `origin`), for
         // the problems' wall-clock spans.
-        let one = |(t, c): &(&Tools, &Case)| {
+        let one = |(t, c): &(&P, &Case)| {
             let start = origin.elapsed();
             let mut report = judge(t, c);
             let end = origin.elapsed();
@@ -176,10 +180,9 @@ impl Session {
         results.resize_with(jobs.len(), || None);
         bar.finish_and_clear();
         let mut results = results.into_iter();
-        tools
-            .iter()
+        each.iter()
             .map(|t| {
-                let p = t.problem;
+                let p = t.problem();
                 let (cases, spans): (Vec<CaseReport>, Vec<Span>) =
                     results.by_ref().take(p.cases.len()).flatten().unzip();
                 let mut report = ProblemReport::new(
@@ -212,6 +215,37 @@ impl Session {
         let late = std::mem::take(&mut *self.late_notes.lock().unwrap_or_else(|e| e.into_inner()));
         self.meta.notes.extend(late);
         Report::new(self.meta, problems, errors).with_submissions(submissions)
+    }
+}
+
+/// What a pass judges the cases of one problem with: the problem's
+/// programs, or what was made of them once for all its cases (its
+/// reference, its checker's tests, a grader through the result cache).
+pub trait PerProblem: Sync {
+    fn problem(&self) -> &Problem;
+}
+
+impl PerProblem for Tools<'_> {
+    fn problem(&self) -> &Problem {
+        self.problem
+    }
+}
+
+impl PerProblem for Reference<'_> {
+    fn problem(&self) -> &Problem {
+        Reference::problem(self)
+    }
+}
+
+impl PerProblem for CheckerTests<'_> {
+    fn problem(&self) -> &Problem {
+        CheckerTests::problem(self)
+    }
+}
+
+impl PerProblem for CachedGrader<'_> {
+    fn problem(&self) -> &Problem {
+        self.grader.tools.problem
     }
 }
 

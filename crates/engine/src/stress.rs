@@ -11,7 +11,8 @@
 
 use std::path::{Path, PathBuf};
 
-use super::case::{Grader, reference_output};
+use super::check::reference_output;
+use super::grader::Grader;
 use super::tools::Tools;
 use crate::error::{Error, Result};
 use crate::execution::End;
@@ -92,13 +93,16 @@ pub fn generate(tools: &Tools, draw: Draw) -> Result<String> {
         draw.size.to_string(),
     ];
     let exec = runner.run(
-        &tools.spec(program, args, tools.judge_limits()),
+        &program.judge_spec(args, tools.judge_limits()),
         Path::new("/dev/null"),
     );
     match exec.end {
         End::Exited(0) => String::from_utf8(exec.stdout)
             .map_err(|_| fail("wrote bytes that are not UTF-8".into())),
-        _ => Err(fail(super::checker::checker_failed(&exec, "generator"))),
+        _ => Err(fail(super::judge_program::checker_failed(
+            &exec,
+            "generator",
+        ))),
     }
 }
 

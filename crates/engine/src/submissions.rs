@@ -13,9 +13,9 @@
 use rayon::prelude::*;
 
 use super::build::{self, BuildError};
-use super::case::{self, Grader};
+use super::grader::{self, Grader};
 use super::limits::{self, Overrides};
-use super::reuse::{self, Reuse};
+use super::reuse::CachedGrader;
 use super::runner::Runner;
 use super::tools::Tools;
 use crate::problem::submissions::{Expectation, Expected, Kind, ScoreSpec, find};
@@ -98,19 +98,12 @@ pub fn judge_one(
             return report;
         }
     };
-    let grader = Grader {
-        program: &program,
-        runner,
-        limits: limits::for_problem(problem, Overrides::default(), &program.language),
-        tools,
-    };
-    let reuse = Reuse::new(runner.cache(), &grader);
-    report.time_limit_ms = Some(crate::report::millis(grader.limits.cpu));
+    let limits = limits::for_problem(problem, Overrides::default(), &program.language);
+    let graded = CachedGrader::new(Grader::submission(tools, runner, &program, limits));
+    report.time_limit_ms = Some(crate::report::millis(limits.cpu));
     let scoring = problem.spec.scoring.is_some();
     let every_case = every || expected.needs_every_case(scoring);
-    let cases = case::in_order(&problem.cases, batch, every_case, |c| {
-        reuse::grade(&grader, reuse.as_ref(), c)
-    });
+    let cases = grader::in_order(&problem.cases, batch, every_case, |c| graded.grade_case(c));
     report.cases_run = cases.len();
     report.reused = cases.iter().filter(|c| c.reused).count();
     report.max_cpu_ms = cases
@@ -151,7 +144,7 @@ pub fn judge_one(
         });
     }
     if !expected.keeps(report.got)
-        && let Some(note) = with_extra_time(expected, &grader, batch, every_case, report.got)
+        && let Some(note) = with_extra_time(expected, &graded.grader, batch, every_case, report.got)
     {
         // Borderline, as problemtools' "OK with extra time": kept.
         report.message = Some(note);
@@ -205,10 +198,10 @@ fn with_extra_time(
         .wall
         .mul_f64(factor)
         .max(super::limits::measuring_wall(limits.cpu));
-    let generous = Grader { limits, ..*grader };
-    let reuse = Reuse::new(generous.runner.cache(), &generous);
-    let cases = case::in_order(&generous.tools.problem.cases, batch, every_case, |c| {
-        reuse::grade(&generous, reuse.as_ref(), c)
+    let (program, runner) = grader.program?;
+    let generous = CachedGrader::new(Grader::submission(grader.tools, runner, program, limits));
+    let cases = grader::in_order(&grader.tools.problem.cases, batch, every_case, |c| {
+        generous.grade_case(c)
     });
     let second = cases
         .iter()

@@ -16,8 +16,9 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use super::build::{self, BuildError, Program};
-use super::case::{Grader, in_order};
+use super::grader::{Grader, in_order};
 use super::limits::{self, Overrides};
+use super::reuse::CachedGrader;
 use super::runner::Runner;
 use super::tools::Tools;
 use crate::package::{Multipliers, TimeRule};
@@ -78,11 +79,10 @@ fn slowest(
             e => (format!("does not build: {e}"), false),
         },
     )?;
-    let grader = grader(tools, runner, &program, probe);
     // From the result cache when it holds a sound result for the same
     // program, case and probe limits: a package judged in place computes
     // its limit at every run, and the second run should cost nothing.
-    let reuse = super::reuse::Reuse::new(runner.cache(), &grader);
+    let grader = CachedGrader::new(grader(tools, runner, &program, probe));
     let cases: Vec<crate::problem::Case> = problem
         .cases
         .iter()
@@ -95,7 +95,7 @@ fn slowest(
         .cloned()
         .collect();
     let reports = in_order(&cases, rayon::current_num_threads(), false, |c| {
-        super::reuse::grade(&grader, reuse.as_ref(), c)
+        grader.grade_case(c)
     });
     let failed = |r: &&CaseReport| match what.must_pass {
         true => !r.verdict.is_pass(),
@@ -126,12 +126,7 @@ fn grader<'a>(
     };
     let mut limits = limits::for_problem(tools.problem, overrides, &program.language);
     limits.wall = limits::measuring_wall(cap);
-    Grader {
-        program,
-        runner,
-        limits,
-        tools,
-    }
+    Grader::submission(tools, runner, program, limits)
 }
 
 /// The time a case report says the run took.

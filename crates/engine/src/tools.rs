@@ -2,15 +2,16 @@
 //! checker or interactor, the input validators and the generator. Each is
 //! built at most once per run, when first needed, by the same [`Runner`]
 //! as the submissions (so also compiled in the sandbox).
+//!
+//! Programs and nothing else: what a run finds with them (the bounds its
+//! validators note, say) is returned to whoever ran them, not kept here.
 
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, OnceLock};
 
 use super::build::{self, BuildError, Program};
-use super::launcher::{ProcSpec, Role};
 use super::limits::RunLimits;
-use super::noted::Noted;
-use super::runner::{Keep, Runner, STDERR_TAIL, clean_env};
+use super::runner::Runner;
 use crate::problem::Problem;
 
 /// A kind of program a command needs from its problems.
@@ -64,9 +65,6 @@ struct Built {
     checker: OnceLock<Result<Program, String>>,
     generator: OnceLock<Result<Program, String>>,
     validators: OnceLock<Result<Vec<(PathBuf, Program)>, String>>,
-    /// The bounds the validator programs noted on the cases validated so
-    /// far (see [`super::noted`]).
-    noted: Mutex<Noted>,
 }
 
 impl<'a> Tools<'a> {
@@ -176,23 +174,6 @@ impl<'a> Tools<'a> {
             .map_err(Clone::clone)
     }
 
-    /// Adds the bounds a validator program noted on one valid case.
-    pub fn note_bounds(&self, noted: Noted) {
-        if let Ok(mut all) = self.built.noted.lock() {
-            all.merge(noted);
-        }
-    }
-
-    /// The bounds the validator programs noted on every case validated
-    /// in this run (by every view of the problem).
-    pub fn noted_bounds(&self) -> Noted {
-        self.built
-            .noted
-            .lock()
-            .map(|n| n.clone())
-            .unwrap_or_default()
-    }
-
     /// Builds the programs in `needs` that the problem has, so a broken
     /// one is found (and reported, exit 2) before anything is graded.
     pub fn build_all(&self, needs: &[Need]) -> Result<(), String> {
@@ -214,22 +195,5 @@ impl<'a> Tools<'a> {
         limits.address_space = None;
         limits.processes = 512;
         limits
-    }
-
-    /// How to run one of the problem's programs: as the judge's uid, with
-    /// `args` after its own command.
-    pub fn spec(&self, program: &Program, args: Vec<String>, limits: RunLimits) -> ProcSpec {
-        let cwd = program.dir.display().to_string();
-        let mut argv = program.argv.clone();
-        argv.extend(args);
-        ProcSpec {
-            argv,
-            env: clean_env(&cwd),
-            cwd,
-            limits,
-            writable: Vec::new(),
-            keep: Keep::Tail(STDERR_TAIL),
-            role: Role::Judge,
-        }
     }
 }

@@ -1,0 +1,247 @@
+//! A case's input through the problem's validators: the in-crate solver's
+//! strict validator and every input validator program (ICPC: exit 42 =
+//! valid, with the group's `validator_args`). All of them run: when a
+//! problem has two independent validators, their disagreeing is a defect
+//! in one of them, reported as a judge error naming both, never hidden
+//! behind the first verdict.
+//!
+//! What the validator programs note on their standard output (the bounds
+//! their inputs reach, see [`super::noted`]) is returned with their word:
+//! whoever needs the tally over a test set folds it.
+
+use std::time::Instant;
+
+use super::noted::Noted;
+use super::record;
+use super::reference;
+use super::tools::Tools;
+use crate::compare::Outcome;
+use crate::execution::End;
+use crate::problem::Case;
+use crate::report::CaseReport;
+use crate::verdict::Verdict;
+
+/// One validator's word on an input: who, and its complaint if it has one.
+pub(crate) type Opinion = (String, Option<String>);
+
+/// Whether the bounds the validator programs print are read: for a case
+/// of the test set, not for an input that must be rejected or one that
+/// only carries a test of the checker.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Bounds {
+    Read,
+    Ignored,
+}
+
+/// What the validators said of one input.
+pub(crate) struct Heard {
+    pub opinions: Vec<Opinion>,
+    /// The bounds the accepting validator programs noted (none when
+    /// [`Bounds::Ignored`]).
+    pub noted: Noted,
+}
+
+/// Validates one case of the test set: its input through every validator,
+/// and an answer file beside it. Returns the case's record and the bounds
+/// the validator programs noted on it.
+pub fn validate_case(tools: &Tools, case: &Case) -> (CaseReport, Noted) {
+    let start = Instant::now();
+    let (outcome, noted) = match heard(tools, case, Bounds::Read) {
+        Err(outcome) => (outcome, Noted::default()),
+        Ok(Heard { opinions, noted }) => {
+            let outcome = match verdict_of(&opinions) {
+                Err(outcome) => outcome,
+                Ok(()) if case.answer.is_none() => {
+                    Outcome::new(Verdict::MissingAnswer, "no .out file beside the .in file")
+                }
+                Ok(()) => Outcome::accepted(),
+            };
+            (outcome, noted)
+        }
+    };
+    (record::judged(case, start.elapsed(), outcome), noted)
+}
+
+/// Checks that every validator rejects an input of `invalid/`: AC (with
+/// each validator's complaint, so a reader can see it was rejected for
+/// the rule the file breaks) when all do; a judge error naming the ones
+/// that accept it, which are too lax.
+pub fn reject_case(tools: &Tools, case: &Case) -> CaseReport {
+    let start = Instant::now();
+    let outcome = match heard(tools, case, Bounds::Ignored) {
+        Err(o) => o,
+        Ok(Heard { opinions, .. }) if opinions.is_empty() => Outcome::new(
+            Verdict::JudgeError,
+            "no validator to reject it (give `validators:` in problem.yaml)",
+        ),
+        Ok(Heard { opinions, .. }) => {
+            let accepting: Vec<&str> = opinions
+                .iter()
+                .filter(|(_, c)| c.is_none())
+                .map(|(who, _)| who.as_str())
+                .collect();
+            if accepting.is_empty() {
+                let said: Vec<String> = opinions
+                    .iter()
+                    .filter_map(|(who, c)| Some(format!("{who}: {}", c.as_deref()?)))
+                    .collect();
+                Outcome::new(
+                    Verdict::Accepted,
+                    format!("rejected by every validator\n{}", said.join("\n")),
+                )
+            } else {
+                Outcome::new(
+                    Verdict::JudgeError,
+                    format!(
+                        "{}: accepted by {}, but every input in invalid/ must be rejected: the validator is too lax, or the input is valid",
+                        case.input.display(),
+                        accepting.join(", ")
+                    ),
+                )
+            }
+        }
+    };
+    record::judged(case, start.elapsed(), outcome)
+}
+
+/// Runs the validator programs of `tools`' problem on `cases` for their
+/// bounds alone (their verdicts are another run's): a `--shard` run
+/// validates part of the cases, yet the bounds are the whole test set's,
+/// as the in-crate validators' are.
+pub fn note_cases(tools: &Tools, cases: &[Case]) -> Noted {
+    use rayon::prelude::*;
+    cases
+        .par_iter()
+        .filter_map(|case| heard(tools, case, Bounds::Read).ok())
+        .map(|heard| heard.noted)
+        .reduce(Noted::default, |mut all, one| {
+            all.merge(one);
+            all
+        })
+}
+
+/// Every validator's word on the input of `case`, with the bounds each
+/// accepting validator program printed when they are [`Bounds::Read`]. A
+/// malformed bound line is that validator's complaint.
+pub(crate) fn heard(tools: &Tools, case: &Case, bounds: Bounds) -> Result<Heard, Outcome> {
+    let at = |e: &dyn std::fmt::Display| format!("{}:{e}", case.input.display());
+    let mut heard = Heard {
+        opinions: Vec::new(),
+        noted: Noted::default(),
+    };
+    if let Some(solver) = tools.problem.solver() {
+        // Unreadable text is the strict validator's complaint; the
+        // validator programs still get their say on the bytes.
+        // The message says whose rule it is: the in-crate solver's strict
+        // validation, not the reference's answer.
+        let whose = |e: &dyn std::fmt::Display| {
+            format!("{} (the strict validator of {})", at(e), solver.id())
+        };
+        let complaint = match reference::read_input(&case.input) {
+            Ok(text) => solver.validate(&text).err().map(|e| whose(&e)),
+            Err(End::InputRejected(e)) => Some(whose(&e)),
+            Err(other) => return Err(Outcome::new(Verdict::JudgeError, format!("{other:?}"))),
+        };
+        heard
+            .opinions
+            .push(("the strict validator".into(), complaint));
+    }
+    if tools.problem.spec.validators.is_empty() {
+        return Ok(heard);
+    }
+    let validators = tools
+        .validators()
+        .map_err(|e| Outcome::new(Verdict::JudgeError, e))?;
+    let runner = tools
+        .runner()
+        .map_err(|e| Outcome::new(Verdict::JudgeError, e))?;
+    for (path, program) in validators {
+        let args = case.settings.validator_args.clone();
+        let exec = runner.run(&program.judge_spec(args, tools.judge_limits()), &case.input);
+        let accepted = exec.end == End::Exited(42);
+        if accepted && bounds == Bounds::Read {
+            match Noted::read(&exec.stdout) {
+                Ok(noted) => heard.noted.merge(noted),
+                Err(e) => {
+                    let why = format!("{}: {}: {e}", case.input.display(), path.display());
+                    heard.opinions.push((path.display().to_string(), Some(why)));
+                    continue;
+                }
+            }
+        }
+        let complaint = (!accepted).then(|| {
+            let said = String::from_utf8_lossy(if exec.stderr_tail.is_empty() {
+                &exec.stdout
+            } else {
+                &exec.stderr_tail
+            })
+            .trim()
+            .to_string();
+            let how = match exec.end {
+                End::Exited(c) => format!("exit code {c}, not 42"),
+                _ => crate::compare::ended_badly(&exec)
+                    .and_then(|o| o.message)
+                    .unwrap_or_default(),
+            };
+            format!(
+                "{}: rejected by {} ({how}) {said}",
+                case.input.display(),
+                path.display()
+            )
+        });
+        heard.opinions.push((path.display().to_string(), complaint));
+    }
+    Ok(heard)
+}
+
+/// Bad input when every validator rejects it; a judge error when some
+/// accept and some reject.
+pub(crate) fn verdict_of(opinions: &[Opinion]) -> Result<(), Outcome> {
+    let (rejecting, accepting): (Vec<&Opinion>, Vec<&Opinion>) =
+        opinions.iter().partition(|(_, c)| c.is_some());
+    let Some((_, Some(first))) = rejecting.first() else {
+        return Ok(());
+    };
+    if accepting.is_empty() {
+        return Err(Outcome::new(Verdict::BadInput, first.clone()));
+    }
+    let names = |side: &[&Opinion]| {
+        side.iter()
+            .map(|(who, _)| who.as_str())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    Err(Outcome::new(
+        Verdict::JudgeError,
+        format!(
+            "the validators disagree: accepted by {}, rejected by {}: {first}",
+            names(&accepting),
+            names(&rejecting)
+        ),
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn says(who: &str, complaint: Option<&str>) -> Opinion {
+        (who.into(), complaint.map(str::to_string))
+    }
+
+    #[test]
+    fn validators_agreeing_decide_and_disagreeing_is_a_judge_error() {
+        assert!(verdict_of(&[says("a", None), says("b", None)]).is_ok());
+        let both = verdict_of(&[says("a", Some("x.in:1:2: no")), says("b", Some("bad"))]);
+        let o = both.unwrap_err();
+        assert_eq!(o.verdict, Verdict::BadInput);
+        assert_eq!(o.message.as_deref(), Some("x.in:1:2: no"));
+        let split = verdict_of(&[says("a", None), says("b", Some("bad")), says("c", None)]);
+        let o = split.unwrap_err();
+        assert_eq!(o.verdict, Verdict::JudgeError);
+        assert_eq!(
+            o.message.as_deref(),
+            Some("the validators disagree: accepted by a, c, rejected by b: bad")
+        );
+    }
+}

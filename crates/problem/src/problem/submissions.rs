@@ -438,7 +438,8 @@ fn glob_one(pattern: &str, text: &str) -> bool {
     go(&p, &t)
 }
 
-/// The name of a submission that is not judged, and why.
+/// The name of a submission that is not judged, and why: the rule of
+/// judge's layout and of the package formats alike.
 fn skipped(name: &str) -> Option<&'static str> {
     if name.starts_with('.') {
         Some("hidden")
@@ -447,6 +448,31 @@ fn skipped(name: &str) -> Option<&'static str> {
     } else {
         None
     }
+}
+
+/// Why a file of a package's verdict folder is not a submission judge
+/// judges, if it is not: hidden or disabled ([`skipped`]), or of no
+/// language of the table (and not a program of its own). An import
+/// leaves such a file out with the reason, as judging in place does.
+pub fn skip_reason(path: &Path) -> Option<String> {
+    let name = path.file_name().unwrap_or_default().to_string_lossy();
+    if let Some(why) = skipped(&name) {
+        return Some(why.into());
+    }
+    no_language(path)
+}
+
+/// Why `path` is no submission judge can build: no language of the table
+/// claims it, and it is not executable itself.
+fn no_language(path: &Path) -> Option<String> {
+    let table = judge_languages::table();
+    if table.written_in(path).is_none() && !judge_sandbox::toolchain::is_executable(path) {
+        let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("none");
+        return Some(format!(
+            "no language in judge's table has this extension ({ext}; `judge languages` lists them, judge-config.yaml can add one)"
+        ));
+    }
+    None
 }
 
 /// What a look at `submissions/` found.
@@ -540,7 +566,7 @@ pub fn find_at(dir: &Path, package: Option<&[PathBuf]>) -> Found {
             // rules name the language.
             if package.is_some()
                 && !matching.iter().any(|r| r.language.is_some())
-                && let Some(why) = crate::package::submissions::skip_reason(&file.path())
+                && let Some(why) = no_language(&file.path())
             {
                 found
                     .skipped
@@ -644,6 +670,25 @@ mod tests {
         assert!(!glob_matches("secret/*{ 4 }{ 2 }", "secret/4 2"));
         assert!(!glob_matches("*", "a/b") || glob_matches("*", "a"));
         assert!(!glob_matches("a*c", "ab/c"));
+    }
+
+    #[test]
+    fn files_of_no_language_are_skipped_with_a_reason() {
+        let pkg = tempfile::tempdir().unwrap();
+        let accepted = pkg.path().join("submissions/accepted");
+        std::fs::create_dir_all(&accepted).unwrap();
+        for name in ["sol.zig", "sol.cc", ".hidden.cc", "old.cc.disabled"] {
+            std::fs::write(accepted.join(name), "").unwrap();
+        }
+        let why = skip_reason(&accepted.join("sol.zig")).unwrap();
+        assert!(why.contains("this extension (zig;"), "{why}");
+        assert!(why.contains("judge languages"), "{why}");
+        assert_eq!(skip_reason(&accepted.join("sol.cc")), None);
+        assert_eq!(skip_reason(&accepted.join(".hidden.cc")).unwrap(), "hidden");
+        assert_eq!(
+            skip_reason(&accepted.join("old.cc.disabled")).unwrap(),
+            "disabled"
+        );
     }
 
     #[test]

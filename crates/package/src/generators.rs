@@ -444,7 +444,7 @@ impl Reader<'_> {
                     seed_text += &format!(":{}", count - 1);
                 }
                 seed_text += cmd.trim();
-                let seed = super::generators_seed::seed(&seed_text);
+                let seed = crate::generators_seed::seed(&seed_text);
                 // BAPCtools runs every generator in a folder of its own,
                 // where the case is `testcase`: `{name}` names its files.
                 let mut words = cmd

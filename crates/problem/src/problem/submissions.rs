@@ -451,9 +451,10 @@ fn skipped(name: &str) -> Option<&'static str> {
 }
 
 /// Why a file of a package's verdict folder is not a submission judge
-/// judges, if it is not: hidden or disabled ([`skipped`]), or of no
-/// language of the table (and not a program of its own). An import
-/// leaves such a file out with the reason, as judging in place does.
+/// judges, if it is not: hidden or disabled (the rule of every layout),
+/// or of no language of the table (and not a program of its own). An
+/// import leaves such a file out with the reason, as judging in place
+/// does.
 pub fn skip_reason(path: &Path) -> Option<String> {
     let name = path.file_name().unwrap_or_default().to_string_lossy();
     if let Some(why) = skipped(&name) {

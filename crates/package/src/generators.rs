@@ -530,7 +530,7 @@ fn numbered_name(key: &str, n: usize, total: usize) -> String {
 }
 
 /// `word` with `{seed}` and `{seed:N}` replaced by `seed`.
-pub fn fill_seed(word: &str, seed: u32) -> String {
+pub(crate) fn fill_seed(word: &str, seed: u32) -> String {
     let mut out = String::new();
     let mut rest = word;
     while let Some(i) = rest.find("{seed") {

@@ -37,7 +37,7 @@ pub fn has_recipe(dir: &Path) -> bool {
 }
 
 /// Loads the package at `pkg` as problem `id`.
-pub fn load(id: &str, pkg: &Path) -> Result<Problem, ProblemError> {
+pub(crate) fn load(id: &str, pkg: &Path) -> Result<Problem, ProblemError> {
     load_with_data(id, pkg, None, Vec::new())
 }
 

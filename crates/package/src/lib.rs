@@ -12,7 +12,7 @@
 //! | [`in_place`] | a package judged where it stands: the plan pointed at the package's own files |
 //! | [`discover()`] | a problems folder, in judge's layout or as packages (or one package): the first stage of every command |
 //! | [`generators`] | BAPCtools' `generators/generators.yaml` read into the cases it describes (the engine runs it) |
-//! | [`mod@write`], [`scores`] | a problem laid out as a package (`judge export`) |
+//! | [`mod@write`] (with `scores`) | a problem laid out as a package (`judge export`) |
 //! | [`statement`] | Markdown statements as LaTeX, for legacy packages |
 //! | this file | `judge.yaml`, where case groups live below `data/`, and the mapping of compare modes |
 //!
@@ -52,7 +52,7 @@ mod read_checks;
 mod read_data;
 mod read_limits;
 mod refusal;
-pub mod scores;
+mod scores;
 pub mod statement;
 mod submissions;
 mod testdata;
@@ -81,7 +81,7 @@ pub const EXTENSION_FILE: &str = "judge.yaml";
 /// What `judge.yaml` keeps: the problem as judge had it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Extension {
+pub(crate) struct Extension {
     /// judge's problem id (the package's short name cannot hold `-`).
     pub id: String,
     pub problem: ProblemSpec,
@@ -113,7 +113,7 @@ pub fn statement_dir(format: Format) -> &'static str {
 }
 
 /// The default validator's flags that come closest to `compare`.
-pub fn validator_flags(compare: CompareMode, tolerance: f64) -> String {
+pub(crate) fn validator_flags(compare: CompareMode, tolerance: f64) -> String {
     match compare {
         CompareMode::Exact => "case_sensitive space_change_sensitive".to_string(),
         CompareMode::Lines | CompareMode::Tokens => "case_sensitive".to_string(),
@@ -135,12 +135,14 @@ pub fn data_folder(group: &str) -> PathBuf {
 }
 
 /// The package's folder of secret data, below `data/`.
-pub const SECRET: &str = "secret";
+pub(crate) const SECRET: &str = "secret";
 
 /// For an export's `judge.yaml`: every case group whose data folder
 /// [`group_of`] would read back as another group (`secret/x` is in
 /// `data/secret/x`, which a package reading names `x`), by data folder.
-pub fn renamed_folders<'a>(groups: impl IntoIterator<Item = &'a str>) -> BTreeMap<String, String> {
+pub(crate) fn renamed_folders<'a>(
+    groups: impl IntoIterator<Item = &'a str>,
+) -> BTreeMap<String, String> {
     groups
         .into_iter()
         .filter_map(|group| {
@@ -162,7 +164,7 @@ fn slashed(path: &Path) -> String {
 /// The case group of data folder `folder` in a package `judge export`
 /// wrote: `renamed` (its `judge.yaml`'s `folders`) first, else as any
 /// package is read.
-pub fn group_in(folder: &Path, renamed: &BTreeMap<String, String>) -> Option<String> {
+pub(crate) fn group_in(folder: &Path, renamed: &BTreeMap<String, String>) -> Option<String> {
     renamed
         .get(&slashed(folder))
         .cloned()
@@ -171,7 +173,7 @@ pub fn group_in(folder: &Path, renamed: &BTreeMap<String, String>) -> Option<Str
 
 /// The case group of a folder relative to `data/`; `None` for folders that
 /// hold no judged cases (anything outside `sample/` and `secret/`).
-pub fn group_of(folder: &Path) -> Option<String> {
+pub(crate) fn group_of(folder: &Path) -> Option<String> {
     let mut parts = folder
         .components()
         .map(|c| c.as_os_str().to_string_lossy().into_owned());
@@ -204,7 +206,7 @@ pub fn judge_problem_yaml(spec: &ProblemSpec) -> Result<String, String> {
 
 /// A string field, or the English (else first) entry of a per-language map
 /// as newer packages write `name`; a `{name, url}` source gives its name.
-pub fn text_in(value: &Value) -> Option<String> {
+pub(crate) fn text_in(value: &Value) -> Option<String> {
     match value {
         Value::String(s) => Some(s.clone()),
         Value::Number(n) => Some(n.to_string()),

@@ -25,7 +25,7 @@ use crate::{
 };
 
 /// The package's format, from `problem_format_version`.
-pub fn format_of(yaml: &Value) -> Result<Format, String> {
+pub(crate) fn format_of(yaml: &Value) -> Result<Format, String> {
     let Some(version) = yaml.get("problem_format_version") else {
         return Ok(Format::Legacy);
     };
@@ -55,7 +55,7 @@ pub fn read(pkg: &Path, yaml_text: &str) -> Plan {
 
 /// Reads the package at `pkg`, its `data/` at `data` when given (the
 /// cases judge generated from the package's recipe).
-pub fn read_with_data(pkg: &Path, yaml_text: &str, data: Option<&Path>) -> Plan {
+pub(crate) fn read_with_data(pkg: &Path, yaml_text: &str, data: Option<&Path>) -> Plan {
     let mut plan = Plan {
         data: data.map(Path::to_path_buf),
         ..Plan::default()

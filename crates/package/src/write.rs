@@ -9,7 +9,7 @@
 //! those, and the 2023-07 text itself is now only a pointer to 2025-09.
 //! 2025-09 packages get `test_group.yaml` with argument lists and the
 //! format's own scoring keys (`max_score`, `score_aggregation`; see
-//! [`crate::scores`]).
+//! `scores`).
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -39,7 +39,7 @@ pub fn is_short_name(name: &str) -> bool {
 
 /// A stable UUID for a problem id: the same id gives the same UUID on
 /// every export, so a contest system recognises a re-exported problem.
-pub fn uuid_for(id: &str) -> String {
+pub(crate) fn uuid_for(id: &str) -> String {
     // Two FNV-1a passes with different offsets give 128 bits.
     let hash = |offset: u64| {
         id.bytes().fold(offset, |h, b| {

@@ -10,6 +10,10 @@
 //! `data/invalid_output` (which judge's own layout has no place for, so
 //! only a package judged in place has them). Nothing is written inside
 //! the package.
+//!
+//! The problem keeps what it knows of the package as plain data, an
+//! [`Origin`]. Any [`Refusal`] stops the loading but
+//! [`Refusal::NoReference`]: in place the answer files are the truth.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

@@ -1,8 +1,9 @@
 //! Where a problem came from, as plain data: a problem read from an ICPC
 //! package judged in place keeps its format, its time-limit rule and what
-//! of the package judge read past, so that `validate` can warn about it
-//! and a computed time limit can be computed. The reading itself lives in
-//! `judge-package`, above this crate; this module knows no package file.
+//! of the package judge read past. `validate` warns about the latter, and
+//! the engine computes a time limit the package leaves open. The reading
+//! itself is `judge-package`'s, above this crate: this module knows no
+//! package file.
 
 use std::path::PathBuf;
 use std::time::Duration;

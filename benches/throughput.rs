@@ -9,7 +9,8 @@ use std::time::{Duration, Instant};
 
 use judge::engine::check::Reference;
 use judge::engine::tools::Tools;
-use judge::problem::{Case, discover};
+use judge::package::discover;
+use judge::problem::Case;
 use rayon::prelude::*;
 
 const ROUNDS: usize = 3;

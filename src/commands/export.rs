@@ -13,6 +13,7 @@ use std::path::{Path, PathBuf};
 use super::Context;
 use crate::error::{Error, Result};
 use crate::fsutil::{StagedDir, copy_tree};
+use crate::origin::Format;
 use crate::package::{self, plan, read, statement, write};
 use crate::problem::Problem;
 use crate::report::Status;
@@ -36,11 +37,11 @@ pub enum PackageFormat {
 }
 
 impl PackageFormat {
-    fn format(self) -> package::Format {
+    fn format(self) -> Format {
         match self {
-            PackageFormat::V2025 => package::Format::V2025,
-            PackageFormat::Legacy => package::Format::Legacy,
-            PackageFormat::Draft2023 => package::Format::Draft2023,
+            PackageFormat::V2025 => Format::V2025,
+            PackageFormat::Legacy => Format::Legacy,
+            PackageFormat::Draft2023 => Format::Draft2023,
         }
     }
 }
@@ -162,7 +163,7 @@ struct Summary {
 fn write_package(
     problem: &Problem,
     dir: &Path,
-    format: package::Format,
+    format: Format,
     settings: &[(PathBuf, String)],
 ) -> Result<(Summary, Vec<String>)> {
     let spec = &problem.spec;
@@ -178,7 +179,7 @@ fn write_package(
         &dir.join("problem.yaml"),
         text(write::problem_yaml(problem, format))?.as_bytes(),
     )?;
-    if format == package::Format::Legacy {
+    if format == Format::Legacy {
         let seconds = format!("{}\n", spec.limits.time.as_secs_f64());
         write(&dir.join(".timelimit"), seconds.as_bytes())?;
     }
@@ -212,10 +213,10 @@ fn write_package(
     if let Some(program) = spec.checker.as_ref().and_then(|c| c.program.as_ref()) {
         let folder = match format {
             // Legacy: one folder per validator program, named after it.
-            package::Format::Legacy => dir
+            Format::Legacy => dir
                 .join("output_validators")
                 .join(program.file_stem().unwrap_or_default()),
-            _ => dir.join(format.output_validator_dir()),
+            _ => dir.join(package::output_validator_dir(format)),
         };
         place(&problem.dir.join(program), &folder)?;
     }
@@ -242,7 +243,7 @@ fn write_package(
         write_statement(
             problem,
             &statement,
-            &dir.join(format.statement_dir()),
+            &dir.join(package::statement_dir(format)),
             format,
         )?;
     } else {
@@ -299,12 +300,7 @@ fn write_package(
 /// `.md` stays beside its `.tex`: problemtools' legacy reader takes only
 /// `problem(.<lang>)?.tex`, and `judge import` keeps the Markdown and skips
 /// the generated LaTeX, so export → import gives back the folder as it was.
-fn write_statement(
-    problem: &Problem,
-    from: &Path,
-    to: &Path,
-    format: package::Format,
-) -> Result<()> {
+fn write_statement(problem: &Problem, from: &Path, to: &Path, format: Format) -> Result<()> {
     copy_tree(from, to).map_err(Error::io(from, "cannot copy"))?;
     for path in plan::sorted_entries(from) {
         let name = path.file_name().unwrap_or_default().to_string_lossy();
@@ -322,7 +318,7 @@ fn write_statement(
         }
         // Legacy problemtools reads only LaTeX, and so does BAPCtools
         // (2025-09): both get it converted from the Markdown, kept beside.
-        if format != package::Format::Draft2023 {
+        if format != Format::Draft2023 {
             let markdown =
                 std::fs::read_to_string(&path).map_err(Error::io(&path, "cannot read"))?;
             let latex = statement::to_latex(&path, &problem.spec.name, &markdown)?;

@@ -8,7 +8,7 @@ use crate::engine::run::prepare;
 use crate::engine::stress::{Draw, generate, no_generator};
 use crate::engine::tools::{Need, Tools};
 use crate::error::{Error, Result};
-use crate::problem::discover;
+use crate::package::discover;
 use crate::report::Status;
 use crate::solvers::generate_one;
 

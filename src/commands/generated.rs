@@ -2,7 +2,7 @@
 //! (`generators/generators.yaml`): generated into the cache when a
 //! command loads its problems, so every command judges them like any
 //! package (issue #32). The recipe is read by
-//! `judge_problem::package::generators`, run by `judge_engine::generated`.
+//! `judge_package::generators`, run by `judge_engine::generated`.
 
 use std::path::PathBuf;
 use std::sync::Mutex;

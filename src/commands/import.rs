@@ -19,7 +19,8 @@ use crate::engine::time_limit;
 use crate::engine::tools::Tools;
 use crate::error::{Error, Result};
 use crate::fsutil::{StagedDir, copy_tree};
-use crate::package::{self, TimeRule, plan, read};
+use crate::origin::TimeRule;
+use crate::package::{self, plan, read};
 use crate::problem::groups::GROUP_FILE;
 use crate::problem::{ProblemSpec, load_problem};
 use crate::report::Status;
@@ -90,7 +91,8 @@ pub fn run(ctx: &Context, opts: Args) -> Result<Status> {
         ),
     };
     if !plan.refused.is_empty() {
-        return Err(refuse(&plan.refused));
+        let lines: Vec<String> = plan.refused.iter().map(ToString::to_string).collect();
+        return Err(refuse(&lines));
     }
     let mut spec = plan
         .spec

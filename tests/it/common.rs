@@ -191,7 +191,7 @@ pub fn solver_problems() -> Vec<(String, &'static dyn judge::solvers::Solver)> {
     // `solver:` ids resolve against the registry, which the binary fills
     // in main and a test process here.
     judge::solvers::install();
-    let found = judge::problem::discover(&root().join("problems")).expect("problems/ reads");
+    let found = judge::package::discover(&root().join("problems")).expect("problems/ reads");
     assert!(found.errors.is_empty(), "{:?}", found.errors);
     let list: Vec<_> = found
         .problems

@@ -77,7 +77,7 @@ fn reproduce(id: &str, dir: &Path, entries: &[(String, Entry)]) -> usize {
 #[test]
 fn every_recipe_remakes_its_committed_inputs_and_names_every_case() {
     judge::solvers::install();
-    let found = judge::problem::discover(&root().join("problems")).unwrap();
+    let found = judge::package::discover(&root().join("problems")).unwrap();
     let mut with_recipe = Vec::new();
     let mut compared = 0;
     for problem in &found.problems {

@@ -11,14 +11,17 @@ use crate::common::root;
 /// Each crate of judge's harness and its floor: a crate may use crates of
 /// lower floors only. The solver crates (every crate `src/solvers.rs`
 /// registers, so a new problem's crate needs no line here) share
-/// [`SOLVER_FLOOR`] and may not use each other.
-const FLOORS: [(&str, u32); 9] = [
+/// [`SOLVER_FLOOR`] and may not use each other. The package reader and
+/// the reports share a floor too: both stand on the problem model and
+/// neither may use the other, so a change to one never rebuilds the other.
+const FLOORS: [(&str, u32); 10] = [
     ("judge-text", 0),
     ("judge-languages", 0),
     ("judge-solver", 1),
     ("judge-fs", 1),
     ("judge-sandbox", 2),
     ("judge-problem", 3),
+    ("judge-package", 4),
     ("judge-report", 4),
     ("judge-engine", 5),
     ("judge", 6),

@@ -47,7 +47,7 @@ fn copy_in(source: &Path, dir: &Path) -> Result<PathBuf, BuildError> {
         .flatten()
     {
         let path = sibling.path();
-        if path != source && crate::package::read::is_header(&path) {
+        if path != source && judge_languages::is_header(&path) {
             let _ = std::fs::copy(&path, dir.join(sibling.file_name()));
         }
     }

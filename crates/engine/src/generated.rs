@@ -1,5 +1,5 @@
 //! Test data made from a package's recipe (`generators/generators.yaml`,
-//! read by `judge_problem::package::generators`): each generator program
+//! read by `judge_package::generators`): each generator program
 //! is built like a submission and run with its arguments, its stdout the
 //! case's input; answers come from the recipe or from running its
 //! `solution` on the input. The result lives in the cache, never in the
@@ -10,7 +10,7 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use judge_problem::package::generators::{self, Recipe, Source};
+use crate::package::generators::{self, Recipe, Source};
 
 use crate::runner::Runner;
 

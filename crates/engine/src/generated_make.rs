@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use judge_problem::package::generators::{self, Planned, Recipe, Source};
+use crate::package::generators::{self, Planned, Recipe, Source};
 use judge_sandbox::execution::{End, Execution};
 use judge_sandbox::limits::RunLimits;
 

@@ -40,13 +40,15 @@
 //! renders or prints.
 //!
 //! May depend on every layer below: `judge-report` (the records it fills),
-//! `judge-problem`, `judge-languages`, `judge-sandbox`, `judge-fs`,
+//! `judge-package` (the recipes of generated data), `judge-problem`,
+//! `judge-languages`, `judge-sandbox`, `judge-fs`,
 //! `judge-solver` (the trait only; the binary registers the solvers) and
 //! `judge-text`. Nothing here parses the command line or prints.
 
 // The layers below, under the names the code uses.
 pub(crate) use judge_fs as fsutil;
-pub(crate) use judge_problem::{checkers, compare, error, package, problem, shard, verdict};
+pub(crate) use judge_package as package;
+pub(crate) use judge_problem::{checkers, compare, error, origin, problem, shard, verdict};
 pub(crate) use judge_report as report;
 pub(crate) use judge_sandbox::execution;
 pub(crate) use judge_solver as solvers;

@@ -190,7 +190,7 @@ fn with_extra_time(
     if got != Verdict::TimeLimit {
         return None;
     }
-    let factor = crate::package::Multipliers::DEFAULT.time_limit_to_tle;
+    let factor = crate::origin::Multipliers::DEFAULT.time_limit_to_tle;
     let mut limits = grader.limits;
     limits.cpu = limits.cpu.mul_f64(factor);
     // This run measures CPU time.

@@ -10,8 +10,7 @@ use std::time::Duration;
 use super::runner::Runner;
 use super::timing::{self, Probe};
 use super::tools::{Need, Tools};
-use crate::package::TimeRule;
-use crate::package::in_place::Origin;
+use crate::origin::{Origin, TimeRule};
 use crate::problem::Problem;
 use crate::problem::submissions::{Bound, find};
 

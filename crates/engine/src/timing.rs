@@ -21,7 +21,7 @@ use super::limits::{self, Overrides};
 use super::reuse::CachedGrader;
 use super::runner::Runner;
 use super::tools::Tools;
-use crate::package::{Multipliers, TimeRule};
+use crate::origin::{Multipliers, TimeRule};
 use crate::problem::submissions::Kind;
 use crate::report::{CaseReport, SubmissionReport};
 use crate::verdict::Verdict;

@@ -85,6 +85,42 @@ impl Table {
     }
 }
 
+/// What a submission (one file, or a folder of sources) is written in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Written<'t> {
+    /// A language of the table.
+    Language(&'t Spec),
+    /// A folder with its own `build` or `run` script, which judge runs
+    /// instead of a language's commands.
+    Scripts,
+}
+
+impl Table {
+    /// What the submission at `path` is written in; `None` when no
+    /// language of the table claims it.
+    pub fn written_in(&self, path: &Path) -> Option<Written<'_>> {
+        if path.is_dir() {
+            if path.join("build").is_file() || path.join("run").is_file() {
+                return Some(Written::Scripts);
+            }
+            let mut files: Vec<PathBuf> = std::fs::read_dir(path)
+                .map(|r| r.flatten().map(|e| e.path()).collect())
+                .unwrap_or_default();
+            files.retain(|p| p.is_file());
+            files.sort();
+            return self.detect(&files).map(Written::Language);
+        }
+        self.detect(&[path.to_path_buf()]).map(Written::Language)
+    }
+}
+
+/// A C or C++ header: code a program includes, never a program itself.
+/// A package keeps them beside its validators (`testlib.h`); the build
+/// copies them in beside the source that includes them.
+pub fn is_header(path: &Path) -> bool {
+    path.is_file() && extension(path).is_some_and(|e| matches!(e, "h" | "hpp" | "hh" | "hxx"))
+}
+
 impl Spec {
     /// The files among `files` that are this language's sources, sorted.
     pub fn sources(&self, files: &[PathBuf]) -> Vec<PathBuf> {

@@ -3,8 +3,10 @@
 //! The table lives in `languages.yaml` beside this crate (compiled in) and
 //! `languages:` in `judge-config.yaml` overrides or adds entries, the way
 //! contest systems keep languages as configuration rather than code. This
-//! crate reads the table, detects a submission's language and fills in
-//! its commands; finding the tools and running them is the harness's job.
+//! crate reads the table, detects a submission's language (and whether a
+//! file is a C or C++ header, code no language builds on its own) and
+//! fills in its commands; finding the tools and running them is the
+//! harness's job.
 //!
 //! May depend on nothing of judge: the package reader, the limits and the
 //! build step all need to name a language, and none of them may pull in
@@ -17,6 +19,7 @@ use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
 pub use command::{Vars, alternatives, split};
+pub use detect::{Written, is_header};
 
 /// The table as shipped.
 pub const BUILTIN: &str = include_str!("../languages.yaml");

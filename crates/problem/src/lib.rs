@@ -1,21 +1,34 @@
-//! A problem on disk: `problem.yaml`, its cases and groups, its submissions
-//! and their promised verdicts, ICPC / Kattis packages both ways, and the
-//! rules that judge an output (compare modes, in-crate checkers, verdicts).
-//! Also judge's configuration file and its one error type, which names a
-//! problem's faults.
+//! A problem, the model every other layer works on: `problem.yaml`, its
+//! cases and groups, its submissions and their promised verdicts (in
+//! judge's layout and by the package formats' rules), where it came from
+//! ([`origin`], plain data), and the rules that judge an output (compare
+//! modes, in-crate checkers, verdicts). Also judge's configuration file
+//! and its one error type, which names a problem's faults.
+//!
+//! | module | holds |
+//! |---|---|
+//! | [`mod@problem`] | a problem folder in judge's layout loaded: spec, cases, groups, submissions, recipes of generated cases |
+//! | [`origin`] | what a problem read from an ICPC package keeps of it: format, time rule, what was read past |
+//! | [`compare`], [`checkers`], [`diff`], [`verdict`] | judging one output |
+//! | [`shard`] | splitting a test set across CI jobs |
+//! | [`config`], [`error`] | `judge-config.yaml`, the error type |
+//!
+//! Reading ICPC packages, and finding the problems of a folder in either
+//! layout, is `judge-package`'s, above this crate: nothing here knows a
+//! package's files.
 //!
 //! May depend on: `judge-text`, `judge-solver` (ids in `problem.yaml`),
-//! `judge-fs`, `judge-languages` (a package names its submissions'
-//! languages) and `judge-sandbox` (only for the `Execution` record that
-//! compare modes read). Never on the engine or the reports, which sit on
-//! top of it.
+//! `judge-fs`, `judge-languages` (a submission's language) and
+//! `judge-sandbox` (the `Execution` record that compare modes read, and
+//! whether a submission file is a program of its own). Never on the
+//! package reader, the engine or the reports, which sit on top of it.
 
 pub mod checkers;
 pub mod compare;
 pub mod config;
 pub mod diff;
 pub mod error;
-pub mod package;
+pub mod origin;
 pub mod problem;
 pub mod shard;
 pub mod verdict;
@@ -24,16 +37,3 @@ pub use judge_fs as fsutil;
 pub use judge_sandbox::execution;
 pub use judge_solver as solvers;
 pub use judge_text::{located, rng, scan, strict, units};
-
-/// Registers the real solvers (dev-dependencies) for tests that read a
-/// `problem.yaml` naming one.
-#[cfg(test)]
-pub(crate) fn register_solvers() {
-    judge_solver::install(&[
-        &judge_atoms::Atoms,
-        &judge_four_in_a_row::FourInARow,
-        &judge_slink::Slink,
-        &judge_star_battle::StarBattle,
-        &judge_sudoku_checker::SudokuChecker,
-    ]);
-}

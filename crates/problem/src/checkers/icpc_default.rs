@@ -25,7 +25,7 @@ pub(crate) struct IcpcDefault;
 
 /// The validator's settings, from its arguments.
 #[derive(Debug, Clone, Default, PartialEq)]
-pub(crate) struct Flags {
+pub struct Flags {
     case_sensitive: bool,
     space_sensitive: bool,
     absolute: Option<f64>,
@@ -35,7 +35,7 @@ pub(crate) struct Flags {
 impl Flags {
     /// Reads the flags; an unknown flag or a tolerance without a number is
     /// an error (the reference validator stops on them too).
-    pub(crate) fn parse(args: &[String]) -> Result<Flags, String> {
+    pub fn parse(args: &[String]) -> Result<Flags, FlagError> {
         let mut flags = Flags::default();
         let mut words = args.iter().flat_map(|a| a.split_ascii_whitespace());
         while let Some(word) = words.next() {
@@ -44,7 +44,7 @@ impl Flags {
                     .next()
                     .and_then(|v| v.parse::<f64>().ok())
                     .filter(|v| v.is_finite() && *v >= 0.0)
-                    .ok_or_else(|| format!("{word} needs a non-negative number"))
+                    .ok_or_else(|| FlagError::NeedsNumber(word.to_string()))
             };
             match word {
                 "case_sensitive" => flags.case_sensitive = true,
@@ -56,7 +56,7 @@ impl Flags {
                     flags.absolute = Some(v);
                     flags.relative = Some(v);
                 }
-                other => return Err(format!("unknown default validator flag {other:?}")),
+                other => return Err(FlagError::Unknown(other.to_string())),
             }
         }
         Ok(flags)
@@ -65,6 +65,16 @@ impl Flags {
     fn floats(&self) -> bool {
         self.absolute.is_some() || self.relative.is_some()
     }
+}
+
+/// Why arguments are not ones the default validator takes.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum FlagError {
+    /// A tolerance flag without a non-negative number after it.
+    #[error("{0} needs a non-negative number")]
+    NeedsNumber(String),
+    #[error("unknown default validator flag {0:?}")]
+    Unknown(String),
 }
 
 fn is_space(b: u8) -> bool {
@@ -212,7 +222,7 @@ impl Checker for IcpcDefault {
             Err(e) => {
                 return Judgement {
                     verdict: Verdict::JudgeError,
-                    message: Some(e),
+                    message: Some(e.to_string()),
                     fraction: None,
                 };
             }

@@ -10,7 +10,7 @@
 mod divisor;
 mod icpc_default;
 
-pub(crate) use icpc_default::Flags as DefaultValidatorFlags;
+pub use icpc_default::{FlagError, Flags as DefaultValidatorFlags};
 
 use crate::verdict::Verdict;
 

@@ -1,9 +1,11 @@
 //! Problem folders: `problem.yaml`, the case files beside it, and the case
 //! groups' settings.
 //!
-//! Discovery is the first stage of every command. It only reads the file
-//! system and never runs anything, so a broken problem folder is reported
-//! precisely (file and line) while every healthy problem is still usable.
+//! Loading is the first stage of every command (`judge-package`'s
+//! `discover` finds the folders, in this layout or as packages). It only
+//! reads the file system and never runs anything, so a broken problem
+//! folder is reported precisely (file and line) while every healthy
+//! problem is still usable.
 
 pub mod groups;
 mod hygiene;
@@ -104,7 +106,7 @@ pub struct Problem {
     pub output_checks: Vec<OutputCheck>,
     /// Set for a package judged in place: its format, its time rule, what
     /// of it judge reads past.
-    pub origin: Option<crate::package::in_place::Origin>,
+    pub origin: Option<crate::origin::Origin>,
 }
 
 impl Problem {
@@ -146,7 +148,7 @@ pub enum ProblemError {
 }
 
 /// Everything found under a problems folder: usable problems and the errors
-/// that kept other folders out.
+/// that kept other folders out (filled by `judge-package`'s `discover`).
 #[derive(Debug, Clone, Default)]
 pub struct Discovery {
     pub problems: Vec<Problem>,
@@ -180,7 +182,7 @@ fn bad_key(path: &Path, text: &str, key: &str, reason: String) -> ProblemError {
 
 /// Reads a settings file as text; bytes that are not UTF-8 are an error
 /// with their place, like any other fault in the file.
-pub(crate) fn read_settings(path: &Path) -> Result<String, ProblemError> {
+pub fn read_settings(path: &Path) -> Result<String, ProblemError> {
     match crate::located::read(path) {
         Ok(Ok(text)) => Ok(text),
         Ok(Err(e)) => Err(bad_spec(path, e)),
@@ -198,58 +200,6 @@ pub(crate) fn parse_spec(path: &Path, text: &str) -> Result<ProblemSpec, Problem
     spec.check()
         .map_err(|(key, reason)| bad_key(path, text, key, reason))?;
     Ok(spec)
-}
-
-/// Loads every problem folder (a folder holding `problem.yaml`) under `root`:
-/// judge's own layout, or an ICPC package judged in place. `root` may
-/// itself be one package (a problem repository of one).
-///
-/// Folders without `problem.yaml` are ignored, so `problems/` may hold notes,
-/// and so are hidden ones: a problem id never starts with a dot, and a
-/// killed `judge import` can leave its `.judge-staging-…` folder, complete
-/// with a `problem.yaml`, which must not be judged as a problem.
-/// The result is sorted by id; errors never stop other problems loading.
-pub fn discover(root: &Path) -> std::io::Result<Discovery> {
-    if crate::package::in_place::is_package(root) {
-        let root = std::fs::canonicalize(root)?;
-        let id = root
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        let mut found = Discovery::default();
-        match load_any(&id, &root) {
-            Ok(p) => found.problems.push(p),
-            Err(e) => found.errors.push((id, e)),
-        }
-        return Ok(found);
-    }
-    let mut entries: Vec<PathBuf> = std::fs::read_dir(root)?
-        .filter_map(|e| e.ok())
-        .filter(|e| !e.file_name().to_string_lossy().starts_with('.'))
-        .map(|e| e.path())
-        .filter(|p| p.join("problem.yaml").is_file())
-        .collect();
-    entries.sort();
-    let mut found = Discovery::default();
-    for dir in entries {
-        let id = dir
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        match load_any(&id, &dir) {
-            Ok(p) => found.problems.push(p),
-            Err(e) => found.errors.push((id, e)),
-        }
-    }
-    Ok(found)
-}
-
-/// A problem in either layout.
-pub fn load_any(id: &str, dir: &Path) -> Result<Problem, ProblemError> {
-    match crate::package::in_place::is_package(dir) {
-        true => crate::package::in_place::load(id, dir),
-        false => load_problem(id, dir),
-    }
 }
 
 /// Loads one problem folder: `problem.yaml` (ids and paths checked while
@@ -445,21 +395,6 @@ impl Discovery {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_killed_imports_staging_folder_is_not_a_problem() {
-        crate::register_solvers();
-        let root = tempfile::tempdir().unwrap();
-        for id in ["atoms", ".judge-staging-aB3xZ9"] {
-            let dir = root.path().join(id);
-            std::fs::create_dir_all(dir.join("cases")).unwrap();
-            std::fs::write(dir.join("problem.yaml"), "name: Atoms\nsolver: atoms\n").unwrap();
-        }
-        let found = discover(root.path()).unwrap();
-        let ids: Vec<&str> = found.problems.iter().map(|p| p.id.as_str()).collect();
-        assert_eq!(ids, ["atoms"]);
-        assert!(found.errors.is_empty());
-    }
 
     #[test]
     fn cases_run_sample_first_then_every_group_by_name() {

@@ -67,7 +67,7 @@ pub struct ProblemSpec {
 
 impl ProblemSpec {
     /// `tolerance` when `problem.yaml` does not give one.
-    pub(crate) const DEFAULT_TOLERANCE: f64 = 1e-6;
+    pub const DEFAULT_TOLERANCE: f64 = 1e-6;
 
     /// A spec with every setting at its default and no reference yet.
     pub fn named(name: &str) -> ProblemSpec {

@@ -6,22 +6,25 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use super::Format;
-use super::plan::{Plan, name_of, rel, sorted_entries};
-use super::testdata::{self, Config};
+use crate::Refusal;
+use crate::origin::Format;
+use crate::plan::{Plan, name_of, rel, sorted_entries};
 use crate::problem::{GroupSpec, INVALID_OUTPUT_GROUP, VALID_OUTPUT_GROUP};
+use crate::testdata::{self, Config};
 
 /// A settings file's text, or `None` with the reason refused in `plan`.
 fn settings_text(pkg: &Path, file: &Path, plan: &mut Plan) -> Option<String> {
     match crate::located::read(file) {
         Ok(Ok(text)) => Some(text),
         Ok(Err(e)) => {
-            plan.refused.push(format!("{}:{e}", rel(pkg, file)));
+            plan.refused.push(Refusal::unreadable(&rel(pkg, file), &e));
             None
         }
         Err(e) => {
-            plan.refused
-                .push(format!("{}: cannot read: {e}", rel(pkg, file)));
+            plan.refused.push(Refusal::Unreadable {
+                at: rel(pkg, file),
+                reason: format!("cannot read: {e}"),
+            });
             None
         }
     }
@@ -29,7 +32,7 @@ fn settings_text(pkg: &Path, file: &Path, plan: &mut Plan) -> Option<String> {
 
 /// Group settings from every `testdata.yaml` / `test_group.yaml`; true
 /// when the legacy grader ignores the samples.
-pub(super) fn group_settings(
+pub(crate) fn group_settings(
     pkg: &Path,
     format: Format,
     scoring: bool,
@@ -87,7 +90,7 @@ pub(super) fn group_settings(
             plan.validation_settings.insert(folder, settings);
             continue;
         }
-        let Some(group) = super::group_of(Path::new(&folder)) else {
+        let Some(group) = crate::group_of(Path::new(&folder)) else {
             continue;
         };
         let mut spec = testdata::group_spec(&config, scoring);
@@ -131,7 +134,7 @@ const VALIDATION: [&str; 4] = [
 /// the format says they do not apply) the tests of the output validator;
 /// other files listed. `renamed`: the data folders of a judge export whose
 /// groups judge named otherwise.
-pub(super) fn cases(
+pub(crate) fn cases(
     pkg: &Path,
     format: Format,
     renamed: &BTreeMap<String, String>,
@@ -140,7 +143,10 @@ pub(super) fn cases(
 ) {
     let data = plan.data_dir(pkg);
     if !data.is_dir() {
-        plan.refused.push("data/: missing".into());
+        plan.refused.push(Refusal::Missing {
+            at: "data/".into(),
+            what: "missing".into(),
+        });
         return;
     }
     // Generated data (plan.data) needs no recipe's excuse.
@@ -203,16 +209,16 @@ pub(super) fn cases(
         let Some(group) = path
             .parent()
             .and_then(|p| p.strip_prefix(&data).ok())
-            .and_then(|folder| super::group_in(folder, renamed))
+            .and_then(|folder| crate::group_in(folder, renamed))
         else {
             continue;
         };
         if entry.file_type().is_dir() {
             if path.extension().is_some_and(|e| e == "files") {
-                plan.refused.push(format!(
-                    "{}: files for submissions are not supported",
-                    rel(pkg, path)
-                ));
+                plan.refused.push(Refusal::Unsupported {
+                    at: rel(pkg, path),
+                    what: "files for submissions are not supported".into(),
+                });
             }
             continue;
         }
@@ -237,8 +243,10 @@ pub(super) fn cases(
                     plan.copies
                         .push((answer, folder.join(format!("{stem}.out"))));
                 } else {
-                    plan.refused
-                        .push(format!("{}: no .ans beside it", rel(pkg, path)));
+                    plan.refused.push(Refusal::Missing {
+                        at: rel(pkg, path),
+                        what: "no .ans beside it".into(),
+                    });
                 }
                 plan.cases += 1;
             }
@@ -250,10 +258,10 @@ pub(super) fn cases(
                 };
                 let read = testdata::read(&rel(pkg, path), &text, format, 1);
                 if read.config.output_args.is_some() || read.config.input_args.is_some() {
-                    plan.refused.push(format!(
-                        "{}: per-case arguments are not supported",
-                        rel(pkg, path)
-                    ));
+                    plan.refused.push(Refusal::Unsupported {
+                        at: rel(pkg, path),
+                        what: "per-case arguments are not supported".into(),
+                    });
                 }
                 plan.refused.extend(read.refused);
             }
@@ -270,19 +278,18 @@ pub(super) fn cases(
         }
     }
     if !interactive {
-        super::read_checks::output_checks(pkg, format, plan);
+        crate::read_checks::output_checks(pkg, format, plan);
     }
     if plan.cases == 0 || (generated && !has_secret_input(&data)) {
-        let why = if generated && super::generators::is_stale(pkg) {
-            "data/: the test data is only described in generators/generators.yaml; \
-             generate it first (for example `bt generate` in BAPCtools) and import the result"
+        let why = if generated && crate::generators::is_stale(pkg) {
+            Refusal::NotGenerated
         } else if generated {
             // Nothing to generate: the recipe itself makes no secret case.
-            "data/secret: no test cases, and generators/generators.yaml makes none"
+            Refusal::RecipeMakesNoCases
         } else {
-            "data/: no test cases"
+            Refusal::NoCases
         };
-        plan.refused.push(why.into());
+        plan.refused.push(why);
     }
 }
 

@@ -444,7 +444,7 @@ impl Reader<'_> {
                     seed_text += &format!(":{}", count - 1);
                 }
                 seed_text += cmd.trim();
-                let seed = super::generators_seed::seed(&seed_text);
+                let seed = crate::generators_seed::seed(&seed_text);
                 // BAPCtools runs every generator in a folder of its own,
                 // where the case is `testcase`: `{name}` names its files.
                 let mut words = cmd
@@ -530,7 +530,7 @@ fn numbered_name(key: &str, n: usize, total: usize) -> String {
 }
 
 /// `word` with `{seed}` and `{seed:N}` replaced by `seed`.
-pub fn fill_seed(word: &str, seed: u32) -> String {
+pub(crate) fn fill_seed(word: &str, seed: u32) -> String {
     let mut out = String::new();
     let mut rest = word;
     while let Some(i) = rest.find("{seed") {

@@ -16,9 +16,9 @@
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
-use super::{SECRET, data_folder};
 use crate::problem::groups::{GroupScoring, ScoringRules};
 use crate::problem::{Aggregation, Problem, is_sample};
+use crate::{SECRET, data_folder};
 
 /// One folder's scoring keys.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -260,7 +260,7 @@ fn shown(group: &str) -> String {
     }
 }
 
-/// Test problems for this module and [`super::write`]'s tests.
+/// Test problems for this module and [`crate::write`]'s tests.
 #[cfg(test)]
 pub(crate) mod fixture {
     use std::path::PathBuf;

@@ -1,11 +1,23 @@
-//! ICPC / Kattis problem packages ⇄ judge problem folders.
+//! judge-package: ICPC / Kattis problem packages, read and written, and
+//! the folders of problems every command starts from.
 //!
 //! Contest systems (Kattis, DOMjudge, problemtools, BAPCtools) exchange
-//! problems as packages. [`read`] turns a package of any of the three
-//! formats (legacy, 2023-07 draft, 2025-09) into a plan of what to write;
-//! [`mod@write`] lays out a problem as a 2023-07 package that problemtools
-//! verifies. `commands::import` and `commands::export` only move files and
-//! run programs.
+//! problems as packages, in three formats (legacy, 2023-07 draft,
+//! 2025-09). Everything that knows a package's files is here, above the
+//! problem model it reads packages into:
+//!
+//! | module | holds |
+//! |---|---|
+//! | [`read`] (with `read_data`, `read_checks`, `testdata`, `submissions`) | a package → a [`plan::Plan`]: what each file becomes, what is skipped, and the [`Refusal`]s |
+//! | [`in_place`] | a package judged where it stands: the plan pointed at the package's own files |
+//! | [`discover()`] | a problems folder, in judge's layout or as packages (or one package): the first stage of every command |
+//! | [`generators`] | BAPCtools' `generators/generators.yaml` read into the cases it describes (the engine runs it) |
+//! | [`mod@write`] (with `scores`) | a problem laid out as a package (`judge export`) |
+//! | [`statement`] | Markdown statements as LaTeX, for legacy packages |
+//! | this file | `judge.yaml`, where case groups live below `data/`, and the mapping of compare modes |
+//!
+//! `commands::import` and `commands::export` only move files and run
+//! programs; what maps to what is decided here.
 //!
 //! Output comparison: a package without an output validator is judged by
 //! the ICPC default validator with its flags (`checker: {builtin:
@@ -22,7 +34,15 @@
 //! Those mappings lose information, so an export also writes `judge.yaml`
 //! with our `problem.yaml` and group settings as they are; import prefers
 //! it, which makes export → import give back the same problem.
+//!
+//! May depend on: `judge-problem` (the model a package becomes, and the
+//! plain [`Origin`](judge_problem::origin::Origin) a problem keeps of
+//! its package), `judge-languages` (a submission's language, headers),
+//! `judge-sandbox` (whether a language's tools are installed, to choose
+//! the reference) and `judge-text`. Never on the engine or the reports,
+//! which sit on top of it; the problem crate never on this one.
 
+mod discover;
 pub mod generators;
 mod generators_seed;
 pub mod in_place;
@@ -30,32 +50,38 @@ pub mod plan;
 pub mod read;
 mod read_checks;
 mod read_data;
-pub mod scores;
+mod read_limits;
+mod refusal;
+mod scores;
 pub mod statement;
-pub(crate) mod submissions;
-pub(crate) mod testdata;
+mod submissions;
+mod testdata;
 pub mod write;
 
+// The layers below, under the names the code uses.
+pub(crate) use judge_problem::{checkers, compare, error, origin, problem};
+pub(crate) use judge_text::{located, units};
+
+pub use discover::discover;
+pub use refusal::Refusal;
+
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 use serde_yaml::Value;
 
 use crate::compare::CompareMode;
-use std::collections::BTreeMap;
-
-use crate::problem::{GroupSpec, ProblemSpec};
+use crate::origin::Format;
+use crate::problem::{GroupSpec, ProblemSpec, SAMPLE_GROUP};
 
 /// The package file that keeps judge's own fields.
 pub const EXTENSION_FILE: &str = "judge.yaml";
-/// The case group that becomes `data/sample`.
-pub(crate) use crate::problem::SAMPLE_GROUP;
 
 /// What `judge.yaml` keeps: the problem as judge had it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Extension {
+pub(crate) struct Extension {
     /// judge's problem id (the package's short name cannot hold `-`).
     pub id: String,
     pub problem: ProblemSpec,
@@ -69,105 +95,30 @@ pub struct Extension {
     pub folders: BTreeMap<String, String>,
 }
 
-/// The package formats judge reads.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Format {
-    Legacy,
-    Draft2023,
-    V2025,
-}
-
-impl Format {
-    pub fn output_validator_dir(self) -> &'static str {
-        match self {
-            Format::Legacy => "output_validators",
-            _ => "output_validator",
-        }
-    }
-
-    pub fn statement_dir(self) -> &'static str {
-        match self {
-            Format::Legacy => "problem_statement",
-            _ => "statement",
-        }
+/// The folder of the output validator in `format` (legacy packages name
+/// it in the plural).
+pub fn output_validator_dir(format: Format) -> &'static str {
+    match format {
+        Format::Legacy => "output_validators",
+        _ => "output_validator",
     }
 }
 
-impl std::fmt::Display for Format {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            Format::Legacy => "legacy",
-            Format::Draft2023 => "2023-07-draft",
-            Format::V2025 => "2025-09",
-        })
-    }
-}
-
-/// Where an imported problem's time limit comes from.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub enum TimeRule {
-    /// Given by the package (the field that gave it).
-    Fixed(Duration, &'static str),
-    /// Not given: measured from the accepted submissions, as problemtools
-    /// does (slowest × `ac_to_time_limit`, rounded up to `resolution`).
-    Compute {
-        ac_to_time_limit: f64,
-        time_limit_to_tle: f64,
-        resolution: f64,
-    },
-}
-
-/// The numbers of problemtools' time-limit rule (ICPC 2025-09
-/// `time_multipliers` and `time_resolution`): the limit is the slowest
-/// accepted run × `ac_to_time_limit`, rounded up to `resolution`, and a
-/// time_limit_exceeded submission must still be too slow at the limit ×
-/// `time_limit_to_tle`.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Multipliers {
-    pub ac_to_time_limit: f64,
-    pub time_limit_to_tle: f64,
-    pub resolution: f64,
-}
-
-impl Multipliers {
-    /// 2025-09's defaults: what a package that says nothing gets, and what
-    /// `judge timelimit` and `judge check` hold committed limits to (judge
-    /// problems have no setting of their own, and these are the rule of
-    /// the newest format).
-    pub const DEFAULT: Multipliers = Multipliers {
-        ac_to_time_limit: 2.0,
-        time_limit_to_tle: 1.5,
-        resolution: 1.0,
-    };
-}
-
-impl TimeRule {
-    /// The limit for the slowest accepted run `slowest`.
-    pub fn limit_for(ac_to_time_limit: f64, resolution: f64, slowest: Duration) -> Duration {
-        let steps = (slowest.as_secs_f64() * ac_to_time_limit / resolution)
-            .ceil()
-            .max(1.0);
-        Duration::from_secs_f64((steps * resolution).max(resolution))
+/// The folder of the statements in `format`.
+pub fn statement_dir(format: Format) -> &'static str {
+    match format {
+        Format::Legacy => "problem_statement",
+        _ => "statement",
     }
 }
 
 /// The default validator's flags that come closest to `compare`.
-pub fn validator_flags(compare: CompareMode, tolerance: f64) -> String {
+pub(crate) fn validator_flags(compare: CompareMode, tolerance: f64) -> String {
     match compare {
         CompareMode::Exact => "case_sensitive space_change_sensitive".to_string(),
         CompareMode::Lines | CompareMode::Tokens => "case_sensitive".to_string(),
         CompareMode::Float => format!("case_sensitive float_tolerance {tolerance:e}"),
     }
-}
-
-/// Parses `.timelimit` (or `limits.time_limit`): seconds, maybe fractional.
-pub fn parse_seconds(text: &str) -> Result<Duration, String> {
-    text.trim()
-        .parse::<f64>()
-        .ok()
-        .filter(|s| s.is_finite() && *s > 0.0 && *s <= 86_400.0)
-        .map(Duration::from_secs_f64)
-        .ok_or_else(|| format!("time limit {:?} is not a number of seconds", text.trim()))
 }
 
 /// Where a case group's files go, relative to the package's `data/`.
@@ -184,12 +135,14 @@ pub fn data_folder(group: &str) -> PathBuf {
 }
 
 /// The package's folder of secret data, below `data/`.
-pub const SECRET: &str = "secret";
+pub(crate) const SECRET: &str = "secret";
 
 /// For an export's `judge.yaml`: every case group whose data folder
 /// [`group_of`] would read back as another group (`secret/x` is in
 /// `data/secret/x`, which a package reading names `x`), by data folder.
-pub fn renamed_folders<'a>(groups: impl IntoIterator<Item = &'a str>) -> BTreeMap<String, String> {
+pub(crate) fn renamed_folders<'a>(
+    groups: impl IntoIterator<Item = &'a str>,
+) -> BTreeMap<String, String> {
     groups
         .into_iter()
         .filter_map(|group| {
@@ -211,7 +164,7 @@ fn slashed(path: &Path) -> String {
 /// The case group of data folder `folder` in a package `judge export`
 /// wrote: `renamed` (its `judge.yaml`'s `folders`) first, else as any
 /// package is read.
-pub fn group_in(folder: &Path, renamed: &BTreeMap<String, String>) -> Option<String> {
+pub(crate) fn group_in(folder: &Path, renamed: &BTreeMap<String, String>) -> Option<String> {
     renamed
         .get(&slashed(folder))
         .cloned()
@@ -220,7 +173,7 @@ pub fn group_in(folder: &Path, renamed: &BTreeMap<String, String>) -> Option<Str
 
 /// The case group of a folder relative to `data/`; `None` for folders that
 /// hold no judged cases (anything outside `sample/` and `secret/`).
-pub fn group_of(folder: &Path) -> Option<String> {
+pub(crate) fn group_of(folder: &Path) -> Option<String> {
     let mut parts = folder
         .components()
         .map(|c| c.as_os_str().to_string_lossy().into_owned());
@@ -253,7 +206,7 @@ pub fn judge_problem_yaml(spec: &ProblemSpec) -> Result<String, String> {
 
 /// A string field, or the English (else first) entry of a per-language map
 /// as newer packages write `name`; a `{name, url}` source gives its name.
-pub fn text_in(value: &Value) -> Option<String> {
+pub(crate) fn text_in(value: &Value) -> Option<String> {
     match value {
         Value::String(s) => Some(s.clone()),
         Value::Number(n) => Some(n.to_string()),
@@ -347,22 +300,5 @@ mod tests {
             group_in(Path::new("secret/x"), &BTreeMap::new()).as_deref(),
             Some("x")
         );
-    }
-}
-
-#[cfg(test)]
-mod time_tests {
-    use super::*;
-
-    #[test]
-    fn computed_limits_round_up_to_the_resolution() {
-        let at = |slowest_ms: u64, m: f64, r: f64| {
-            TimeRule::limit_for(m, r, Duration::from_millis(slowest_ms)).as_secs_f64()
-        };
-        assert_eq!(at(10, 5.0, 1.0), 1.0);
-        assert_eq!(at(210, 5.0, 1.0), 2.0);
-        assert_eq!(at(500, 2.0, 1.0), 1.0);
-        assert_eq!(at(501, 2.0, 1.0), 2.0);
-        assert!((at(260, 2.0, 0.1) - 0.6).abs() < 1e-9);
     }
 }

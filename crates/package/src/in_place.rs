@@ -2,7 +2,7 @@
 //!
 //! Contest repositories keep their problems as ICPC packages, and the
 //! peers (BAPCtools, problemtools) judge them in place. Reading one runs
-//! the same [`read`](super::read::read) an import does, which decides what
+//! the same [`read`](crate::read::read) an import does, which decides what
 //! every file of the package means, and then, instead of copying, points
 //! the problem at the package's own files: cases at `data/**.in` and
 //! `.ans`, the checker at `output_validators/`, the submissions at
@@ -10,13 +10,19 @@
 //! `data/invalid_output` (which judge's own layout has no place for, so
 //! only a package judged in place has them). Nothing is written inside
 //! the package.
+//!
+//! The problem keeps what it knows of the package as plain data, an
+//! [`Origin`]. Any [`Refusal`] stops the loading but
+//! [`Refusal::NoReference`]: in place the answer files are the truth.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use super::{Format, TimeRule};
+use crate::Refusal;
+use crate::origin::{Format, Origin, TimeRule};
 use crate::problem::{
-    Case, CaseSettings, Groups, INVALID_GROUP, Problem, ProblemError, case_order,
+    Case, CaseSettings, Groups, INVALID_DIR, INVALID_GROUP, Problem, ProblemError, case_order,
+    read_settings,
 };
 
 /// Whether `dir` holds a package rather than a problem in judge's layout:
@@ -31,30 +37,11 @@ pub fn is_package(dir: &Path) -> bool {
 /// Whether the package's test data is described by a BAPCtools recipe,
 /// which judge generates before reading (see `generators`).
 pub fn has_recipe(dir: &Path) -> bool {
-    dir.join(super::generators::RECIPE).is_file()
-}
-
-/// What a problem read from a package keeps of where it came from.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Origin {
-    pub format: Format,
-    /// How its time limit is set: given, or to be computed from the
-    /// accepted submissions before anything is graded.
-    pub time: TimeRule,
-    /// Package files judge reads past, each with why (shown by `validate`).
-    pub skipped: Vec<(String, String)>,
-    /// Settings read without effect here.
-    pub ignored: Vec<String>,
-    /// Files under `submissions/` that are not submissions here: the
-    /// reference program a judge export put among the accepted ones.
-    pub not_submissions: Vec<PathBuf>,
-    /// Checks the package holds that judge does not run (its answer
-    /// validators, say): `validate` warns about each.
-    pub unchecked: Vec<String>,
+    dir.join(crate::generators::RECIPE).is_file()
 }
 
 /// Loads the package at `pkg` as problem `id`.
-pub fn load(id: &str, pkg: &Path) -> Result<Problem, ProblemError> {
+pub(crate) fn load(id: &str, pkg: &Path) -> Result<Problem, ProblemError> {
     load_with_data(id, pkg, None, Vec::new())
 }
 
@@ -68,15 +55,14 @@ pub fn load_with_data(
     skipped: Vec<(String, String)>,
 ) -> Result<Problem, ProblemError> {
     let spec_path = pkg.join("problem.yaml");
-    let text = crate::problem::read_settings(&spec_path)?;
-    let mut plan = super::read::read_with_data(pkg, &text, data);
+    let text = read_settings(&spec_path)?;
+    let mut plan = crate::read::read_with_data(pkg, &text, data);
     plan.skipped.extend(skipped);
     // In place the answer files are the truth: a package whose accepted
     // submissions judge cannot run (or that has none) is still judged,
     // its cases taken as given.
     let before = plan.refused.len();
-    plan.refused
-        .retain(|r| !r.starts_with("submissions/accepted/: no accepted submission"));
+    plan.refused.retain(|r| *r != Refusal::NoReference);
     if plan.refused.len() < before {
         plan.ignored.push(
             "no accepted submission judge can run: no reference, the answer files are taken as given"
@@ -87,7 +73,7 @@ pub fn load_with_data(
     if !plan.refused.is_empty() {
         return Err(ProblemError::Package {
             path: pkg.to_path_buf(),
-            reasons: plan.refused.clone(),
+            reasons: plan.refused.iter().map(Refusal::to_string).collect(),
         });
     }
     let Some(mut spec) = plan.spec.take() else {
@@ -164,7 +150,7 @@ fn cases(
         }
         let (top, rest) = match dest.strip_prefix("cases") {
             Ok(rest) => ("cases", rest),
-            Err(_) => match dest.strip_prefix(crate::problem::INVALID_DIR) {
+            Err(_) => match dest.strip_prefix(INVALID_DIR) {
                 Ok(rest) => ("invalid", rest),
                 Err(_) => continue,
             },

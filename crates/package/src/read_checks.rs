@@ -10,17 +10,18 @@
 use std::collections::BTreeSet;
 use std::path::Path;
 
-use super::Format;
-use super::plan::{Plan, rel};
-use super::testdata;
+use crate::Refusal;
+use crate::origin::Format;
+use crate::plan::{Plan, name_of, rel};
 use crate::problem::{Case, INVALID_OUTPUT_GROUP, OutputCheck, VALID_OUTPUT_GROUP, case_order};
+use crate::testdata;
 
 /// The files of one test of the output validator.
 const PARTS: [&str; 3] = ["in", "ans", "out"];
 
 /// Every test under `data/valid_output` and `data/invalid_output`, into
 /// `plan.output_checks`; other files there are listed as skipped.
-pub(super) fn output_checks(pkg: &Path, format: Format, plan: &mut Plan) {
+pub(crate) fn output_checks(pkg: &Path, format: Format, plan: &mut Plan) {
     let data = plan.data_dir(pkg);
     for (top, must_accept) in [(VALID_OUTPUT_GROUP, true), (INVALID_OUTPUT_GROUP, false)] {
         // (folder relative to data/, stem): one test each.
@@ -34,7 +35,7 @@ pub(super) fn output_checks(pkg: &Path, format: Format, plan: &mut Plan) {
             if !entry.file_type().is_file() {
                 continue;
             }
-            let name = super::plan::name_of(path);
+            let name = name_of(path);
             let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
             let folder = path
                 .parent()
@@ -75,11 +76,11 @@ pub(super) fn output_checks(pkg: &Path, format: Format, plan: &mut Plan) {
 }
 
 /// 2025-09's folder of programs that check the answer files.
-pub(super) const ANSWER_VALIDATORS: &str = "answer_validators";
+pub(crate) const ANSWER_VALIDATORS: &str = "answer_validators";
 
 /// judge has no answer validators: a package that has some is told, by a
 /// warning of every `validate`, that they are not run.
-pub(super) fn answer_validators(pkg: &Path, plan: &mut Plan) {
+pub(crate) fn answer_validators(pkg: &Path, plan: &mut Plan) {
     if pkg.join(ANSWER_VALIDATORS).is_dir() {
         plan.unchecked.push(format!(
             "{ANSWER_VALIDATORS}/: judge does not run answer validators: the answers under data/ are not checked by them"
@@ -118,10 +119,11 @@ fn one(
                     settings.validator_args = args;
                 }
             }
-            Ok(Err(e)) => plan.refused.push(format!("{}:{e}", rel(pkg, &own))),
-            Err(e) => plan
-                .refused
-                .push(format!("{}: cannot read: {e}", rel(pkg, &own))),
+            Ok(Err(e)) => plan.refused.push(Refusal::unreadable(&rel(pkg, &own), &e)),
+            Err(e) => plan.refused.push(Refusal::Unreadable {
+                at: rel(pkg, &own),
+                reason: format!("cannot read: {e}"),
+            }),
         }
     }
     OutputCheck {

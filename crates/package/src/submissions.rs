@@ -1,12 +1,14 @@
 //! A package's submissions: which accepted one becomes the reference, and
-//! which are imported or skipped (hidden, `.disabled`, or in no language
-//! of the table), each skip with its reason.
+//! which are imported or skipped (by the rule judging in place follows
+//! too, `judge_problem`'s `skip_reason`), each skip with its reason.
 
 use std::path::{Path, PathBuf};
 
-use super::plan::{Plan, name_of, rel, sorted_entries};
-use crate::problem::submissions::{FOLDERS, find_at};
-use judge_languages::{Spec, Table};
+use judge_languages::{Spec, Written};
+
+use crate::Refusal;
+use crate::plan::{Plan, name_of, rel, sorted_entries};
+use crate::problem::submissions::{FOLDERS, find_at, skip_reason};
 
 /// The accepted submission judge uses as the reference, by this rule:
 /// of the submissions that must pass every case (`accepted/`, unless
@@ -16,7 +18,7 @@ use judge_languages::{Spec, Table};
 /// C++, C, Rust, … Python 2 last, so it is chosen only when nothing else
 /// can run); then the first by path. `judge import --reference` names one
 /// instead.
-pub(super) fn reference(pkg: &Path) -> Option<PathBuf> {
+pub(crate) fn reference(pkg: &Path) -> Option<PathBuf> {
     let must_pass: Vec<PathBuf> = find_at(pkg, Some(&[]))
         .submissions
         .into_iter()
@@ -25,10 +27,10 @@ pub(super) fn reference(pkg: &Path) -> Option<PathBuf> {
         .collect();
     let table = judge_languages::table();
     let rank = |p: &Path| -> Option<(bool, i32)> {
-        Some(match language(table, p)? {
-            Some(spec) => (installed(spec), spec.priority),
+        Some(match table.written_in(p)? {
+            Written::Language(spec) => (installed(spec), spec.priority),
             // build/run scripts: bash is always there; rank them with C.
-            None => (true, table.get("c").map_or(0, |c| c.priority) - 1),
+            Written::Scripts => (true, table.get("c").map_or(0, |c| c.priority) - 1),
         })
     };
     must_pass
@@ -42,11 +44,9 @@ pub(super) fn reference(pkg: &Path) -> Option<PathBuf> {
 /// refusal saying there is none. One from a folder of the package's own
 /// (its submissions.yaml holds it to AC) is not copied with the verdict
 /// folders, so an import takes it as the reference program.
-pub(super) fn take_reference(pkg: &Path, plan: &mut Plan) -> Option<PathBuf> {
+pub(crate) fn take_reference(pkg: &Path, plan: &mut Plan) -> Option<PathBuf> {
     let Some(mut r) = reference(pkg) else {
-        plan.refused.push(
-            "submissions/accepted/: no accepted submission judge can build, so no reference".into(),
-        );
+        plan.refused.push(Refusal::NoReference);
         return None;
     };
     let folder = r.iter().nth(1).and_then(|f| f.to_str()).unwrap_or("");
@@ -59,7 +59,7 @@ pub(super) fn take_reference(pkg: &Path, plan: &mut Plan) -> Option<PathBuf> {
 }
 
 /// Whether every tool of `spec` is on PATH here (and its probe passes).
-pub fn installed(spec: &Spec) -> bool {
+fn installed(spec: &Spec) -> bool {
     use judge_sandbox::toolchain;
     spec.tools().iter().all(|word| {
         judge_languages::alternatives(word)
@@ -68,42 +68,10 @@ pub fn installed(spec: &Spec) -> bool {
     }) && spec.probe_command().is_none_or(|p| toolchain::probe(&p))
 }
 
-/// The language judge would build `path` in: `Some(None)` for a folder
-/// with build/run scripts, `None` when it cannot tell.
-fn language<'t>(table: &'t Table, path: &Path) -> Option<Option<&'t Spec>> {
-    if path.is_dir() {
-        if path.join("build").is_file() || path.join("run").is_file() {
-            return Some(None);
-        }
-        let files: Vec<PathBuf> = sorted_entries(path)
-            .into_iter()
-            .filter(|p| p.is_file())
-            .collect();
-        return table.detect(&files).map(Some);
-    }
-    table.detect(&[path.to_path_buf()]).map(Some)
-}
-
-/// Why a submission in a verdict folder is not imported, if it is not.
-pub(crate) fn skip_reason(path: &Path) -> Option<String> {
-    let name = name_of(path);
-    if name.starts_with('.') {
-        return Some("hidden".into());
-    }
-    if name.ends_with(".disabled") {
-        return Some("disabled".into());
-    }
-    let table = judge_languages::table();
-    if language(table, path).is_none() && !judge_sandbox::toolchain::is_executable(path) {
-        let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("none");
-        return Some(format!(
-            "no language in judge's table has this extension ({ext}; `judge languages` lists them, judge-config.yaml can add one)"
-        ));
-    }
-    None
-}
-
-pub(super) fn submissions(pkg: &Path, plan: &mut Plan) {
+/// The submissions of the package's verdict folders, copied to the same
+/// folders of judge's layout; anything else under `submissions/` is
+/// listed as skipped, with why.
+pub(crate) fn submissions(pkg: &Path, plan: &mut Plan) {
     let dir = pkg.join("submissions");
     for folder in sorted_entries(&dir) {
         let name = name_of(&folder);
@@ -173,18 +141,6 @@ mod tests {
         assert_eq!(chosen(&[("a.py", py2)]), "a.py");
         // No language at all: none.
         assert_eq!(chosen(&[("notes.txt", "")]), "");
-    }
-
-    #[test]
-    fn files_of_no_language_are_skipped_with_a_reason() {
-        let pkg = package(&[("sol.zig", ""), ("sol.cc", "")]);
-        let why = skip_reason(&pkg.path().join("submissions/accepted/sol.zig")).unwrap();
-        assert!(why.contains("this extension (zig;"), "{why}");
-        assert!(why.contains("judge languages"), "{why}");
-        assert_eq!(
-            skip_reason(&pkg.path().join("submissions/accepted/sol.cc")),
-            None
-        );
     }
 
     #[test]

@@ -9,21 +9,23 @@
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::time::Duration;
 
 use serde_yaml::Value;
 
-use super::plan::{Plan, name_of, rel, sorted_entries};
-use super::read_data;
-use super::submissions::{submissions, take_reference};
-use super::{EXTENSION_FILE, Extension, Format, TimeRule, parse_seconds, text_in};
-use crate::checkers;
-use crate::problem::{CheckerSpec, Interface, Limits, ProblemSpec, ScoringSpec};
+use judge_languages::is_header;
 
-const MIB: f64 = (1u64 << 20) as f64;
+use crate::checkers;
+use crate::origin::{Format, TimeRule};
+use crate::plan::{Plan, ProblemYaml, name_of, rel, sorted_entries};
+use crate::problem::{CheckerSpec, Interface, ProblemSpec, ScoringSpec};
+use crate::read_limits::limits;
+use crate::submissions::{submissions, take_reference};
+use crate::{
+    EXTENSION_FILE, Extension, Refusal, output_validator_dir, read_data, statement_dir, text_in,
+};
 
 /// The package's format, from `problem_format_version`.
-pub fn format_of(yaml: &Value) -> Result<Format, String> {
+pub(crate) fn format_of(yaml: &Value) -> Result<Format, String> {
     let Some(version) = yaml.get("problem_format_version") else {
         return Ok(Format::Legacy);
     };
@@ -46,22 +48,6 @@ pub fn format_of(yaml: &Value) -> Result<Format, String> {
     }
 }
 
-/// `problem.yaml` with where each of its keys is written, so a refusal
-/// about a key names its line and column.
-#[derive(Clone, Copy)]
-struct Spec<'a> {
-    value: &'a Value,
-    text: &'a str,
-}
-
-impl Spec<'_> {
-    /// `problem.yaml:line:col` of the key at `keys`.
-    fn at(&self, keys: &[&str]) -> String {
-        let (line, col) = crate::located::key(self.text, keys);
-        format!("problem.yaml:{line}:{col}")
-    }
-}
-
 /// Reads the package at `pkg`.
 pub fn read(pkg: &Path, yaml_text: &str) -> Plan {
     read_with_data(pkg, yaml_text, None)
@@ -69,7 +55,7 @@ pub fn read(pkg: &Path, yaml_text: &str) -> Plan {
 
 /// Reads the package at `pkg`, its `data/` at `data` when given (the
 /// cases judge generated from the package's recipe).
-pub fn read_with_data(pkg: &Path, yaml_text: &str, data: Option<&Path>) -> Plan {
+pub(crate) fn read_with_data(pkg: &Path, yaml_text: &str, data: Option<&Path>) -> Plan {
     let mut plan = Plan {
         data: data.map(Path::to_path_buf),
         ..Plan::default()
@@ -77,11 +63,11 @@ pub fn read_with_data(pkg: &Path, yaml_text: &str, data: Option<&Path>) -> Plan 
     let yaml: Value = match crate::located::yaml(yaml_text) {
         Ok(v) => v,
         Err(e) => {
-            plan.refused.push(format!("problem.yaml:{e}"));
+            plan.refused.push(Refusal::unreadable("problem.yaml", &e));
             return plan;
         }
     };
-    let spec = Spec {
+    let spec = ProblemYaml {
         value: &yaml,
         text: yaml_text,
     };
@@ -90,9 +76,11 @@ pub fn read_with_data(pkg: &Path, yaml_text: &str, data: Option<&Path>) -> Plan 
             plan.format = Some(f);
             f
         }
-        Err(e) => {
-            plan.refused
-                .push(format!("{}: {e}", spec.at(&["problem_format_version"])));
+        Err(reason) => {
+            plan.refused.push(Refusal::Invalid {
+                at: spec.at(&["problem_format_version"]),
+                reason,
+            });
             return plan;
         }
     };
@@ -103,10 +91,10 @@ pub fn read_with_data(pkg: &Path, yaml_text: &str, data: Option<&Path>) -> Plan 
     };
     match extension {
         Some(Ok(ext)) => from_extension(pkg, ext, format, &mut plan),
-        Some(Err(e)) => plan.refused.push(format!("{EXTENSION_FILE}:{e}")),
+        Some(Err(e)) => plan.refused.push(Refusal::unreadable(EXTENSION_FILE, &e)),
         None => from_package(pkg, spec, format, &mut plan),
     }
-    super::read_checks::answer_validators(pkg, &mut plan);
+    crate::read_checks::answer_validators(pkg, &mut plan);
     plan
 }
 
@@ -114,12 +102,7 @@ pub fn read_with_data(pkg: &Path, yaml_text: &str, data: Option<&Path>) -> Plan 
 fn from_extension(pkg: &Path, ext: Extension, format: Format, plan: &mut Plan) {
     let spec = ext.problem;
     if let Some(program) = spec.checker.as_ref().and_then(|c| c.program.clone()) {
-        place_program(
-            pkg,
-            &pkg.join(format.output_validator_dir()),
-            &program,
-            plan,
-        );
+        place_program(pkg, &pkg.join(output_validator_dir(format)), &program, plan);
     }
     for v in &spec.validators {
         let from = pkg
@@ -161,7 +144,7 @@ fn from_extension(pkg: &Path, ext: Extension, format: Format, plan: &mut Plan) {
         "the time limit comes from judge.yaml",
         &[
             EXTENSION_FILE,
-            format.output_validator_dir(),
+            output_validator_dir(format),
             "input_validators",
             "generators",
         ],
@@ -185,13 +168,16 @@ fn place_program(pkg: &Path, dir: &Path, program: &Path, plan: &mut Plan) {
             plan.copies.push((one.clone(), program.to_path_buf()))
         }
         [one] if one.is_dir() => plan.copies.push((one.clone(), program.to_path_buf())),
-        [] => plan.refused.push(format!("{}: missing", rel(pkg, dir))),
+        [] => plan.refused.push(Refusal::Missing {
+            at: rel(pkg, dir),
+            what: "missing".into(),
+        }),
         _ => plan.copies.push((dir.to_path_buf(), program.to_path_buf())),
     }
 }
 
 /// A package from anywhere: its own fields decide.
-fn from_package(pkg: &Path, spec_yaml: Spec<'_>, format: Format, plan: &mut Plan) {
+fn from_package(pkg: &Path, spec_yaml: ProblemYaml<'_>, format: Format, plan: &mut Plan) {
     let yaml = spec_yaml.value;
     let field = |k: &str| yaml.get(k).filter(|v| !v.is_null());
     let name = field("name")
@@ -222,35 +208,38 @@ fn from_package(pkg: &Path, spec_yaml: Spec<'_>, format: Format, plan: &mut Plan
     let custom = words.first() == Some(&"custom");
     let has = |t: &str| types.iter().any(|x| x == t);
     if has("multi-pass") && interactive_type(&types) {
-        plan.refused.push(format!(
-            "{}: type multi-pass with interactive: judge runs multi-pass problems with an output validator only",
-            spec_yaml.at(&["type"])
-        ));
+        plan.refused.push(Refusal::Unsupported {
+            at: spec_yaml.at(&["type"]),
+            what: "type multi-pass with interactive: judge runs multi-pass problems with an output validator only".into(),
+        });
     }
     for t in ["submit-answer"] {
         if has(t) {
-            plan.refused.push(format!(
-                "{}: type {t}: judge does not judge {t} problems",
-                spec_yaml.at(&["type"])
-            ));
+            plan.refused.push(Refusal::Unsupported {
+                at: spec_yaml.at(&["type"]),
+                what: format!("type {t}: judge does not judge {t} problems"),
+            });
         }
     }
     for dir in ["graders", "include", "static_validator"] {
         if pkg.join(dir).exists() {
-            plan.refused.push(format!(
-                "{dir}/: judge does not run {} (grading would differ from the package's)",
-                match dir {
-                    "graders" => "custom graders",
-                    "include" => "submissions with included files",
-                    _ => "static validators",
-                }
-            ));
+            let what = match dir {
+                "graders" => "custom graders",
+                "include" => "submissions with included files",
+                _ => "static validators",
+            };
+            plan.refused.push(Refusal::Unsupported {
+                at: format!("{dir}/"),
+                what: format!(
+                    "judge does not run {what} (grading would differ from the package's)"
+                ),
+            });
         }
     }
     let scoring = has("scoring");
     let interactive = has("interactive");
     // Output validation.
-    let validator_dir = pkg.join(format.output_validator_dir());
+    let validator_dir = pkg.join(output_validator_dir(format));
     // Headers (testlib.h beside a checker) are not programs: the build
     // copies them in beside the source that includes them.
     let programs: Vec<PathBuf> = sorted_entries(&validator_dir)
@@ -263,10 +252,10 @@ fn from_package(pkg: &Path, spec_yaml: Spec<'_>, format: Format, plan: &mut Plan
     };
     let checker = if programs.is_empty() {
         if interactive || (custom && format == Format::Legacy) {
-            plan.refused.push(format!(
-                "{}/: the package names a custom output validator but has none",
-                format.output_validator_dir()
-            ));
+            plan.refused.push(Refusal::Missing {
+                at: format!("{}/", output_validator_dir(format)),
+                what: "the package names a custom output validator but has none".into(),
+            });
         }
         match checkers::DefaultValidatorFlags::parse(&flags) {
             Ok(_) => Some(CheckerSpec {
@@ -276,20 +265,19 @@ fn from_package(pkg: &Path, spec_yaml: Spec<'_>, format: Format, plan: &mut Plan
                 args: flags,
             }),
             Err(e) => {
-                plan.refused.push(format!(
-                    "{}: validator_flags: {e}",
-                    spec_yaml.at(&["validator_flags"])
-                ));
+                plan.refused.push(Refusal::Invalid {
+                    at: spec_yaml.at(&["validator_flags"]),
+                    reason: format!("validator_flags: {e}"),
+                });
                 None
             }
         }
     } else if programs.len() > 1 && programs.iter().any(|p| p.is_dir()) {
         // Legacy packages keep each validator in a folder of its own.
-        plan.refused.push(format!(
-            "{}/: {} validators; judge runs one",
-            format.output_validator_dir(),
-            programs.len()
-        ));
+        plan.refused.push(Refusal::Unsupported {
+            at: format!("{}/", output_validator_dir(format)),
+            what: format!("{} validators; judge runs one", programs.len()),
+        });
         None
     } else {
         let one = &programs[0];
@@ -357,7 +345,7 @@ fn from_package(pkg: &Path, spec_yaml: Spec<'_>, format: Format, plan: &mut Plan
         plan,
         timelimit,
         &[
-            format.output_validator_dir(),
+            output_validator_dir(format),
             "input_validators",
             "input_format_validators",
             "graders",
@@ -380,10 +368,10 @@ fn from_package(pkg: &Path, spec_yaml: Spec<'_>, format: Format, plan: &mut Plan
             .map_or(2, |n| n.clamp(1, 100) as u32)
     });
     if passes.is_some() && checker.as_ref().is_none_or(|c| c.program.is_none()) {
-        plan.refused.push(format!(
-            "{}/: a multi-pass problem needs an output validator (it writes nextpass.in)",
-            format.output_validator_dir()
-        ));
+        plan.refused.push(Refusal::Missing {
+            at: format!("{}/", output_validator_dir(format)),
+            what: "a multi-pass problem needs an output validator (it writes nextpass.in)".into(),
+        });
     }
     let spec = ProblemSpec {
         reference,
@@ -412,139 +400,18 @@ fn copy_headers(dir: &Path, to: &Path, plan: &mut Plan) {
     }
 }
 
-/// A C or C++ header: code a program includes, never a program itself.
-pub fn is_header(path: &Path) -> bool {
-    path.is_file()
-        && path
-            .extension()
-            .and_then(|e| e.to_str())
-            .is_some_and(|e| matches!(e, "h" | "hpp" | "hh" | "hxx"))
-}
-
-/// Limits in the package's units; the time limit's rule.
-fn limits(spec: Spec<'_>, format: Format, pkg: &Path, plan: &mut Plan) -> Limits {
-    let yaml = spec.value;
-    // The package format's system defaults, not judge's: a package that
-    // says nothing gets what problemtools would give it.
-    let mut limits = Limits {
-        memory: 2048 << 20,
-        output: 8 << 20,
-        ..Limits::default()
-    };
-    let table = yaml.get("limits");
-    let number = |k: &str| table.and_then(|t| t.get(k)).and_then(Value::as_f64);
-    for (key, slot, scale) in [
-        ("memory", &mut limits.memory, MIB),
-        ("output", &mut limits.output, MIB),
-        ("validation_memory", &mut limits.checker_memory, MIB),
-    ] {
-        if let Some(v) = number(key) {
-            if v.is_finite() && v >= 1.0 {
-                *slot = (v * scale).round() as u64;
-            } else {
-                plan.refused.push(format!(
-                    "{}: limits.{key}: {v} is not a size",
-                    spec.at(&["limits", key])
-                ));
-            }
-        }
-    }
-    // Times (and the factors that make them) a Duration can hold: a huge
-    // or infinite number is refused here rather than panicking where it
-    // is turned into time.
-    let seconds = |keys: &[&str], v: f64, plan: &mut Plan| {
-        let ok = v.is_finite() && v > 0.0 && v <= 86_400.0;
-        if !ok {
-            plan.refused.push(format!(
-                "{}: {}: {v} is out of range (above 0, at most 86400)",
-                spec.at(keys),
-                keys.join(".")
-            ));
-        }
-        ok
-    };
-    if let Some(v) = number("validation_time").filter(|v| *v > 0.0)
-        && seconds(&["limits", "validation_time"], v, plan)
-    {
-        limits.checker_time = Duration::from_secs_f64(v);
-    }
-    let fixed = number("time_limit");
-    let timelimit = (format == Format::Legacy)
-        .then(|| std::fs::read_to_string(pkg.join(".timelimit")).ok())
-        .flatten();
-    let rule = match (fixed, timelimit) {
-        (Some(t), _) => parse_seconds(&t.to_string())
-            .map(|d| TimeRule::Fixed(d, "limits.time_limit"))
-            .map_err(|e| format!("{}: {e}", spec.at(&["limits", "time_limit"]))),
-        (None, Some(text)) => parse_seconds(&text)
-            .map(|d| TimeRule::Fixed(d, ".timelimit"))
-            .map_err(|e| format!(".timelimit:1:1: {e}")),
-        (None, None) => {
-            let multipliers = table.and_then(|t| t.get("time_multipliers"));
-            let m = |k: &str| multipliers.and_then(|t| t.get(k)).and_then(Value::as_f64);
-            const D: super::Multipliers = super::Multipliers::DEFAULT;
-            let (ac, tle, resolution) = match format {
-                Format::Legacy => (
-                    ("time_multiplier", number("time_multiplier"), 5.0),
-                    ("time_safety_margin", number("time_safety_margin"), 2.0),
-                    ("", None, 1.0),
-                ),
-                _ => (
-                    (
-                        "time_multipliers.ac_to_time_limit",
-                        m("ac_to_time_limit"),
-                        D.ac_to_time_limit,
-                    ),
-                    (
-                        "time_multipliers.time_limit_to_tle",
-                        m("time_limit_to_tle"),
-                        D.time_limit_to_tle,
-                    ),
-                    ("time_resolution", number("time_resolution"), D.resolution),
-                ),
-            };
-            // A factor or step of zero, below it or past a day makes no
-            // time limit (and would not fit a Duration).
-            let mut factor = |(key, given, default): (&str, Option<f64>, f64)| {
-                let Some(v) = given else { return default };
-                let mut keys = vec!["limits"];
-                keys.extend(key.split('.'));
-                match seconds(&keys, v, plan) {
-                    true => v,
-                    false => default,
-                }
-            };
-            Ok(TimeRule::Compute {
-                ac_to_time_limit: factor(ac),
-                time_limit_to_tle: factor(tle),
-                resolution: factor(resolution),
-            })
-        }
-    };
-    match rule {
-        Ok(rule) => {
-            if let TimeRule::Fixed(d, _) = rule {
-                limits.time = d;
-            }
-            plan.time = Some(rule);
-        }
-        Err(e) => plan.refused.push(e),
-    }
-    limits
-}
-
 /// The statement folder, copied. In a package judge exported (`ours`), a
 /// `problem.<lang>.tex` beside `problem.<lang>.md` is the LaTeX a legacy
 /// export generated from the Markdown (problemtools' legacy format reads
 /// only LaTeX): the Markdown is the statement, the LaTeX is skipped, and
 /// export → import gives back the folder byte for byte.
 fn statement(pkg: &Path, format: Format, plan: &mut Plan, ours: bool) {
-    let dir = pkg.join(format.statement_dir());
+    let dir = pkg.join(statement_dir(format));
     let entries = sorted_entries(&dir);
     // Generated `.tex` → the `.md` it came from.
     let generated: BTreeMap<PathBuf, String> = (entries.iter().filter(|_| ours))
         .filter_map(|md| {
-            let tex = dir.join(super::statement::latex_name(&name_of(md))?);
+            let tex = dir.join(crate::statement::latex_name(&name_of(md))?);
             tex.is_file().then(|| (tex, name_of(md)))
         })
         .collect();
@@ -599,7 +466,7 @@ fn others(pkg: &Path, plan: &mut Plan, timelimit: &str, taken: &[&str]) {
             "attachments" => "files for contestants; judge does not publish",
             "solution" | "solutions" => "solution write-ups",
             "input_visualizer" | "output_visualizer" => "visualizers are not run",
-            super::read_checks::ANSWER_VALIDATORS => {
+            crate::read_checks::ANSWER_VALIDATORS => {
                 "answer validators are not run (validate warns about it)"
             }
             ".timelimit" => timelimit,

@@ -1,19 +1,23 @@
 //! What an import will do, decided before anything is written: the
-//! [`Plan`] that reading a package fills in, and the path helpers every
-//! reader of a package folder shares. Its own module so that the readers
+//! [`Plan`] that reading a package fills in, and the helpers every reader
+//! of a package folder shares (paths, and `problem.yaml` with where its
+//! keys are written). Its own module so that the readers
 //! (`read`, `read_data`, `submissions`) depend on it, not on each other.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use super::TimeRule;
+use serde_yaml::Value;
+
+use crate::Refusal;
+use crate::origin::{Format, TimeRule};
 use crate::problem::{CaseSettings, GroupSpec, OutputCheck, ProblemSpec};
 
 /// Everything an import will write, decided before anything is written.
 #[derive(Debug, Default)]
 pub struct Plan {
     /// The package's format, once `problem.yaml` said it.
-    pub format: Option<super::Format>,
+    pub format: Option<Format>,
     pub spec: Option<ProblemSpec>,
     pub time: Option<TimeRule>,
     /// `group.yaml` per group of ours (`""` = `cases/`).
@@ -22,8 +26,9 @@ pub struct Plan {
     pub copies: Vec<(PathBuf, PathBuf)>,
     /// `(package-relative path, why)`.
     pub skipped: Vec<(String, String)>,
-    /// One line each; any of them stops the import.
-    pub refused: Vec<String>,
+    /// What judge cannot do as the package asks; any of them stops the
+    /// import.
+    pub refused: Vec<Refusal>,
     /// Settings read on purpose but without effect here.
     pub ignored: Vec<String>,
     pub cases: usize,
@@ -77,4 +82,20 @@ pub(crate) fn name_of(path: &Path) -> String {
         .unwrap_or_default()
         .to_string_lossy()
         .into_owned()
+}
+
+/// `problem.yaml` with where each of its keys is written, so a refusal
+/// about a key names its line and column.
+#[derive(Clone, Copy)]
+pub(crate) struct ProblemYaml<'a> {
+    pub(crate) value: &'a Value,
+    pub(crate) text: &'a str,
+}
+
+impl ProblemYaml<'_> {
+    /// `problem.yaml:line:col` of the key at `keys`.
+    pub(crate) fn at(&self, keys: &[&str]) -> String {
+        let (line, col) = crate::located::key(self.text, keys);
+        format!("problem.yaml:{line}:{col}")
+    }
 }

@@ -9,13 +9,14 @@
 //! those, and the 2023-07 text itself is now only a pointer to 2025-09.
 //! 2025-09 packages get `test_group.yaml` with argument lists and the
 //! format's own scoring keys (`max_score`, `score_aggregation`; see
-//! [`super::scores`]).
+//! `scores`).
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
-use super::{EXTENSION_FILE, Extension, Format, data_folder, renamed_folders, validator_flags};
+use crate::origin::Format;
 use crate::problem::{Aggregation, GroupSpec, Problem};
+use crate::{EXTENSION_FILE, Extension, data_folder, renamed_folders, validator_flags};
 
 const MIB: u64 = 1 << 20;
 
@@ -38,7 +39,7 @@ pub fn is_short_name(name: &str) -> bool {
 
 /// A stable UUID for a problem id: the same id gives the same UUID on
 /// every export, so a contest system recognises a re-exported problem.
-pub fn uuid_for(id: &str) -> String {
+pub(crate) fn uuid_for(id: &str) -> String {
     // Two FNV-1a passes with different offsets give 128 bits.
     let hash = |offset: u64| {
         id.bytes().fold(offset, |h, b| {
@@ -253,7 +254,7 @@ pub fn testdata_yamls(problem: &Problem, format: Format) -> Result<Vec<(PathBuf,
         }
     }
     if format == Format::V2025 {
-        for (folder, keys) in super::scores::v2025(problem)? {
+        for (folder, keys) in crate::scores::v2025(problem)? {
             folders.entry(folder).or_default().extend(keys.yaml());
         }
     }
@@ -374,7 +375,7 @@ pub const PACKAGE_FOLDERS: &[&str] = &[
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::package::scores::fixture::{problem, sum};
+    use crate::scores::fixture::{problem, sum};
 
     /// judge's kinds/sum ([`sum`]) with validator arguments on its groups.
     fn sum_problem() -> Problem {

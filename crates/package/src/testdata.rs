@@ -13,7 +13,8 @@ use std::path::Path;
 
 use serde_yaml::Value;
 
-use super::Format;
+use crate::Refusal;
+use crate::origin::Format;
 use crate::problem::{Aggregation, GroupSpec};
 
 /// One folder's settings in the package's terms.
@@ -46,12 +47,12 @@ impl Config {
     }
 }
 
-/// What reading one settings file found: its config, lines for the
-/// import's refusal list, and keys ignored on purpose.
+/// What reading one settings file found: its config, what judge cannot
+/// do as it asks, and keys ignored on purpose.
 #[derive(Debug, Default)]
 pub struct Read {
     pub config: Config,
-    pub refused: Vec<String>,
+    pub refused: Vec<Refusal>,
     pub ignored: Vec<String>,
 }
 
@@ -90,12 +91,14 @@ pub fn read(shown: &str, text: &str, format: Format, validators: usize) -> Read 
         Ok(Value::Null) => return out,
         Ok(v @ Value::Mapping(_)) => v,
         Ok(_) => {
-            out.refused
-                .push(format!("{shown}:1:1: not a mapping of settings"));
+            out.refused.push(Refusal::Invalid {
+                at: format!("{shown}:1:1"),
+                reason: "not a mapping of settings".into(),
+            });
             return out;
         }
         Err(e) => {
-            out.refused.push(format!("{shown}:{e}"));
+            out.refused.push(Refusal::unreadable(shown, &e));
             return out;
         }
     };
@@ -104,15 +107,25 @@ pub fn read(shown: &str, text: &str, format: Format, validators: usize) -> Read 
     };
     for (key, value) in map {
         let key = key.as_str().unwrap_or_default();
-        let mut refuse = |why: &str| {
+        // `{key}: why` at the key's place: a value judge cannot take, or
+        // a setting it does not support.
+        let at = || {
             let (line, col) = crate::located::key(text, &[key]);
-            out.refused
-                .push(format!("{shown}:{line}:{col}: {key}: {why}"))
+            format!("{shown}:{line}:{col}")
         };
+        let invalid = |why: &str| Refusal::Invalid {
+            at: at(),
+            reason: format!("{key}: {why}"),
+        };
+        let unsupported = |why: &str| Refusal::Unsupported {
+            at: at(),
+            what: format!("{key}: {why}"),
+        };
+        let mut refuse = |refusal: Refusal| out.refused.push(refusal);
         match key {
             "output_validator_flags" | "output_validator_args" => match words(value) {
                 Some(w) => out.config.output_args = Some(w),
-                None => refuse("expected a string or a list of strings"),
+                None => refuse(invalid("expected a string or a list of strings")),
             },
             "input_validator_flags" | "input_validator_args" => {
                 let args = match value {
@@ -128,13 +141,15 @@ pub fn read(shown: &str, text: &str, format: Format, validators: usize) -> Read 
                 };
                 match args {
                     Some(w) => out.config.input_args = Some(w),
-                    None => refuse("different arguments per input validator are not supported"),
+                    None => refuse(unsupported(
+                        "different arguments per input validator are not supported",
+                    )),
                 }
             }
             "accept_score" => out.config.accept_score = value.as_f64(),
             "reject_score" => out.config.reject_score = value.as_f64(),
             "grading" if value.as_str() == Some("custom") => {
-                refuse("custom graders are not supported")
+                refuse(unsupported("custom graders are not supported"))
             }
             "grading" => {}
             "grader_flags" => {
@@ -148,7 +163,9 @@ pub fn read(shown: &str, text: &str, format: Format, validators: usize) -> Read 
                         "accept_if_any_accepted" => {}
                         f => match aggregation(f) {
                             Some(a) => out.config.grader = Some(a),
-                            None => refuse(&format!("grader flag {f:?} is not supported")),
+                            None => {
+                                refuse(unsupported(&format!("grader flag {f:?} is not supported")))
+                            }
                         },
                     }
                 }
@@ -164,21 +181,25 @@ pub fn read(shown: &str, text: &str, format: Format, validators: usize) -> Read 
                     .or(get("require-pass"))
                     .is_some_and(has_items)
                 {
-                    refuse("require_pass is not supported");
+                    refuse(unsupported("require_pass is not supported"));
                 }
             }
             "max_score" => match value.as_f64() {
                 Some(s) => out.config.score = Some(s),
-                None => refuse("unbounded scores are not supported"),
+                None => refuse(unsupported("unbounded scores are not supported")),
             },
             "score_aggregation" => match value.as_str().and_then(aggregation) {
                 Some(a) => out.config.aggregation = Some(a),
-                None => refuse("expected pass-fail, sum or min"),
+                None => refuse(invalid("expected pass-fail, sum or min")),
             },
-            "require_pass" if has_items(value) => refuse("require_pass is not supported"),
-            "args" if has_items(value) => refuse("arguments for submissions are not supported"),
+            "require_pass" if has_items(value) => {
+                refuse(unsupported("require_pass is not supported"))
+            }
+            "args" if has_items(value) => {
+                refuse(unsupported("arguments for submissions are not supported"))
+            }
             "static_validation" | "static_validation_score" if value.as_bool() != Some(false) => {
-                refuse("static validation is not supported")
+                refuse(unsupported("static validation is not supported"))
             }
             "range"
             | "on_reject"
@@ -322,7 +343,7 @@ mod tests {
 
     #[test]
     fn the_2025_09_keys_an_export_writes_read_back_as_judges_group() {
-        use crate::package::scores::Keys;
+        use crate::scores::Keys;
         for (aggregation, word) in [
             (Aggregation::PassFail, "pass-fail"),
             (Aggregation::Sum, "sum"),

@@ -1,0 +1,88 @@
+//! Why judge cannot judge a package as asked. Reading a package lists
+//! every refusal (one line each, at its place) instead of stopping at the
+//! first, so a person fixes them in one go. An import stops on any;
+//! judging in place stops on any but [`Refusal::NoReference`], since
+//! there the answer files are the truth and no reference is needed. That
+//! decision is made on the variant, never on the message.
+
+/// One reason a package cannot be judged as it stands. `at` is the place:
+/// a package-relative file or folder, with `:line:col` where a setting
+/// is at fault. The messages are what import and `validate` print.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum Refusal {
+    /// A settings file that cannot be read, or does not parse.
+    #[error("{at}: {reason}")]
+    Unreadable { at: String, reason: String },
+    /// A setting whose value judge cannot take (a limit out of range, an
+    /// unknown format version, validator flags it does not know).
+    #[error("{at}: {reason}")]
+    Invalid { at: String, reason: String },
+    /// Something the package asks that judge does not do, or would do
+    /// differently from the package's own judging (custom graders,
+    /// submit-answer problems, per-case arguments).
+    #[error("{at}: {what}")]
+    Unsupported { at: String, what: String },
+    /// A file or folder the package needs and does not hold.
+    #[error("{at}: {what}")]
+    Missing { at: String, what: String },
+    /// `data/` holds no test case.
+    #[error("data/: no test cases")]
+    NoCases,
+    /// The test data exists only as a BAPCtools recipe not generated yet.
+    #[error(
+        "data/: the test data is only described in {recipe}; generate it first (for example `bt generate` in BAPCtools) and import the result",
+        recipe = crate::generators::RECIPE
+    )]
+    NotGenerated,
+    /// The recipe is there but makes no secret case: generating would not
+    /// help (BAPCtools' own multipass example has `secret: data: []`).
+    #[error(
+        "data/secret: no test cases, and {recipe} makes none",
+        recipe = crate::generators::RECIPE
+    )]
+    RecipeMakesNoCases,
+    /// No accepted submission judge can build, so there is no reference
+    /// to make the expected outputs with.
+    #[error("submissions/accepted/: no accepted submission judge can build, so no reference")]
+    NoReference,
+}
+
+impl Refusal {
+    /// A settings file's fault: `file` and the located parse error.
+    pub(crate) fn unreadable(file: &str, e: &judge_text::scan::InputError) -> Refusal {
+        Refusal::Unreadable {
+            at: format!("{file}:{}:{}", e.line, e.col),
+            reason: e.message.clone(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_refusal_is_one_line_at_its_place() {
+        let e = judge_text::scan::InputError::new(3, 7, "expected a mapping");
+        assert_eq!(
+            Refusal::unreadable("problem.yaml", &e).to_string(),
+            "problem.yaml:3:7: expected a mapping"
+        );
+        assert_eq!(
+            Refusal::NotGenerated.to_string(),
+            "data/: the test data is only described in generators/generators.yaml; generate it first (for example `bt generate` in BAPCtools) and import the result"
+        );
+        assert_eq!(
+            Refusal::RecipeMakesNoCases.to_string(),
+            "data/secret: no test cases, and generators/generators.yaml makes none"
+        );
+        for r in [
+            Refusal::NoCases,
+            Refusal::NoReference,
+            Refusal::NotGenerated,
+            Refusal::RecipeMakesNoCases,
+        ] {
+            assert!(!r.to_string().contains('\n'), "{r}");
+        }
+    }
+}

@@ -1,0 +1,111 @@
+//! Where a problem came from, as plain data: a problem read from an ICPC
+//! package judged in place keeps its format, its time-limit rule and what
+//! of the package judge read past. `validate` warns about the latter, and
+//! the engine computes a time limit the package leaves open. The reading
+//! itself is `judge-package`'s, above this crate: this module knows no
+//! package file.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// What a problem read from a package keeps of where it came from.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Origin {
+    pub format: Format,
+    /// How its time limit is set: given, or to be computed from the
+    /// accepted submissions before anything is graded.
+    pub time: TimeRule,
+    /// Package files judge reads past, each with why (shown by `validate`).
+    pub skipped: Vec<(String, String)>,
+    /// Settings read without effect here.
+    pub ignored: Vec<String>,
+    /// Files under `submissions/` that are not submissions here: the
+    /// reference program a judge export put among the accepted ones.
+    pub not_submissions: Vec<PathBuf>,
+    /// Checks the package holds that judge does not run (its answer
+    /// validators, say): `validate` warns about each.
+    pub unchecked: Vec<String>,
+}
+
+/// The package formats judge reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    Legacy,
+    Draft2023,
+    V2025,
+}
+
+impl std::fmt::Display for Format {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Format::Legacy => "legacy",
+            Format::Draft2023 => "2023-07-draft",
+            Format::V2025 => "2025-09",
+        })
+    }
+}
+
+/// Where an imported problem's time limit comes from.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum TimeRule {
+    /// Given by the package (the field that gave it).
+    Fixed(Duration, &'static str),
+    /// Not given: measured from the accepted submissions, as problemtools
+    /// does (slowest × `ac_to_time_limit`, rounded up to `resolution`).
+    Compute {
+        ac_to_time_limit: f64,
+        time_limit_to_tle: f64,
+        resolution: f64,
+    },
+}
+
+impl TimeRule {
+    /// The limit for the slowest accepted run `slowest`.
+    pub fn limit_for(ac_to_time_limit: f64, resolution: f64, slowest: Duration) -> Duration {
+        let steps = (slowest.as_secs_f64() * ac_to_time_limit / resolution)
+            .ceil()
+            .max(1.0);
+        Duration::from_secs_f64((steps * resolution).max(resolution))
+    }
+}
+
+/// The numbers of problemtools' time-limit rule (ICPC 2025-09
+/// `time_multipliers` and `time_resolution`): the limit is the slowest
+/// accepted run × `ac_to_time_limit`, rounded up to `resolution`, and a
+/// time_limit_exceeded submission must still be too slow at the limit ×
+/// `time_limit_to_tle`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Multipliers {
+    pub ac_to_time_limit: f64,
+    pub time_limit_to_tle: f64,
+    pub resolution: f64,
+}
+
+impl Multipliers {
+    /// 2025-09's defaults: what a package that says nothing gets, and what
+    /// `judge timelimit` and `judge check` hold committed limits to (judge
+    /// problems have no setting of their own, and these are the rule of
+    /// the newest format).
+    pub const DEFAULT: Multipliers = Multipliers {
+        ac_to_time_limit: 2.0,
+        time_limit_to_tle: 1.5,
+        resolution: 1.0,
+    };
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn computed_limits_round_up_to_the_resolution() {
+        let at = |slowest_ms: u64, m: f64, r: f64| {
+            TimeRule::limit_for(m, r, Duration::from_millis(slowest_ms)).as_secs_f64()
+        };
+        assert_eq!(at(10, 5.0, 1.0), 1.0);
+        assert_eq!(at(210, 5.0, 1.0), 2.0);
+        assert_eq!(at(500, 2.0, 1.0), 1.0);
+        assert_eq!(at(501, 2.0, 1.0), 2.0);
+        assert!((at(260, 2.0, 0.1) - 0.6).abs() < 1e-9);
+    }
+}

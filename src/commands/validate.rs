@@ -30,7 +30,8 @@ use crate::engine::run::{Session, load_errors, prepare, views};
 use crate::engine::tools::{Need, Tools};
 use crate::engine::{drift, reference, validation};
 use crate::error::Result;
-use crate::problem::{Case, Problem, hygiene};
+use crate::problem::hygiene::hygiene;
+use crate::problem::{Case, Problem};
 use crate::report::{RunKind, Status};
 use crate::solvers::bounds::BoundReach;
 

@@ -1,7 +1,7 @@
 //! Paragraph text: emphasis, code spans, math, backslash escapes and smart
 //! punctuation, each character's place kept for errors.
 
-use super::{Fault, Line};
+use super::line::{Fault, Line};
 
 /// A character as LaTeX text (`code`: inside `\texttt`).
 pub(super) fn escape(c: char, code: bool) -> String {

@@ -6,7 +6,7 @@
 //! Output: T lines. The fixture problems in `testdata/kinds/divisor-*`
 //! use this checker and the same problem with checker programs.
 
-use super::{Checker, Judgement};
+use super::judgement::{Checker, Judgement};
 use crate::verdict::Verdict;
 
 pub(crate) struct Divisor;

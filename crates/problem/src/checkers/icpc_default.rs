@@ -18,7 +18,7 @@
 //!   compared as one, accepted when within either tolerance; the output
 //!   token must then read as a finite number.
 
-use super::{Checker, Judgement};
+use super::judgement::{Checker, Judgement};
 use crate::verdict::Verdict;
 
 pub(crate) struct IcpcDefault;

@@ -115,7 +115,7 @@ impl Groups {
 
 /// Reads every `group.yaml` below `cases_dir`; errors name the file, line
 /// and column.
-pub(crate) fn read_groups(cases_dir: &Path) -> Result<Groups, super::ProblemError> {
+pub(crate) fn read_groups(cases_dir: &Path) -> Result<Groups, super::fault::ProblemError> {
     let mut groups = Groups::default();
     for entry in walkdir::WalkDir::new(cases_dir)
         .follow_links(true)
@@ -126,9 +126,9 @@ pub(crate) fn read_groups(cases_dir: &Path) -> Result<Groups, super::ProblemErro
             continue;
         }
         let path = entry.path();
-        let text = super::read_settings(path)?;
-        let spec: GroupSpec = super::parse_yaml(path, &text)?;
-        let group = super::group_of(cases_dir, path.parent().unwrap_or(cases_dir));
+        let text = super::fault::read_settings(path)?;
+        let spec: GroupSpec = super::fault::parse_yaml(path, &text)?;
+        let group = super::layout::group_of(cases_dir, path.parent().unwrap_or(cases_dir));
         groups.specs.insert(group, spec);
     }
     Ok(groups)
@@ -211,7 +211,7 @@ impl Groups {
 impl ScoringRules {
     /// Whether a case of `group` counts.
     pub fn counts(&self, group: &str) -> bool {
-        self.include_sample || !super::is_sample(group)
+        self.include_sample || !super::layout::is_sample(group)
     }
 
     /// Scores the group `group` from its cases' results (`cases`: case id →

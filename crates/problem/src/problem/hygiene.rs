@@ -35,7 +35,7 @@ pub fn hygiene(problem: &Problem) -> Vec<String> {
         p.file_name()
             .is_some_and(|n| crate::fsutil::is_temp_name(&n.to_string_lossy()))
     };
-    let invalid_dir = problem.dir.join(super::INVALID_DIR);
+    let invalid_dir = problem.dir.join(super::layout::INVALID_DIR);
     for path in problem.stray_files.iter().filter(|p| !is_temp(p)) {
         let why = match path.starts_with(&invalid_dir) {
             true => "not an invalid input (only .in files belong in invalid/)",

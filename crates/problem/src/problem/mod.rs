@@ -7,8 +7,10 @@
 //! folder is reported precisely (file and line) while every healthy
 //! problem is still usable.
 
+mod fault;
 pub mod groups;
-mod hygiene;
+pub mod hygiene;
+mod layout;
 pub mod recipe;
 pub mod spec;
 pub mod submissions;
@@ -17,34 +19,15 @@ use std::path::{Path, PathBuf};
 
 use walkdir::WalkDir;
 
+pub use fault::{ProblemError, read_settings};
+pub(crate) use fault::{bad_key, parse_yaml};
 pub use groups::{Aggregation, CaseSettings, GroupSpec, Groups};
-pub use hygiene::hygiene;
+pub(crate) use layout::group_of;
+pub use layout::{
+    INVALID_DIR, INVALID_GROUP, INVALID_OUTPUT_GROUP, SAMPLE_GROUP, VALID_OUTPUT_GROUP, case_order,
+    is_sample,
+};
 pub use spec::{CheckerSpec, Interface, Limits, ProblemSpec, ScoringSpec};
-
-/// Whether `group` is the sample group or inside it.
-pub fn is_sample(group: &str) -> bool {
-    group == SAMPLE_GROUP || group.starts_with("sample/")
-}
-
-/// The group people read first and contestants see.
-pub const SAMPLE_GROUP: &str = "sample";
-
-/// The order cases are judged and reported in: the sample first, then the
-/// rest, cases and sub-groups of a group together by name. It is the ICPC
-/// package order (`data/sample` before `data/secret`, lexicographic
-/// within, a sub-group where its name sorts), so the first
-/// failure judge reports for a submission is the one problemtools and
-/// DOMjudge report for the exported package, and a test set can put slow
-/// groups last (a name sorting late) so wrong submissions fail cheaply.
-/// Compares two `(group, name)` pairs path part by path part, without
-/// allocating: it runs inside sorts of every case.
-pub fn case_order(a: (&str, &str), b: (&str, &str)) -> std::cmp::Ordering {
-    fn parts<'a>((group, name): (&'a str, &'a str)) -> impl Iterator<Item = &'a str> {
-        group.split('/').filter(|p| !p.is_empty()).chain([name])
-    }
-    let later = |(group, _): (&str, &str)| !is_sample(group);
-    later(a).cmp(&later(b)).then_with(|| parts(a).cmp(parts(b)))
-}
 
 /// One test case: an input file and, normally, its expected output.
 #[derive(Debug, Clone, PartialEq)]
@@ -130,67 +113,12 @@ impl Problem {
     }
 }
 
-/// Why a problem folder could not be used.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum ProblemError {
-    #[error("{path}: cannot read: {reason}")]
-    Unreadable { path: PathBuf, reason: String },
-    /// A package that cannot be judged as it stands, with every reason.
-    #[error("{}: {}", path.display(), reasons.join("; "))]
-    Package { path: PathBuf, reasons: Vec<String> },
-    #[error("{path}:{line}:{col}: {reason}")]
-    BadSpec {
-        path: PathBuf,
-        line: usize,
-        col: usize,
-        reason: String,
-    },
-}
-
 /// Everything found under a problems folder: usable problems and the errors
 /// that kept other folders out (filled by `judge-package`'s `discover`).
 #[derive(Debug, Clone, Default)]
 pub struct Discovery {
     pub problems: Vec<Problem>,
     pub errors: Vec<(String, ProblemError)>,
-}
-
-/// Parses a YAML text into `T`; errors carry `path:line:col`.
-pub(crate) fn parse_yaml<T: serde::de::DeserializeOwned>(
-    path: &Path,
-    text: &str,
-) -> Result<T, ProblemError> {
-    crate::located::yaml(text).map_err(|e| bad_spec(path, e))
-}
-
-fn bad_spec(path: &Path, e: crate::scan::InputError) -> ProblemError {
-    ProblemError::BadSpec {
-        path: path.to_path_buf(),
-        line: e.line,
-        col: e.col,
-        reason: e.message,
-    }
-}
-
-/// The error about `key` (dotted, `""` for the file as a whole) of the
-/// YAML file `path` holding `text`, placed at the line that sets the key.
-fn bad_key(path: &Path, text: &str, key: &str, reason: String) -> ProblemError {
-    let keys: Vec<&str> = key.split('.').filter(|k| !k.is_empty()).collect();
-    let (line, col) = crate::located::key(text, &keys);
-    bad_spec(path, crate::scan::InputError::new(line, col, reason))
-}
-
-/// Reads a settings file as text; bytes that are not UTF-8 are an error
-/// with their place, like any other fault in the file.
-pub fn read_settings(path: &Path) -> Result<String, ProblemError> {
-    match crate::located::read(path) {
-        Ok(Ok(text)) => Ok(text),
-        Ok(Err(e)) => Err(bad_spec(path, e)),
-        Err(e) => Err(ProblemError::Unreadable {
-            path: path.to_path_buf(),
-            reason: e.to_string(),
-        }),
-    }
 }
 
 /// Parses a `problem.yaml` text (and the rules serde cannot check);
@@ -251,16 +179,6 @@ pub fn load_problem(id: &str, dir: &Path) -> Result<Problem, ProblemError> {
     })
 }
 
-/// The folder of inputs that must be rejected, beside `cases/`.
-pub const INVALID_DIR: &str = "invalid";
-/// The group reports file them under (the ICPC package's name).
-pub const INVALID_GROUP: &str = "invalid_input";
-
-/// The groups reports file a package's output checks under (its folder
-/// names): outputs the checker must accept, and outputs it must reject.
-pub const VALID_OUTPUT_GROUP: &str = "valid_output";
-pub const INVALID_OUTPUT_GROUP: &str = "invalid_output";
-
 /// One test of the checker (ICPC `data/valid_output/tc.{in,ans,out}` or
 /// `data/invalid_output/…`): `output` taken as a submission's output on
 /// the case `case` (whose input must be valid), and whether the checker
@@ -292,18 +210,6 @@ impl OutputCheck {
             name = self.case.name
         ))
     }
-}
-
-/// The group path of folder `dir` below `cases_dir` (`/` separators).
-pub(crate) fn group_of(cases_dir: &Path, dir: &Path) -> String {
-    dir.strip_prefix(cases_dir)
-        .map(|g| {
-            g.components()
-                .map(|c| c.as_os_str().to_string_lossy())
-                .collect::<Vec<_>>()
-                .join("/")
-        })
-        .unwrap_or_default()
 }
 
 /// Pairs `<name>.in` with `<name>.out` anywhere below `cases_dir`.

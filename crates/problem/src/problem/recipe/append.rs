@@ -14,7 +14,8 @@ use std::io;
 use std::path::Path;
 
 use super::entry::checked;
-use super::{Draw, Entry, Manual, Recipe, parse};
+use super::entry::{Draw, Entry, Manual};
+use super::file::{Recipe, parse};
 
 /// The comment a recipe made by [`append_case`] starts with.
 const HEADER: &str =

@@ -2,7 +2,8 @@
 //! status (0 all good, 1 some case failed, 2 usage or configuration error).
 
 use clap::Parser;
-use judge::commands::{self as cmd, Cli, Command, Context};
+use judge::commands::cli::Cli;
+use judge::commands::context::Context;
 
 fn main() {
     // Behave like other Unix tools when the reader goes away
@@ -29,25 +30,7 @@ fn main() {
         eprintln!("{} {e}", ctx.style.red("error:"));
         judge::fsutil::exit(e.code());
     }
-    let result = match cli.command {
-        Command::New(args) => cmd::new::run(&ctx, args),
-        Command::Check(args) => cmd::check::run(&ctx, args),
-        Command::Validate(args) => cmd::validate::run(&ctx, args),
-        Command::Regen(args) => cmd::regen::run(&ctx, args),
-        Command::Grade(args) => cmd::grade::run(&ctx, args),
-        Command::Stress(args) => cmd::stress::run(&ctx, args),
-        Command::Harden(args) => cmd::harden::run(&ctx, args),
-        Command::Diff(args) => cmd::diff::run(&ctx, args),
-        Command::Merge(args) => cmd::merge::run(&ctx, args),
-        Command::Export(args) => cmd::export::run(&ctx, args),
-        Command::Import(args) => cmd::import::run(&ctx, args),
-        Command::Solve(args) => cmd::solve::run(&ctx, args),
-        Command::Sandbox(args) => cmd::sandbox::run(&ctx, args),
-        Command::List(args) => cmd::list::run(&ctx, args),
-        Command::Gen(args) => cmd::generate::run(&ctx, args),
-        Command::Timelimit(args) => cmd::timelimit::run(&ctx, args),
-        Command::Languages(args) => cmd::languages::run(&ctx, args),
-    };
+    let result = cli.command.run(&ctx);
     let code = match result {
         Ok(status) => status.code(),
         Err(e) => {
@@ -55,7 +38,7 @@ fn main() {
             e.code()
         }
     };
-    cmd::remove_uncached();
+    judge::commands::generated::remove_uncached();
     // Through judge-fs: a signal being handled ends the process instead.
     judge::fsutil::exit(code);
 }

@@ -3,7 +3,8 @@
 //! expected-verdict submission; reports. A problem with a `recipe.yaml`
 //! also has its inputs compared with what the recipe makes (drift).
 
-use super::{Context, RunArgs, SandboxArgs};
+use super::args::{RunArgs, SandboxArgs};
+use super::context::Context;
 use crate::engine::check::Reference;
 use crate::engine::run::{Session, load_errors, prepare, views};
 use crate::engine::tools::{Need, Tools};

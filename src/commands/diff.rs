@@ -4,7 +4,7 @@
 
 use std::path::PathBuf;
 
-use super::Context;
+use super::context::Context;
 use crate::error::Result;
 use crate::report::changes::{Change, compare};
 use crate::report::{Status, console, yaml};

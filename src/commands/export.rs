@@ -10,7 +10,7 @@
 
 use std::path::{Path, PathBuf};
 
-use super::Context;
+use super::context::Context;
 use crate::error::{Error, Result};
 use crate::fsutil::{StagedDir, copy_tree};
 use crate::origin::Format;

@@ -3,7 +3,8 @@
 
 use std::path::PathBuf;
 
-use super::{Context, Reference, SandboxArgs};
+use super::args::SandboxArgs;
+use super::context::{Context, Reference};
 use crate::engine::run::prepare;
 use crate::engine::stress::{Draw, generate, no_generator};
 use crate::engine::tools::{Need, Tools};

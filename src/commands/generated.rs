@@ -7,7 +7,7 @@
 use std::path::PathBuf;
 use std::sync::Mutex;
 
-use super::Context;
+use super::context::Context;
 use crate::engine::generated::{Generated, Plan};
 use crate::engine::runner::Runner;
 use crate::error::Result;

@@ -1,7 +1,8 @@
 //! `judge grade`: run a submission on every case of a problem under limits,
 //! judge each output with the problem's compare mode, and report.
 
-use super::{Context, LimitArgs, RunArgs, SandboxArgs, SubmissionArgs};
+use super::args::{LimitArgs, RunArgs, SandboxArgs, SubmissionArgs};
+use super::context::Context;
 use crate::engine::build::BuildError;
 use crate::engine::grader::Grader;
 use crate::engine::limits;

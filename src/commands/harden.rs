@@ -17,7 +17,8 @@
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use super::{Context, LimitArgs, SandboxArgs};
+use super::args::{LimitArgs, SandboxArgs};
+use super::context::{self, Context};
 use crate::engine::build::{BuildError, Program};
 use crate::engine::grader::Grader;
 use crate::engine::harden::mutation_run::{MutationRun, Tally};
@@ -130,7 +131,7 @@ pub fn run(ctx: &Context, args: Args) -> Result<Status> {
     }
 
     let runner = ctx.runner(args.sandbox.sandbox, 1)?;
-    let tools = &super::ready_one(&mut problem, &runner, Need::STRESS)?;
+    let tools = &context::ready_one(&mut problem, &runner, Need::STRESS)?;
     let problem = tools.problem;
     let overrides = args.limits.overrides();
     let memory = overrides.memory.unwrap_or(problem.spec.limits.memory);

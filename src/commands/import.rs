@@ -14,7 +14,8 @@ use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use super::{Context, SandboxArgs};
+use super::args::SandboxArgs;
+use super::context::Context;
 use crate::engine::time_limit;
 use crate::engine::tools::Tools;
 use crate::error::{Error, Result};

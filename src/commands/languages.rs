@@ -4,7 +4,7 @@
 
 use rayon::prelude::*;
 
-use super::Context;
+use super::context::Context;
 use crate::config::Config;
 use crate::engine::toolchain;
 use crate::error::{Error, Result};

@@ -2,7 +2,7 @@
 
 use std::collections::BTreeMap;
 
-use super::Context;
+use super::context::Context;
 use crate::engine::run::load_errors;
 use crate::error::Result;
 use crate::report::Status;

@@ -3,7 +3,8 @@
 
 use std::path::PathBuf;
 
-use super::{Context, publish};
+use super::context::Context;
+use super::output::publish;
 use crate::error::Result;
 use crate::report::{Status, merge, yaml};
 

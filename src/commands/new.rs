@@ -9,7 +9,7 @@
 
 use std::path::{Path, PathBuf};
 
-use super::Context;
+use super::context::Context;
 use super::new_files::{self as files, Template};
 use crate::error::{Error, Result};
 use crate::fsutil::{StagedDir, write_atomic};

@@ -28,7 +28,7 @@ fn first_lines(text: &str, n: usize) -> String {
     out
 }
 
-/// [`Context::publish`](super::Context::publish) for commands with their own report options.
+/// [`Context::publish`](super::context::Context::publish) for commands with their own report options.
 /// `reports` is the repository's reports folder: when `dir` is one of its
 /// sub-folders (the default, or `--report-dir reports/nightly`), its
 /// index is rebuilt; a report written elsewhere touches no index, since

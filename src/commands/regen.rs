@@ -22,7 +22,8 @@
 
 use rayon::prelude::*;
 
-use super::{Context, SandboxArgs};
+use super::args::SandboxArgs;
+use super::context::Context;
 use crate::engine::check::reference_output;
 use crate::engine::drift;
 use crate::engine::run::{load_errors, pool, prepare};

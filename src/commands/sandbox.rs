@@ -1,7 +1,7 @@
 //! `judge sandbox`: what a submission sees on this machine, and how it is
 //! measured, before anything is graded.
 
-use super::Context;
+use super::context::Context;
 use crate::engine::build;
 use crate::engine::sandbox::SandboxMode;
 use crate::error::Result;

@@ -8,7 +8,8 @@ use std::io::{Read, Write};
 use std::os::fd::AsFd;
 use std::path::{Path, PathBuf};
 
-use super::{Context, Reference, SandboxArgs};
+use super::args::SandboxArgs;
+use super::context::{Context, Reference};
 use crate::engine::limits::{self, Overrides};
 use crate::engine::reference;
 use crate::engine::run::prepare;

@@ -9,7 +9,8 @@
 
 use std::fmt::Write as _;
 
-use super::{Context, LimitArgs, SandboxArgs, SubmissionArgs};
+use super::args::{LimitArgs, SandboxArgs, SubmissionArgs};
+use super::context::{self, Context};
 use crate::engine::build::BuildError;
 use crate::engine::grader::Grader;
 use crate::engine::limits;
@@ -73,7 +74,7 @@ pub fn run(ctx: &Context, args: Args) -> Result<Status> {
     let runner = ctx.runner(args.sandbox.sandbox, 1)?;
     // A package that gives no limit: the one its rule computes.
     let mut problem = problem;
-    let tools = &super::ready_one(&mut problem, &runner, Need::STRESS)?;
+    let tools = &context::ready_one(&mut problem, &runner, Need::STRESS)?;
     let problem = tools.problem;
     let overrides = args.limits.overrides();
     let memory = overrides.memory.unwrap_or(problem.spec.limits.memory);

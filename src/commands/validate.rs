@@ -20,7 +20,8 @@
 //! a `recipe.yaml` has every generated input remade and compared, and
 //! every case checked to be named by it (see [`crate::engine::drift`]).
 
-use super::{Context, RunArgs, SandboxArgs};
+use super::args::{RunArgs, SandboxArgs};
+use super::context::Context;
 use std::collections::BTreeMap;
 use std::sync::Mutex;
 

@@ -1,0 +1,330 @@
+//! What every command shares, made once from the global options: where
+//! the repository, problems, reports and cache are, the style of the
+//! console, and the helpers that start a runner, load problems and write
+//! reports.
+
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+
+use super::args::{ColorChoice, GlobalArgs, RunArgs};
+use super::output::publish;
+use super::root;
+use crate::config::Config;
+use crate::engine::cache::{CACHE_ENV, Cache, DEFAULT_DIR};
+use crate::engine::runner::{Runner, RunnerOptions};
+use crate::engine::sandbox::SandboxMode;
+use crate::error::{Error, Result};
+use crate::package::discover;
+use crate::problem::{Discovery, Problem};
+use crate::report::console::Style;
+use crate::report::{Report, RunKind};
+use crate::solvers::{self, Solver};
+
+/// The one problem of a search command (`stress`, `harden`) made ready
+/// to run: its time limit settled (a package that gives none gets its
+/// rule's, and the note is printed), and its own programs built.
+pub(crate) fn ready_one<'a>(
+    problem: &'a mut crate::problem::Problem,
+    runner: &'a Runner,
+    needs: &[crate::engine::tools::Need],
+) -> Result<crate::engine::tools::Tools<'a>> {
+    let (notes, failed) = crate::engine::time_limit::settle(std::slice::from_mut(problem), runner);
+    if let Some((_, why)) = failed.into_iter().next() {
+        return Err(Error::Setup(format!("{}: {why}", problem.id)));
+    }
+    for note in notes {
+        println!("{note}");
+    }
+    let problem: &'a crate::problem::Problem = problem;
+    let (tools, errors) =
+        crate::engine::run::prepare(std::slice::from_ref(problem), Some(runner), needs);
+    if let Some(e) = errors.into_iter().next() {
+        return Err(Error::ProblemProgram(e));
+    }
+    tools
+        .into_iter()
+        .next()
+        .ok_or_else(|| Error::Usage(format!("unknown problem {}", problem.id)))
+}
+
+/// [`Context::settle_time_limits`] for commands without a session: the
+/// notes are returned for the caller to show.
+pub(crate) fn settle_quietly(selection: &mut Discovery, runner: &Runner) -> Vec<String> {
+    let (notes, failed) = crate::engine::time_limit::settle(&mut selection.problems, runner);
+    for (id, why) in failed {
+        if let Some(at) = selection.problems.iter().position(|p| p.id == id) {
+            let problem = selection.problems.remove(at);
+            selection.errors.push((
+                id,
+                crate::problem::ProblemError::Package {
+                    path: problem.dir,
+                    reasons: vec![why],
+                },
+            ));
+        }
+    }
+    notes
+}
+
+/// What gives a problem's answers: see [`Context::reference_for`].
+pub(crate) enum Reference {
+    Solver(&'static dyn Solver),
+    /// A problem folder without an in-crate solver: its reference (and
+    /// generator, when it has one) are programs.
+    Program(Box<Problem>),
+}
+
+/// Settings every command shares, made once from [`GlobalArgs`].
+#[derive(Debug, Clone)]
+pub struct Context {
+    /// The repository's top folder ([`root`]).
+    pub root: PathBuf,
+    pub problems_dir: PathBuf,
+    pub style: Style,
+    /// Show progress bars (only on a terminal).
+    pub progress: bool,
+    /// The command line, recorded in reports.
+    pub command_line: String,
+    /// `--config FILE`, read when a command needs it.
+    pub config_file: Option<PathBuf>,
+    /// The build and result cache folder; `None` with `--no-cache`.
+    pub cache_dir: Option<PathBuf>,
+    /// Which root is used, when it is not the current folder.
+    pub root_note: Option<String>,
+    /// The command's name (`check`), which names its report folder.
+    pub command: &'static str,
+    /// The command's `--sandbox` ([`Command::sandbox`]).
+    pub sandbox: SandboxMode,
+}
+
+impl Context {
+    /// Colour and progress on a TTY only, `NO_COLOR` respected, unless
+    /// `--color` says otherwise.
+    pub fn new(args: GlobalArgs, command: &'static str) -> Self {
+        let color = match args.color {
+            ColorChoice::Always => true,
+            ColorChoice::Never => false,
+            ColorChoice::Auto => {
+                std::io::stdout().is_terminal()
+                    && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+            }
+        };
+        let cwd = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
+        let found = root::find(&cwd, args.problems_dir.as_deref());
+        Context {
+            problems_dir: found.problems,
+            style: Style { color },
+            progress: std::io::stderr().is_terminal(),
+            command_line: std::env::args().collect::<Vec<_>>().join(" "),
+            config_file: args.config.or(found.config),
+            cache_dir: (!args.no_cache).then(|| {
+                args.cache_dir
+                    .or_else(|| {
+                        std::env::var_os(CACHE_ENV)
+                            .filter(|v| !v.is_empty())
+                            .map(PathBuf::from)
+                    })
+                    .unwrap_or_else(|| found.dir.join(DEFAULT_DIR))
+            }),
+            root: found.dir,
+            root_note: found.note,
+            command,
+            sandbox: SandboxMode::Auto,
+        }
+    }
+
+    /// Reads the configuration and puts its language table in force for
+    /// the rest of the process.
+    pub fn install_languages(&self) -> Result<()> {
+        let config = Config::load(self.config_file.as_deref())?;
+        let table = config.languages().map_err(|(_, e)| Error::Usage(e))?;
+        judge_languages::install(table);
+        Ok(())
+    }
+
+    /// The runner for a command that runs submissions, with `workers`
+    /// launchers. Without a sandbox in `auto` mode it warns on stderr
+    /// before anything runs (and refuses when `CI` is set).
+    pub(crate) fn runner(&self, mode: SandboxMode, workers: usize) -> Result<Runner> {
+        let config = Config::load(self.config_file.as_deref())?;
+        let exe =
+            std::env::current_exe().map_err(Error::io("judge", "cannot find its own binary"))?;
+        let mut runner = Runner::new(RunnerOptions {
+            mode,
+            exe,
+            workers,
+            allow: config.sandbox.allow,
+            tools: config.tools.chosen(),
+        })?;
+        if let Some(dir) = &self.cache_dir {
+            runner.use_cache(Cache::open(dir.clone()));
+        }
+        if let Some(w) = runner.warning() {
+            eprintln!("{} {w}", self.style.yellow("warning:"));
+        }
+        if let Some(note) = runner.swept_note() {
+            eprintln!("{} {note}", self.style.dim("note:"));
+        }
+        Ok(runner)
+    }
+
+    /// The runner when `needed` (problem programs or submissions to run),
+    /// recorded in the session's notes.
+    pub(crate) fn runner_for(
+        &self,
+        needed: bool,
+        mode: SandboxMode,
+        session: &mut crate::engine::run::Session,
+    ) -> Result<Option<Runner>> {
+        if !needed {
+            return Ok(None);
+        }
+        let runner = self.runner(mode, session.workers())?;
+        session.note_runner(&runner);
+        Ok(Some(runner))
+    }
+
+    /// Discovers problems and keeps the named ones (all when none named).
+    /// A name may be a path into the problems folder (`.` inside
+    /// `problems/demo`).
+    pub(crate) fn load(&self, names: &[String]) -> Result<Discovery> {
+        let mut found = discover(&self.problems_dir).map_err(Error::io(
+            &self.problems_dir,
+            "cannot read the problems folder",
+        ))?;
+        self.generate_data(&mut found)?;
+        let cwd = std::env::current_dir().unwrap_or_default();
+        let names = names
+            .iter()
+            .map(|n| {
+                root::problem_id(n, &cwd, &self.problems_dir).ok_or_else(|| {
+                    Error::Usage(format!(
+                        "{n} is not inside the problems folder {}",
+                        self.problems_dir.display()
+                    ))
+                })
+            })
+            .collect::<Result<Vec<String>>>()?;
+        let names = names.as_slice();
+        found.select(names).map_err(|unknown| {
+            Error::Usage(format!(
+                "unknown problem(s): {} (look in {})",
+                unknown.join(", "),
+                self.problems_dir.display()
+            ))
+        })
+    }
+
+    /// Gives each package judged in place that states no time limit the
+    /// one its accepted submissions give (problemtools' rule), before
+    /// anything is graded or sharded, so every shard agrees on it. A
+    /// problem that cannot get one becomes a load error.
+    pub(crate) fn settle_time_limits(
+        &self,
+        selection: &mut Discovery,
+        runner: &Runner,
+        session: &mut crate::engine::run::Session,
+    ) {
+        let notes = session.install(|| settle_quietly(selection, runner));
+        for note in notes {
+            session.note(note);
+        }
+    }
+
+    /// The one named problem, which must load.
+    pub(crate) fn load_one(&self, name: &str) -> Result<Problem> {
+        let found = self.load(&[name.to_string()])?;
+        if let Some((_, e)) = found.errors.into_iter().next() {
+            return Err(e.into());
+        }
+        found
+            .problems
+            .into_iter()
+            .next()
+            .ok_or_else(|| Error::Usage(format!("unknown problem {name}")))
+    }
+
+    /// What answers for `name`: the in-crate solver of a problem folder
+    /// or of a solver id used directly (which needs no problems folder, so
+    /// `judge solve ID` works anywhere), or a problem folder whose
+    /// reference is a program (run by the engine, like `check` runs it).
+    pub(crate) fn reference_for(&self, name: &str) -> Result<Reference> {
+        let found = discover(&self.problems_dir).unwrap_or_default();
+        if let Some(p) = found.problems.iter().find(|p| p.id == name) {
+            return Ok(match p.solver() {
+                Some(solver) => Reference::Solver(solver),
+                None => Reference::Program(Box::new(p.clone())),
+            });
+        }
+        if let Some((_, e)) = found.errors.iter().find(|(id, _)| id == name) {
+            return Err(e.clone().into());
+        }
+        solvers::find(name).map(Reference::Solver).ok_or_else(|| {
+            Error::Usage(format!(
+                "unknown problem {name:?} (problems: {}; solvers: {})",
+                found
+                    .problems
+                    .iter()
+                    .map(|p| p.id.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                solvers::ids().join(", ")
+            ))
+        })
+    }
+
+    /// The engine's settings for a run of `kind` with these options.
+    pub(crate) fn settings(&self, kind: RunKind, run: &RunArgs) -> crate::engine::run::Settings {
+        crate::engine::run::Settings {
+            kind,
+            command_line: self.command_line.clone(),
+            jobs: run.jobs,
+            shard: run.shard,
+            progress: self.progress,
+            fail_fast: run.fail_fast,
+        }
+    }
+
+    /// Prints failing cases, the summary and the submissions table, then
+    /// writes the reports (YAML, HTML, and JUnit when asked for).
+    pub(crate) fn publish(&self, report: &Report, run: &RunArgs, name: Option<&str>) -> Result<()> {
+        let dir = self.report_dir(run.report_dir.as_deref(), name);
+        publish(
+            self.style,
+            report,
+            &dir,
+            run.junit.as_deref(),
+            &self.reports(),
+        )
+    }
+
+    /// The repository's reports folder, whose `index.html` lists the
+    /// reports written into its sub-folders.
+    pub(crate) fn reports(&self) -> PathBuf {
+        self.root.join(root::REPORTS)
+    }
+
+    /// Where a command's reports go: `explicit` when given, else
+    /// `reports/<command>[-<name>]/` under the repository's root, so that
+    /// `validate` and `check` (and checks of another problems folder, and
+    /// grades of different submissions) keep their own latest report.
+    /// The command is the report's kind; `name` says more, and the
+    /// problems folder's name is added when it is not the repository's
+    /// `problems/`.
+    pub(crate) fn report_dir(&self, explicit: Option<&Path>, name: Option<&str>) -> PathBuf {
+        if let Some(dir) = explicit {
+            return dir.to_path_buf();
+        }
+        let mut folder = self.command.to_string();
+        if self.problems_dir != self.root.join(root::PROBLEMS) {
+            let own = self.problems_dir.file_name().unwrap_or_default();
+            folder.push('-');
+            folder.push_str(&own.to_string_lossy());
+        }
+        if let Some(name) = name {
+            folder.push('-');
+            folder.push_str(name);
+        }
+        self.reports().join(folder)
+    }
+}

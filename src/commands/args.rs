@@ -5,10 +5,9 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
-use crate::engine::build;
 use crate::engine::limits::Overrides;
-use crate::engine::runner::Runner;
 use crate::engine::sandbox::SandboxMode;
+use crate::engine::submission::Source;
 use crate::shard::Shard;
 use crate::units::{parse_duration, parse_size};
 
@@ -120,24 +119,15 @@ pub struct SubmissionArgs {
 impl SubmissionArgs {
     /// What the report calls the submission.
     pub(crate) fn subject(&self) -> String {
-        match (&self.submission, &self.cmd) {
-            (Some(path), _) => path.display().to_string(),
-            (None, Some(cmd)) => cmd.clone(),
-            (None, None) => String::new(),
-        }
+        self.source().subject()
     }
 
-    /// Builds it; `memory` sizes a JVM heap.
-    pub(crate) fn build(
-        &self,
-        runner: &Runner,
-        memory: u64,
-    ) -> Result<build::Program, build::BuildError> {
-        build::prepare(
-            runner,
-            self.submission.as_deref(),
-            self.cmd.as_deref(),
-            memory,
-        )
+    /// What the engine builds.
+    pub(crate) fn source(&self) -> Source<'_> {
+        Source {
+            file: self.submission.as_deref(),
+            cmd: self.cmd.as_deref(),
+            pin: None,
+        }
     }
 }

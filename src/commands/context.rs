@@ -11,60 +11,15 @@ use super::output::publish;
 use super::root;
 use crate::config::Config;
 use crate::engine::cache::{CACHE_ENV, Cache, DEFAULT_DIR};
+use crate::engine::run::Finished;
 use crate::engine::runner::{Runner, RunnerOptions};
 use crate::engine::sandbox::SandboxMode;
 use crate::error::{Error, Result};
 use crate::package::discover;
 use crate::problem::{Discovery, Problem};
 use crate::report::console::Style;
-use crate::report::{Report, RunKind};
+use crate::report::{RunKind, Status};
 use crate::solvers::{self, Solver};
-
-/// The one problem of a search command (`stress`, `harden`) made ready
-/// to run: its time limit settled (a package that gives none gets its
-/// rule's, and the note is printed), and its own programs built.
-pub(crate) fn ready_one<'a>(
-    problem: &'a mut crate::problem::Problem,
-    runner: &'a Runner,
-    needs: &[crate::engine::tools::Need],
-) -> Result<crate::engine::tools::Tools<'a>> {
-    let (notes, failed) = crate::engine::time_limit::settle(std::slice::from_mut(problem), runner);
-    if let Some((_, why)) = failed.into_iter().next() {
-        return Err(Error::Setup(format!("{}: {why}", problem.id)));
-    }
-    for note in notes {
-        println!("{note}");
-    }
-    let problem: &'a crate::problem::Problem = problem;
-    let (tools, errors) =
-        crate::engine::run::prepare(std::slice::from_ref(problem), Some(runner), needs);
-    if let Some(e) = errors.into_iter().next() {
-        return Err(Error::ProblemProgram(e));
-    }
-    tools
-        .into_iter()
-        .next()
-        .ok_or_else(|| Error::Usage(format!("unknown problem {}", problem.id)))
-}
-
-/// [`Context::settle_time_limits`] for commands without a session: the
-/// notes are returned for the caller to show.
-pub(crate) fn settle_quietly(selection: &mut Discovery, runner: &Runner) -> Vec<String> {
-    let (notes, failed) = crate::engine::time_limit::settle(&mut selection.problems, runner);
-    for (id, why) in failed {
-        if let Some(at) = selection.problems.iter().position(|p| p.id == id) {
-            let problem = selection.problems.remove(at);
-            selection.errors.push((
-                id,
-                crate::problem::ProblemError::Package {
-                    path: problem.dir,
-                    reasons: vec![why],
-                },
-            ));
-        }
-    }
-    notes
-}
 
 /// What gives a problem's answers: see [`Context::reference_for`].
 pub(crate) enum Reference {
@@ -215,22 +170,6 @@ impl Context {
         })
     }
 
-    /// Gives each package judged in place that states no time limit the
-    /// one its accepted submissions give (problemtools' rule), before
-    /// anything is graded or sharded, so every shard agrees on it. A
-    /// problem that cannot get one becomes a load error.
-    pub(crate) fn settle_time_limits(
-        &self,
-        selection: &mut Discovery,
-        runner: &Runner,
-        session: &mut crate::engine::run::Session,
-    ) {
-        let notes = session.install(|| settle_quietly(selection, runner));
-        for note in notes {
-            session.note(note);
-        }
-    }
-
     /// The one named problem, which must load.
     pub(crate) fn load_one(&self, name: &str) -> Result<Problem> {
         let found = self.load(&[name.to_string()])?;
@@ -285,17 +224,27 @@ impl Context {
         }
     }
 
-    /// Prints failing cases, the summary and the submissions table, then
-    /// writes the reports (YAML, HTML, and JUnit when asked for).
-    pub(crate) fn publish(&self, report: &Report, run: &RunArgs, name: Option<&str>) -> Result<()> {
+    /// Prints the cache line, then failing cases, the summary and the
+    /// submissions table, writes the reports (YAML, HTML, and JUnit when
+    /// asked for), and gives the run's status.
+    pub(crate) fn publish(
+        &self,
+        done: Finished,
+        run: &RunArgs,
+        name: Option<&str>,
+    ) -> Result<Status> {
+        if let Some(line) = &done.cache_line {
+            eprintln!("{line}");
+        }
         let dir = self.report_dir(run.report_dir.as_deref(), name);
         publish(
             self.style,
-            report,
+            &done.report,
             &dir,
             run.junit.as_deref(),
             &self.reports(),
-        )
+        )?;
+        Ok(done.report.status())
     }
 
     /// The repository's reports folder, whose `index.html` lists the

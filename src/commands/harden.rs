@@ -15,24 +15,14 @@
 //! by time alone depends on the machine, and says so).
 
 use std::path::PathBuf;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use super::args::{LimitArgs, SandboxArgs};
-use super::context::{self, Context};
-use crate::engine::build::{BuildError, Program};
-use crate::engine::grader::Grader;
-use crate::engine::harden::mutation_run::{MutationRun, Tally};
-use crate::engine::harden::workshop::Workshop;
-use crate::engine::harden::{Finding, search};
-use crate::engine::limits;
+use super::context::Context;
+use crate::engine::harden::session::{Event, Fate, Harden, Summary};
 use crate::engine::run::progress_bar;
-use crate::engine::stress::Tester;
-use crate::engine::tools::Need;
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::report::Status;
-
-use super::harden_cases::Keeper;
-use crate::engine::harden::state::{Record, State};
 
 #[derive(Debug, Clone, clap::Args)]
 pub struct Args {
@@ -71,311 +61,86 @@ pub struct Args {
     pub sandbox: SandboxArgs,
 }
 
-/// One thing to catch: a mutant (built on demand) or a submission.
-enum Target {
-    Mutant(crate::engine::harden::mutation_run::Mutant),
-    Submission(PathBuf),
-}
-
-impl Target {
-    fn name(&self) -> String {
-        match self {
-            Target::Mutant(m) => m.name.clone(),
-            Target::Submission(p) => format!("submission {}", p.display()),
-        }
-    }
-}
-
 pub fn run(ctx: &Context, args: Args) -> Result<Status> {
-    if args.iterations == 0 {
-        return Err(Error::Usage("--iterations must be at least 1".into()));
-    }
-    super::stress::check_group(&args.group)?;
+    let harden = Harden {
+        seed: args.seed,
+        iterations: args.iterations,
+        budget: args.budget,
+        group: args.group.clone(),
+        dry_run: args.dry_run,
+        overrides: args.limits.overrides(),
+        workspace: args.workspace.clone().unwrap_or_else(|| ctx.root.clone()),
+        mutants: args.mutants.clone(),
+        submissions: args.submission.clone(),
+    };
+    harden.check()?;
     let mut problem = ctx.load_one(&args.problem)?;
-    if problem.spec.interactive {
-        return Err(Error::Usage(format!(
-            "{}: an interactive problem's cases have no reference answer to keep",
-            problem.id
-        )));
-    }
-    let workspace = args.workspace.clone().unwrap_or_else(|| ctx.root.clone());
-    // One build area for every problem (the workspace copy and its
-    // incremental build are shared); one state per problem folder.
-    let area = workspace.join("target/harden");
-    let area = std::path::absolute(&area).map_err(Error::io(&area, "cannot resolve"))?;
-    let dir =
-        std::path::absolute(&problem.dir).map_err(Error::io(&problem.dir, "cannot resolve"))?;
-    let key = crate::engine::harden::state::key(&dir);
-    let state_path = area
-        .join("state")
-        .join(format!("{}-{key}.yaml", problem.id));
-    let run = read_run(ctx, &args, &problem.id)?;
-    let solver_id = problem.solver().map(|s| s.id());
-    if run.is_some() && solver_id.is_none() {
-        return Err(Error::Usage(format!(
-            "{}: mutants are of in-crate solvers, and this problem's reference is a program",
-            problem.id
-        )));
-    }
-    let mut targets: Vec<Target> = Vec::new();
-    if let Some(run) = &run {
-        targets.extend(run.survivors().cloned().map(Target::Mutant));
-    }
-    targets.extend(args.submission.iter().cloned().map(Target::Submission));
-    if targets.is_empty() {
+    let Some(plan) = harden.plan(&problem)? else {
         println!(
             "{}: nothing to harden against: the mutation run has no survivor",
             problem.id
         );
         return Ok(Status::Passed);
-    }
-
-    let runner = ctx.runner(args.sandbox.sandbox, 1)?;
-    let tools = &context::ready_one(&mut problem, &runner, Need::STRESS)?;
-    let problem = tools.problem;
-    let overrides = args.limits.overrides();
-    let memory = overrides.memory.unwrap_or(problem.spec.limits.memory);
-    let work = tempfile::Builder::new()
-        .prefix("judge-harden-")
-        .tempdir()
-        .map_err(Error::io(
-            std::env::temp_dir(),
-            "cannot create a temporary folder",
-        ))?;
-    let work = work.path().to_path_buf();
-    let limits_for = |program: &Program| limits::for_problem(problem, overrides, &program.language);
-
-    let mut state = State::load(&state_path);
-    let cases = problem.dir.join("cases");
-    state.forget_missing(|case| cases.join(format!("{case}.in")).is_file());
-    let shop = match (&run, solver_id) {
-        (Some(_), Some(id)) => {
-            let shop = Workshop::open(&workspace, &area).map_err(Error::Setup)?;
-            println!(
-                "{}: building the unmutated runner (a control that must pass)",
-                problem.id
-            );
-            let control =
-                mutant_program(&runner, shop.build_unmutated().map_err(Error::Setup)?, id)?;
-            if let Finding::CaughtByKept { .. } | Finding::Caught { .. } = search(
-                &tester(&control, &runner, limits_for(&control), tools, &work),
-                &[],
-                args.seed,
-                10,
-                || {},
-            )? {
-                return Err(Error::Setup(format!(
-                    "{}: the unmutated runner fails on a generated input: harden cannot tell mutants from noise here",
-                    problem.id
-                )));
-            }
-            Some((shop, id))
-        }
-        _ => None,
     };
-
-    let before = run.as_ref().map(MutationRun::tally).unwrap_or_default();
-    println!(
-        "harden {}: {} targets, seed {}, up to {} inputs each, budget {}",
-        problem.id,
-        targets.len(),
-        args.seed,
-        args.iterations,
-        crate::units::format_duration(args.budget)
-    );
-    let started = Instant::now();
-    let mut keeper = Keeper::open(problem, &args.group, args.dry_run)?;
-    // The targets this run still has to search, with what each search
-    // depends on (recorded when it survives).
-    let pending: Vec<(&Target, String, String)> = targets
-        .iter()
-        .map(|t| (t, t.name(), sources_of(t, shop.as_ref().map(|(s, _)| s))))
-        .filter(|(_, name, sources)| !state.settled(name, args.seed, args.iterations, sources))
-        .collect();
-    let (mut stopped, mut searched) = (0, 0);
-    for (i, (target, name, sources)) in pending.iter().enumerate() {
-        let name = name.as_str();
-        // At least one search a run, so a run always gets somewhere.
-        if searched > 0 && started.elapsed() >= args.budget {
-            stopped = pending.len() - i;
-            break;
+    let runner = ctx.runner(args.sandbox.sandbox, 1)?;
+    let id = problem.id.clone();
+    let mut bar = None;
+    let summary = harden.run(&mut problem, plan, &runner, &mut |event| match event {
+        Event::Note(note) => println!("{note}"),
+        Event::BuildingControl => {
+            println!("{id}: building the unmutated runner (a control that must pass)")
         }
-        let program = match *target {
-            Target::Mutant(m) => {
-                let (shop, id) = shop.as_ref().expect("mutants come with a workshop");
-                match shop.build(m) {
-                    Ok(bin) => mutant_program(&runner, bin, id)?,
-                    Err(why) => {
-                        println!(
-                            "  {} {name}: {}",
-                            ctx.style.yellow("unbuildable"),
-                            first_line(&why)
-                        );
-                        state.set(name, Record::unbuildable(why));
-                        save(&state, args.dry_run)?;
-                        continue;
-                    }
-                }
-            }
-            Target::Submission(path) => {
-                match crate::engine::build::prepare(&runner, Some(path), None, memory) {
-                    Ok(p) => p,
-                    Err(BuildError::Compile(log)) => {
-                        println!(
-                            "  {} {name}: compile error\n{log}",
-                            ctx.style.yellow("skipped")
-                        );
-                        continue;
-                    }
-                    Err(BuildError::Setup(why) | BuildError::Unavailable(why)) => {
-                        return Err(Error::Setup(why));
-                    }
-                }
-            }
-        };
-        searched += 1;
-        let bar = progress_bar(
-            args.iterations,
-            ctx.progress,
-            &format!("{}/{}", i + 1, pending.len()),
-        );
-        let draws = keeper.draws();
-        let found = search(
-            &tester(&program, &runner, limits_for(&program), tools, &work),
-            &draws,
+        Event::Started { targets } => println!(
+            "harden {id}: {targets} targets, seed {}, up to {} inputs each, budget {}",
             args.seed,
             args.iterations,
-            || bar.inc(1),
-        );
-        bar.finish_and_clear();
-        match found? {
-            Finding::CaughtByKept { index, verdict } => {
-                let case = keeper.also_catches(index, name)?;
-                println!(
-                    "  {} {name}: {verdict} on {case}",
-                    ctx.style.green("caught")
-                );
-                state.set(name, Record::caught(&case, verdict, args.seed));
-            }
-            Finding::Caught {
-                draw,
-                verdict,
-                input,
-                answer,
-                tried,
-            } => {
-                let case = keeper.keep(draw, &input, &answer, name)?;
-                println!(
-                    "  {} {name}: {verdict} on new case {case} ({}, {} bytes, {} run)",
-                    ctx.style.green("caught"),
-                    draw.label(),
-                    input.len(),
-                    match tried {
-                        1 => "1 input".to_string(),
-                        n => format!("{n} inputs"),
-                    }
-                );
-                state.set(name, Record::caught(&case, verdict, args.seed));
-            }
-            Finding::Survived { tried } => {
-                println!(
-                    "  {} {name}: no input of {tried} caught it",
-                    ctx.style.dim("survived")
-                );
-                state.set(name, Record::survived(args.seed, tried, sources));
-            }
+            crate::units::format_duration(args.budget)
+        ),
+        Event::Searching { index, of } => {
+            let what = format!("{index}/{of}");
+            bar = Some(progress_bar(args.iterations, ctx.progress, &what));
         }
-        save(&state, args.dry_run)?;
-    }
-    println!(
-        "{}",
-        summary(
-            &before,
-            &state,
-            run.as_ref(),
-            keeper.added,
-            started.elapsed(),
-            stopped
-        )
-    );
+        Event::Tick => bar.iter().for_each(|b| b.inc(1)),
+        Event::Searched => bar.take().iter().for_each(|b| b.finish_and_clear()),
+        Event::Target { name, result } => println!("{}", target_line(ctx, name, result)),
+    })?;
+    println!("{}", summary_text(&summary));
     Ok(Status::Passed)
 }
 
-fn tester<'a>(
-    program: &'a Program,
-    runner: &'a crate::engine::runner::Runner,
-    limits: limits::RunLimits,
-    tools: &'a crate::engine::tools::Tools<'a>,
-    work: &std::path::Path,
-) -> Tester<'a> {
-    Tester {
-        grader: Grader::submission(tools, runner, program, limits),
-        work: work.to_path_buf(),
-    }
-}
-
-/// What a target's search depends on besides the seed: the workspace's
-/// sources for a mutant, the file's bytes for a submission.
-fn sources_of(target: &Target, shop: Option<&Workshop>) -> String {
-    match target {
-        Target::Mutant(_) => shop.map(|s| s.sources().to_string()).unwrap_or_default(),
-        Target::Submission(path) => crate::engine::harden::state::file_sources(path),
-    }
-}
-
-/// Records progress; a dry run keeps none, so the real run searches again.
-fn save(state: &State, dry_run: bool) -> Result<()> {
-    match dry_run {
-        true => Ok(()),
-        false => state.save().map_err(Error::Setup),
-    }
-}
-
-/// The runs given, or the default folders of `make mutants` when they exist.
-fn read_run(ctx: &Context, args: &Args, id: &str) -> Result<Option<MutationRun>> {
-    let mut dirs = args.mutants.clone();
-    if dirs.is_empty() {
-        let base = args
-            .workspace
-            .as_ref()
-            .unwrap_or(&ctx.root)
-            .join("target/mutants");
-        let shard = format!("{id}-");
-        if let Ok(entries) = std::fs::read_dir(&base) {
-            let mut found: Vec<PathBuf> = entries
-                .flatten()
-                .filter(|e| {
-                    let n = e.file_name().to_string_lossy().into_owned();
-                    n == id || n.starts_with(&shard)
-                })
-                .map(|e| e.path())
-                .collect();
-            found.sort();
-            dirs = found;
+/// What became of a target, on one line (and a compiler's output).
+fn target_line(ctx: &Context, name: &str, fate: &Fate) -> String {
+    let s = ctx.style;
+    match fate {
+        Fate::Unbuildable(why) => {
+            format!("  {} {name}: {}", s.yellow("unbuildable"), first_line(why))
         }
-        if dirs.is_empty() && args.submission.is_empty() {
-            return Err(Error::Usage(format!(
-                "{id}: no mutation run in {} and no --submission: run `make mutants P={id}` first, or give --mutants DIR",
-                base.join(id).display()
-            )));
+        Fate::CompileError(log) => {
+            format!("  {} {name}: compile error\n{log}", s.yellow("skipped"))
         }
+        Fate::CaughtByKept { case, verdict } => {
+            format!("  {} {name}: {verdict} on {case}", s.green("caught"))
+        }
+        Fate::Caught {
+            case,
+            verdict,
+            draw,
+            bytes,
+            tried,
+        } => format!(
+            "  {} {name}: {verdict} on new case {case} ({}, {bytes} bytes, {} run)",
+            s.green("caught"),
+            draw.label(),
+            match tried {
+                1 => "1 input".to_string(),
+                n => format!("{n} inputs"),
+            }
+        ),
+        Fate::Survived { tried } => format!(
+            "  {} {name}: no input of {tried} caught it",
+            s.dim("survived")
+        ),
     }
-    if dirs.is_empty() {
-        return Ok(None);
-    }
-    MutationRun::read(&dirs).map(Some).map_err(Error::Usage)
-}
-
-/// A mutant runner run as `RUNNER SOLVER_ID`, prepared like `--cmd` (so
-/// it is copied where the sandbox lets a submission start).
-fn mutant_program(
-    runner: &crate::engine::runner::Runner,
-    bin: PathBuf,
-    solver_id: &str,
-) -> Result<Program> {
-    let cmd = format!("'{}' {solver_id}", bin.display());
-    crate::engine::build::prepare(runner, None, Some(&cmd), 0)
-        .map_err(|e| Error::Setup(e.to_string()))
 }
 
 fn first_line(text: &str) -> &str {
@@ -384,19 +149,9 @@ fn first_line(text: &str) -> &str {
 
 /// The kill rate before (the mutation run) and after (plus the mutants a
 /// kept case catches), the targets left, and the time spent.
-fn summary(
-    before: &Tally,
-    state: &State,
-    run: Option<&MutationRun>,
-    added: usize,
-    took: Duration,
-    stopped: usize,
-) -> String {
+fn summary_text(s: &Summary) -> String {
     let mut out = String::new();
-    if let Some(run) = run {
-        let names: Vec<&str> = run.survivors().map(|m| m.name.as_str()).collect();
-        let caught = names.iter().filter(|n| state.is_caught(n)).count();
-        let survived = names.iter().filter(|n| state.is_survivor(n)).count();
+    if let Some(before) = &s.before {
         let pct = |k: usize, v: usize| {
             if v == 0 {
                 0.0
@@ -404,26 +159,29 @@ fn summary(
                 100.0 * k as f64 / v as f64
             }
         };
-        let after = before.killed() + caught;
+        let after = before.killed() + s.caught;
         out.push_str(&format!(
-            "kill rate: before {} of {} viable ({:.1} %), after {} of {} ({:.1} %): {caught} survivors caught, {survived} still alive, {} not tried\n",
+            "kill rate: before {} of {} viable ({:.1} %), after {} of {} ({:.1} %): {} survivors caught, {} still alive, {} not tried\n",
             before.killed(),
             before.viable(),
             pct(before.killed(), before.viable()),
             after,
             before.viable(),
             pct(after, before.viable()),
-            names.len() - caught - survived,
+            s.caught,
+            s.survived,
+            s.not_tried,
         ));
     }
-    if added > 0 {
-        out.push_str(&format!("new cases: {added}\n"));
+    if s.added > 0 {
+        out.push_str(&format!("new cases: {}\n", s.added));
     }
-    if stopped > 0 {
+    if s.stopped > 0 {
         out.push_str(&format!(
-            "budget spent: {stopped} targets not started; run again to go on\n"
+            "budget spent: {} targets not started; run again to go on\n",
+            s.stopped
         ));
     }
-    out.push_str(&format!("took {:.1} s", took.as_secs_f64()));
+    out.push_str(&format!("took {:.1} s", s.took.as_secs_f64()));
     out
 }

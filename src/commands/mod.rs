@@ -14,7 +14,6 @@ pub mod generate;
 pub mod generated;
 pub mod grade;
 pub mod harden;
-mod harden_cases;
 pub mod import;
 pub mod languages;
 pub mod list;

@@ -10,18 +10,13 @@
 use std::fmt::Write as _;
 
 use super::args::{LimitArgs, SandboxArgs, SubmissionArgs};
-use super::context::{self, Context};
-use crate::engine::build::BuildError;
-use crate::engine::grader::Grader;
-use crate::engine::limits;
+use super::context::Context;
+use super::root;
 use crate::engine::run::progress_bar;
-use crate::engine::stress::{Draw, Outcome, Shrunk, Tester};
-use crate::engine::tools::Need;
-use crate::error::{Error, Result};
-use crate::problem::recipe;
+use crate::engine::stress::{Draw, Event, Failure, Shrunk, Stress, Stressed};
+use crate::error::Result;
 use crate::report::Status;
 use crate::report::console::failure_with;
-use crate::verdict::Verdict;
 
 /// Diff lines printed for the counterexample.
 const DIFF_LINES: usize = 60;
@@ -50,67 +45,50 @@ pub struct Args {
 }
 
 pub fn run(ctx: &Context, args: Args) -> Result<Status> {
-    if args.iterations == 0 {
-        return Err(Error::Usage("--iterations must be at least 1".into()));
-    }
-    if let Some(group) = &args.save {
-        check_group(group)?;
-    }
-    let problem = ctx.load_one(&args.problem)?;
-    if args.save.is_some() && problem.spec.interactive {
-        return Err(Error::Usage(
-            "--save: an interactive problem's cases have no reference answer to keep".into(),
-        ));
-    }
-    // Inputs live in a private folder outside the sandbox's view; the
-    // program reads each one from its standard input.
-    let work = tempfile::Builder::new()
-        .prefix("judge-stress-")
-        .tempdir()
-        .map_err(Error::io(
-            std::env::temp_dir(),
-            "cannot create a temporary folder",
-        ))?;
+    let stress = Stress {
+        source: args.submission.source(),
+        seed: args.seed,
+        iterations: args.iterations,
+        overrides: args.limits.overrides(),
+        save: args.save.as_deref(),
+    };
+    stress.check()?;
+    let mut problem = ctx.load_one(&args.problem)?;
+    stress.check_for(&problem)?;
     let runner = ctx.runner(args.sandbox.sandbox, 1)?;
-    // A package that gives no limit: the one its rule computes.
-    let mut problem = problem;
-    let tools = &context::ready_one(&mut problem, &runner, Need::STRESS)?;
-    let problem = tools.problem;
-    let overrides = args.limits.overrides();
-    let memory = overrides.memory.unwrap_or(problem.spec.limits.memory);
-    let program = match args.submission.build(&runner, memory) {
-        Ok(p) => p,
-        Err(BuildError::Setup(msg) | BuildError::Unavailable(msg)) => {
-            return Err(Error::Setup(msg));
-        }
-        Err(BuildError::Compile(log)) => {
-            println!("{}\n{log}", ctx.style.red("compile error:"));
-            return Ok(Status::Failed);
-        }
-    };
-    let limits = limits::for_problem(problem, overrides, &program.language);
     let subject = args.submission.subject();
-    println!(
-        "stress {} with {} ({}): seed {}, up to {} inputs, CPU time limit {}",
-        problem.id,
-        subject,
-        &program.language,
-        args.seed,
-        args.iterations,
-        crate::units::format_duration(limits.cpu),
-    );
-    for note in runner.notes() {
-        println!("{}", ctx.style.dim(&note));
-    }
-    let tester = Tester {
-        grader: Grader::submission(tools, &runner, &program, limits),
-        work: work.path().to_path_buf(),
-    };
+    let id = problem.id.clone();
     let bar = progress_bar(args.iterations, ctx.progress, "stress");
-    let outcome = tester.search(args.seed, args.iterations, || bar.inc(1));
+    let stressed = stress.run(
+        &mut problem,
+        &runner,
+        |draw| gen_command(ctx, &id, draw),
+        &mut |event| match event {
+            Event::Note(note) => println!("{note}"),
+            Event::Ready(built) => {
+                println!(
+                    "stress {} with {} ({}): seed {}, up to {} inputs, CPU time limit {}",
+                    id,
+                    subject,
+                    &built.program.language,
+                    args.seed,
+                    args.iterations,
+                    crate::units::format_duration(built.limits.cpu),
+                );
+                for note in runner.notes() {
+                    println!("{}", ctx.style.dim(&note));
+                }
+            }
+            Event::Tick => bar.inc(1),
+        },
+    );
     bar.finish_and_clear();
-    match outcome? {
-        Outcome::NoDifference => {
+    match stressed? {
+        Stressed::CompileError(log) => {
+            println!("{}\n{log}", ctx.style.red("compile error:"));
+            Ok(Status::Failed)
+        }
+        Stressed::NoDifference => {
             println!(
                 "{} in {} inputs",
                 ctx.style.green("no difference found"),
@@ -118,20 +96,13 @@ pub fn run(ctx: &Context, args: Args) -> Result<Status> {
             );
             Ok(Status::Passed)
         }
-        Outcome::Found { first, shrunk } => {
-            print!(
-                "{}",
-                counterexample(
-                    ctx,
-                    &args,
-                    first.draw,
-                    first.input.len(),
-                    first.case.verdict,
-                    &shrunk
-                )
-            );
-            if let Some(group) = &args.save {
-                let (saved, recorded) = save(ctx, problem, group, &subject, &shrunk.smallest)?;
+        Stressed::Found {
+            first,
+            shrunk,
+            saved,
+        } => {
+            print!("{}", counterexample(ctx, &args, &first, &shrunk));
+            if let Some((saved, recorded)) = saved {
                 let recipe = match recorded {
                     true => "SOURCES.md and recipe.yaml",
                     false => "SOURCES.md",
@@ -143,111 +114,20 @@ pub fn run(ctx: &Context, args: Args) -> Result<Status> {
     }
 }
 
-/// Writes `found` as case `GROUP/stress-s<seed>-i<index>-z<size>` with the
-/// reference's answer (both files whole or neither), and adds a row to
-/// the problem's SOURCES.md naming the submission it caught and the
-/// `judge gen` command that recreates the input. An existing case of that
-/// name is left alone unless it holds the same input. A problem with a
-/// `recipe.yaml` gets the case there too (which `validate` requires of
-/// every case); the bool says so.
-fn save(
-    ctx: &Context,
-    problem: &crate::problem::Problem,
-    group: &str,
-    subject: &str,
-    found: &crate::engine::stress::Failure,
-) -> Result<(String, bool)> {
-    let draw = found.draw;
-    let name = format!("stress-s{}-i{}-z{}", draw.seed, draw.index, draw.size);
-    let dir = problem.dir.join("cases").join(group);
-    let input = dir.join(format!("{name}.in"));
-    if let Ok(old) = std::fs::read(&input) {
-        if old != found.input.as_bytes() {
-            return Err(Error::Usage(format!(
-                "{} exists with another input; nothing written",
-                input.display()
-            )));
-        }
-    }
-    std::fs::create_dir_all(&dir).map_err(Error::io(&dir, "cannot create"))?;
-    crate::fsutil::write_all_atomic(&[
-        (input.clone(), found.input.as_bytes()),
-        (input.with_extension("out"), found.answer.as_slice()),
-    ])
-    .map_err(Error::io(&dir, "cannot write into"))?;
-    let sources = problem.dir.join("SOURCES.md");
-    let old = std::fs::read_to_string(&sources).unwrap_or_default();
-    let mut text = old.clone();
-    if !text.contains(STRESS_HEADING) {
-        if !text.is_empty() && !text.ends_with('\n') {
-            text.push('\n');
-        }
-        if !text.is_empty() {
-            text.push('\n');
-        }
-        text.push_str(STRESS_HEADING);
-        text.push_str("\n\n| case | caught | recreate the input |\n|---|---|---|\n");
-    }
-    let recipe = gen_command(ctx, &problem.id, draw);
-    let row = format!("| `{group}/{name}` | `{subject}` | `{recipe}` |\n");
-    if !text.contains(&row) {
-        text.push_str(&row);
-        crate::fsutil::write_atomic(&sources, text.as_bytes())
-            .map_err(Error::io(&sources, "cannot write"))?;
-    }
-    let recorded = recipe::path(&problem.dir).is_file();
-    if recorded {
-        let caught = [subject.to_string()];
-        match recipe::append_case(&problem.dir, group, &name, draw, &caught) {
-            // Saved before: the same input, already named.
-            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
-            other => other.map_err(Error::io(
-                recipe::path(&problem.dir),
-                "cannot add the case to",
-            ))?,
-        }
-    }
-    Ok((format!("{group}/{name}"), recorded))
-}
-
-/// `--save GROUP` names a folder below `cases/`, nothing outside it.
-pub(crate) fn check_group(group: &str) -> Result<()> {
-    let bad = group.is_empty()
-        || group.starts_with('/')
-        || group
-            .split('/')
-            .any(|p| p.is_empty() || p == "." || p == "..");
-    match bad {
-        true => Err(Error::Usage(format!(
-            "--save {group:?}: a group is a folder name below cases/ (like `stress` or `edge/found`)"
-        ))),
-        false => Ok(()),
-    }
-}
-
-/// The SOURCES.md section `--save` adds its rows to.
-const STRESS_HEADING: &str = "## Found by `judge stress`";
-
 /// The report of a counterexample: where it was first seen, the smallest
 /// failing input verbatim, its verdict and diff, and how to get it back.
-fn counterexample(
-    ctx: &Context,
-    args: &Args,
-    first: Draw,
-    first_len: usize,
-    first_verdict: Verdict,
-    shrunk: &Shrunk,
-) -> String {
+fn counterexample(ctx: &Context, args: &Args, first: &Failure, shrunk: &Shrunk) -> String {
     let style = ctx.style;
     let best = &shrunk.smallest;
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "first failure: input {} of {} ({}), {first_len} bytes, {}",
-        first.index + 1,
+        "first failure: input {} of {} ({}), {} bytes, {}",
+        first.draw.index + 1,
         args.iterations,
-        first.label(),
-        style.verdict(first_verdict),
+        first.draw.label(),
+        first.input.len(),
+        style.verdict(first.case.verdict),
     );
     let _ = writeln!(
         out,
@@ -279,7 +159,7 @@ fn counterexample(
 /// The `judge gen` arguments that print exactly `draw`'s input.
 fn gen_command(ctx: &Context, problem: &str, draw: Draw) -> String {
     let mut words = vec!["judge".to_string()];
-    if ctx.problems_dir != ctx.root.join(super::root::PROBLEMS) {
+    if ctx.problems_dir != ctx.root.join(root::PROBLEMS) {
         words.push("--problems".into());
         words.push(shell_word(&ctx.problems_dir.display().to_string()));
     }

@@ -7,8 +7,9 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use super::args::SandboxArgs;
-use super::context::{self, Context};
+use super::context::Context;
 use crate::engine::run::{load_errors, pool, prepare, progress_bar};
+use crate::engine::time_limit;
 use crate::engine::timing::{self, Calibration, Fault, Sample, Side, number, seconds};
 use crate::engine::tools::Need;
 use crate::error::Result;
@@ -41,7 +42,7 @@ pub fn run(ctx: &Context, args: Args) -> Result<Status> {
     let workers = pool.current_num_threads();
     let runner = ctx.runner(args.sandbox.sandbox, workers)?;
     // A package that gives no limit is held to the one its rule computes.
-    for note in pool.install(|| context::settle_quietly(&mut found, &runner)) {
+    for note in pool.install(|| time_limit::settle_selection(&mut found, &runner)) {
         println!("{note}");
     }
     let (tools, mut errors) = pool.install(|| prepare(&found.problems, Some(&runner), Need::GRADE));

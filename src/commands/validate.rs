@@ -1,40 +1,13 @@
-//! `judge validate`: prove the test set itself is well formed.
-//!
-//! Every input goes through its problem's strict validators (an in-crate
-//! solver's own, and the problem's input validator programs: exact layout
-//! and every constraint of the statement); then case hygiene is checked:
-//! each `.in` has an `.out` and vice versa, nothing else lives in `cases/`,
-//! no two cases share an input, expected outputs end with a newline and
-//! hold no carriage return, and no killed judge left the temporary of an
-//! unfinished write anywhere in the problem folder (named as such, with its
-//! size and time, since `judge regen` removes it and a stray file needs a
-//! person; validate itself only reads). A problem with no validator at all is a fault:
-//! nothing would prove its inputs valid. Every input of the problem's
-//! `invalid/` folder must be rejected by every validator, which proves
-//! they are not too lax; a package's `data/valid_output` outputs must be
-//! accepted by its checker and its `data/invalid_output` ones rejected
-//! (their inputs valid), which proves the checker neither too strict nor
-//! too lax; and the report gives, per bound of the statement, the
-//! smallest and largest value the cases reach. What a package asks for
-//! and judge does not run (answer validators) is a warning. A problem with
-//! a `recipe.yaml` has every generated input remade and compared, and
-//! every case checked to be named by it (see [`crate::engine::drift`]).
+//! `judge validate`: prove the test set itself is well formed: strict
+//! input validation, case hygiene, invalid inputs, the checker's own
+//! tests, bounds reached and drift ([`crate::engine::pass::validate`]).
 
 use super::args::{RunArgs, SandboxArgs};
 use super::context::Context;
-use std::collections::BTreeMap;
-use std::sync::Mutex;
-
-use crate::engine::noted::Noted;
-use crate::engine::output_check::CheckerTests;
-use crate::engine::run::{Session, load_errors, prepare, views};
-use crate::engine::tools::{Need, Tools};
-use crate::engine::{drift, reference, validation};
+use crate::engine::pass::validate;
+use crate::engine::run::Session;
 use crate::error::Result;
-use crate::problem::hygiene::hygiene;
-use crate::problem::{Case, Problem};
 use crate::report::{RunKind, Status};
-use crate::solvers::bounds::BoundReach;
 
 #[derive(Debug, Clone, clap::Args)]
 pub struct Args {
@@ -46,140 +19,11 @@ pub struct Args {
     pub run: RunArgs,
 }
 
-/// The bounds `problem`'s validator programs noted (see
-/// [`crate::engine::noted`]) on all its cases, given those they noted on
-/// this run's (`noted`): in a `--shard` run, those of the other shards are
-/// run through the validators too, for bounds only, unless this shard's
-/// cases noted none (validators that print no bounds cost nothing extra).
-fn program_bounds(
-    tools: &[Tools],
-    problem: &Problem,
-    shard: &[Problem],
-    mut noted: Noted,
-) -> Vec<BoundReach> {
-    let Some(tools) = tools.iter().find(|t| t.problem.id == problem.id) else {
-        return Vec::new();
-    };
-    let mine: Vec<&Case> = shard
-        .iter()
-        .filter(|p| p.id == problem.id)
-        .flat_map(|p| &p.cases)
-        .collect();
-    if mine.len() < problem.cases.len() && (mine.is_empty() || !noted.is_empty()) {
-        let rest: Vec<Case> = problem
-            .cases
-            .iter()
-            .filter(|c| !mine.iter().any(|m| m.input == c.input))
-            .cloned()
-            .collect();
-        noted.merge(validation::note_cases(tools, &rest));
-    }
-    noted.table()
-}
-
-/// What validates a problem's inputs, for the report.
-fn validators(p: &Problem) -> String {
-    let mut names: Vec<String> = p
-        .spec
-        .solver
-        .iter()
-        .map(|s| format!("validator of {s}"))
-        .collect();
-    names.extend(p.spec.validators.iter().map(|v| v.display().to_string()));
-    names.join(", ")
-}
-
-/// The problems that have some of what `cases` picks, as problems whose
-/// cases are those: a pass of the run over them judges only them.
-fn part(problems: &[Problem], cases: impl Fn(&Problem) -> Vec<Case>) -> Vec<Problem> {
-    problems
-        .iter()
-        .map(|p| Problem {
-            cases: cases(p),
-            ..p.clone()
-        })
-        .filter(|p| !p.cases.is_empty())
-        .collect()
-}
-
 pub fn run(ctx: &Context, args: Args) -> Result<Status> {
     let selection = ctx.load(&args.problems)?;
     let mut session = Session::start(&ctx.settings(RunKind::Validate, &args.run), &selection)?;
-    let shard = selection.clone().shard(args.run.shard);
-    let needed = selection
-        .problems
-        .iter()
-        .any(|p| Tools::needs_runner(p, Need::VALIDATE) || drift::needs_runner(p));
+    let needed = validate::needs_runner(&selection.problems);
     let runner = ctx.runner_for(needed, args.sandbox.sandbox, &mut session)?;
-    let (tools, build_errors) =
-        session.install(|| prepare(&selection.problems, runner.as_ref(), Need::VALIDATE));
-    // The bounds the validator programs note, by problem.
-    let noted: Mutex<BTreeMap<String, Noted>> = Mutex::default();
-    let mut problems = session.judge_cases(&views(&tools, &shard.problems), validators, |t, c| {
-        let (report, bounds) = validation::validate_case(t, c);
-        if !bounds.is_empty() {
-            let mut noted = noted.lock().unwrap_or_else(|e| e.into_inner());
-            noted.entry(t.problem.id.clone()).or_default().merge(bounds);
-        }
-        report
-    });
-    let mut noted = noted.into_inner().unwrap_or_else(|e| e.into_inner());
-    // The inputs of invalid/ must be rejected, and a package's tests of
-    // its output validator must come out as their folder says; their
-    // results join the problem's cases (groups invalid_input,
-    // invalid_output, valid_output), so every report shows them.
-    let invalid = part(&shard.problems, |p| p.invalid_inputs.clone());
-    let rejected = session.judge_cases(
-        &views(&tools, &invalid),
-        validators,
-        validation::reject_case,
-    );
-    let checks = part(&shard.problems, |p| {
-        p.output_checks.iter().map(|c| c.case.clone()).collect()
-    });
-    let checks = views(&tools, &checks);
-    let checks: Vec<CheckerTests> = checks.iter().map(CheckerTests::new).collect();
-    let checked = session.judge_cases(&checks, validators, CheckerTests::check_case);
-    for r in rejected.into_iter().chain(checked) {
-        if let Some(report) = problems.iter_mut().find(|p| p.id == r.id) {
-            let mut cases = std::mem::take(&mut report.cases);
-            cases.extend(r.cases);
-            *report = report.clone().with_cases(cases);
-        }
-    }
-    // What the package asks for and judge does not run must not pass
-    // for checked.
-    for p in &selection.problems {
-        for line in p.origin.iter().flat_map(|o| &o.unchecked) {
-            session.warn(format!("{}: {line}", p.id));
-        }
-    }
-    // Hygiene and bounds are properties of the whole folder (a duplicate
-    // or the largest case may sit in another shard), so every shard checks
-    // all of it; merge keeps each issue once and the first shard's bounds.
-    for report in &mut problems {
-        if let Some(problem) = selection.problems.iter().find(|p| p.id == report.id) {
-            report.issues = hygiene(problem);
-            report.bounds = match problem.solver() {
-                Some(_) => reference::bounds_reached(problem),
-                None => {
-                    let noted = noted.remove(&problem.id).unwrap_or_default();
-                    program_bounds(&tools, problem, &shard.problems, noted)
-                }
-            };
-            if problem.spec.solver.is_none() && problem.spec.validators.is_empty() {
-                report.issues.push(format!(
-                    "{}: no input validator (give `validators:` in problem.yaml): nothing proves the inputs valid",
-                    problem.dir.join("problem.yaml").display()
-                ));
-            }
-        }
-    }
-    // Generated inputs against their recipe (remade in memory).
-    session.install(|| drift::add_issues(&mut problems, &tools));
-    let mut errors = load_errors(&shard);
-    errors.extend(build_errors);
-    let report = session.finish(problems, errors, Vec::new());
-    ctx.publish(&report, &args.run, None)?;
-    Ok(report.status())
+    let done = validate::run(session, &selection, runner.as_ref(), args.run.shard);
+    ctx.publish(done, &args.run, None)
 }

@@ -23,6 +23,7 @@
 //! | [`validation`] | a case's input through the validators: their word and the bounds they noted |
 //! | [`output_check`] | tests of the checker: outputs it must accept or reject |
 //! | [`run`] | the run-over-a-test-set skeleton shared by check, validate, grade |
+//! | [`submission`] | one submission built and given its limits: the grader of `grade`, `stress`, `harden` and the expected-verdict submissions |
 //! | [`submissions`] | expected-verdict submissions, sharded by whole submissions |
 //! | `timing` | time limits: measured for a package that leaves one open, calibrated against problemtools' margins (`judge timelimit`), `check`'s warning |
 //! | [`stress`] | the search for a counterexample and its shrinking |
@@ -62,6 +63,7 @@ static HEAP: heap::Counting = heap::Counting;
 
 pub mod build;
 pub mod cache;
+pub mod case_store;
 pub mod check;
 pub(crate) mod compile;
 pub mod drift;
@@ -74,12 +76,14 @@ pub(crate) mod judging;
 pub mod limits;
 pub mod noted;
 pub mod output_check;
+pub mod pass;
 pub mod program;
 pub mod record;
 pub mod reference;
 pub mod reuse;
 pub mod run;
 pub mod stress;
+pub mod submission;
 pub mod submissions;
 pub mod time_limit;
 pub mod timing;

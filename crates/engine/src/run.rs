@@ -16,6 +16,7 @@ use super::check::Reference;
 use super::output_check::CheckerTests;
 use super::reuse::CachedGrader;
 use super::runner::Runner;
+use super::time_limit;
 use super::tools::{Need, Tools};
 use crate::error::{Error, Result};
 use crate::problem::{Case, Discovery, Problem};
@@ -95,18 +96,9 @@ impl Session {
         self.meta.warnings.push(line.into());
     }
 
-    /// Records what the run took from the build and result cache (in the
-    /// report, and on stderr for the console), once the run is done.
-    pub fn note_cache(&mut self, runner: &crate::runner::Runner) {
-        if let Some(cache) = runner.cache() {
-            eprintln!("{}", cache.summary());
-            self.note(cache.summary());
-        }
-    }
-
     /// Records how this run's programs are run: the runner's notes, and its
     /// warning when there is no sandbox.
-    pub fn note_runner(&mut self, runner: &crate::runner::Runner) {
+    pub fn note_runner(&mut self, runner: &Runner) {
         self.meta.notes.extend(runner.notes());
         self.meta.sandbox = Some(runner.sandbox_label());
         self.meta
@@ -203,19 +195,45 @@ impl Session {
             .collect()
     }
 
+    /// Gives each package judged in place that states no time limit the
+    /// one its accepted submissions give (problemtools' rule), on this
+    /// run's pool, before anything is graded or sharded, so every shard
+    /// agrees on it; the notes say how. A problem that cannot get one
+    /// becomes a load error.
+    pub fn settle(&mut self, selection: &mut Discovery, runner: &Runner) {
+        let notes = self.install(|| time_limit::settle_selection(selection, runner));
+        for note in notes {
+            self.note(note);
+        }
+    }
+
     /// The finished report: `errors` are problem folders that did not load,
-    /// `submissions` the expected-verdict results.
+    /// `submissions` the expected-verdict results. With `cache_of`, the
+    /// report notes what the run took from that runner's build and result
+    /// cache, and the line comes back for the console too.
     pub fn finish(
         mut self,
         problems: Vec<ProblemReport>,
         errors: Vec<String>,
         submissions: Vec<SubmissionReport>,
-    ) -> Report {
+        cache_of: Option<&Runner>,
+    ) -> Finished {
+        let cache_line = cache_of.and_then(Runner::cache).map(|c| c.summary());
+        self.meta.notes.extend(cache_line.clone());
         self.meta.duration_ms = crate::report::millis(self.started.elapsed());
         let late = std::mem::take(&mut *self.late_notes.lock().unwrap_or_else(|e| e.into_inner()));
         self.meta.notes.extend(late);
-        Report::new(self.meta, problems, errors).with_submissions(submissions)
+        let report = Report::new(self.meta, problems, errors).with_submissions(submissions);
+        Finished { report, cache_line }
     }
+}
+
+/// A finished run: its report, and the line saying what it took from the
+/// build and result cache (also among the report's notes), for the
+/// console.
+pub struct Finished {
+    pub report: Report,
+    pub cache_line: Option<String>,
 }
 
 /// What a pass judges the cases of one problem with: the problem's
@@ -343,4 +361,28 @@ pub fn views<'a>(tools: &[Tools<'a>], problems: &'a [Problem]) -> Vec<Tools<'a>>
 /// One message per problem folder that failed to load.
 pub fn load_errors(found: &Discovery) -> Vec<String> {
     found.errors.iter().map(|(_, e)| e.to_string()).collect()
+}
+
+/// The one problem of a search (`stress`, `harden`) or of `solve` made
+/// ready to run: its time limit settled (a package that gives none gets
+/// its rule's; the notes say how) and the programs `needs` names built.
+pub fn ready_one<'a>(
+    problem: &'a mut Problem,
+    runner: &'a Runner,
+    needs: &[Need],
+) -> Result<(Tools<'a>, Vec<String>)> {
+    let (notes, failed) = time_limit::settle(std::slice::from_mut(problem), runner);
+    if let Some((_, why)) = failed.into_iter().next() {
+        return Err(Error::Setup(format!("{}: {why}", problem.id)));
+    }
+    let problem: &'a Problem = problem;
+    let (tools, errors) = prepare(std::slice::from_ref(problem), Some(runner), needs);
+    if let Some(e) = errors.into_iter().next() {
+        return Err(Error::ProblemProgram(e));
+    }
+    let tools = tools
+        .into_iter()
+        .next()
+        .ok_or_else(|| Error::Usage(format!("unknown problem {}", problem.id)))?;
+    Ok((tools, notes))
 }

@@ -11,12 +11,18 @@
 
 use std::path::{Path, PathBuf};
 
+use super::build::BuildError;
+use super::case_store::{CaseStore, check_group};
 use super::check::reference_output;
 use super::grader::Grader;
-use super::tools::Tools;
+use super::limits::Overrides;
+use super::run::ready_one;
+use super::runner::Runner;
+use super::submission::{Source, Submission};
+use super::tools::{Need, Tools};
 use crate::error::{Error, Result};
 use crate::execution::End;
-use crate::problem::{Case, CaseSettings};
+use crate::problem::{Case, CaseSettings, Problem};
 use crate::report::CaseReport;
 use crate::solvers::{draw_seed, generate_one};
 use crate::verdict::Verdict;
@@ -175,7 +181,7 @@ impl Tester<'_> {
 
     /// Tries `iterations` inputs of `seed`; `tick` is called once per
     /// input (for a progress bar).
-    pub fn search(&self, seed: u64, iterations: usize, tick: impl Fn()) -> Result<Outcome> {
+    pub fn search(&self, seed: u64, iterations: usize, mut tick: impl FnMut()) -> Result<Outcome> {
         for i in 0..iterations {
             tick();
             if let Some(first) = self.try_draw(Draw::iteration(seed, i))? {
@@ -239,6 +245,134 @@ impl Tester<'_> {
             failed,
         })
     }
+}
+
+/// What `judge stress` is asked to do.
+#[derive(Debug, Clone, Copy)]
+pub struct Stress<'s> {
+    /// The submission to stress.
+    pub source: Source<'s>,
+    pub seed: u64,
+    /// Inputs to try before giving up.
+    pub iterations: usize,
+    pub overrides: Overrides,
+    /// Keep the smallest counterexample as a case of this group.
+    pub save: Option<&'s str>,
+}
+
+/// What a stress run tells its caller as it goes.
+pub enum Event<'e> {
+    /// A line about the problem, before the search (a computed time limit).
+    Note(&'e str),
+    /// The submission is built; the search begins.
+    Ready(&'e Submission),
+    /// One input tried.
+    Tick,
+}
+
+/// What a stress run found.
+pub enum Stressed {
+    /// The submission does not compile: the compiler's output.
+    CompileError(String),
+    /// Every input was accepted.
+    NoDifference,
+    /// The first failure, the smallest failing input found from it, and
+    /// where it was kept (`--save`: the case, and whether the recipe names
+    /// it).
+    Found {
+        first: Box<Failure>,
+        shrunk: Box<Shrunk>,
+        saved: Option<(String, bool)>,
+    },
+}
+
+impl Stress<'_> {
+    /// The arguments alone make sense (before any problem is read).
+    pub fn check(&self) -> Result<()> {
+        if self.iterations == 0 {
+            return Err(Error::Usage("--iterations must be at least 1".into()));
+        }
+        self.save.map_or(Ok(()), check_group)
+    }
+
+    /// They make sense for `problem`.
+    pub fn check_for(&self, problem: &Problem) -> Result<()> {
+        if self.save.is_some() && problem.spec.interactive {
+            return Err(Error::Usage(
+                "--save: an interactive problem's cases have no reference answer to keep".into(),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Stresses the submission on `problem`'s generated inputs: its time
+    /// limit settled and its programs built, the submission built, then
+    /// the search, and with `save` the smallest counterexample kept
+    /// (`recreate` gives the `judge gen` command of a draw, for its row in
+    /// `SOURCES.md`).
+    pub fn run(
+        &self,
+        problem: &mut Problem,
+        runner: &Runner,
+        recreate: impl Fn(Draw) -> String,
+        on: &mut dyn FnMut(Event),
+    ) -> Result<Stressed> {
+        // Inputs live in a private folder outside the sandbox's view; the
+        // program reads each one from its standard input.
+        let work = scratch("judge-stress-")?;
+        let (tools, notes) = ready_one(problem, runner, Need::STRESS)?;
+        for note in &notes {
+            on(Event::Note(note));
+        }
+        let problem = tools.problem;
+        let built = match Submission::build(runner, problem, self.source, self.overrides) {
+            Ok(built) => built,
+            Err(BuildError::Setup(msg) | BuildError::Unavailable(msg)) => {
+                return Err(Error::Setup(msg));
+            }
+            Err(BuildError::Compile(log)) => return Ok(Stressed::CompileError(log)),
+        };
+        on(Event::Ready(&built));
+        let tester = Tester {
+            grader: built.grader(&tools, runner),
+            work: work.path().to_path_buf(),
+        };
+        let Outcome::Found { first, shrunk } =
+            tester.search(self.seed, self.iterations, || on(Event::Tick))?
+        else {
+            return Ok(Stressed::NoDifference);
+        };
+        let saved = match self.save {
+            Some(group) => {
+                let best = &shrunk.smallest;
+                let subject = self.source.subject();
+                Some(CaseStore::new(problem, group, false)?.save(
+                    best.draw,
+                    &best.input,
+                    &best.answer,
+                    &subject,
+                    &recreate(best.draw),
+                )?)
+            }
+            None => None,
+        };
+        Ok(Stressed::Found {
+            first,
+            shrunk,
+            saved,
+        })
+    }
+}
+
+/// A private scratch folder for a search's inputs.
+pub(crate) fn scratch(prefix: &str) -> Result<tempfile::TempDir> {
+    tempfile::Builder::new()
+        .prefix(prefix)
+        .tempdir()
+        .map_err(Error::io(
+            std::env::temp_dir(),
+            "cannot create a temporary folder",
+        ))
 }
 
 #[cfg(test)]

@@ -14,9 +14,10 @@ use rayon::prelude::*;
 
 use super::build::{self, BuildError};
 use super::grader::{self, Grader};
-use super::limits::{self, Overrides};
+use super::limits::Overrides;
 use super::reuse::CachedGrader;
 use super::runner::Runner;
+use super::submission::{Source, Submission};
 use super::tools::Tools;
 use crate::problem::submissions::{Expectation, Expected, Kind, ScoreSpec, find};
 use crate::report::{CaseReport, Catch, ProblemReport, ScoreRange, SubmissionReport};
@@ -74,14 +75,13 @@ pub fn judge_one(
         language: expected.language(),
         entrypoint: expected.entrypoint(),
     };
-    let program = match build::prepare_pinned(
-        runner,
-        Some(&expected.path),
-        None,
-        problem.spec.limits.memory,
-        &pin,
-    ) {
-        Ok(p) => p,
+    let source = Source {
+        file: Some(&expected.path),
+        pin: Some(&pin),
+        ..Source::default()
+    };
+    let built = match Submission::build(runner, problem, source, Overrides::default()) {
+        Ok(built) => built,
         Err(BuildError::Compile(log)) => {
             report.got = Verdict::CompileError;
             report.message = Some(log.lines().take(5).collect::<Vec<_>>().join("\n"));
@@ -98,9 +98,8 @@ pub fn judge_one(
             return report;
         }
     };
-    let limits = limits::for_problem(problem, Overrides::default(), &program.language);
-    let graded = CachedGrader::new(Grader::submission(tools, runner, &program, limits));
-    report.time_limit_ms = Some(crate::report::millis(limits.cpu));
+    let graded = CachedGrader::new(built.grader(tools, runner));
+    report.time_limit_ms = Some(crate::report::millis(built.limits.cpu));
     let scoring = problem.spec.scoring.is_some();
     let every_case = every || expected.needs_every_case(scoring);
     let cases = grader::in_order(&problem.cases, batch, every_case, |c| graded.grade_case(c));

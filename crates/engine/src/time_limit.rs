@@ -11,8 +11,8 @@ use super::runner::Runner;
 use super::timing::{self, Probe};
 use super::tools::{Need, Tools};
 use crate::origin::{Origin, TimeRule};
-use crate::problem::Problem;
 use crate::problem::submissions::{Bound, find};
+use crate::problem::{Discovery, Problem, ProblemError};
 
 /// The most CPU time a submission gets while a time limit is measured:
 /// generous, so slow accepted solutions are measured, not cut off.
@@ -88,7 +88,7 @@ pub fn compute(
     time_limit_to_tle: f64,
     resolution: f64,
     check_too_slow: bool,
-) -> Result<Computed, String> {
+) -> std::result::Result<Computed, String> {
     let problem = tools.problem;
     tools.build_all(&[Need::Checker])?;
     let mut slowest: Option<(Duration, String)> = None;
@@ -209,4 +209,24 @@ pub fn settle(problems: &mut [Problem], runner: &Runner) -> (Vec<String>, Vec<(S
         }
     }
     (notes, failed)
+}
+
+/// [`settle`] for the problems of a selection: the notes are returned for
+/// the caller to show, and a problem that cannot get a limit becomes a
+/// load error of the selection (a package that cannot be judged).
+pub fn settle_selection(selection: &mut Discovery, runner: &Runner) -> Vec<String> {
+    let (notes, failed) = settle(&mut selection.problems, runner);
+    for (id, why) in failed {
+        if let Some(at) = selection.problems.iter().position(|p| p.id == id) {
+            let problem = selection.problems.remove(at);
+            selection.errors.push((
+                id,
+                ProblemError::Package {
+                    path: problem.dir,
+                    reasons: vec![why],
+                },
+            ));
+        }
+    }
+    notes
 }

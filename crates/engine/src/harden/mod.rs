@@ -8,9 +8,12 @@
 //! (one case often catches several mutants of the same rule), then on
 //! `iterations` fresh inputs of the seed, smallest sizes first. The first
 //! input that catches it is shrunk the way stress shrinks, and the smallest
-//! becomes the new case. The same seed gives the same search.
+//! becomes the new case. The same seed gives the same search. A whole
+//! run (targets, control, budget, what is kept and recorded) is
+//! [`session`]'s.
 
 pub mod mutation_run;
+pub mod session;
 pub mod state;
 pub mod workshop;
 
@@ -42,7 +45,7 @@ pub fn search(
     kept: &[Draw],
     seed: u64,
     iterations: usize,
-    tick: impl Fn(),
+    mut tick: impl FnMut(),
 ) -> Result<Finding> {
     for (index, &draw) in kept.iter().enumerate() {
         if let Some(failure) = tester.try_draw(draw)? {

@@ -1,0 +1,80 @@
+//! One submission made ready to grade: built (compiled once, in the
+//! sandbox) and given the limits its language gets on the problem. The
+//! one way `grade`, `stress`, `harden` and the expected-verdict
+//! submissions ([`super::submissions`]) turn a submission into a
+//! [`Grader`].
+
+use std::path::Path;
+
+use super::build::{self, BuildError, Pin, Program};
+use super::grader::Grader;
+use super::limits::{self, Overrides, RunLimits};
+use super::runner::Runner;
+use super::tools::Tools;
+use crate::problem::Problem;
+
+/// What to build: a source file or executable, a command line (a folder's
+/// command, or a command alone), and what a package pins of it.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Source<'s> {
+    pub file: Option<&'s Path>,
+    pub cmd: Option<&'s str>,
+    pub pin: Option<&'s Pin>,
+}
+
+impl<'s> Source<'s> {
+    /// A source file (or folder, or executable).
+    pub fn file(path: &'s Path) -> Source<'s> {
+        Source {
+            file: Some(path),
+            ..Source::default()
+        }
+    }
+
+    /// A command line, split on spaces (`--cmd`).
+    pub fn command(cmd: &'s str) -> Source<'s> {
+        Source {
+            cmd: Some(cmd),
+            ..Source::default()
+        }
+    }
+
+    /// What reports call the submission: its file, else its command.
+    pub fn subject(&self) -> String {
+        match (self.file, self.cmd) {
+            (Some(path), _) => path.display().to_string(),
+            (None, Some(cmd)) => cmd.to_string(),
+            (None, None) => String::new(),
+        }
+    }
+}
+
+/// A built submission and the limits it runs under.
+#[derive(Debug, Clone)]
+pub struct Submission {
+    pub program: Program,
+    pub limits: RunLimits,
+}
+
+impl Submission {
+    /// Builds `source` for `problem`: `overrides` replace the problem's
+    /// limits (the memory limit also sizes a JVM heap).
+    pub fn build(
+        runner: &Runner,
+        problem: &Problem,
+        source: Source,
+        overrides: Overrides,
+    ) -> Result<Submission, BuildError> {
+        let memory = overrides.memory.unwrap_or(problem.spec.limits.memory);
+        let unpinned = Pin::default();
+        let pin = source.pin.unwrap_or(&unpinned);
+        let program = build::prepare_pinned(runner, source.file, source.cmd, memory, pin)?;
+        let limits = limits::for_problem(problem, overrides, &program.language);
+        Ok(Submission { program, limits })
+    }
+
+    /// The grader of this submission on the cases of `tools.problem`.
+    pub fn grader<'a>(&'a self, tools: &'a Tools<'a>, runner: &'a Runner) -> Grader<'a> {
+        Grader::submission(tools, runner, &self.program, self.limits)
+    }
+}

@@ -1,9 +1,10 @@
 //! The `judge` command line: parse, dispatch to one command, exit with its
-//! status (0 all good, 1 some case failed, 2 usage or configuration error).
+//! status (the codes are [`judge::exit`]'s table).
 
 use clap::Parser;
 use judge::commands::cli::Cli;
 use judge::commands::context::Context;
+use judge::exit;
 
 fn main() {
     // Behave like other Unix tools when the reader goes away
@@ -15,8 +16,9 @@ fn main() {
     let args: Vec<String> = std::env::args().collect();
     if args.get(1).map(String::as_str) == Some("__launcher") {
         // The per-worker launcher (see judge::engine::launcher).
-        std::process::exit(judge::engine::launcher::serve::serve(&args[2..]));
+        exit::launcher(&args[2..]);
     }
+    exit::install();
     judge::solvers::install();
     let cli = Cli::parse();
     let mut ctx = Context::new(cli.global, cli.command.name());
@@ -28,17 +30,17 @@ fn main() {
     // builds anything; a mistake in it stops every command, up front.
     if let Err(e) = ctx.install_languages() {
         eprintln!("{} {e}", ctx.style.red("error:"));
-        judge::fsutil::exit(e.code());
+        exit::end(exit::error(&e));
     }
     let result = cli.command.run(&ctx);
     let code = match result {
-        Ok(status) => status.code(),
+        Ok(status) => exit::status(status),
         Err(e) => {
             eprintln!("{} {e}", ctx.style.red("error:"));
-            e.code()
+            exit::error(&e)
         }
     };
     judge::commands::generated::remove_uncached();
-    // Through judge-fs: a signal being handled ends the process instead.
-    judge::fsutil::exit(code);
+    // A signal being handled ends the process instead.
+    exit::end(code);
 }

@@ -92,7 +92,7 @@ impl Context {
     /// the rest of the process.
     pub fn install_languages(&self) -> Result<()> {
         let config = Config::load(self.config_file.as_deref())?;
-        let table = config.languages().map_err(|(_, e)| Error::Usage(e))?;
+        let table = config.languages()?;
         judge_languages::install(table);
         Ok(())
     }

@@ -5,9 +5,9 @@ use std::path::PathBuf;
 
 use super::args::SandboxArgs;
 use super::context::{Context, Reference};
-use crate::engine::run::prepare;
+use crate::engine::run::prepare_one;
 use crate::engine::stress::{Draw, generate, no_generator};
-use crate::engine::tools::{Need, Tools};
+use crate::engine::tools::Need;
 use crate::error::{Error, Result};
 use crate::package::discover;
 use crate::report::Status;
@@ -62,26 +62,14 @@ pub fn run(ctx: &Context, opts: Args) -> Result<Status> {
         .find(|p| p.id == opts.problem && p.spec.generator.is_some())
     {
         let runner = ctx.runner(opts.sandbox.sandbox, 1)?;
-        let (tools, errors) = prepare(
-            std::slice::from_ref(problem),
-            Some(&runner),
-            &[Need::Generator],
-        );
-        if let Some(e) = errors.into_iter().next() {
-            return Err(Error::ProblemProgram(e));
-        }
-        let tools: &Tools = tools
-            .first()
-            .ok_or_else(|| Error::Usage(format!("unknown problem {}", opts.problem)))?;
+        let tools = prepare_one(problem, &runner, &[Need::Generator])?;
         return write(&opts, |index| {
-            generate(
-                tools,
-                Draw {
-                    seed: opts.seed,
-                    index,
-                    size: opts.size,
-                },
-            )
+            let draw = Draw {
+                seed: opts.seed,
+                index,
+                size: opts.size,
+            };
+            Ok(generate(&tools, draw)?)
         });
     }
     let solver = match ctx.reference_for(&opts.problem)? {

@@ -27,7 +27,7 @@ pub fn run(ctx: &Context, args: Args) -> Result<Status> {
         .reports
         .iter()
         .map(|p| yaml::read_file(p).map(|r| (p.clone(), r)))
-        .collect::<Result<Vec<_>>>()?;
+        .collect::<std::result::Result<Vec<_>, _>>()?;
     let merged = merge::merge(&reports, &ctx.command_line)?;
     let dir = ctx.report_dir(args.report_dir.as_deref(), None);
     publish(

@@ -168,12 +168,13 @@ fn command(
     words: &[String],
     vars: &Vars,
 ) -> Result<Vec<String>, BuildError> {
-    let setup = |e: String| BuildError::Setup(format!("languages.{}: {e}", spec.id));
-    let mut argv = vars.expand(words).map_err(setup)?;
+    let setup =
+        |e: &dyn std::fmt::Display| BuildError::Setup(format!("languages.{}: {e}", spec.id));
+    let mut argv = vars.expand(words).map_err(|e| setup(&e))?;
     match words.first() {
         Some(first) if !first.starts_with('{') => argv[0] = language_tool(runner, spec, first)?,
         Some(_) => {}
-        None => return Err(setup("an empty command".into())),
+        None => return Err(setup(&"an empty command")),
     }
     Ok(argv)
 }
@@ -213,7 +214,9 @@ pub(crate) fn sources(
         build: dir.to_path_buf(),
         memory,
     };
-    let commands = spec.commands().map_err(BuildError::Setup)?;
+    let commands = spec
+        .commands()
+        .map_err(|e| BuildError::Setup(e.to_string()))?;
     if let Some(probe) = spec.probe_command()
         && !crate::toolchain::probe(&probe)
     {

@@ -54,7 +54,7 @@ pub struct Job {
 pub fn plan(pkg: &Path, root: &Path) -> Result<Plan, String> {
     let text = std::fs::read_to_string(pkg.join(generators::RECIPE))
         .map_err(|e| format!("{}: {e}", generators::RECIPE))?;
-    let recipe = generators::parse(&text)?;
+    let recipe = generators::parse(&text).map_err(|e| e.to_string())?;
     let empty_answers = answers_are_empty(pkg);
     let key = digest(pkg, &recipe, empty_answers);
     let out = root.join(&key);

@@ -172,8 +172,8 @@ pub(crate) fn interact(
         // The submission's wall clock runs out first in a deadlock, so it
         // is the one stopped (TLE), not the interactor (JE).
         spec.limits.wall += submission.limits.wall;
-        let input = OwnedFd::from(open_for_program(&case.input)?);
-        let answer = OwnedFd::from(open_for_program(answer)?);
+        let input = OwnedFd::from(open_for_program(&case.input).map_err(|e| e.to_string())?);
+        let answer = OwnedFd::from(open_for_program(answer).map_err(|e| e.to_string())?);
         Ok((spec, feedback, input, answer, interactor.runner))
     })();
     let (spec, feedback, input, answer, runner) = match prepared {
@@ -182,7 +182,7 @@ pub(crate) fn interact(
     };
     let (ends, relay) = match relay::pipes() {
         Ok(p) => p,
-        Err(e) => return could_not_run(e),
+        Err(e) => return could_not_run(e.to_string()),
     };
     // The relay runs while the launcher runs both programs; the programs'
     // ends go to the launcher and are closed here once sent, so the relay
@@ -206,7 +206,7 @@ pub(crate) fn interact(
         Ok(_) => {
             return could_not_run("the launcher answered for the wrong number of programs".into());
         }
-        Err(e) => return could_not_run(e),
+        Err(e) => return could_not_run(e.to_string()),
     };
     let mut interactor = results.pop().unwrap_or_else(|| unreachable!("two results"));
     let mut program = results.pop().unwrap_or_else(|| unreachable!("two results"));

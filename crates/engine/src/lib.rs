@@ -49,7 +49,7 @@
 // The layers below, under the names the code uses.
 pub(crate) use judge_fs as fsutil;
 pub(crate) use judge_package as package;
-pub(crate) use judge_problem::{checkers, compare, error, origin, problem, shard, verdict};
+pub(crate) use judge_problem::{checkers, compare, origin, problem, shard, verdict};
 pub(crate) use judge_report as report;
 pub(crate) use judge_sandbox::execution;
 pub(crate) use judge_solver as solvers;
@@ -67,6 +67,7 @@ pub mod case_store;
 pub mod check;
 pub(crate) mod compile;
 pub mod drift;
+pub mod error;
 pub mod generated;
 pub mod grader;
 pub mod harden;
@@ -82,6 +83,7 @@ pub mod record;
 pub mod reference;
 pub mod reuse;
 pub mod run;
+pub mod solve;
 pub mod stress;
 pub mod submission;
 pub mod submissions;

@@ -375,14 +375,22 @@ pub fn ready_one<'a>(
     if let Some((_, why)) = failed.into_iter().next() {
         return Err(Error::Setup(format!("{}: {why}", problem.id)));
     }
-    let problem: &'a Problem = problem;
+    Ok((prepare_one(problem, runner, needs)?, notes))
+}
+
+/// The programs `needs` names of one problem, built: [`prepare`] for a
+/// command about a single problem, whose build failure stops it.
+pub fn prepare_one<'a>(
+    problem: &'a Problem,
+    runner: &'a Runner,
+    needs: &[Need],
+) -> Result<Tools<'a>> {
     let (tools, errors) = prepare(std::slice::from_ref(problem), Some(runner), needs);
     if let Some(e) = errors.into_iter().next() {
         return Err(Error::ProblemProgram(e));
     }
-    let tools = tools
+    tools
         .into_iter()
         .next()
-        .ok_or_else(|| Error::Usage(format!("unknown problem {}", problem.id)))?;
-    Ok((tools, notes))
+        .ok_or_else(|| Error::Usage(format!("unknown problem {}", problem.id)))
 }

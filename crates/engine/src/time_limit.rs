@@ -18,6 +18,17 @@ use crate::problem::{Discovery, Problem, ProblemError};
 /// generous, so slow accepted solutions are measured, not cut off.
 pub const PROBE: Duration = Duration::from_secs(60);
 
+/// Why no limit can be computed.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum NoLimit {
+    /// The checker the runs are judged by does not build.
+    #[error("{0}")]
+    Checker(String),
+    /// Nothing to measure.
+    #[error("no time limit in the package and no accepted submission to compute one from")]
+    NoAccepted,
+}
+
 /// A computed limit and how it was reached.
 #[derive(Debug, Clone)]
 pub struct Computed {
@@ -88,9 +99,11 @@ pub fn compute(
     time_limit_to_tle: f64,
     resolution: f64,
     check_too_slow: bool,
-) -> std::result::Result<Computed, String> {
+) -> Result<Computed, NoLimit> {
     let problem = tools.problem;
-    tools.build_all(&[Need::Checker])?;
+    tools
+        .build_all(&[Need::Checker])
+        .map_err(NoLimit::Checker)?;
     let mut slowest: Option<(Duration, String)> = None;
     let mut left_out = Vec::new();
     let (lower, upper) = bounds(problem);
@@ -108,10 +121,7 @@ pub fn compute(
     }
     let Some((t, which)) = slowest else {
         if left_out.is_empty() {
-            return Err(
-                "no time limit in the package and no accepted submission to compute one from"
-                    .into(),
-            );
+            return Err(NoLimit::NoAccepted);
         }
         // Accepted submissions that all fail (a package testing its own
         // expectations): nothing to measure, so the smallest step the rule
@@ -205,10 +215,45 @@ pub fn settle(problems: &mut [Problem], runner: &Runner) -> (Vec<String>, Vec<(S
                     notes.push(format!("{}: warning: {w}", problem.id));
                 }
             }
-            Err(why) => failed.push((problem.id.clone(), why)),
+            Err(why) => failed.push((problem.id.clone(), why.to_string())),
         }
     }
     (notes, failed)
+}
+
+/// The limit `rule` computes for `problem` (an imported package's), with
+/// the note saying how, and naming the submissions left out of it and
+/// those not too slow with the margin.
+pub fn for_package(
+    problem: &Problem,
+    runner: &Runner,
+    rule: TimeRule,
+) -> Result<(Duration, String), NoLimit> {
+    let TimeRule::Compute {
+        ac_to_time_limit,
+        time_limit_to_tle,
+        resolution,
+    } = rule
+    else {
+        return Ok((problem.spec.limits.time, String::new()));
+    };
+    let tools = Tools::new(problem, Some(runner));
+    let c = compute(
+        &tools,
+        runner,
+        ac_to_time_limit,
+        time_limit_to_tle,
+        resolution,
+        true,
+    )?;
+    let mut note = c.note;
+    for l in &c.left_out {
+        note.push_str(&format!("; left out (it fails, a broken promise): {l}"));
+    }
+    for w in &c.warnings {
+        note.push_str(&format!("; warning: {w}"));
+    }
+    Ok((c.limit, note))
 }
 
 /// [`settle`] for the problems of a selection: the notes are returned for

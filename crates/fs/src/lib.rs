@@ -15,10 +15,12 @@ use std::os::unix::fs::PermissionsExt;
 use std::path::Path;
 
 pub mod leftovers;
+mod path_error;
 pub mod scratch;
 
 pub use leftovers::{is_temp_name, temps_in};
-pub use scratch::{ScratchDir, exit};
+pub use path_error::PathError;
+pub use scratch::{ScratchDir, on_signal_end, wait_if_ending};
 
 /// Writes `bytes` to `path` through a temporary file in the same folder and
 /// an atomic rename: readers see the old file or the new one, never a mix.

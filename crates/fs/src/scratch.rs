@@ -14,7 +14,7 @@ use std::collections::HashSet;
 use std::fs::File;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
-use std::sync::{Mutex, MutexGuard, Once};
+use std::sync::{Mutex, MutexGuard, Once, OnceLock};
 use std::time::{Duration, SystemTime};
 
 use super::leftovers::{hold, maker, stale_because};
@@ -66,29 +66,43 @@ pub fn forget_file(path: &Path) {
 static SIGNAL_PIPE: AtomicI32 = AtomicI32::new(-1);
 
 /// Set by the signal handler: from then on the clean-up thread ends the
-/// process, as the signal asked (see [`exit`]).
+/// process, as the signal asked (see [`wait_if_ending`]).
 static TERMINATING: AtomicBool = AtomicBool::new(false);
 
-/// Ends the process with `code`, unless a signal's clean-up is under way.
+/// How the program ends itself after a signal's clean-up, should the
+/// signal raised again not end it ([`on_signal_end`]).
+static SIGNAL_END: OnceLock<fn(libc::c_int) -> !> = OnceLock::new();
+
+/// Tells the clean-up thread how the program ends after a signal `n`
+/// when raising the signal again did not end it: the program's exit-code
+/// table decides (judge's says 128 + n). The first call wins; without
+/// one, the process aborts there.
+pub fn on_signal_end(end: fn(libc::c_int) -> !) {
+    let _ = SIGNAL_END.set(end);
+}
+
+/// Waits, forever, when a signal's clean-up is under way; returns at once
+/// otherwise. A program calls it right before it exits with its own
+/// status.
 ///
 /// The signal can make the run finish early (an interrupted poll, a run
 /// folder removed under a running case), and the run could then exit with
 /// its own status before the clean-up thread re-raised the signal: a shell
-/// would see "exit 1" where it sent SIGINT. So the command line ends through here, and waits for the
-/// clean-up thread instead, which ends the process by the signal.
-pub fn exit(code: i32) -> ! {
+/// would see "exit 1" where it sent SIGINT. So the command line waits here
+/// before it exits, and the clean-up thread ends the process by the
+/// signal.
+pub fn wait_if_ending() {
     if TERMINATING.load(Ordering::SeqCst) {
         loop {
             std::thread::park();
         }
     }
-    std::process::exit(code)
 }
 
 extern "C" fn on_signal(sig: libc::c_int) {
     // First, before the clean-up thread even wakes: a syscall the signal
     // interrupted (a poll on a launcher) may fail the run and send the
-    // main thread to `exit` at once.
+    // main thread to exit at once.
     TERMINATING.store(true, Ordering::SeqCst);
     let byte = sig as u8;
     // SAFETY: write(2) is async-signal-safe; the descriptor stays open for
@@ -169,7 +183,10 @@ fn clean_up_on_signal(reader: libc::c_int) {
         libc::signal(sig, libc::SIG_DFL);
         libc::raise(sig);
     }
-    std::process::exit(128 + sig);
+    match SIGNAL_END.get() {
+        Some(end) => end(sig),
+        None => std::process::abort(),
+    }
 }
 
 /// A run's private scratch folder in the system's temporary folder, named

@@ -6,9 +6,11 @@
 
 use std::path::{Path, PathBuf};
 
+use crate::Error;
+
 /// Splits `text` into words: whitespace separates them, and single or
 /// double quotes keep spaces (and the other kind of quote) inside one.
-pub fn split(text: &str) -> Result<Vec<String>, String> {
+pub fn split(text: &str) -> Result<Vec<String>, Error> {
     let mut words = Vec::new();
     let mut word = String::new();
     let mut in_word = false;
@@ -34,7 +36,10 @@ pub fn split(text: &str) -> Result<Vec<String>, String> {
         }
     }
     if let Some(q) = quote {
-        return Err(format!("an unclosed {q} quote in `{text}`"));
+        return Err(Error::UnclosedQuote {
+            quote: q,
+            text: text.to_string(),
+        });
     }
     if in_word {
         words.push(word);
@@ -90,7 +95,7 @@ impl Vars {
 
     /// `words` with the placeholders filled in: a word that is exactly
     /// `{files}` becomes one word per source file.
-    pub fn expand(&self, words: &[String]) -> Result<Vec<String>, String> {
+    pub fn expand(&self, words: &[String]) -> Result<Vec<String>, Error> {
         let mut out = Vec::new();
         for w in words {
             if w == "{files}" {
@@ -103,7 +108,7 @@ impl Vars {
     }
 
     /// One word (or an environment entry) with its placeholders filled in.
-    pub fn fill(&self, word: &str) -> Result<String, String> {
+    pub fn fill(&self, word: &str) -> Result<String, Error> {
         let mut out = String::new();
         let mut rest = word;
         while let Some(open) = rest.find('{') {
@@ -119,9 +124,10 @@ impl Vars {
             match close {
                 Some(close) => {
                     let name = &after[..close];
-                    let value = self
-                        .value(name)
-                        .ok_or_else(|| format!("unknown placeholder {{{name}}} in `{word}`"))?;
+                    let value = self.value(name).ok_or_else(|| Error::Placeholder {
+                        name: name.to_string(),
+                        word: word.to_string(),
+                    })?;
                     out.push_str(&value);
                     rest = &after[close + 1..];
                 }
@@ -155,7 +161,12 @@ mod tests {
         );
         assert_eq!(split("  a\t''  b ").unwrap(), ["a", "", "b"]);
         assert_eq!(split("a$b \\x").unwrap(), ["a$b", "\\x"]);
-        assert!(split("a 'b").unwrap_err().contains("unclosed ' quote"));
+        assert!(
+            split("a 'b")
+                .unwrap_err()
+                .to_string()
+                .contains("unclosed ' quote")
+        );
     }
 
     #[test]
@@ -183,7 +194,12 @@ mod tests {
         assert_eq!(vars.fill("{mainclass}").unwrap(), "x y");
         // Braces that are not placeholders stay.
         assert_eq!(vars.fill("{ a }{}{").unwrap(), "{ a }{}{");
-        assert!(vars.fill("{nope}").unwrap_err().contains("{nope}"));
+        assert!(
+            vars.fill("{nope}")
+                .unwrap_err()
+                .to_string()
+                .contains("{nope}")
+        );
         assert_eq!(alternatives("node|nodejs"), ["node", "nodejs"]);
     }
 }

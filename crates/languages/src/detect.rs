@@ -134,7 +134,7 @@ impl Spec {
     }
 
     /// The entry point among `sources` (sorted): see [`Main`].
-    pub fn entry(&self, sources: &[PathBuf]) -> Result<PathBuf, String> {
+    pub fn entry(&self, sources: &[PathBuf]) -> Result<PathBuf, crate::Error> {
         if let [one] = sources {
             return Ok(one.clone());
         }
@@ -185,13 +185,11 @@ impl Spec {
         if how.is_empty() {
             how.push("a single source file".into());
         }
-        Err(format!(
-            "{} {} files and none is the entry point: {} needs {}",
-            sources.len(),
-            self.name,
-            self.name,
-            how.join(", or ")
-        ))
+        Err(crate::Error::NoEntryPoint {
+            files: sources.len(),
+            language: self.name.clone(),
+            how: how.join(", or "),
+        })
     }
 
     /// Whether the entry point only matters as a name: every command takes
@@ -277,7 +275,10 @@ mod tests {
         let m = write(&d, "main.py", "");
         let u = write(&d, "util.py", "");
         assert_eq!(py.entry(&[m.clone(), u.clone()]).unwrap(), m);
-        let e = py.entry(&[u.clone(), write(&d, "v.py", "")]).unwrap_err();
+        let e = py
+            .entry(&[u.clone(), write(&d, "v.py", "")])
+            .unwrap_err()
+            .to_string();
         assert!(
             e.contains("2 Python 3 files and none is the entry point"),
             "{e}"

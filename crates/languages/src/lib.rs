@@ -14,12 +14,14 @@
 
 mod command;
 mod detect;
+mod error;
 
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
 pub use command::{Vars, alternatives, split};
 pub use detect::{Written, is_header};
+pub use error::Error;
 
 /// The table as shipped.
 pub const BUILTIN: &str = include_str!("../languages.yaml");
@@ -88,11 +90,16 @@ impl Spec {
     }
 
     /// Every command, compile steps first, split into words.
-    pub fn commands(&self) -> Result<Vec<Vec<String>>, String> {
+    pub fn commands(&self) -> Result<Vec<Vec<String>>, Error> {
         self.compile
             .iter()
             .chain(std::iter::once(&self.run))
-            .map(|c| split(c).map_err(|e| format!("languages.{}: {e}", self.id)))
+            .map(|c| {
+                split(c).map_err(|fault| Error::Command {
+                    id: self.id.clone(),
+                    fault: Box::new(fault),
+                })
+            })
             .collect()
     }
 
@@ -144,9 +151,9 @@ impl Table {
         shipped().clone()
     }
 
-    fn parse(text: &str) -> Result<Table, String> {
+    fn parse(text: &str) -> Result<Table, Error> {
         let map: BTreeMap<String, serde_yaml::Value> =
-            serde_yaml::from_str(text).map_err(|e| e.to_string())?;
+            serde_yaml::from_str(text).map_err(|e| Error::Shipped(e.to_string()))?;
         let mut table = Table { specs: Vec::new() };
         for (id, value) in map {
             table.add(&id, value)?;
@@ -156,18 +163,20 @@ impl Table {
 
     /// Adds entry `id`, or overrides the fields `value` gives of the entry
     /// already there.
-    fn add(&mut self, id: &str, value: serde_yaml::Value) -> Result<(), String> {
+    fn add(&mut self, id: &str, value: serde_yaml::Value) -> Result<(), Error> {
+        let entry = |reason: String| Error::Entry {
+            id: id.to_string(),
+            reason,
+        };
         if id.is_empty()
             || !id
                 .chars()
                 .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit())
         {
-            return Err(format!(
-                "languages.{id}: an id is lower-case letters and digits"
-            ));
+            return Err(entry("an id is lower-case letters and digits".into()));
         }
         let serde_yaml::Value::Mapping(fields) = value else {
-            return Err(format!("languages.{id}: expected a mapping of fields"));
+            return Err(entry("expected a mapping of fields".into()));
         };
         let merged = match self.specs.iter().position(|s| s.id == id) {
             Some(at) => {
@@ -184,7 +193,7 @@ impl Table {
             None => fields,
         };
         let mut spec: Spec = serde_yaml::from_value(serde_yaml::Value::Mapping(merged))
-            .map_err(|e| format!("languages.{id}: {e}"))?;
+            .map_err(|e| entry(e.to_string()))?;
         spec.id = id.to_string();
         spec.commands()?;
         let at = self.specs.partition_point(|s| s.id.as_str() < id);
@@ -194,12 +203,10 @@ impl Table {
 
     /// This table with the entries of a configuration's `languages:`
     /// mapping laid over it.
-    pub fn with_overrides(&self, overrides: &serde_yaml::Mapping) -> Result<Table, String> {
+    pub fn with_overrides(&self, overrides: &serde_yaml::Mapping) -> Result<Table, Error> {
         let mut table = self.clone();
         for (key, value) in overrides {
-            let id = key
-                .as_str()
-                .ok_or_else(|| "languages: a key is not a language id".to_string())?;
+            let id = key.as_str().ok_or(Error::NotAnId)?;
             table.add(id, value.clone())?;
         }
         Ok(table)
@@ -417,13 +424,17 @@ mod tests {
         assert_eq!(py.extensions, ["py", "py3"], "other fields are kept");
         assert_eq!(t.get("zig").unwrap().tools(), ["zig"]);
         let bad: serde_yaml::Mapping = serde_yaml::from_str("c:\n  compiler: x\n").unwrap();
-        let e = Table::builtin().with_overrides(&bad).unwrap_err();
+        let e = Table::builtin()
+            .with_overrides(&bad)
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("languages.c: unknown field `compiler`"), "{e}");
         let bad: serde_yaml::Mapping = serde_yaml::from_str("Go2:\n  run: x\n").unwrap();
         assert!(
             Table::builtin()
                 .with_overrides(&bad)
                 .unwrap_err()
+                .to_string()
                 .contains("lower-case")
         );
         let bad: serde_yaml::Mapping = serde_yaml::from_str("c:\n  run: \"x 'y\"\n").unwrap();
@@ -431,6 +442,7 @@ mod tests {
             Table::builtin()
                 .with_overrides(&bad)
                 .unwrap_err()
+                .to_string()
                 .contains("unclosed")
         );
     }

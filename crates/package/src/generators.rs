@@ -120,7 +120,11 @@ enum Rule {
 }
 
 /// Reads the recipe's `text`; errors are `generators/generators.yaml:L:C: why`.
-pub fn parse(text: &str) -> Result<Recipe, String> {
+pub fn parse(text: &str) -> Result<Recipe, crate::error::Error> {
+    read(text).map_err(crate::error::Error::Recipe)
+}
+
+fn read(text: &str) -> Result<Recipe, String> {
     let root: Value = crate::located::yaml(text).map_err(|e| format!("{RECIPE}:{e}"))?;
     let Some(map) = root.as_mapping() else {
         return Err(format!("{RECIPE}:1:1: not a mapping"));
@@ -594,7 +598,7 @@ mod tests {
 
     #[test]
     fn errors_name_their_place() {
-        let e = parse("data:\n  - x: gen.py\n").unwrap_err();
+        let e = parse("data:\n  - x: gen.py\n").unwrap_err().to_string();
         assert!(e.starts_with("generators/generators.yaml:"), "{e}");
         assert!(e.contains("numbered"), "{e}");
     }

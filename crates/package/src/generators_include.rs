@@ -149,7 +149,8 @@ mod tests {
     fn include_mistakes_are_named_at_their_place() {
         let unknown =
             parse("data:\n  secret:\n    include: [later]\n    data:\n      later: {in: '1'}\n")
-                .unwrap_err();
+                .unwrap_err()
+                .to_string();
         assert!(
             unknown.contains(":3:") && unknown.contains("no earlier"),
             "{unknown}"
@@ -157,17 +158,18 @@ mod tests {
         let ambiguous = parse(
             "data:\n  sample:\n    data:\n      - x: {generate: 'g.py {count}', count: 2}\n  secret:\n    include: [x]\n",
         )
-        .unwrap_err();
+        .unwrap_err().to_string();
         assert!(ambiguous.contains("ambiguous"), "{ambiguous}");
         let path = parse(
             "data:\n  sample:\n    data:\n      x: {in: '1'}\n  secret:\n    include: [sample/x]\n",
         )
-        .unwrap_err();
+        .unwrap_err()
+        .to_string();
         assert!(path.contains("not a path"), "{path}");
         let clash = parse(
             "data:\n  sample:\n    data:\n      x: {in: '1'}\n  secret:\n    include: [x]\n    data:\n      x: {in: '2'}\n",
         )
-        .unwrap_err();
+        .unwrap_err().to_string();
         assert!(clash.contains("secret/x"), "{clash}");
     }
 

@@ -43,8 +43,11 @@
 //! which sit on top of it; the problem crate never on this one.
 
 mod discover;
+pub mod error;
+pub mod export;
 pub mod generators;
 mod generators_seed;
+pub mod import;
 pub mod in_place;
 pub mod plan;
 pub mod read;
@@ -59,7 +62,7 @@ mod testdata;
 pub mod write;
 
 // The layers below, under the names the code uses.
-pub(crate) use judge_problem::{checkers, compare, error, origin, problem};
+pub(crate) use judge_problem::{checkers, compare, origin, problem};
 pub(crate) use judge_text::{located, units};
 
 pub use discover::discover;

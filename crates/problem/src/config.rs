@@ -87,7 +87,7 @@ impl Config {
         };
         let text = match crate::located::read(&path) {
             Ok(Ok(t)) => t,
-            Ok(Err(e)) => return Err(Error::Usage(format!("{}:{e}", path.display()))),
+            Ok(Err(e)) => return Err(Error::Config(format!("{}:{e}", path.display()))),
             Err(e) if !required && e.kind() == std::io::ErrorKind::NotFound => {
                 return Ok(Config::default());
             }
@@ -96,19 +96,19 @@ impl Config {
         // Rules serde cannot check point at the line of their key.
         let at = |keys: &[&str], reason: String| {
             let (line, col) = crate::located::key(&text, keys);
-            Error::Usage(format!("{}:{line}:{col}: {reason}", path.display()))
+            Error::Config(format!("{}:{line}:{col}: {reason}", path.display()))
         };
         let config: Config = crate::located::yaml(&text)
-            .map_err(|e| Error::Usage(format!("{}:{e}", path.display())))?;
+            .map_err(|e| Error::Config(format!("{}:{e}", path.display())))?;
         if let Some(bad) = config.sandbox.allow.iter().find(|p| !p.is_absolute()) {
             return Err(at(
                 &["sandbox", "allow"],
                 format!("sandbox.allow: {} is not an absolute path", bad.display()),
             ));
         }
-        let table = config.languages().map_err(|(id, e)| match id {
-            Some(id) => at(&["languages", &id], e),
-            None => at(&["languages"], e),
+        let table = config.languages().map_err(|e| match e.id() {
+            Some(id) => at(&["languages", id], e.to_string()),
+            None => at(&["languages"], e.to_string()),
         })?;
         let known = known_tools(&table);
         for (name, tool) in config.tools.chosen() {
@@ -137,16 +137,8 @@ impl Config {
 
     /// The language table with this configuration's `languages:` laid
     /// over it; an error names the entry at fault.
-    pub fn languages(&self) -> Result<judge_languages::Table, (Option<String>, String)> {
-        judge_languages::Table::builtin()
-            .with_overrides(&self.language_overrides)
-            .map_err(|e| {
-                let id = e
-                    .strip_prefix("languages.")
-                    .and_then(|r| r.split(':').next())
-                    .map(String::from);
-                (id, e)
-            })
+    pub fn languages(&self) -> Result<judge_languages::Table, judge_languages::Error> {
+        judge_languages::Table::builtin().with_overrides(&self.language_overrides)
     }
 }
 

@@ -18,11 +18,16 @@ pub struct Shard {
     pub count: usize,
 }
 
-impl std::str::FromStr for Shard {
-    type Err = String;
+/// A `--shard` that is not `K/N` with 1 ≤ K ≤ N.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("shard {0:?}: expected K/N with 1 <= K <= N, e.g. 2/3")]
+pub struct BadShard(String);
 
-    fn from_str(text: &str) -> Result<Self, String> {
-        let bad = || format!("shard {text:?}: expected K/N with 1 <= K <= N, e.g. 2/3");
+impl std::str::FromStr for Shard {
+    type Err = BadShard;
+
+    fn from_str(text: &str) -> Result<Self, BadShard> {
+        let bad = || BadShard(text.to_string());
         let (k, n) = text.split_once('/').ok_or_else(bad)?;
         let index: usize = k.trim().parse().map_err(|_| bad())?;
         let count: usize = n.trim().parse().map_err(|_| bad())?;

@@ -11,7 +11,7 @@
 
 // The layers below, under the names the code uses.
 pub(crate) use judge_fs as fsutil;
-pub(crate) use judge_problem::{compare, diff, error, problem, shard, verdict};
+pub(crate) use judge_problem::{compare, diff, problem, shard, verdict};
 pub(crate) use judge_sandbox::execution;
 pub(crate) use judge_solver as solvers;
 pub(crate) use judge_text::{located, units};
@@ -19,6 +19,7 @@ pub(crate) use judge_text::{located, units};
 pub mod changes;
 pub mod console;
 pub mod console_failures;
+pub mod error;
 mod excerpt;
 pub mod html;
 mod html_bits;
@@ -87,24 +88,25 @@ pub enum Status {
 }
 
 impl Status {
-    /// The one rule, from the counts a report's summary keeps (the index
-    /// of reports applies it to reports it reads only in part).
-    pub fn of(summary: &Summary, load_errors: usize) -> Status {
-        if load_errors > 0 {
+    /// The order of the statuses, in one place: configuration errors
+    /// (exit 2) before failures (exit 1) before passing. Every command
+    /// that counts its own errors and failures (regen, timelimit, list)
+    /// and every report decide their status here.
+    pub fn from_counts(errors: usize, failures: usize) -> Status {
+        if errors > 0 {
             Status::ConfigError
-        } else if summary.failed == 0 && summary.issues == 0 && summary.submissions_failed == 0 {
-            Status::Passed
-        } else {
+        } else if failures > 0 {
             Status::Failed
+        } else {
+            Status::Passed
         }
     }
 
-    pub fn code(self) -> i32 {
-        match self {
-            Status::Passed => 0,
-            Status::Failed => 1,
-            Status::ConfigError => 2,
-        }
+    /// The rule for a report, from the counts its summary keeps (the
+    /// index of reports applies it to reports it reads only in part).
+    pub fn of(summary: &Summary, load_errors: usize) -> Status {
+        let failures = summary.failed + summary.issues + summary.submissions_failed;
+        Status::from_counts(load_errors, failures)
     }
 }
 
@@ -545,10 +547,8 @@ impl Report {
     pub fn write_to(&self, dir: &Path, junit: Option<&Path>) -> crate::error::Result<()> {
         use crate::error::Error;
         std::fs::create_dir_all(dir).map_err(Error::io(dir, "cannot create the report folder"))?;
-        let yaml = yaml::render(self).map_err(|e| Error::Io {
-            path: dir.join("report.yaml"),
-            action: "cannot render",
-            source: std::io::Error::other(e),
+        let yaml = yaml::render(self).map_err(|e| {
+            Error::io(dir.join("report.yaml"), "cannot render")(std::io::Error::other(e))
         })?;
         let write = |path: &Path, bytes: &[u8]| {
             crate::fsutil::write_atomic(path, bytes).map_err(Error::io(path, "cannot write"))

@@ -27,37 +27,30 @@ pub mod runner;
 pub mod sandbox;
 pub mod toolchain;
 
-use std::path::PathBuf;
-
-/// Why a runner could not be set up.
+/// Why a runner could not be set up, or a program could not be run.
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
-    /// A folder of the run could not be made.
-    #[error("{}: {action}: {source}", path.display())]
-    Io {
-        path: PathBuf,
-        /// What was being done: "cannot create", …
-        action: &'static str,
-        #[source]
-        source: std::io::Error,
-    },
+    /// A folder of the run could not be made, or a file handed to a
+    /// program could not be opened.
+    #[error(transparent)]
+    Io(#[from] judge_fs::PathError),
     /// A sandbox was required and none can be made here; the message says
     /// why and what to install.
     #[error("--sandbox on: {0}")]
     Sandbox(String),
+    /// The launcher (or a pipe between programs) failed: the programs
+    /// could not be run at all.
+    #[error("{0}")]
+    Run(String),
 }
 
 impl Error {
     /// A closure for `map_err` that names the path and the action.
     pub fn io(
-        path: impl Into<PathBuf>,
+        path: impl Into<std::path::PathBuf>,
         action: &'static str,
     ) -> impl FnOnce(std::io::Error) -> Error {
-        let path = path.into();
-        move |source| Error::Io {
-            path,
-            action,
-            source,
-        }
+        let at = judge_fs::PathError::at(path, action);
+        move |source| Error::Io(at(source))
     }
 }

@@ -79,14 +79,14 @@ struct Direction {
     at: usize,
 }
 
-fn pipe() -> Result<(OwnedFd, OwnedFd), String> {
+fn pipe() -> Result<(OwnedFd, OwnedFd), crate::Error> {
     let mut fds = [0; 2];
     // SAFETY: a valid array for two descriptors.
     if unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) } != 0 {
-        return Err(format!(
+        return Err(crate::Error::Run(format!(
             "cannot make a pipe: {}",
             std::io::Error::last_os_error()
-        ));
+        )));
     }
     // SAFETY: two fresh descriptors we own.
     Ok(unsafe { (OwnedFd::from_raw_fd(fds[0]), OwnedFd::from_raw_fd(fds[1])) })
@@ -102,7 +102,7 @@ fn non_blocking(fd: OwnedFd) -> File {
 }
 
 /// Four pipes: the programs' ends and the relay between them.
-pub fn pipes() -> Result<(Ends, Relay), String> {
+pub fn pipes() -> Result<(Ends, Relay), crate::Error> {
     let (submission_stdin, to_submission) = pipe()?;
     let (from_submission, submission_stdout) = pipe()?;
     let (interactor_stdin, to_interactor) = pipe()?;

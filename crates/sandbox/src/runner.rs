@@ -321,23 +321,22 @@ impl Runner {
     /// Runs `procs` at the same time on this worker's launcher, each with
     /// its descriptors (standard input, standard output, extra files), and
     /// returns what was measured; `Err` when no launcher could run them.
-    pub fn run_raw(
-        &self,
-        procs: Vec<(&ProcSpec, Vec<OwnedFd>)>,
-    ) -> Result<Vec<ProcResult>, String> {
+    pub fn run_raw(&self, procs: Vec<(&ProcSpec, Vec<OwnedFd>)>) -> Result<Vec<ProcResult>, Error> {
         let slot = rayon::current_thread_index().unwrap_or(0) % self.slots.len();
         let mut guard = self.slots[slot]
             .lock()
-            .map_err(|_| "a launcher lock was poisoned".to_string())?;
+            .map_err(|_| Error::Run("a launcher lock was poisoned".into()))?;
         let generation = self.view.lock().map(|v| v.1).unwrap_or(0);
         if guard.as_ref().is_none_or(|(_, g)| *g != generation) {
             *guard = None;
             let l = self
                 .start_launcher(slot)
-                .map_err(|e| format!("cannot start the launcher: {e}"))?;
+                .map_err(|e| Error::Run(format!("cannot start the launcher: {e}")))?;
             *guard = Some((l, generation));
         }
-        let (launcher, _) = guard.as_mut().ok_or("no launcher")?;
+        let (launcher, _) = guard
+            .as_mut()
+            .ok_or_else(|| Error::Run("no launcher".into()))?;
         let specs: Vec<ProcSpec> = procs
             .iter()
             .map(|(spec, _)| {
@@ -363,7 +362,7 @@ impl Runner {
         launcher.run(request).map_err(|e| {
             // A launcher that failed is replaced at the next run.
             *guard = None;
-            format!("the launcher failed: {e}")
+            Error::Run(format!("the launcher failed: {e}"))
         })
     }
 
@@ -380,7 +379,7 @@ impl Runner {
         };
         let extra: Vec<File> = match files.iter().map(|p| open_for_program(p)).collect() {
             Ok(f) => f,
-            Err(e) => return fail(e),
+            Err(e) => return fail(e.to_string()),
         };
         let mut stdout = match tempfile::tempfile() {
             Ok(o) => o,
@@ -394,7 +393,7 @@ impl Runner {
         fds.extend(extra.into_iter().map(OwnedFd::from));
         let mut result = match self.run_raw(vec![(spec, fds)]) {
             Ok(mut r) => r.remove(0),
-            Err(e) => return fail(e),
+            Err(e) => return fail(e.to_string()),
         };
         let (bytes, size) = read_capped(&mut stdout, spec.limits.output);
         execution(&mut result, bytes, size, &spec.limits)
@@ -419,12 +418,11 @@ pub fn sandbox_uids(pid: u32) -> std::ops::Range<u32> {
 /// name (`/dev/fd/3`), and that open checks the file's permissions against
 /// the program's uid: test data checked out with a strict umask would
 /// otherwise be unreadable to a checker.
-pub fn open_for_program(path: &Path) -> Result<File, String> {
-    let file = File::open(path).map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
+pub fn open_for_program(path: &Path) -> Result<File, Error> {
+    let file = File::open(path).map_err(Error::io(path, "cannot read"))?;
     use std::io::{Seek, SeekFrom};
     use std::os::unix::fs::PermissionsExt;
-    let fault =
-        |e: std::io::Error| format!("{}: cannot share with the program: {e}", path.display());
+    let fault = |e: std::io::Error| Error::io(path, "cannot share with the program")(e);
     let meta = file.metadata().map_err(fault)?;
     if meta.permissions().mode() & 0o004 != 0 {
         return Ok(file);

@@ -110,17 +110,29 @@ impl SolverRef {
     }
 }
 
-impl std::str::FromStr for SolverRef {
-    type Err = String;
+/// A solver id no registered solver has.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum UnknownSolver {
+    /// A program that forgot to register its solvers would otherwise
+    /// blame every problem.yaml it reads.
+    #[error(
+        "unknown solver id {0:?}: no solvers are registered (the program must call judge_solver::install first)"
+    )]
+    NoneRegistered(String),
+    #[error("unknown solver id {id:?} (known: {known})")]
+    Unknown { id: String, known: String },
+}
 
-    fn from_str(id: &str) -> Result<Self, String> {
+impl std::str::FromStr for SolverRef {
+    type Err = UnknownSolver;
+
+    fn from_str(id: &str) -> Result<Self, UnknownSolver> {
         find(id).map(SolverRef).ok_or_else(|| match ids() {
-            // A program that forgot to register its solvers would
-            // otherwise blame every problem.yaml it reads.
-            known if known.is_empty() => format!(
-                "unknown solver id {id:?}: no solvers are registered (the program must call judge_solver::install first)"
-            ),
-            known => format!("unknown solver id {id:?} (known: {})", known.join(", ")),
+            known if known.is_empty() => UnknownSolver::NoneRegistered(id.to_string()),
+            known => UnknownSolver::Unknown {
+                id: id.to_string(),
+                known: known.join(", "),
+            },
         })
     }
 }
@@ -201,7 +213,7 @@ mod tests {
 
     #[test]
     fn the_registry_is_sorted_set_once_and_ids_parse_against_it() {
-        let err = "a".parse::<SolverRef>().unwrap_err();
+        let err = "a".parse::<SolverRef>().unwrap_err().to_string();
         assert!(err.contains("no solvers are registered"), "{err}");
         install(&[&B, &A]);
         install(&[&C]);
@@ -210,7 +222,7 @@ mod tests {
         assert!(find("c").is_none());
         let known: SolverRef = "a".parse().unwrap();
         assert_eq!(known.to_string(), "a");
-        let err = "c".parse::<SolverRef>().unwrap_err();
+        let err = "c".parse::<SolverRef>().unwrap_err().to_string();
         assert!(
             err.contains("unknown solver id \"c\" (known: a, b)"),
             "{err}"

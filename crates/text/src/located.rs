@@ -10,6 +10,8 @@
 //! parsing. Callers put the file name in front, which gives the one form
 //! judge uses everywhere: `file:line:col: message`.
 
+use std::io::Read;
+
 use crate::scan::InputError;
 pub use crate::scan::quote;
 
@@ -157,6 +159,43 @@ pub fn key(text: &str, path: &[&str]) -> (usize, usize) {
     found
 }
 
+/// How much is read at a time; each piece is checked for UTF-8 as it comes.
+const PIECE: u64 = 1 << 20;
+
+/// Reads `from` to its end as UTF-8 text, or stops at the first byte that
+/// is not UTF-8 and says where it is. Solvers need the whole text, but a
+/// binary file is refused after its first bad bytes instead of after
+/// reading all of it (100 MB of garbage costs microseconds, not a pass
+/// over the file and 100 MB of memory).
+pub fn read_text(mut from: impl Read, size: u64) -> std::io::Result<Result<String, InputError>> {
+    let mut bytes = Vec::new();
+    // Room for the whole file at once when there is that much memory; if
+    // not, it grows as it is read (and a file past memory is refused by the
+    // allocator when it gets there, not up front on a guess).
+    let _ = bytes.try_reserve_exact(usize::try_from(size).unwrap_or(0));
+    // The prefix already known to be UTF-8.
+    let mut checked = 0;
+    loop {
+        // `read_to_end` fills spare capacity without zeroing it first.
+        let got = (&mut from).take(PIECE).read_to_end(&mut bytes)?;
+        let at_end = got == 0;
+        match std::str::from_utf8(&bytes[checked..]) {
+            Ok(_) => checked = bytes.len(),
+            // A character cut at the end of a piece may go on in the next.
+            Err(e) if e.error_len().is_none() && !at_end => checked += e.valid_up_to(),
+            Err(e) => {
+                let valid = &bytes[..checked + e.valid_up_to()];
+                return Ok(Err(not_utf8(valid)));
+            }
+        }
+        if at_end {
+            break;
+        }
+    }
+    // Checked piece by piece above; `from_utf8` cannot fail here.
+    Ok(text(bytes))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -217,5 +256,39 @@ mod tests {
         let q = quote(&long);
         assert!(q.len() < 80 && q.ends_with("(1000 characters)"), "{q}");
         assert_eq!(quote(&"é".repeat(40)), format!("{:?}", "é".repeat(40)));
+    }
+
+    /// A reader that hands out at most `n` bytes per call, so characters
+    /// get cut between pieces.
+    struct Dribble<'a>(&'a [u8], usize);
+
+    impl Read for Dribble<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            let n = self.0.len().min(buf.len()).min(self.1);
+            buf[..n].copy_from_slice(&self.0[..n]);
+            self.0 = &self.0[n..];
+            Ok(n)
+        }
+    }
+
+    #[test]
+    fn text_cut_between_pieces_is_whole_again() {
+        let text = "é€𝄞 ok\n".repeat(1000);
+        for n in [1, 2, 3, 7, PIECE as usize] {
+            let read = read_text(Dribble(text.as_bytes(), n), 0).unwrap().unwrap();
+            assert_eq!(read, text);
+        }
+    }
+
+    #[test]
+    fn a_bad_byte_stops_reading_with_its_place() {
+        let mut bytes = b"1\n\xc3\xa9\xc3".to_vec();
+        bytes.extend(b"A rest that is never read");
+        let e = read_text(&bytes[..], 5).unwrap().unwrap_err();
+        assert_eq!((e.line, e.col), (2, 2), "{e}");
+        // A character cut by the end of the input is bad too.
+        let e = read_text(&b"ab\xe2\x82"[..], 0).unwrap().unwrap_err();
+        assert_eq!((e.line, e.col), (1, 3), "{e}");
+        assert_eq!(read_text(&b""[..], 0).unwrap().unwrap(), "");
     }
 }

@@ -4,29 +4,50 @@
 
 use std::time::Duration;
 
+/// Why a duration or a size does not parse; `text` is what was given.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum UnitError {
+    #[error("duration {text:?} needs a unit (ms, s, m)")]
+    NoDurationUnit { text: String },
+    #[error("duration {text:?} does not start with a number")]
+    NotADuration { text: String },
+    #[error("unknown duration unit {unit:?} in {text:?} (use ms, s or m)")]
+    DurationUnit { unit: String, text: String },
+    #[error("duration {text:?} is out of range")]
+    DurationRange { text: String },
+    #[error("size {text:?} does not start with a whole number")]
+    NotASize { text: String },
+    #[error("unknown size unit {unit:?} in {text:?} (use B, KiB, MiB, GiB, kB, MB, GB)")]
+    SizeUnit { unit: String, text: String },
+    #[error("size {text:?} is out of range")]
+    SizeRange { text: String },
+}
+
 /// Parses `1s`, `250ms`, `1.5s`, `2m`, `100us`.
-pub fn parse_duration(text: &str) -> Result<Duration, String> {
+pub fn parse_duration(text: &str) -> Result<Duration, UnitError> {
     let text = text.trim();
+    let given = || text.to_string();
     let split = text
         .find(|c: char| !(c.is_ascii_digit() || c == '.'))
-        .ok_or_else(|| format!("duration {text:?} needs a unit (ms, s, m)"))?;
+        .ok_or_else(|| UnitError::NoDurationUnit { text: given() })?;
     let (number, unit) = text.split_at(split);
     let value: f64 = number
         .parse()
-        .map_err(|_| format!("duration {text:?} does not start with a number"))?;
+        .map_err(|_| UnitError::NotADuration { text: given() })?;
     let seconds = match unit.trim() {
         "us" | "µs" => value / 1e6,
         "ms" => value / 1e3,
         "s" => value,
         "m" | "min" => value * 60.0,
         other => {
-            return Err(format!(
-                "unknown duration unit {other:?} in {text:?} (use ms, s or m)"
-            ));
+            return Err(UnitError::DurationUnit {
+                unit: other.to_string(),
+                text: given(),
+            });
         }
     };
     if !seconds.is_finite() || seconds <= 0.0 || seconds > 86_400.0 {
-        return Err(format!("duration {text:?} is out of range"));
+        return Err(UnitError::DurationRange { text: given() });
     }
     Ok(Duration::from_secs_f64(seconds))
 }
@@ -54,15 +75,16 @@ const UNITS: [(&str, u64); 7] = [
 ];
 
 /// Parses `256MiB`, `64KiB`, `1GiB`, `10MB`, `4096B` or a bare byte count.
-pub fn parse_size(text: &str) -> Result<u64, String> {
+pub fn parse_size(text: &str) -> Result<u64, UnitError> {
     let text = text.trim();
+    let given = || text.to_string();
     let split = text
         .find(|c: char| !c.is_ascii_digit())
         .unwrap_or(text.len());
     let (number, unit) = text.split_at(split);
     let value: u64 = number
         .parse()
-        .map_err(|_| format!("size {text:?} does not start with a whole number"))?;
+        .map_err(|_| UnitError::NotASize { text: given() })?;
     let unit = unit.trim();
     let factor = if unit.is_empty() {
         1
@@ -71,14 +93,15 @@ pub fn parse_size(text: &str) -> Result<u64, String> {
             .iter()
             .find(|(name, _)| *name == unit)
             .map(|(_, f)| *f)
-            .ok_or_else(|| {
-                format!("unknown size unit {unit:?} in {text:?} (use B, KiB, MiB, GiB, kB, MB, GB)")
+            .ok_or_else(|| UnitError::SizeUnit {
+                unit: unit.to_string(),
+                text: given(),
             })?
     };
     value
         .checked_mul(factor)
         .filter(|&n| n > 0)
-        .ok_or_else(|| format!("size {text:?} is out of range"))
+        .ok_or_else(|| UnitError::SizeRange { text: given() })
 }
 
 /// The largest binary unit that divides the size exactly.

@@ -241,31 +241,37 @@ fn write_if_changed(path: &Path, bytes: &[u8]) -> Result<(), String> {
     std::fs::write(path, bytes).map_err(|e| format!("{}: {e}", path.display()))
 }
 
-/// The runner: `judge-harden-runner SOLVER_ID < input`.
+/// The runner: `judge-harden-runner SOLVER_ID < input`. Its exit codes
+/// are part of judge's table (the `exit` module of the command line): 0
+/// with the answer, 1 the solver rejects the input, 2 an unknown solver
+/// or an unreadable input, 3 a variant of the solver disagrees with it.
 const RUNNER_MAIN: &str = r#"//! Solves standard input with one solver of judge's registry (written by
 //! judge harden; a mutant of one solver crate is linked in its place).
+//! Exit codes: 0 answered, 1 input rejected, 2 unknown solver or
+//! unreadable input, 3 a variant disagrees (judge's `exit` module).
 #[allow(dead_code)]
 #[path = "../../../src/solvers.rs"]
 mod solvers;
 
 use std::io::{Read, Write};
+use std::process::ExitCode;
 
-fn main() {
+fn main() -> ExitCode {
     let id = std::env::args().nth(1).unwrap_or_default();
     let Some(solver) = solvers::find(&id) else {
         eprintln!("unknown solver {id:?}");
-        std::process::exit(2);
+        return ExitCode::from(2);
     };
     let mut input = String::new();
     if let Err(e) = std::io::stdin().read_to_string(&mut input) {
         eprintln!("cannot read the input: {e}");
-        std::process::exit(2);
+        return ExitCode::from(2);
     }
     let out = match solver.solve(&input) {
         Ok(out) => out,
         Err(e) => {
             eprintln!("{e}");
-            std::process::exit(1);
+            return ExitCode::from(1);
         }
     };
     // Every other way the solver computes the same output must agree: a
@@ -274,10 +280,11 @@ fn main() {
         let other = solver.solve_variant(&input, variant);
         if other.as_ref().ok() != Some(&out) {
             eprintln!("variant {variant} disagrees with the solver");
-            std::process::exit(3);
+            return ExitCode::from(3);
         }
     }
     let _ = std::io::stdout().write_all(out.as_bytes());
+    ExitCode::SUCCESS
 }
 "#;
 

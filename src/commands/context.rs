@@ -7,12 +7,15 @@ use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 
 use super::args::{ColorChoice, GlobalArgs, RunArgs};
+use super::generated::scratch_root;
 use super::output::publish;
 use super::root;
 use crate::config::Config;
-use crate::engine::cache::{CACHE_ENV, Cache, DEFAULT_DIR};
+use crate::engine::cache::{CACHE_ENV, DEFAULT_DIR};
+use crate::engine::error::Result as EngineResult;
+use crate::engine::generated::{self, Generated, Host};
 use crate::engine::run::Finished;
-use crate::engine::runner::{Runner, RunnerOptions};
+use crate::engine::runner::{self, Runner};
 use crate::engine::sandbox::SandboxMode;
 use crate::error::{Error, Result};
 use crate::package::discover;
@@ -100,20 +103,9 @@ impl Context {
     /// The runner for a command that runs submissions, with `workers`
     /// launchers. Without a sandbox in `auto` mode it warns on stderr
     /// before anything runs (and refuses when `CI` is set).
-    pub(crate) fn runner(&self, mode: SandboxMode, workers: usize) -> Result<Runner> {
-        let config = Config::load(self.config_file.as_deref())?;
-        let exe =
-            std::env::current_exe().map_err(Error::io("judge", "cannot find its own binary"))?;
-        let mut runner = Runner::new(RunnerOptions {
-            mode,
-            exe,
-            workers,
-            allow: config.sandbox.allow,
-            tools: config.tools.chosen(),
-        })?;
-        if let Some(dir) = &self.cache_dir {
-            runner.use_cache(Cache::open(dir.clone()));
-        }
+    pub(crate) fn runner(&self, mode: SandboxMode, workers: usize) -> EngineResult<Runner> {
+        let config = self.config_file.as_deref();
+        let runner = runner::start(config, mode, workers, self.cache_dir.as_deref())?;
         if let Some(w) = runner.warning() {
             eprintln!("{} {w}", self.style.yellow("warning:"));
         }
@@ -147,7 +139,7 @@ impl Context {
             &self.problems_dir,
             "cannot read the problems folder",
         ))?;
-        self.generate_data(&mut found)?;
+        generated::load(&self.problems_dir, &mut found, &mut DataHost::new(self))?;
         let cwd = std::env::current_dir().unwrap_or_default();
         let names = names
             .iter()
@@ -275,5 +267,53 @@ impl Context {
             folder.push_str(name);
         }
         self.reports().join(folder)
+    }
+}
+
+/// What a command gives the engine to generate a package's data with:
+/// the cache (or a scratch folder with `--no-cache`) and a runner in the
+/// command's `--sandbox` mode, started when first needed; and the notes
+/// saying what was generated.
+pub(crate) struct DataHost<'c> {
+    ctx: &'c Context,
+    runner: Option<Runner>,
+}
+
+impl<'c> DataHost<'c> {
+    pub(crate) fn new(ctx: &'c Context) -> DataHost<'c> {
+        DataHost { ctx, runner: None }
+    }
+}
+
+impl Host for DataHost<'_> {
+    fn root(&mut self) -> EngineResult<PathBuf> {
+        match &self.ctx.cache_dir {
+            Some(cache) => Ok(cache.join("generated")),
+            None => scratch_root(self.ctx.style),
+        }
+    }
+
+    fn runner(&mut self) -> EngineResult<&Runner> {
+        if self.runner.is_none() {
+            self.runner = Some(self.ctx.runner(self.ctx.sandbox, 1)?);
+        }
+        Ok(self.runner.as_ref().expect("started above"))
+    }
+
+    fn made(&mut self, id: &str, g: &Generated) {
+        let style = self.ctx.style;
+        let how = match g.reused {
+            true => "reused the data generated earlier from",
+            false => "generated its data from",
+        };
+        eprintln!(
+            "{} {id}: {how} generators/generators.yaml ({} cases, {})",
+            style.dim("note:"),
+            g.cases,
+            g.data.display()
+        );
+        for (place, why) in &g.skipped {
+            eprintln!("{} {id}: {place}: skipped: {why}", style.yellow("warning:"));
+        }
     }
 }

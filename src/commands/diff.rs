@@ -103,9 +103,5 @@ pub fn run(ctx: &Context, opts: Args) -> Result<Status> {
             .filter(|c| matches!(c, Change::Slower { .. }))
             .count(),
     );
-    Ok(if worse > 0 {
-        Status::Failed
-    } else {
-        Status::Passed
-    })
+    Ok(Status::from_counts(0, worse))
 }

@@ -101,13 +101,7 @@ pub fn run(ctx: &Context, args: Args) -> Result<Status> {
     for e in &errors {
         println!("{} {e}", ctx.style.red("error:"));
     }
-    Ok(if !errors.is_empty() {
-        Status::ConfigError
-    } else if !failed.is_empty() {
-        Status::Failed
-    } else {
-        Status::Passed
-    })
+    Ok(Status::from_counts(errors.len(), failed.len()))
 }
 
 /// A time in seconds, `≥ ` when the run was stopped at the probe limit.

@@ -32,6 +32,9 @@ pub enum Error {
     /// holds the compiler's output.
     #[error("{0}")]
     ProblemProgram(String),
+    /// A package's test data its recipe cannot make.
+    #[error("{0}")]
+    Generated(String),
     /// A reference that fails on its own generated input.
     #[error("{0}")]
     Reference(String),

@@ -10,8 +10,10 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
+use crate::error::{Error, Result};
 use crate::package::generators::{self, Recipe, Source};
-
+use crate::package::in_place::{has_recipe, is_package, load_with_data};
+use crate::problem::{Discovery, ProblemError};
 use crate::runner::Runner;
 
 #[path = "generated_make.rs"]
@@ -29,7 +31,7 @@ pub struct Generated {
 }
 
 /// What a package's recipe needs before it is judged.
-pub enum Plan {
+pub(crate) enum Plan {
     /// Data made earlier from the same recipe and sources.
     Ready(Generated),
     /// Data still to make, which needs a runner.
@@ -37,7 +39,7 @@ pub enum Plan {
 }
 
 /// The data of one package still to make (see [`Job::make`]).
-pub struct Job {
+pub(crate) struct Job {
     pkg: PathBuf,
     recipe: Recipe,
     /// `<root>/<hash>`, where the data goes.
@@ -51,7 +53,7 @@ pub struct Job {
 /// when there is no cache) already holds its data. No runner is needed
 /// for that, so a second run with unchanged sources starts no sandbox
 /// and builds no generator here.
-pub fn plan(pkg: &Path, root: &Path) -> Result<Plan, String> {
+pub(crate) fn plan(pkg: &Path, root: &Path) -> std::result::Result<Plan, String> {
     let text = std::fs::read_to_string(pkg.join(generators::RECIPE))
         .map_err(|e| format!("{}: {e}", generators::RECIPE))?;
     let recipe = generators::parse(&text).map_err(|e| e.to_string())?;
@@ -78,7 +80,7 @@ pub fn plan(pkg: &Path, root: &Path) -> Result<Plan, String> {
 impl Job {
     /// Makes the data: staged beside its final place, renamed there when
     /// whole, so a failed or interrupted run leaves nothing to reuse.
-    pub fn make(self, runner: &Runner) -> Result<Generated, String> {
+    pub(crate) fn make(self, runner: &Runner) -> std::result::Result<Generated, String> {
         let Job {
             pkg,
             recipe,
@@ -116,6 +118,84 @@ impl Job {
             skipped: recipe.skipped,
         })
     }
+}
+
+/// What a command provides to generate data with: where it goes, and a
+/// runner, each asked for only when needed (reused data needs no
+/// sandbox, and starting one is most of a warm run's cost).
+pub trait Host {
+    /// The folder generated data goes to: `<cache>/generated`, or with
+    /// `--no-cache` a fresh folder of the command's own.
+    fn root(&mut self) -> Result<PathBuf>;
+    /// A runner to build and run the generators with.
+    fn runner(&mut self) -> Result<&Runner>;
+    /// The data of problem `id` was generated, or reused.
+    fn made(&mut self, id: &str, generated: &Generated);
+}
+
+/// Packages whose data is a recipe (`generators/generators.yaml`) are
+/// loaded again from the data generated into the cache (reused when the
+/// recipe and its sources are unchanged): a load error of such a package
+/// is the refusal of data it did not have yet, and a package whose
+/// `data/` lacks cases the recipe names is stale. A package whose recipe
+/// fails is refused with why (a load error of `found`), and the others
+/// are judged.
+pub fn load(problems_dir: &Path, found: &mut Discovery, host: &mut dyn Host) -> Result<()> {
+    let dir_of = |id: &str| match is_package(problems_dir) {
+        true => std::fs::canonicalize(problems_dir).unwrap_or_default(),
+        false => problems_dir.join(id),
+    };
+    let stale = |id: &String| {
+        let dir = dir_of(id);
+        has_recipe(&dir) && generators::is_stale(&dir)
+    };
+    let waiting: Vec<String> = (found.errors.iter().map(|(id, _)| id))
+        .chain(found.problems.iter().map(|p| &p.id))
+        .filter(|id| stale(id))
+        .cloned()
+        .collect();
+    if waiting.is_empty() {
+        return Ok(());
+    }
+    let root = host.root()?;
+    for id in waiting {
+        let dir = dir_of(&id);
+        let made = match plan(&dir, &root) {
+            Ok(Plan::Ready(g)) => Ok(g),
+            Ok(Plan::Make(job)) => job.make(host.runner()?),
+            Err(why) => Err(why),
+        };
+        let result = made
+            .map_err(|why| ProblemError::Package {
+                path: dir.clone(),
+                reasons: vec![format!("{}: {why}", generators::RECIPE)],
+            })
+            .and_then(|g| {
+                host.made(&id, &g);
+                load_with_data(&id, &dir, Some(&g.data), g.skipped)
+            });
+        found.errors.retain(|(e, _)| *e != id);
+        found.problems.retain(|p| p.id != id);
+        match result {
+            Ok(p) => found.problems.push(p),
+            Err(e) => found.errors.push((id, e)),
+        }
+    }
+    found.problems.sort_by(|a, b| a.id.cmp(&b.id));
+    Ok(())
+}
+
+/// The data folder the recipe of the package at `dir` makes: reused when
+/// the recipe and its sources are unchanged, else generated now (for
+/// `regen --inputs`, which writes it into the package even when `data/`
+/// already holds every case).
+pub fn data(dir: &Path, host: &mut dyn Host) -> Result<PathBuf> {
+    let root = host.root()?;
+    let made = match plan(dir, &root).map_err(Error::Generated)? {
+        Plan::Ready(g) => g,
+        Plan::Make(job) => job.make(host.runner()?).map_err(Error::Generated)?,
+    };
+    Ok(made.data)
 }
 
 /// Whether the package's answers may be empty when nothing writes them:

@@ -49,7 +49,7 @@
 // The layers below, under the names the code uses.
 pub(crate) use judge_fs as fsutil;
 pub(crate) use judge_package as package;
-pub(crate) use judge_problem::{checkers, compare, origin, problem, shard, verdict};
+pub(crate) use judge_problem::{checkers, compare, config, diff, origin, problem, shard, verdict};
 pub(crate) use judge_report as report;
 pub(crate) use judge_sandbox::execution;
 pub(crate) use judge_solver as solvers;
@@ -81,6 +81,7 @@ pub mod pass;
 pub mod program;
 pub mod record;
 pub mod reference;
+pub mod regen;
 pub mod reuse;
 pub mod run;
 pub mod solve;

@@ -8,8 +8,11 @@ use std::ops::Deref;
 
 pub use judge_sandbox::runner::*;
 
+use std::path::Path;
+
 use super::cache::Cache;
-use crate::error::Error;
+use super::sandbox::SandboxMode;
+use crate::error::{Error, Result};
 
 /// A [`judge_sandbox::runner::Runner`] and the run's cache.
 pub struct Runner {
@@ -18,10 +21,36 @@ pub struct Runner {
     cache: Option<Cache>,
 }
 
+/// Starts the runner of a command with `workers` launchers in sandbox
+/// `mode`: its allow-list and tool choices from judge's configuration
+/// (`config`, else the default file), the launchers from judge's own
+/// binary, and the build and result cache in `cache` unless it is `None`
+/// (`--no-cache`).
+pub fn start(
+    config: Option<&Path>,
+    mode: SandboxMode,
+    workers: usize,
+    cache: Option<&Path>,
+) -> Result<Runner> {
+    let config = crate::config::Config::load(config)?;
+    let exe = std::env::current_exe().map_err(Error::io("judge", "cannot find its own binary"))?;
+    let mut runner = Runner::new(RunnerOptions {
+        mode,
+        exe,
+        workers,
+        allow: config.sandbox.allow,
+        tools: config.tools.chosen(),
+    })?;
+    if let Some(dir) = cache {
+        runner.use_cache(Cache::open(dir.to_path_buf()));
+    }
+    Ok(runner)
+}
+
 impl Runner {
     /// Sets up a run (see [`judge_sandbox::runner::Runner::new`]), with no
     /// cache until [`Runner::use_cache`].
-    pub fn new(opts: RunnerOptions) -> Result<Runner, Error> {
+    pub fn new(opts: RunnerOptions) -> Result<Runner> {
         Ok(Runner {
             inner: judge_sandbox::runner::Runner::new(opts)?,
             cache: None,

@@ -1,7 +1,7 @@
 //! The command line: one module per verb, each with its clap `Args` (help
 //! text next to every field) and a `run` that calls the engine and prints.
 //! No command imports another. What several share lives in leaf modules
-//! ([`args`], [`context`], [`output`], [`root`]), and the dispatch in
+//! ([`args`], [`context`], [`output`]), and the dispatch in
 //! [`cli`], which nothing imports back.
 
 pub mod args;
@@ -19,10 +19,8 @@ pub mod languages;
 pub mod list;
 pub mod merge;
 pub mod new;
-mod new_files;
 mod output;
 pub mod regen;
-pub mod root;
 pub mod sandbox;
 pub mod solve;
 pub mod stress;

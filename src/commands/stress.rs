@@ -11,10 +11,10 @@ use std::fmt::Write as _;
 
 use super::args::{LimitArgs, SandboxArgs, SubmissionArgs};
 use super::context::Context;
-use super::root;
 use crate::engine::run::progress_bar;
 use crate::engine::stress::{Draw, Event, Failure, Shrunk, Stress, Stressed};
 use crate::error::Result;
+use crate::package::root;
 use crate::report::Status;
 use crate::report::console::failure_with;
 

@@ -55,6 +55,8 @@ mod read_checks;
 mod read_data;
 mod read_limits;
 mod refusal;
+pub mod root;
+pub mod scaffold;
 mod scores;
 pub mod statement;
 mod submissions;

@@ -12,8 +12,8 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::config::DEFAULT_FILE;
-use crate::package::in_place::is_package;
+use crate::in_place::is_package;
+use judge_problem::config::DEFAULT_FILE;
 
 /// Where the repository's parts are, and how they were found.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -33,8 +33,8 @@ pub struct Root {
 /// The folder name of judge's problems.
 pub const PROBLEMS: &str = "problems";
 
-/// The repository's folder of reports, one sub-folder per command (see
-/// `Context::report_dir`), with their index.
+/// The repository's folder of reports, one sub-folder per command (the
+/// command line's `Context::report_dir`), with their index.
 pub const REPORTS: &str = "reports";
 
 /// Finds the root for a command started in `cwd`; `problems` is

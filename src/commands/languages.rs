@@ -6,7 +6,7 @@ use rayon::prelude::*;
 
 use super::context::Context;
 use crate::config::Config;
-use crate::engine::toolchain;
+use crate::engine::toolchains::{Found, Row, row};
 use crate::error::{Error, Result};
 use crate::report::Status;
 
@@ -19,107 +19,6 @@ pub struct Args {
     /// that needs them).
     #[arg(long)]
     pub require: bool,
-}
-
-/// One row: a language and its toolchain here.
-struct Row {
-    id: String,
-    name: String,
-    extensions: String,
-    /// The main tool's path and version, or why the language cannot run.
-    found: std::result::Result<(String, String), String>,
-}
-
-/// The first non-empty line `argv` prints (stdout, else stderr): its
-/// version. Run outside any sandbox: these are the system's own tools.
-fn version(argv: &[String]) -> String {
-    let Some((exe, args)) = argv.split_first() else {
-        return String::new();
-    };
-    let out = std::process::Command::new(exe)
-        .args(args)
-        .stdin(std::process::Stdio::null())
-        .output();
-    let Ok(out) = out else {
-        return String::new();
-    };
-    let text = format!(
-        "{}\n{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    // JVM tools warn about their own flags before the version.
-    text.lines()
-        .map(str::trim)
-        .find(|l| !l.is_empty() && !l.contains("warning:"))
-        .unwrap_or("")
-        .to_string()
-}
-
-/// Finds `word`'s tool (`a|b`: the first installed), honouring
-/// `tools.NAME` of the configuration.
-fn find(config: &Config, word: &str) -> Option<String> {
-    let chosen = config.tools.chosen();
-    judge_languages::alternatives(word)
-        .into_iter()
-        .find_map(|name| {
-            let pick = chosen
-                .iter()
-                .find(|(n, _)| n == name)
-                .map(|(_, p)| p.display().to_string())
-                .unwrap_or_else(|| name.to_string());
-            toolchain::resolve(&pick).map(|t| t.exe.display().to_string())
-        })
-}
-
-fn row(config: &Config, spec: &judge_languages::Spec) -> Row {
-    let mut found = Err(String::new());
-    let mut main = None;
-    for word in spec.tools() {
-        match find(config, &word) {
-            Some(exe) => {
-                main.get_or_insert(exe);
-            }
-            None => {
-                found = Err(format!(
-                    "{} not found: install {}",
-                    judge_languages::alternatives(&word).join(" or "),
-                    spec.install
-                ));
-                main = None;
-                break;
-            }
-        }
-    }
-    if let (Some(probe), Some(_)) = (spec.probe_command(), &main)
-        && !toolchain::probe(&probe)
-    {
-        found = Err(format!(
-            "`{}` fails: install {}",
-            probe.join(" "),
-            spec.install
-        ));
-        main = None;
-    }
-    if let Some(exe) = main {
-        let mut argv = spec.version_command();
-        if let Some(first) = argv.first_mut() {
-            // The version of the tool found, not of another on PATH.
-            *first = find(config, first).unwrap_or_else(|| exe.clone());
-        }
-        found = Ok((exe, version(&argv)));
-    }
-    Row {
-        id: spec.id.clone(),
-        name: spec.name.clone(),
-        extensions: spec
-            .extensions
-            .iter()
-            .map(|e| format!(".{e}"))
-            .collect::<Vec<_>>()
-            .join(" "),
-        found,
-    }
 }
 
 pub fn run(ctx: &Context, args: Args) -> Result<Status> {
@@ -151,8 +50,10 @@ pub fn run(ctx: &Context, args: Args) -> Result<Status> {
     let mut missing = 0;
     for r in &rows {
         let (status, detail) = match &r.found {
-            Ok((exe, version)) => (ctx.style.green("found  "), format!("{version} · {exe}")),
-            Err(why) => {
+            Found::Installed { exe, version } => {
+                (ctx.style.green("found  "), format!("{version} · {exe}"))
+            }
+            Found::Missing(why) => {
                 missing += 1;
                 (ctx.style.yellow("missing"), ctx.style.dim(why))
             }

@@ -3,7 +3,6 @@
 //! measuring is `engine::timing`'s), and says whether the limit keeps
 //! problemtools' margins and what limit the rule proposes.
 
-use std::path::PathBuf;
 use std::time::Duration;
 
 use super::args::SandboxArgs;
@@ -13,9 +12,7 @@ use crate::engine::time_limit;
 use crate::engine::timing::{self, Calibration, Fault, Sample, Side, number, seconds};
 use crate::engine::tools::Need;
 use crate::error::Result;
-use crate::problem::submissions::{Expectation, find};
 use crate::report::Status;
-use crate::verdict::Verdict;
 
 #[derive(Debug, Clone, clap::Args)]
 pub struct Args {
@@ -50,17 +47,8 @@ pub fn run(ctx: &Context, args: Args) -> Result<Status> {
     let runs = args.runs as usize;
     let mut failed = Vec::new();
     for t in &tools {
-        let listed = find(t.problem);
-        errors.extend(listed.errors);
-        let submissions: Vec<(PathBuf, Side)> = listed
-            .submissions
-            .into_iter()
-            .filter_map(|s| match s.expectation {
-                Expectation::Verdict(Verdict::Accepted) => Some((s.path, Side::Accepted)),
-                Expectation::Verdict(Verdict::TimeLimit) => Some((s.path, Side::TooSlow)),
-                _ => None,
-            })
-            .collect();
+        let (submissions, faults) = Side::of(t.problem);
+        errors.extend(faults);
         let id = &t.problem.id;
         if submissions.is_empty() {
             println!(

@@ -90,6 +90,7 @@ pub mod submission;
 pub mod submissions;
 pub mod time_limit;
 pub mod timing;
+pub mod toolchains;
 pub mod tools;
 pub mod validation;
 

@@ -144,6 +144,22 @@ pub enum Side {
 }
 
 impl Side {
+    /// The submissions of `problem` to calibrate its limit with (its
+    /// accepted and time_limit_exceeded ones), and the faults of its
+    /// submission folders.
+    pub fn of(problem: &crate::problem::Problem) -> (Vec<(PathBuf, Side)>, Vec<String>) {
+        use crate::problem::submissions::{Expectation, find};
+        let listed = find(problem);
+        let sides = (listed.submissions.into_iter())
+            .filter_map(|s| match s.expectation {
+                Expectation::Verdict(Verdict::Accepted) => Some((s.path, Side::Accepted)),
+                Expectation::Verdict(Verdict::TimeLimit) => Some((s.path, Side::TooSlow)),
+                _ => None,
+            })
+            .collect();
+        (sides, listed.errors)
+    }
+
     /// The verdict folder.
     pub fn folder(self) -> &'static str {
         match self {

@@ -7,6 +7,7 @@ use std::path::PathBuf;
 use super::context::Context;
 use crate::error::Result;
 use crate::report::changes::{Change, compare};
+use crate::report::console::Style;
 use crate::report::{Status, console, yaml};
 
 #[derive(Debug, Clone, clap::Args)]
@@ -32,49 +33,7 @@ pub fn run(ctx: &Context, opts: Args) -> Result<Status> {
         );
     }
     let changes = compare(&old, &new, opts.time_factor, opts.min_ms);
-    let s = ctx.style;
-    let rows: Vec<(String, String, String)> = changes
-        .iter()
-        .map(|c| match c {
-            Change::Worse { case, old, new } => (
-                s.red(&format!("{:<8}", "worse")),
-                case.clone(),
-                format!("{} → {}", s.verdict(*old), s.verdict(*new)),
-            ),
-            Change::Better { case, old, new } => (
-                s.green(&format!("{:<8}", "better")),
-                case.clone(),
-                format!("{} → {}", s.verdict(*old), s.verdict(*new)),
-            ),
-            Change::Changed { case, old, new } => (
-                s.yellow(&format!("{:<8}", "changed")),
-                case.clone(),
-                format!("{} → {}", s.verdict(*old), s.verdict(*new)),
-            ),
-            Change::Added { case, verdict } => {
-                (format!("{:<8}", "added"), case.clone(), s.verdict(*verdict))
-            }
-            Change::Removed { case, verdict } => (
-                format!("{:<8}", "removed"),
-                case.clone(),
-                s.verdict(*verdict),
-            ),
-            Change::Slower {
-                case,
-                old_ms,
-                new_ms,
-            } => (
-                s.yellow(&format!("{:<8}", "slower")),
-                case.clone(),
-                format!(
-                    "{} → {} ({:.1}x)",
-                    console::human_ms(*old_ms),
-                    console::human_ms(*new_ms),
-                    new_ms / old_ms.max(1e-9)
-                ),
-            ),
-        })
-        .collect();
+    let rows: Vec<(String, String, String)> = changes.iter().map(|c| row(ctx.style, c)).collect();
     let width = rows.iter().map(|r| r.1.chars().count()).max().unwrap_or(0);
     for (kind, case, detail) in &rows {
         println!("{kind}{case:<width$}  {detail}");
@@ -104,4 +63,47 @@ pub fn run(ctx: &Context, opts: Args) -> Result<Status> {
             .count(),
     );
     Ok(Status::from_counts(0, worse))
+}
+
+/// One change as a table row: its kind (coloured), the case, the detail.
+fn row(s: Style, c: &Change) -> (String, String, String) {
+    match c {
+        Change::Worse { case, old, new } => (
+            s.red(&format!("{:<8}", "worse")),
+            case.clone(),
+            format!("{} → {}", s.verdict(*old), s.verdict(*new)),
+        ),
+        Change::Better { case, old, new } => (
+            s.green(&format!("{:<8}", "better")),
+            case.clone(),
+            format!("{} → {}", s.verdict(*old), s.verdict(*new)),
+        ),
+        Change::Changed { case, old, new } => (
+            s.yellow(&format!("{:<8}", "changed")),
+            case.clone(),
+            format!("{} → {}", s.verdict(*old), s.verdict(*new)),
+        ),
+        Change::Added { case, verdict } => {
+            (format!("{:<8}", "added"), case.clone(), s.verdict(*verdict))
+        }
+        Change::Removed { case, verdict } => (
+            format!("{:<8}", "removed"),
+            case.clone(),
+            s.verdict(*verdict),
+        ),
+        Change::Slower {
+            case,
+            old_ms,
+            new_ms,
+        } => (
+            s.yellow(&format!("{:<8}", "slower")),
+            case.clone(),
+            format!(
+                "{} → {} ({:.1}x)",
+                console::human_ms(*old_ms),
+                console::human_ms(*new_ms),
+                new_ms / old_ms.max(1e-9)
+            ),
+        ),
+    }
 }

@@ -4,11 +4,12 @@
 //!
 //! | module | owns |
 //! |---|---|
+//! | [`error`] | the engine's error: what stops a run before it can give a verdict |
 //! | [`build`] | turning a submission into a runnable [`program::Program`] (compiled once, in the sandbox) |
 //! | [`program`] | what a build gives: the program, the build error, the tools it uses |
 //! | `compile` | running the compilers, through the build cache |
 //! | [`limits`] | a problem's limits with command-line overrides → kernel limits |
-//! | [`runner`] | the sandbox's runner with the run's cache beside it |
+//! | [`runner`] | the sandbox's runner with the run's cache beside it, started from judge's configuration |
 //! | [`sandbox`], [`toolchain`], [`launcher`], `cgroup`, `relay` | from `judge-sandbox`: isolation, tools on PATH, the per-worker launcher, accounting, interactive wiring |
 //! | [`mod@reference`] | a reference solver in-process |
 //! | [`noted`] | bounds a validator program notes on its standard output: read and tallied |
@@ -22,13 +23,19 @@
 //! | [`check`] | `check`'s reference run over a problem's cases |
 //! | [`validation`] | a case's input through the validators: their word and the bounds they noted |
 //! | [`output_check`] | tests of the checker: outputs it must accept or reject |
-//! | [`run`] | the run-over-a-test-set skeleton shared by check, validate, grade |
+//! | [`run`] | the run-over-a-test-set skeleton shared by check, validate, grade; a single problem made ready |
+//! | [`pass`] | the check, validate and grade runs, one call each |
 //! | [`submission`] | one submission built and given its limits: the grader of `grade`, `stress`, `harden` and the expected-verdict submissions |
 //! | [`submissions`] | expected-verdict submissions, sharded by whole submissions |
-//! | `timing` | time limits: measured for a package that leaves one open, calibrated against problemtools' margins (`judge timelimit`), `check`'s warning |
-//! | [`stress`] | the search for a counterexample and its shrinking |
-//! | [`harden`] | cases that catch surviving solver mutants and wrong submissions: mutation runs read, mutants built, the search |
+//! | [`time_limit`], [`timing`] | time limits: measured for a package that leaves one open, calibrated against problemtools' margins (`judge timelimit`), `check`'s warning |
+//! | [`stress`] | the search for a counterexample and its shrinking, and a whole `judge stress` run |
+//! | [`harden`] | cases that catch surviving solver mutants and wrong submissions: mutation runs read, mutants built, the search, a whole run's session |
+//! | [`case_store`] | the cases the searches keep: files written whole, recipe entries, `SOURCES.md` rows |
 //! | [`drift`] | the cases against their `recipe.yaml`: generated inputs remade and compared |
+//! | [`regen`] | expected outputs (and generated inputs) recomputed and written atomically |
+//! | [`generated`] | a package's test data made from its BAPCtools recipe; stale recipes found and their packages loaded again |
+//! | [`solve`] | a reference program's answer to one input |
+//! | [`toolchains`] | the language table as this machine sees it |
 //!
 //! One case, top down: [`check`] (the reference) or a command's grader
 //! → [`reuse`] → [`grader`] → `judging` → `judge_program` → [`record`];
@@ -38,7 +45,9 @@
 //! Data still flows one way: the engine reads problems (discover), produces
 //! [`crate::execution::Execution`] records (execute), hands them to
 //! [`crate::compare`] and assembles [`crate::report`] records. It never
-//! renders or prints.
+//! renders or prints: a long call tells its caller what happens through
+//! events (a closure, or a trait the command line implements), and
+//! returns data, the cache's summary line included.
 //!
 //! May depend on every layer below: `judge-report` (the records it fills),
 //! `judge-package` (the recipes of generated data), `judge-problem`,

@@ -11,13 +11,20 @@
 //! | [`read`] (with `read_data`, `read_checks`, `testdata`, `submissions`) | a package → a [`plan::Plan`]: what each file becomes, what is skipped, and the [`Refusal`]s |
 //! | [`in_place`] | a package judged where it stands: the plan pointed at the package's own files |
 //! | [`discover()`] | a problems folder, in judge's layout or as packages (or one package): the first stage of every command |
+//! | [`root`] | the repository around the current folder: its problems folder (or the package judged in place), configuration and reports |
 //! | [`generators`] | BAPCtools' `generators/generators.yaml` read into the cases it describes (the engine runs it) |
-//! | [`mod@write`] (with `scores`) | a problem laid out as a package (`judge export`) |
+//! | [`mod@write`] (with `scores`) | what a problem becomes as a package |
+//! | [`export`] | a problem copied as a package folder or zip (`judge export`) |
+//! | [`import`] | a package unpacked, staged and moved into place as a problem (`judge import`) |
+//! | [`scaffold`] | the problem `judge new` writes, in either layout, and the repository around it |
+//! | [`error`] | what stops reading or writing a package |
 //! | [`statement`] | Markdown statements as LaTeX, for legacy packages |
 //! | this file | `judge.yaml`, where case groups live below `data/`, and the mapping of compare modes |
 //!
-//! `commands::import` and `commands::export` only move files and run
-//! programs; what maps to what is decided here.
+//! The command line's `import` and `export` parse their arguments and
+//! print; importing a package that leaves its time limit open runs its
+//! accepted submissions through the engine, between [`import::Import::stage`]
+//! and [`import::Staged::finish`].
 //!
 //! Output comparison: a package without an output validator is judged by
 //! the ICPC default validator with its flags (`checker: {builtin:
@@ -39,7 +46,8 @@
 //! plain [`Origin`](judge_problem::origin::Origin) a problem keeps of
 //! its package), `judge-languages` (a submission's language, headers),
 //! `judge-sandbox` (whether a language's tools are installed, to choose
-//! the reference) and `judge-text`. Never on the engine or the reports,
+//! the reference), `judge-fs` (staged folders, atomic writes) and
+//! `judge-text`. Never on the engine or the reports,
 //! which sit on top of it; the problem crate never on this one.
 
 mod discover;

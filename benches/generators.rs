@@ -261,7 +261,7 @@ mod old_four_in_a_row {
         moves
     }
 
-    pub fn input(rng: &mut Rng, size: u32) -> String {
+    pub(crate) fn input(rng: &mut Rng, size: u32) -> String {
         let t = 1 + rng.below(u64::from(size.clamp(1, 10)) * 9 + 1) as usize;
         let mut out = format!("{t}\n");
         for n in 1..=t {

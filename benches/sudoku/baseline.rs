@@ -364,14 +364,14 @@ impl Board {
 /// How many solutions a grid has (counting stopped at the limit) and the
 /// first one found.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Solutions {
+pub(crate) struct Solutions {
     pub count: u32,
     pub first: Option<[u8; 81]>,
 }
 
 /// Counts the solutions of `givens` (row-major, 0 = empty, 1..=9 placed) up
 /// to `limit`. Givens that break a rule simply leave no solution.
-pub fn count_solutions(givens: &[u8; 81], limit: u32) -> Solutions {
+pub(crate) fn count_solutions(givens: &[u8; 81], limit: u32) -> Solutions {
     let mut found = Solutions {
         count: 0,
         first: None,

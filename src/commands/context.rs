@@ -51,7 +51,7 @@ pub struct Context {
     pub root_note: Option<String>,
     /// The command's name (`check`), which names its report folder.
     pub command: &'static str,
-    /// The command's `--sandbox` ([`Command::sandbox`]).
+    /// The command's `--sandbox` (`Command::sandbox` of the `cli` module).
     pub sandbox: SandboxMode,
 }
 

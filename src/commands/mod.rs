@@ -1,7 +1,7 @@
 //! The command line: one module per verb, each with its clap `Args` (help
 //! text next to every field) and a `run` that calls the engine and prints.
 //! No command imports another. What several share lives in leaf modules
-//! ([`args`], [`context`], [`output`]), and the dispatch in
+//! ([`args`], [`context`], `output`), and the dispatch in
 //! [`cli`], which nothing imports back.
 
 pub mod args;

@@ -3,18 +3,18 @@
 use std::path::{Path, PathBuf};
 
 /// The repository root (where Cargo.toml is).
-pub fn root() -> PathBuf {
+pub(crate) fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
 /// Every `(x.in, x.out)` pair under `problems/<id>/cases`, sorted; panics if
 /// an `.in` has no `.out`, since these tests confirm committed data.
-pub fn case_files(problem: &str) -> Vec<(PathBuf, PathBuf)> {
+pub(crate) fn case_files(problem: &str) -> Vec<(PathBuf, PathBuf)> {
     judge_solver::testing::case_pairs(&root(), problem)
 }
 
 /// The output of one CLI run.
-pub struct Run {
+pub(crate) struct Run {
     pub code: i32,
     /// The judge process's id (its sandboxed programs' uids follow from it).
     pub pid: u32,
@@ -24,7 +24,7 @@ pub struct Run {
 
 impl Run {
     /// The record of a finished `judge` process.
-    pub fn from_output(out: std::process::Output, pid: u32) -> Run {
+    pub(crate) fn from_output(out: std::process::Output, pid: u32) -> Run {
         Run {
             code: out.status.code().unwrap_or(-1),
             pid,
@@ -34,7 +34,7 @@ impl Run {
     }
 
     /// Both streams, for assertion messages.
-    pub fn all(&self) -> String {
+    pub(crate) fn all(&self) -> String {
         format!(
             "exit {}\n--- stdout\n{}\n--- stderr\n{}",
             self.code, self.stdout, self.stderr
@@ -43,12 +43,17 @@ impl Run {
 }
 
 /// Runs the `judge` binary in `dir` with `args`, optional stdin.
-pub fn judge_in(dir: &Path, args: &[&str], stdin: Option<&[u8]>) -> Run {
+pub(crate) fn judge_in(dir: &Path, args: &[&str], stdin: Option<&[u8]>) -> Run {
     judge_env(dir, args, stdin, &[])
 }
 
 /// Like [`judge_in`], with extra environment variables.
-pub fn judge_env(dir: &Path, args: &[&str], stdin: Option<&[u8]>, env: &[(&str, &Path)]) -> Run {
+pub(crate) fn judge_env(
+    dir: &Path,
+    args: &[&str],
+    stdin: Option<&[u8]>,
+    env: &[(&str, &Path)],
+) -> Run {
     use std::io::Write;
     use std::process::{Command, Stdio};
     // Each run its own empty cache, so no test sees another's results; a
@@ -85,12 +90,12 @@ pub fn judge_env(dir: &Path, args: &[&str], stdin: Option<&[u8]>, env: &[(&str, 
 }
 
 /// Runs `judge` from the repository root.
-pub fn judge(args: &[&str]) -> Run {
+pub(crate) fn judge(args: &[&str]) -> Run {
     judge_in(&root(), args, None)
 }
 
 /// Copies a folder tree (fixtures are copied before tests modify them).
-pub fn copy_tree(from: &Path, to: &Path) {
+pub(crate) fn copy_tree(from: &Path, to: &Path) {
     std::fs::create_dir_all(to).unwrap();
     for entry in std::fs::read_dir(from).unwrap().flatten() {
         let target = to.join(entry.file_name());
@@ -103,7 +108,7 @@ pub fn copy_tree(from: &Path, to: &Path) {
 }
 
 /// A report with every timing zeroed, for comparing runs.
-pub fn without_timings(mut report: judge::report::Report) -> judge::report::Report {
+pub(crate) fn without_timings(mut report: judge::report::Report) -> judge::report::Report {
     report.meta.started_at.clear();
     report.meta.duration_ms = 0.0;
     report.meta.jobs = 0;
@@ -134,7 +139,7 @@ pub fn without_timings(mut report: judge::report::Report) -> judge::report::Repo
 }
 
 /// Reads `report.yaml` from a report folder back into the report type.
-pub fn read_report(dir: &Path) -> judge::report::Report {
+pub(crate) fn read_report(dir: &Path) -> judge::report::Report {
     let text = std::fs::read_to_string(dir.join("report.yaml")).unwrap();
     judge::report::yaml::parse(&text).expect("report.yaml parses back")
 }
@@ -142,7 +147,7 @@ pub fn read_report(dir: &Path) -> judge::report::Report {
 /// Whether `test` can grade in a sandbox here. Where bubblewrap is
 /// missing or cannot make a sandbox, the test is skipped with the reason
 /// (outside CI) or fails (under CI, which installs it: `make deps`).
-pub fn sandbox(test: &str) -> bool {
+pub(crate) fn sandbox(test: &str) -> bool {
     use judge::engine::runner::{Runner, RunnerOptions};
     use judge::engine::sandbox::SandboxMode;
     static WORKS: std::sync::OnceLock<Result<(), String>> = std::sync::OnceLock::new();
@@ -174,7 +179,7 @@ pub fn sandbox(test: &str) -> bool {
 
 /// A program's path on this machine's PATH; the program must be on
 /// `.ci/deps.txt`, and a missing one fails the test with its package.
-pub fn which(program: &str) -> PathBuf {
+pub(crate) fn which(program: &str) -> PathBuf {
     let dep = crate::tools::dep(program);
     judge::engine::toolchain::which(program).unwrap_or_else(|| {
         panic!(
@@ -187,7 +192,7 @@ pub fn which(program: &str) -> PathBuf {
 /// Every problem folder of `problems/` with an in-crate solver, as
 /// (folder, solver), read from the folder: a test that covers "every
 /// problem" derives its list here, so adding a problem breaks no test.
-pub fn solver_problems() -> Vec<(String, &'static dyn judge::solvers::Solver)> {
+pub(crate) fn solver_problems() -> Vec<(String, &'static dyn judge::solvers::Solver)> {
     // `solver:` ids resolve against the registry, which the binary fills
     // in main and a test process here.
     judge::solvers::install();

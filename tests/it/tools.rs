@@ -18,7 +18,7 @@ use crate::common::root;
 
 /// One line of `.ci/deps.txt`.
 #[derive(Debug)]
-pub struct Dep {
+pub(crate) struct Dep {
     pub program: String,
     /// `base`, `rust`, `apt` or `pip`.
     pub source: String,
@@ -31,7 +31,7 @@ fn list_path() -> PathBuf {
 }
 
 /// Every entry of `.ci/deps.txt`, read once.
-pub fn deps() -> &'static [Dep] {
+pub(crate) fn deps() -> &'static [Dep] {
     static DEPS: OnceLock<Vec<Dep>> = OnceLock::new();
     DEPS.get_or_init(|| {
         let text = std::fs::read_to_string(list_path()).expect(".ci/deps.txt is readable");
@@ -64,7 +64,7 @@ pub fn deps() -> &'static [Dep] {
 }
 
 /// The entry for `program`; fails when the list does not have it.
-pub fn dep(program: &str) -> &'static Dep {
+pub(crate) fn dep(program: &str) -> &'static Dep {
     deps()
         .iter()
         .find(|d| d.program == program)
@@ -77,7 +77,7 @@ pub fn dep(program: &str) -> &'static Dep {
 }
 
 /// Whether this is a CI run, by the rule judge itself uses.
-pub fn in_ci() -> bool {
+pub(crate) fn in_ci() -> bool {
     judge::engine::runner::in_ci()
 }
 
@@ -88,7 +88,7 @@ fn lookup(program: &str) -> Option<PathBuf> {
 /// Says that `test` did not run because of `why`, or fails under CI.
 /// Written to the real stderr, past the test harness's capture, so the
 /// line shows in `make test` although the test passes.
-pub fn skip(test: &str, why: &str) {
+pub(crate) fn skip(test: &str, why: &str) {
     use std::io::Write;
     assert!(
         !in_ci(),
@@ -99,7 +99,7 @@ pub fn skip(test: &str, why: &str) {
 
 /// The path of `program` for `test`, or `None` after printing that the
 /// test is skipped and what to install (a failure under CI).
-pub fn tool(program: &str, test: &str) -> Option<PathBuf> {
+pub(crate) fn tool(program: &str, test: &str) -> Option<PathBuf> {
     let dep = dep(program);
     if let Some(path) = lookup(program) {
         return Some(path);
@@ -121,7 +121,7 @@ pub fn tool(program: &str, test: &str) -> Option<PathBuf> {
 /// Every program of `programs`, or `None` after naming all the missing
 /// ones at once (a failure under CI).
 #[allow(dead_code)] // the peers suite's (tests/peers) and any later test's
-pub fn tools(programs: &[&str], test: &str) -> Option<Vec<PathBuf>> {
+pub(crate) fn tools(programs: &[&str], test: &str) -> Option<Vec<PathBuf>> {
     let found: Vec<Option<PathBuf>> = programs
         .iter()
         .map(|p| {
@@ -144,7 +144,7 @@ pub fn tools(programs: &[&str], test: &str) -> Option<Vec<PathBuf>> {
 
 /// The pinned requirement of a `pip` entry, e.g. `problemtools==1.2`.
 #[allow(dead_code)] // the peers suite's (tests/peers)
-pub fn pip_requirement(program: &str) -> &'static str {
+pub(crate) fn pip_requirement(program: &str) -> &'static str {
     let dep = dep(program);
     assert_eq!(dep.source, "pip", "{program} is not a pip entry");
     &dep.packages[0]

@@ -8,7 +8,7 @@ use crate::common::{judge, root};
 /// Exports every problem of `problems/` into `out` as `format`; returns
 /// `(problem id, short name)` for each, sorted. Fails on any export error
 /// or warning.
-pub fn export_all(out: &Path, format: &str) -> Vec<(String, String)> {
+pub(crate) fn export_all(out: &Path, format: &str) -> Vec<(String, String)> {
     let mut problems: Vec<String> = std::fs::read_dir(root().join("problems"))
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())

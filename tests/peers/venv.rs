@@ -24,7 +24,7 @@ fn unreachable_index(log: &str) -> bool {
 /// `program` (a `pip` entry of `.ci/deps.txt`) from the venv `name`,
 /// installing its pinned release on first use; `None` (after a notice)
 /// when PyPI is unreachable.
-pub fn pip_program(program: &str, name: &str) -> Option<PathBuf> {
+pub(crate) fn pip_program(program: &str, name: &str) -> Option<PathBuf> {
     let requirement = crate::tools::pip_requirement(program);
     let venv = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("{name}-venv"));
     let exe = venv.join("bin").join(program);

@@ -65,14 +65,14 @@ pub(crate) enum Player {
 
 impl Player {
     /// The sign of this player's cell values.
-    pub fn sign(self) -> i8 {
+    pub(crate) fn sign(self) -> i8 {
         match self {
             Player::One => 1,
             Player::Two => -1,
         }
     }
 
-    pub fn other(self) -> Player {
+    pub(crate) fn other(self) -> Player {
         match self {
             Player::One => Player::Two,
             Player::Two => Player::One,

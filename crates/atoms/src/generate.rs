@@ -145,7 +145,7 @@ fn board(rng: &mut Rng) -> Board {
 }
 
 /// A whole input file; `size` 1..=10 scales the number of boards (T < 50).
-pub fn input(rng: &mut Rng, size: u32) -> String {
+pub(crate) fn input(rng: &mut Rng, size: u32) -> String {
     let size = i64::from(size.clamp(1, 10));
     let t = rng.range((4 * size - 3).max(1), (4 * size + 9).min(49)) as usize;
     let mut out = format!("{t}\n");

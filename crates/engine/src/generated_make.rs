@@ -46,7 +46,7 @@ fn io(p: &Path, e: std::io::Error) -> String {
 
 impl Maker<'_> {
     /// Writes every case of the recipe below `data`, then its includes.
-    pub fn make(mut self, data: &Path) -> Result<(), String> {
+    pub(crate) fn make(mut self, data: &Path) -> Result<(), String> {
         std::fs::create_dir_all(data).map_err(|e| io(data, e))?;
         for (folder, settings) in &self.recipe.folders {
             let dir = data.join(folder);

@@ -264,7 +264,7 @@ fn game(rng: &mut Rng) -> Vec<u8> {
 }
 
 /// A whole input file; `size` 1..=10 scales the number of games (t < 100).
-pub fn input(rng: &mut Rng, size: u32) -> String {
+pub(crate) fn input(rng: &mut Rng, size: u32) -> String {
     let t = 1 + rng.below(u64::from(size.clamp(1, 10)) * 9 + 1) as usize;
     let mut out = String::with_capacity(16 + t * (12 + MAX_MOVES));
     let _ = writeln!(out, "{t}");

@@ -31,7 +31,7 @@ pub(crate) struct InFlight {
 }
 
 impl InFlight {
-    pub fn add_file(&mut self, path: &Path) {
+    pub(crate) fn add_file(&mut self, path: &Path) {
         self.files.insert(path.to_path_buf());
     }
 

@@ -22,14 +22,14 @@ use crate::{SECRET, data_folder};
 
 /// One folder's scoring keys.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Keys {
+pub(crate) struct Keys {
     pub max_score: u64,
     pub aggregation: Aggregation,
 }
 
 impl Keys {
     /// The keys as `test_group.yaml` spells them.
-    pub fn yaml(&self) -> [(&'static str, String); 2] {
+    pub(crate) fn yaml(&self) -> [(&'static str, String); 2] {
         let aggregation = match self.aggregation {
             Aggregation::PassFail => "pass-fail",
             Aggregation::Sum => "sum",
@@ -141,7 +141,7 @@ fn child<'a>(parent: &str, group: &'a str) -> Option<&'a str> {
 /// The 2025-09 scoring keys of every folder below `data/` that needs
 /// them; empty for a pass-fail problem. `Err` says which group and key
 /// 2025-09 cannot express.
-pub fn v2025(problem: &Problem) -> Result<BTreeMap<PathBuf, Keys>, String> {
+pub(crate) fn v2025(problem: &Problem) -> Result<BTreeMap<PathBuf, Keys>, String> {
     let Some(scoring) = &problem.spec.scoring else {
         return Ok(BTreeMap::new());
     };

@@ -19,7 +19,7 @@ use crate::problem::{Aggregation, GroupSpec};
 
 /// One folder's settings in the package's terms.
 #[derive(Debug, Clone, Default, PartialEq)]
-pub struct Config {
+pub(crate) struct Config {
     // Inherited down the tree.
     pub output_args: Option<Vec<String>>,
     pub input_args: Option<Vec<String>>,
@@ -35,7 +35,7 @@ pub struct Config {
 
 impl Config {
     /// `self` with the parent's values for inherited keys it lacks.
-    pub fn under(&self, parent: &Config) -> Config {
+    pub(crate) fn under(&self, parent: &Config) -> Config {
         Config {
             output_args: self.output_args.clone().or(parent.output_args.clone()),
             input_args: self.input_args.clone().or(parent.input_args.clone()),
@@ -50,7 +50,7 @@ impl Config {
 /// What reading one settings file found: its config, what judge cannot
 /// do as it asks, and keys ignored on purpose.
 #[derive(Debug, Default)]
-pub struct Read {
+pub(crate) struct Read {
     pub config: Config,
     pub refused: Vec<Refusal>,
     pub ignored: Vec<String>,
@@ -85,7 +85,7 @@ fn aggregation(word: &str) -> Option<Aggregation> {
 }
 
 /// Reads one settings file (`shown` names it in messages).
-pub fn read(shown: &str, text: &str, format: Format, validators: usize) -> Read {
+pub(crate) fn read(shown: &str, text: &str, format: Format, validators: usize) -> Read {
     let mut out = Read::default();
     let yaml: Value = match crate::located::yaml(text) {
         Ok(Value::Null) => return out,
@@ -234,7 +234,7 @@ fn has_items(value: &Value) -> bool {
 /// `config`. Output arguments become `checker_args` whether a checker
 /// program or the in-crate default validator takes them. Scoring keys
 /// only for scoring problems.
-pub fn group_spec(config: &Config, scoring: bool) -> GroupSpec {
+pub(crate) fn group_spec(config: &Config, scoring: bool) -> GroupSpec {
     let mut spec = GroupSpec {
         checker_args: config.output_args.clone(),
         validator_args: config.input_args.clone(),
@@ -251,7 +251,10 @@ pub fn group_spec(config: &Config, scoring: bool) -> GroupSpec {
 
 /// The effective config of every folder below `data/` that holds cases,
 /// by its path relative to `data/` (`""` is `data/` itself).
-pub fn effective(own: &BTreeMap<String, Config>, folders: &[String]) -> BTreeMap<String, Config> {
+pub(crate) fn effective(
+    own: &BTreeMap<String, Config>,
+    folders: &[String],
+) -> BTreeMap<String, Config> {
     let mut out = BTreeMap::new();
     for folder in folders {
         let mut chain = vec![String::new()];
@@ -286,7 +289,7 @@ pub fn effective(own: &BTreeMap<String, Config>, folders: &[String]) -> BTreeMap
 }
 
 /// The file that holds a folder's settings in this format, if any.
-pub fn settings_file(folder: &Path, format: Format) -> Option<std::path::PathBuf> {
+pub(crate) fn settings_file(folder: &Path, format: Format) -> Option<std::path::PathBuf> {
     let names: &[&str] = match format {
         Format::Legacy => &["testdata.yaml"],
         Format::Draft2023 => &["test_group.yaml", "testdata.yaml"],

@@ -192,7 +192,7 @@ fn regions_around(rng: &mut Rng, stars: &Grid<bool>) -> Option<Grid<u8>> {
 
 /// What the candidate should be.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Kind {
+pub(crate) enum Kind {
     Solution,
     /// One star moved to an empty cell that touches no other star.
     MovedStar,
@@ -282,7 +282,7 @@ fn column_swaps(p: &Puzzle) -> Vec<Puzzle> {
 }
 
 /// The candidate of `kind` for the solved puzzle `p`, if this puzzle has one.
-pub fn candidate(rng: &mut Rng, p: &Puzzle, kind: Kind) -> Option<Puzzle> {
+pub(crate) fn candidate(rng: &mut Rng, p: &Puzzle, kind: Kind) -> Option<Puzzle> {
     let only_touch = |v: &Violations, diagonal: bool| {
         v.rows.is_empty()
             && v.columns.is_empty()
@@ -341,7 +341,7 @@ pub fn candidate(rng: &mut Rng, p: &Puzzle, kind: Kind) -> Option<Puzzle> {
 }
 
 /// A solved puzzle: random regions around a random placement.
-pub fn solved_puzzle(rng: &mut Rng) -> Puzzle {
+pub(crate) fn solved_puzzle(rng: &mut Rng) -> Puzzle {
     loop {
         let stars = placement(rng);
         if let Some(regions) = regions_around(rng, &stars) {
@@ -364,7 +364,7 @@ fn render(p: &Puzzle) -> String {
 }
 
 /// One input file.
-pub fn input(rng: &mut Rng) -> String {
+pub(crate) fn input(rng: &mut Rng) -> String {
     let kind = kind(rng);
     loop {
         let p = solved_puzzle(rng);

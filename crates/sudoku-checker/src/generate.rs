@@ -16,7 +16,7 @@ use super::{CELLS, has_repeated_given};
 use judge_text::rng::Rng;
 
 /// A whole input file; `size` 1..=10 scales the number of grids (2 to 20).
-pub fn input(rng: &mut Rng, size: u32) -> String {
+pub(crate) fn input(rng: &mut Rng, size: u32) -> String {
     let grids = 2 * size.clamp(1, 10);
     let mut out = String::new();
     for k in 0..grids {

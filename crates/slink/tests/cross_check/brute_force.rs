@@ -3,14 +3,14 @@
 //! the reference solver (see the crate docs in `tests/slink.rs`).
 
 /// One data set as read from a `.in` file.
-pub struct Grid {
+pub(crate) struct Grid {
     pub rows: usize,
     pub cols: usize,
     pub digits: Vec<u8>,
 }
 
 /// Plain reading of a valid input file (these are committed, valid files).
-pub fn read_input(text: &str) -> Vec<Grid> {
+pub(crate) fn read_input(text: &str) -> Vec<Grid> {
     let mut nums = text.split_whitespace().map(|t| t.parse::<usize>().unwrap());
     let mut grids = Vec::new();
     loop {
@@ -28,15 +28,15 @@ pub fn read_input(text: &str) -> Vec<Grid> {
 /// Edge sets: `h[i][j]` joins vertices (i, j) and (i, j+1); `v[i][j]` joins
 /// (i, j) and (i+1, j).
 #[derive(Clone, PartialEq, Debug)]
-pub struct Edges {
+pub(crate) struct Edges {
     pub h: Vec<Vec<bool>>,
     pub v: Vec<Vec<bool>>,
 }
 
 /// Edge identities for the enumeration: (is_horizontal, i, j).
-pub type EdgeId = (bool, usize, usize);
+pub(crate) type EdgeId = (bool, usize, usize);
 
-pub fn cell_edges(i: usize, j: usize) -> [EdgeId; 4] {
+pub(crate) fn cell_edges(i: usize, j: usize) -> [EdgeId; 4] {
     [
         (true, i, j),
         (true, i + 1, j),
@@ -45,7 +45,7 @@ pub fn cell_edges(i: usize, j: usize) -> [EdgeId; 4] {
     ]
 }
 
-pub fn vertex_edges(rows: usize, cols: usize, i: usize, j: usize) -> Vec<EdgeId> {
+pub(crate) fn vertex_edges(rows: usize, cols: usize, i: usize, j: usize) -> Vec<EdgeId> {
     let mut e = Vec::new();
     if j > 0 {
         e.push((true, i, j - 1));
@@ -63,10 +63,10 @@ pub fn vertex_edges(rows: usize, cols: usize, i: usize, j: usize) -> Vec<EdgeId>
 }
 
 /// The cells and the vertices whose counts one edge takes part in.
-pub type Touched = (Vec<(usize, usize)>, Vec<(usize, usize)>);
+pub(crate) type Touched = (Vec<(usize, usize)>, Vec<(usize, usize)>);
 
 /// Every loop that fits, up to `limit`.
-pub fn brute_force(g: &Grid, limit: usize) -> Vec<Edges> {
+pub(crate) fn brute_force(g: &Grid, limit: usize) -> Vec<Edges> {
     let (rows, cols) = (g.rows, g.cols);
     let mut order: Vec<EdgeId> = Vec::new();
     for i in 0..=rows {
@@ -116,7 +116,7 @@ pub fn brute_force(g: &Grid, limit: usize) -> Vec<Edges> {
     found
 }
 
-pub fn dfs(
+pub(crate) fn dfs(
     g: &Grid,
     order: &[EdgeId],
     touched: &[Touched],
@@ -170,7 +170,7 @@ pub fn dfs(
 }
 
 /// Are the on edges one non-empty cycle with every vertex of degree 0 or 2?
-pub fn one_cycle(e: &Edges) -> bool {
+pub(crate) fn one_cycle(e: &Edges) -> bool {
     let (rows, cols) = (e.v.len(), e.h[0].len());
     let next = |(i, j): (usize, usize)| -> Vec<(usize, usize)> {
         let mut n = Vec::new();

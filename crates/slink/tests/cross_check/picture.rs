@@ -4,7 +4,7 @@
 use super::brute_force::{Edges, Grid, one_cycle};
 
 /// Data set `k`'s picture, drawn on a character canvas.
-pub fn draw(k: usize, g: &Grid, e: &Edges) -> String {
+pub(crate) fn draw(k: usize, g: &Grid, e: &Edges) -> String {
     let (h, w) = (2 * g.rows + 5, 4 * g.cols + 5);
     let mut canvas = vec![vec![' '; w]; h];
     for (y, row) in canvas.iter_mut().enumerate() {
@@ -54,7 +54,7 @@ pub fn draw(k: usize, g: &Grid, e: &Edges) -> String {
 
 /// Parses data set `k`'s expected picture back into a loop, checking the
 /// layout character by character, and returns the loop.
-pub fn read_picture(k: usize, g: &Grid, lines: &[&str]) -> Edges {
+pub(crate) fn read_picture(k: usize, g: &Grid, lines: &[&str]) -> Edges {
     let (h, w) = (2 * g.rows + 5, 4 * g.cols + 5);
     assert_eq!(lines.len(), h + 1, "data set {k}: line count");
     assert_eq!(lines[0], k.to_string());

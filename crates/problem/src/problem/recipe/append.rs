@@ -148,7 +148,7 @@ pub fn create_manual(problem_dir: &Path, groups: &[String], from: &str) -> io::R
 
 /// A recipe in the style of the documentation: block groups, one flow
 /// mapping per `gen:`, flow lists.
-pub fn render(recipe: &Recipe) -> String {
+pub(crate) fn render(recipe: &Recipe) -> String {
     let mut out = String::from("groups:\n");
     for (group, entries) in &recipe.groups {
         out += &format!("  {}:\n", scalar(group));

@@ -106,15 +106,14 @@ pub fn export(problem: &Problem, format: Format, out: &Path) -> Result<Exported>
     })
 }
 
-/// Writes the whole package into `dir`; returns what it wrote and
-/// warnings about what a package checker will miss.
+/// Writes the whole package into `dir`; returns its samples, its
+/// submissions, and warnings about what a package checker will miss.
 fn write_package(
     problem: &Problem,
     dir: &Path,
     format: Format,
     settings: &[(PathBuf, String)],
 ) -> Result<(usize, usize, Vec<String>)> {
-    let spec = &problem.spec;
     let mut warnings = Vec::new();
     let text = |r: std::result::Result<String, String>| {
         r.map_err(|reason| Error::Package {
@@ -128,14 +127,38 @@ fn write_package(
         text(write::problem_yaml(problem, format))?.as_bytes(),
     )?;
     if format == Format::Legacy {
-        let seconds = format!("{}\n", spec.limits.time.as_secs_f64());
+        let seconds = format!("{}\n", problem.spec.limits.time.as_secs_f64());
         write(&dir.join(".timelimit"), seconds.as_bytes())?;
     }
     write(
         &dir.join(crate::EXTENSION_FILE),
         text(write::extension_yaml(problem))?.as_bytes(),
     )?;
-    let data = dir.join("data");
+    let samples = write_data(problem, &dir.join("data"), settings)?;
+    write_programs(problem, dir, format, &mut warnings)?;
+    let statement = problem.dir.join("statement");
+    if statement.is_dir() {
+        write_statement(
+            problem,
+            &statement,
+            &dir.join(crate::statement_dir(format)),
+            format,
+        )?;
+    } else {
+        warnings.push("no statement/ folder: problem tools want a statement".into());
+    }
+    let submissions = write_submissions(problem, dir, &mut warnings)?;
+    // Where the data comes from travels with the data.
+    let sources = problem.dir.join(read::SOURCES_FILE);
+    if sources.is_file() {
+        copy(&sources, &dir.join(read::SOURCES_FILE))?;
+    }
+    Ok((samples, submissions, warnings))
+}
+
+/// The cases and the groups' settings under `data`; returns how many
+/// cases are samples.
+fn write_data(problem: &Problem, data: &Path, settings: &[(PathBuf, String)]) -> Result<usize> {
     for folder in ["sample", "secret"] {
         create_dir(&data.join(folder))?;
     }
@@ -153,11 +176,21 @@ fn write_package(
     }
     for (path, body) in settings {
         let path = data.join(path);
-        create_dir(path.parent().unwrap_or(&data))?;
+        create_dir(path.parent().unwrap_or(data))?;
         write(&path, body.as_bytes())?;
     }
-    // Programs: the output validator (checker or interactor), the input
-    // validators, the generator, each under the package's own folder name.
+    Ok(samples)
+}
+
+/// The output validator (checker or interactor), the input validators
+/// and the generator, each under the package's own folder name.
+fn write_programs(
+    problem: &Problem,
+    dir: &Path,
+    format: Format,
+    warnings: &mut Vec<String>,
+) -> Result<()> {
+    let spec = &problem.spec;
     if let Some(program) = spec.checker.as_ref().and_then(|c| c.program.as_ref()) {
         let folder = match format {
             // Legacy: one folder per validator program, named after it.
@@ -186,17 +219,12 @@ fn write_package(
                 .join(g.file_name().unwrap_or_default()),
         )?;
     }
-    let statement = problem.dir.join("statement");
-    if statement.is_dir() {
-        write_statement(
-            problem,
-            &statement,
-            &dir.join(crate::statement_dir(format)),
-            format,
-        )?;
-    } else {
-        warnings.push("no statement/ folder: problem tools want a statement".into());
-    }
+    Ok(())
+}
+
+/// The submission folders a package has, and a reference program outside
+/// them as an accepted one; returns how many submissions were copied.
+fn write_submissions(problem: &Problem, dir: &Path, warnings: &mut Vec<String>) -> Result<usize> {
     let mut submissions = 0;
     let from = problem.dir.join("submissions");
     for folder in std::fs::read_dir(&from).into_iter().flatten().flatten() {
@@ -215,17 +243,9 @@ fn write_package(
             ));
         }
     }
-    // Where the data comes from travels with the data.
-    let sources = problem.dir.join(read::SOURCES_FILE);
-    if sources.is_file() {
-        copy(&sources, &dir.join(read::SOURCES_FILE))?;
-    }
     // A reference program outside the submissions is an accepted one.
-    if let Some(r) = spec
-        .reference
-        .as_ref()
-        .filter(|r| !r.starts_with("submissions"))
-    {
+    let outside = (problem.spec.reference.as_ref()).filter(|r| !r.starts_with("submissions"));
+    if let Some(r) = outside {
         copy_any(
             &problem.dir.join(r),
             &dir.join("submissions/accepted")
@@ -233,7 +253,7 @@ fn write_package(
         )?;
         submissions += 1;
     }
-    Ok((samples, submissions, warnings))
+    Ok(submissions)
 }
 
 /// The statement folder `from` as the package's `to`: copied as it is

@@ -221,18 +221,48 @@ pub fn in_crate(root: &Path, id: &str) -> Result<Vec<String>> {
     if crate_dir.exists() {
         return Err(Error::Refused(format!("{} exists", crate_dir.display())));
     }
-    let module = id.replace('-', "_");
-    let type_name: String = id
-        .split('-')
+    let type_name = type_name(id);
+    let Some((manifest, solvers)) = registered(&manifest, &solvers, id, &type_name) else {
+        return Err(Error::Refused(
+            "--in-crate: Cargo.toml or src/solvers.rs is not laid out as judge's own (no registry to add to)"
+                .into(),
+        ));
+    };
+    write_crate(&crate_dir, id, &type_name)?;
+    write_atomic(&manifest_path, manifest.as_bytes())
+        .map_err(Error::io(&manifest_path, "cannot write"))?;
+    write_atomic(&solvers_path, solvers.as_bytes())
+        .map_err(Error::io(&solvers_path, "cannot write"))?;
+    Ok(vec![
+        format!("{}/ (the solver crate)", crate_dir.display()),
+        format!("{} (its dependency lines)", manifest_path.display()),
+        format!("{} (its registry line)", solvers_path.display()),
+    ])
+}
+
+/// The solver's type: `four-in-a-row` → `FourInARow`.
+fn type_name(id: &str) -> String {
+    id.split('-')
         .map(|w| {
             let mut c = w.chars();
             c.next()
                 .map(|f| f.to_ascii_uppercase().to_string() + c.as_str())
                 .unwrap_or_default()
         })
-        .collect();
+        .collect()
+}
+
+/// The workspace manifest and `src/solvers.rs` with the crate of `id`
+/// added; `None` when either is not laid out as judge's own.
+fn registered(
+    manifest: &str,
+    solvers: &str,
+    id: &str,
+    type_name: &str,
+) -> Option<(String, String)> {
+    let module = id.replace('-', "_");
     let manifest = insert_after_last(
-        &manifest,
+        manifest,
         "= { path = \"crates/",
         &format!("judge-{id} = {{ path = \"crates/{id}\" }}"),
     )
@@ -242,21 +272,20 @@ pub fn in_crate(root: &Path, id: &str) -> Result<Vec<String>> {
             "judge-sudoku-checker.workspace = true",
             &format!("judge-{id}.workspace = true"),
         )
-    });
+    })?;
     let solvers = insert_after_last(
-        &solvers,
+        solvers,
         "pub use judge_",
         &format!("pub use judge_{module} as {module};"),
     )
-    .and_then(|s| register(&s, &format!("&{module}::{type_name},")));
-    let (Some(manifest), Some(solvers)) = (manifest, solvers) else {
-        return Err(Error::Refused(
-            "--in-crate: Cargo.toml or src/solvers.rs is not laid out as judge's own (no registry to add to)"
-                .into(),
-        ));
-    };
-    let fill = |t: &str| t.replace("{id}", id).replace("{Type}", &type_name);
-    let staged = StagedDir::new(&crate_dir).map_err(Error::io(&crate_dir, "cannot create"))?;
+    .and_then(|s| register(&s, &format!("&{module}::{type_name},")))?;
+    Some((manifest, solvers))
+}
+
+/// The solver crate's files, in one step.
+fn write_crate(crate_dir: &Path, id: &str, type_name: &str) -> Result<()> {
+    let fill = |t: &str| t.replace("{id}", id).replace("{Type}", type_name);
+    let staged = StagedDir::new(crate_dir).map_err(Error::io(crate_dir, "cannot create"))?;
     std::fs::create_dir_all(staged.path().join("src"))
         .map_err(Error::io(staged.path(), "cannot create"))?;
     for (name, text) in [
@@ -268,16 +297,7 @@ pub fn in_crate(root: &Path, id: &str) -> Result<Vec<String>> {
     }
     staged
         .finish()
-        .map_err(Error::io(&crate_dir, "cannot move the crate to"))?;
-    write_atomic(&manifest_path, manifest.as_bytes())
-        .map_err(Error::io(&manifest_path, "cannot write"))?;
-    write_atomic(&solvers_path, solvers.as_bytes())
-        .map_err(Error::io(&solvers_path, "cannot write"))?;
-    Ok(vec![
-        format!("{}/ (the solver crate)", crate_dir.display()),
-        format!("{} (its dependency lines)", manifest_path.display()),
-        format!("{} (its registry line)", solvers_path.display()),
-    ])
+        .map_err(Error::io(crate_dir, "cannot move the crate to"))
 }
 
 /// `text` with `line` after the last line containing `marker`.

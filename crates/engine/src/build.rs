@@ -74,7 +74,7 @@ pub fn prepare(
 }
 
 /// [`prepare`], with the language or entry point a package pins.
-pub fn prepare_pinned(
+pub(crate) fn prepare_pinned(
     runner: &Runner,
     submission: Option<&Path>,
     cmd: Option<&str>,

@@ -125,7 +125,7 @@ impl Cache {
     }
 
     /// A cache as a judge of `version` sees it (tests use another one).
-    pub fn with_version(root: PathBuf, version: &str) -> Cache {
+    pub(crate) fn with_version(root: PathBuf, version: &str) -> Cache {
         Cache {
             root,
             version: format!("{FORMAT}/{version}"),
@@ -161,7 +161,7 @@ impl Cache {
     }
 
     /// The digest of a file's bytes (`None` when there is no such file).
-    pub fn file_digest(&self, path: &Path) -> Option<String> {
+    pub(crate) fn file_digest(&self, path: &Path) -> Option<String> {
         self.memo(format!("file\0{}", path.display()), || {
             let mut hasher = blake3::Hasher::new();
             hasher.update_reader(std::fs::File::open(path).ok()?).ok()?;
@@ -267,7 +267,7 @@ impl Cache {
     }
 
     /// The stored result `key`, if there is a sound one.
-    pub fn fetch_result(&self, key: &str) -> Option<CaseReport> {
+    pub(crate) fn fetch_result(&self, key: &str) -> Option<CaseReport> {
         let path = self.result_file(key);
         let text = std::fs::read_to_string(&path).ok()?;
         let parsed = text.rsplit_once(SEAL).and_then(|(body, seal)| {
@@ -287,7 +287,7 @@ impl Cache {
     /// one syncs every file to disk, which a cache entry does not need (a
     /// lost or torn one fails its seal and is a miss), and a cold run
     /// stores hundreds.
-    pub fn store_result(&self, key: &str, report: &CaseReport) {
+    pub(crate) fn store_result(&self, key: &str, report: &CaseReport) {
         let path = self.result_file(key);
         let Some(dir) = path.parent() else { return };
         let Ok(body) = serde_yaml::to_string(report) else {

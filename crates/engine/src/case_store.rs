@@ -5,7 +5,7 @@
 //! case. `judge stress --save` keeps its smallest counterexample here,
 //! named by its draw and recorded in `SOURCES.md` too; `judge harden`
 //! keeps numbered cases (`h-NNN`) and starts each search from the cases
-//! it kept before ([`CaseStore::load_kept`]).
+//! it kept before (`CaseStore::load_kept`).
 
 use crate::error::{Error, Result};
 use crate::problem::Problem;
@@ -35,7 +35,7 @@ pub struct CaseStore<'a> {
 }
 
 /// A group names a folder below `cases/`, nothing outside it.
-pub fn check_group(group: &str) -> Result<()> {
+pub(crate) fn check_group(group: &str) -> Result<()> {
     let bad = group.is_empty()
         || group.starts_with('/')
         || group
@@ -50,7 +50,7 @@ pub fn check_group(group: &str) -> Result<()> {
 }
 
 impl<'a> CaseStore<'a> {
-    /// The store of `group` (checked with [`check_group`]); reads nothing.
+    /// The store of `group` (checked with `check_group`); reads nothing.
     pub fn new(problem: &'a Problem, group: &str, dry_run: bool) -> Result<CaseStore<'a>> {
         check_group(group)?;
         Ok(CaseStore {
@@ -64,7 +64,7 @@ impl<'a> CaseStore<'a> {
 
     /// Reads the single-case entries of the group from the recipe: the
     /// cases kept before, which [`CaseStore::draws`] gives back.
-    pub fn load_kept(&mut self) -> Result<()> {
+    pub(crate) fn load_kept(&mut self) -> Result<()> {
         let group = &self.group;
         let recipe = recipe::load(&self.problem.dir).map_err(Error::from)?;
         self.kept = recipe
@@ -94,7 +94,7 @@ impl<'a> CaseStore<'a> {
     }
 
     /// Kept case `index` also catches `target`: its entry says so.
-    pub fn also_catches(&mut self, index: usize, target: &str) -> Result<String> {
+    pub(crate) fn also_catches(&mut self, index: usize, target: &str) -> Result<String> {
         let kept = &mut self.kept[index];
         if !kept.catches.iter().any(|c| c == target) {
             kept.catches.push(target.to_string());

@@ -86,7 +86,7 @@ impl<'a> Reference<'a> {
 
 /// The reference's output for `case` (for `judge regen` and `judge
 /// stress`): `Err` says why there is none.
-pub fn reference_output(tools: &Tools, case: &Case) -> Result<Vec<u8>, String> {
+pub(crate) fn reference_output(tools: &Tools, case: &Case) -> Result<Vec<u8>, String> {
     let exec = match tools.problem.solver() {
         Some(solver) => reference::run_file(solver, &case.input),
         None => {

@@ -155,7 +155,7 @@ fn unnamed_or_missing(problem: &Problem, recipe: &Recipe) -> Vec<String> {
 /// every problem of `tools` whose report is in `reports`, each checked
 /// whole (the recipe is a property of the whole folder, like hygiene, so
 /// every shard reports it and merge keeps it once).
-pub fn add_issues(reports: &mut [ProblemReport], tools: &[Tools]) {
+pub(crate) fn add_issues(reports: &mut [ProblemReport], tools: &[Tools]) {
     for t in tools {
         if let Some(report) = reports.iter_mut().find(|r| r.id == t.problem.id) {
             report.issues.extend(drift(t));

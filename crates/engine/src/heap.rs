@@ -79,7 +79,7 @@ unsafe impl GlobalAlloc for Counting {
 
 /// Runs `f` and returns its result with the most heap it held at once on
 /// this thread, in bytes, above what was already held when it started.
-pub fn peak_during<R>(f: impl FnOnce() -> R) -> (R, u64) {
+pub(crate) fn peak_during<R>(f: impl FnOnce() -> R) -> (R, u64) {
     let base = LIVE.with(Cell::get);
     PEAK.with(|p| p.set(base));
     let result = f();
@@ -88,7 +88,7 @@ pub fn peak_during<R>(f: impl FnOnce() -> R) -> (R, u64) {
 }
 
 /// CPU time this thread has used, where the clock exists.
-pub fn thread_cpu() -> Option<std::time::Duration> {
+pub(crate) fn thread_cpu() -> Option<std::time::Duration> {
     let mut t = libc::timespec {
         tv_sec: 0,
         tv_nsec: 0,

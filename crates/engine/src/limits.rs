@@ -26,7 +26,11 @@ pub struct Overrides {
 /// language table) reserve far more address space than they use and start
 /// many threads, so they get no address-space cap (the cgroup still caps
 /// their memory) and more processes.
-pub fn for_problem(problem: &Problem, overrides: Overrides, language: &Language) -> RunLimits {
+pub(crate) fn for_problem(
+    problem: &Problem,
+    overrides: Overrides,
+    language: &Language,
+) -> RunLimits {
     let l = &problem.spec.limits;
     let mut limits = RunLimits::new(
         overrides.time.unwrap_or(l.time),
@@ -54,6 +58,6 @@ pub fn for_problem(problem: &Problem, overrides: Overrides, language: &Language)
 /// second more. On a busy machine the usual backstop (1.5 × + 0.5 s) stops
 /// a slow run before its CPU time reaches the limit, which would make a
 /// too-slow submission look faster than it is.
-pub fn measuring_wall(cpu: Duration) -> Duration {
+pub(crate) fn measuring_wall(cpu: Duration) -> Duration {
     cpu * 2 + Duration::from_secs(1)
 }

@@ -35,7 +35,7 @@ impl Program {
     /// How to run it as one of the problem's own programs (reference,
     /// checker, validator, generator): as the judge's uid, with `args`
     /// after its own command.
-    pub fn judge_spec(&self, args: Vec<String>, limits: limits::RunLimits) -> ProcSpec {
+    pub(crate) fn judge_spec(&self, args: Vec<String>, limits: limits::RunLimits) -> ProcSpec {
         self.process(Role::Judge, args, limits)
     }
 
@@ -76,7 +76,7 @@ pub enum BuildError {
 
 /// `base` with `extra` laid over it: a variable in both takes `extra`'s
 /// value.
-pub fn with_env(mut base: Vec<String>, extra: &[String]) -> Vec<String> {
+pub(crate) fn with_env(mut base: Vec<String>, extra: &[String]) -> Vec<String> {
     for e in extra {
         let name = e.split('=').next().unwrap_or(e);
         base.retain(|b| b.split('=').next() != Some(name));

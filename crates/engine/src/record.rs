@@ -58,7 +58,7 @@ pub(crate) fn failed_case(case: &Case, verdict: Verdict, why: &str) -> CaseRepor
 }
 
 /// The record of a case never run because the submission did not compile.
-pub fn compile_error_case(case: &Case) -> CaseReport {
+pub(crate) fn compile_error_case(case: &Case) -> CaseReport {
     failed_case(
         case,
         Verdict::CompileError,

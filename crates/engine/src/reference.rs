@@ -75,7 +75,7 @@ pub fn read_input(path: &std::path::Path) -> Result<String, End> {
 /// How far the cases of `problem` go towards each end of every bound its
 /// in-crate validator knows (nothing without one). A case the validator
 /// rejects counts with what it read before the fault.
-pub fn bounds_reached(problem: &crate::problem::Problem) -> Vec<BoundReach> {
+pub(crate) fn bounds_reached(problem: &crate::problem::Problem) -> Vec<BoundReach> {
     use rayon::prelude::*;
     let Some(solver) = problem.solver() else {
         return Vec::new();

@@ -112,7 +112,7 @@ impl<'c> Reuse<'c> {
 /// what runs it when that lies outside the folder (an interpreter's
 /// `--version`; for a `--cmd` program, the bytes of the file, since
 /// asking an unknown program for `--version` would run it unsandboxed).
-pub fn program_key(cache: &Cache, program: &Program) -> Option<String> {
+pub(crate) fn program_key(cache: &Cache, program: &Program) -> Option<String> {
     // A build folder is never reused within a run: its path names it.
     let what = format!("program\0{}\0{:?}", program.dir.display(), program.argv);
     cache.memo(what, || program_key_of(cache, program))

@@ -116,7 +116,12 @@ impl Session {
     /// for a large one), and returns one record per problem with its cases
     /// in case order and, for scoring problems, its score. `subject`
     /// names what ran, per problem.
-    pub fn judge_cases<P, J, S>(&self, each: &[P], subject: S, judge: J) -> Vec<ProblemReport>
+    pub(crate) fn judge_cases<P, J, S>(
+        &self,
+        each: &[P],
+        subject: S,
+        judge: J,
+    ) -> Vec<ProblemReport>
     where
         P: PerProblem,
         J: Fn(&P, &Case) -> CaseReport + Sync,
@@ -200,7 +205,7 @@ impl Session {
     /// run's pool, before anything is graded or sharded, so every shard
     /// agrees on it; the notes say how. A problem that cannot get one
     /// becomes a load error.
-    pub fn settle(&mut self, selection: &mut Discovery, runner: &Runner) {
+    pub(crate) fn settle(&mut self, selection: &mut Discovery, runner: &Runner) {
         let notes = self.install(|| time_limit::settle_selection(selection, runner));
         for note in notes {
             self.note(note);
@@ -304,7 +309,7 @@ pub fn progress_bar(len: usize, show: bool, what: &str) -> indicatif::ProgressBa
 }
 
 /// How a problem's outputs are judged when not by its compare mode.
-pub fn checker_label(problem: &Problem) -> Option<String> {
+pub(crate) fn checker_label(problem: &Problem) -> Option<String> {
     let checker = problem.spec.checker.as_ref()?;
     Some(match (&checker.builtin, &checker.program) {
         (Some(b), _) => format!("in-crate checker {}", b.id()),
@@ -351,7 +356,7 @@ pub fn prepare<'a>(
 /// The prepared programs for the problems of a shard (the same problems
 /// with part of their cases), in the shard's order; problems whose
 /// programs did not build are left out.
-pub fn views<'a>(tools: &[Tools<'a>], problems: &'a [Problem]) -> Vec<Tools<'a>> {
+pub(crate) fn views<'a>(tools: &[Tools<'a>], problems: &'a [Problem]) -> Vec<Tools<'a>> {
     problems
         .iter()
         .filter_map(|p| tools.iter().find(|t| t.problem.id == p.id).map(|t| t.on(p)))
@@ -366,7 +371,7 @@ pub fn load_errors(found: &Discovery) -> Vec<String> {
 /// The one problem of a search (`stress`, `harden`) or of `solve` made
 /// ready to run: its time limit settled (a package that gives none gets
 /// its rule's; the notes say how) and the programs `needs` names built.
-pub fn ready_one<'a>(
+pub(crate) fn ready_one<'a>(
     problem: &'a mut Problem,
     runner: &'a Runner,
     needs: &[Need],

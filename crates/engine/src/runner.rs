@@ -49,7 +49,7 @@ pub fn start(
 
 impl Runner {
     /// Sets up a run (see [`judge_sandbox::runner::Runner::new`]), with no
-    /// cache until [`Runner::use_cache`].
+    /// cache until `Runner::use_cache`.
     pub fn new(opts: RunnerOptions) -> Result<Runner> {
         Ok(Runner {
             inner: judge_sandbox::runner::Runner::new(opts)?,
@@ -58,7 +58,7 @@ impl Runner {
     }
 
     /// Builds and results are cached in `cache` from now on.
-    pub fn use_cache(&mut self, cache: Cache) {
+    pub(crate) fn use_cache(&mut self, cache: Cache) {
         self.cache = Some(cache);
     }
 

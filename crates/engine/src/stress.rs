@@ -28,7 +28,7 @@ use crate::solvers::{draw_seed, generate_one};
 use crate::verdict::Verdict;
 
 /// Extra runs allowed for shrinking one counterexample.
-pub const SHRINK_RUNS: usize = 200;
+pub(crate) const SHRINK_RUNS: usize = 200;
 /// Which generated input, and the largest size: one definition with the
 /// recipes that name inputs the same way.
 pub use crate::problem::recipe::{Draw, MAX_SIZE};
@@ -121,7 +121,7 @@ pub struct Tester<'a> {
 
 impl Tester<'_> {
     /// `Ok(None)` when the submission is accepted on `draw`'s input.
-    pub fn try_draw(&self, draw: Draw) -> Result<Option<Failure>> {
+    pub(crate) fn try_draw(&self, draw: Draw) -> Result<Option<Failure>> {
         let input = generate(self.grader.tools, draw)?;
         self.try_input(draw, input)
     }

@@ -45,7 +45,7 @@ pub struct Judged {
 
 /// Grades one submission: until its first failing case, or on every case
 /// when its promise needs them all.
-pub fn judge_one(
+pub(crate) fn judge_one(
     tools: &Tools,
     expected: &Expected,
     runner: &Runner,
@@ -286,7 +286,7 @@ fn in_groups(pattern: &str, c: &CaseReport) -> bool {
 }
 
 /// Whether a package pattern names the groups of the case `id` of judge group `group`.
-pub fn case_in_groups(pattern: &str, group: &str, id: &str) -> bool {
+pub(crate) fn case_in_groups(pattern: &str, group: &str, id: &str) -> bool {
     let glob = |p: &str| crate::problem::submissions::glob_matches(p, id);
     match judge_pattern(pattern) {
         (true, rest) => !crate::problem::is_sample(group) && (rest.is_empty() || glob(rest)),
@@ -356,7 +356,7 @@ fn rule_faults(expected: &Expected, cases: &[CaseReport]) -> Vec<String> {
 /// shard, whole submissions are divided among the shards, balanced by the
 /// input bytes each must read, so the N shards together judge each
 /// submission exactly once.
-pub fn judge_all(
+pub(crate) fn judge_all(
     tools: &[Tools],
     runner: &Runner,
     batch: usize,

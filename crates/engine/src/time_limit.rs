@@ -16,7 +16,7 @@ use crate::problem::{Discovery, Problem, ProblemError};
 
 /// The most CPU time a submission gets while a time limit is measured:
 /// generous, so slow accepted solutions are measured, not cut off.
-pub const PROBE: Duration = Duration::from_secs(60);
+pub(crate) const PROBE: Duration = Duration::from_secs(60);
 
 /// Why no limit can be computed.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -174,7 +174,10 @@ pub fn compute(
 /// Gives every package judged in place whose time limit is to be computed
 /// its limit. Returns the notes to show, and per problem that cannot get
 /// one, its id and why.
-pub fn settle(problems: &mut [Problem], runner: &Runner) -> (Vec<String>, Vec<(String, String)>) {
+pub(crate) fn settle(
+    problems: &mut [Problem],
+    runner: &Runner,
+) -> (Vec<String>, Vec<(String, String)>) {
     let mut notes = Vec::new();
     let mut failed = Vec::new();
     for problem in problems.iter_mut() {
@@ -256,7 +259,7 @@ pub fn for_package(
     Ok((c.limit, note))
 }
 
-/// [`settle`] for the problems of a selection: the notes are returned for
+/// `settle` for the problems of a selection: the notes are returned for
 /// the caller to show, and a problem that cannot get a limit becomes a
 /// load error of the selection (a package that cannot be judged).
 pub fn settle_selection(selection: &mut Discovery, runner: &Runner) -> Vec<String> {

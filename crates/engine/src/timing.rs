@@ -228,13 +228,13 @@ pub struct Calibration {
 /// The CPU time cap while calibrating `limit`: high enough that a
 /// time_limit_exceeded submission shows how slow it is (at least the limit
 /// × 3, and 2 s above it), low enough that a very slow one costs seconds.
-pub fn probe_for(limit: Duration) -> Duration {
+pub(crate) fn probe_for(limit: Duration) -> Duration {
     (limit * 3).max(limit + Duration::from_secs(2))
 }
 
 /// Builds each of `submissions` once, then runs all of them `runs` times,
 /// interleaved, each on the cases in order up to its first failure, under
-/// [`probe_for`] the problem's limit; `batch` cases at a time in parallel.
+/// `probe_for` the problem's limit; `batch` cases at a time in parallel.
 /// `tick` is called after each submission's run (for a progress bar).
 pub fn calibrate(
     tools: &Tools,
@@ -444,7 +444,7 @@ pub use judge_text::units::format_number as number;
 /// slower machine or a busy moment could turn it into TLE. Measured in
 /// one run, with every case in parallel, so it only points at the
 /// calibration (`judge timelimit`), which measures properly.
-pub fn tight_limits(submissions: &[SubmissionReport]) -> Vec<String> {
+pub(crate) fn tight_limits(submissions: &[SubmissionReport]) -> Vec<String> {
     let factor = Multipliers::DEFAULT.ac_to_time_limit;
     submissions
         .iter()

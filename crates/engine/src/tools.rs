@@ -27,13 +27,13 @@ pub enum Need {
 
 impl Need {
     /// What `check` runs: the reference, judged by the checker.
-    pub const CHECK: &[Need] = &[Need::Reference, Need::Checker];
+    pub(crate) const CHECK: &[Need] = &[Need::Reference, Need::Checker];
     /// What grading a submission runs.
     pub const GRADE: &[Need] = &[Need::Checker];
     /// What `validate` runs: the checker only to test it.
-    pub const VALIDATE: &[Need] = &[Need::Validators, Need::CheckerUnderTest];
+    pub(crate) const VALIDATE: &[Need] = &[Need::Validators, Need::CheckerUnderTest];
     /// What `stress` runs.
-    pub const STRESS: &[Need] = &[Need::Reference, Need::Checker, Need::Generator];
+    pub(crate) const STRESS: &[Need] = &[Need::Reference, Need::Checker, Need::Generator];
 
     /// Whether `problem` has this program (an in-crate solver is none).
     fn named_by(self, problem: &Problem) -> bool {
@@ -189,7 +189,7 @@ impl<'a> Tools<'a> {
     }
 
     /// The limits the problem's own programs run under: generous, theirs.
-    pub fn judge_limits(&self) -> RunLimits {
+    pub(crate) fn judge_limits(&self) -> RunLimits {
         let l = &self.problem.spec.limits;
         let mut limits = RunLimits::new(l.checker_time, l.checker_memory, 64 << 20);
         limits.address_space = None;

@@ -44,7 +44,7 @@ pub(crate) struct Heard {
 /// Validates one case of the test set: its input through every validator,
 /// and an answer file beside it. Returns the case's record and the bounds
 /// the validator programs noted on it.
-pub fn validate_case(tools: &Tools, case: &Case) -> (CaseReport, Noted) {
+pub(crate) fn validate_case(tools: &Tools, case: &Case) -> (CaseReport, Noted) {
     let start = Instant::now();
     let (outcome, noted) = match heard(tools, case, Bounds::Read) {
         Err(outcome) => (outcome, Noted::default()),
@@ -66,7 +66,7 @@ pub fn validate_case(tools: &Tools, case: &Case) -> (CaseReport, Noted) {
 /// each validator's complaint, so a reader can see it was rejected for
 /// the rule the file breaks) when all do; a judge error naming the ones
 /// that accept it, which are too lax.
-pub fn reject_case(tools: &Tools, case: &Case) -> CaseReport {
+pub(crate) fn reject_case(tools: &Tools, case: &Case) -> CaseReport {
     let start = Instant::now();
     let outcome = match heard(tools, case, Bounds::Ignored) {
         Err(o) => o,
@@ -108,7 +108,7 @@ pub fn reject_case(tools: &Tools, case: &Case) -> CaseReport {
 /// bounds alone (their verdicts are another run's): a `--shard` run
 /// validates part of the cases, yet the bounds are the whole test set's,
 /// as the in-crate validators' are.
-pub fn note_cases(tools: &Tools, cases: &[Case]) -> Noted {
+pub(crate) fn note_cases(tools: &Tools, cases: &[Case]) -> Noted {
     use rayon::prelude::*;
     cases
         .par_iter()

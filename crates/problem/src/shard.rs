@@ -59,7 +59,7 @@ impl<'de> serde::Deserialize<'de> for Shard {
 }
 
 impl Shard {
-    /// Which of `items` (key, weight) this shard owns, by [`assign`].
+    /// Which of `items` (key, weight) this shard owns, by `assign`.
     pub fn owns(self, items: &[(String, u64)]) -> Vec<bool> {
         assign(items, self.count)
             .into_iter()
@@ -75,7 +75,7 @@ pub const CASE_OVERHEAD: u64 = 4096;
 /// Assigns each item (key, weight) to a shard 1..=count: heaviest first,
 /// each to the lightest shard so far (ties: fewer cases, then lower index).
 /// Keys break ties between equal weights, so the result is stable.
-pub fn assign(items: &[(String, u64)], count: usize) -> Vec<usize> {
+pub(crate) fn assign(items: &[(String, u64)], count: usize) -> Vec<usize> {
     let mut order: Vec<usize> = (0..items.len()).collect();
     order.sort_by(|&a, &b| {
         items[b]

@@ -113,13 +113,13 @@ impl State {
         self.targets.insert(target.to_string(), record);
     }
 
-    pub fn is_caught(&self, target: &str) -> bool {
+    pub(crate) fn is_caught(&self, target: &str) -> bool {
         self.targets
             .get(target)
             .is_some_and(|r| r.result == "caught")
     }
 
-    pub fn is_survivor(&self, target: &str) -> bool {
+    pub(crate) fn is_survivor(&self, target: &str) -> bool {
         self.targets
             .get(target)
             .is_some_and(|r| r.result == "survived")
@@ -127,7 +127,7 @@ impl State {
 
     /// Forgets every catch by a case `exists` denies (deleted, or never
     /// written by a dry run), so its target is searched again.
-    pub fn forget_missing(&mut self, exists: impl Fn(&str) -> bool) {
+    pub(crate) fn forget_missing(&mut self, exists: impl Fn(&str) -> bool) {
         self.targets
             .retain(|_, r| r.result != "caught" || r.case.as_deref().is_some_and(&exists));
     }
@@ -135,7 +135,7 @@ impl State {
 
 /// What a submission's search depends on: its file's bytes (empty when
 /// it cannot be read; building it will say why).
-pub fn file_sources(path: &Path) -> String {
+pub(crate) fn file_sources(path: &Path) -> String {
     let bytes = std::fs::read(path).unwrap_or_default();
     blake3::hash(&bytes).to_hex().to_string()
 }

@@ -156,7 +156,7 @@ impl Workshop {
     }
 
     /// The runner without any mutant: a control that must pass.
-    pub fn build_unmutated(&self) -> Result<PathBuf, String> {
+    pub(crate) fn build_unmutated(&self) -> Result<PathBuf, String> {
         self.cargo_build()?;
         let binary = self.target.join(PROFILE).join(RUNNER);
         let kept = self.bins.join("unmutated");

@@ -68,7 +68,7 @@ impl Expectation {
     }
 
     /// Whether the first failure `got` keeps the promise (pass-fail part).
-    pub fn kept_by(self, got: Verdict) -> bool {
+    pub(crate) fn kept_by(self, got: Verdict) -> bool {
         match self {
             // ICPC has no presentation error: a wrong_answer submission
             // failing on spacing alone still shows the data catches it.

@@ -5,15 +5,16 @@
 
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use super::args::{ColorChoice, GlobalArgs, RunArgs};
 use super::generated::scratch_root;
-use super::output::publish;
+use super::output::{Bars, publish};
 use crate::config::Config;
 use crate::engine::cache::{CACHE_ENV, DEFAULT_DIR};
 use crate::engine::error::Result as EngineResult;
 use crate::engine::generated::{self, Generated, Host};
-use crate::engine::run::Finished;
+use crate::engine::run::{Finished, Progress};
 use crate::engine::runner::{self, Runner};
 use crate::engine::sandbox::SandboxMode;
 use crate::error::{Error, Result};
@@ -211,7 +212,9 @@ impl Context {
             command_line: self.command_line.clone(),
             jobs: run.jobs,
             shard: run.shard,
-            progress: self.progress,
+            progress: self
+                .progress
+                .then(|| Arc::new(Bars::default()) as Arc<dyn Progress>),
             fail_fast: run.fail_fast,
         }
     }

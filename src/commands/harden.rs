@@ -19,8 +19,8 @@ use std::time::Duration;
 
 use super::args::{LimitArgs, SandboxArgs};
 use super::context::Context;
+use super::output::progress_bar;
 use crate::engine::harden::session::{Event, Fate, Harden, Summary};
-use crate::engine::run::progress_bar;
 use crate::error::Result;
 use crate::report::Status;
 

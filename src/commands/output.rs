@@ -1,9 +1,14 @@
-//! What a run leaves for people: the console's account of the failures
-//! and totals, then the report files and the index of `reports/` (all
-//! rendered by the report crate; this only decides what goes where).
+//! What a run leaves for people: progress bars on a terminal while it
+//! runs, then the console's account of the failures and totals, the
+//! report files and the index of `reports/` (all rendered by the report
+//! crate; this only decides what goes where).
 
 use std::path::Path;
+use std::sync::Mutex;
 
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+
+use crate::engine::run::Progress;
 use crate::error::Result;
 use crate::report::Report;
 use crate::report::console::{self, Style};
@@ -107,4 +112,42 @@ fn is_sub_folder(dir: &Path, parent: &Path) -> bool {
         return false;
     };
     dir.parent() == Some(parent.as_path())
+}
+
+/// A progress bar on stderr, hidden when `show` is false.
+pub(crate) fn progress_bar(len: usize, show: bool, what: &str) -> ProgressBar {
+    let target = if show {
+        ProgressDrawTarget::stderr()
+    } else {
+        ProgressDrawTarget::hidden()
+    };
+    let bar = ProgressBar::with_draw_target(Some(len as u64), target);
+    if let Ok(style) = ProgressStyle::with_template(&format!(
+        "{{spinner}} {what} [{{bar:40.cyan/blue}}] {{pos}}/{{len}}  {{per_sec}}  eta {{eta}}"
+    )) {
+        bar.set_style(style.progress_chars("━╸ "));
+    }
+    bar
+}
+
+/// The bar of each pass of a run over a test set, drawn on the terminal.
+#[derive(Default)]
+pub(crate) struct Bars(Mutex<Option<ProgressBar>>);
+
+impl Progress for Bars {
+    fn begin(&self, len: usize, what: &str) {
+        *self.0.lock().unwrap_or_else(|e| e.into_inner()) = Some(progress_bar(len, true, what));
+    }
+
+    fn tick(&self) {
+        if let Some(bar) = &*self.0.lock().unwrap_or_else(|e| e.into_inner()) {
+            bar.inc(1);
+        }
+    }
+
+    fn end(&self) {
+        if let Some(bar) = self.0.lock().unwrap_or_else(|e| e.into_inner()).take() {
+            bar.finish_and_clear();
+        }
+    }
 }

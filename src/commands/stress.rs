@@ -11,7 +11,7 @@ use std::fmt::Write as _;
 
 use super::args::{LimitArgs, SandboxArgs, SubmissionArgs};
 use super::context::Context;
-use crate::engine::run::progress_bar;
+use super::output::progress_bar;
 use crate::engine::stress::{Draw, Event, Failure, Shrunk, Stress, Stressed};
 use crate::error::Result;
 use crate::package::root;

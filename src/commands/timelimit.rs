@@ -7,7 +7,8 @@ use std::time::Duration;
 
 use super::args::SandboxArgs;
 use super::context::Context;
-use crate::engine::run::{load_errors, pool, prepare, progress_bar};
+use super::output::progress_bar;
+use crate::engine::run::{load_errors, pool, prepare};
 use crate::engine::time_limit;
 use crate::engine::timing::{self, Calibration, Fault, Sample, Side, number, seconds};
 use crate::engine::tools::Need;

@@ -46,8 +46,9 @@
 //! [`crate::execution::Execution`] records (execute), hands them to
 //! [`crate::compare`] and assembles [`crate::report`] records. It never
 //! renders or prints: a long call tells its caller what happens through
-//! events (a closure, or a trait the command line implements), and
-//! returns data, the cache's summary line included.
+//! events (a closure, or a trait the command line implements, like
+//! [`run::Progress`] for the bars on a terminal), and returns data, the
+//! cache's summary line included.
 //!
 //! May depend on every layer below: `judge-report` (the records it fills),
 //! `judge-package` (the recipes of generated data), `judge-problem`,

@@ -9,7 +9,8 @@
 
 use std::time::Instant;
 
-use indicatif::ParallelProgressIterator;
+use std::sync::Arc;
+
 use rayon::prelude::*;
 
 use super::check::Reference;
@@ -24,7 +25,7 @@ use crate::report::{CaseReport, Meta, ProblemReport, Report, RunKind, Submission
 use crate::shard::{Shard, test_set_hash};
 
 /// How a run was asked for.
-#[derive(Debug, Clone)]
+#[derive(Clone)]
 pub struct Settings {
     pub kind: RunKind,
     /// The command line, recorded in the report.
@@ -32,8 +33,9 @@ pub struct Settings {
     /// Worker threads; 0 means one per core.
     pub jobs: usize,
     pub shard: Option<Shard>,
-    /// Show a progress bar (only on a terminal).
-    pub progress: bool,
+    /// Where to show how far the run is (the command line's bar on a
+    /// terminal); `None`: nowhere.
+    pub progress: Option<Arc<dyn Progress>>,
     /// Stop at the first failing case (in case order).
     pub fail_fast: bool,
 }
@@ -43,7 +45,7 @@ pub struct Session {
     meta: Meta,
     started: Instant,
     pool: rayon::ThreadPool,
-    progress: bool,
+    progress: Option<Arc<dyn Progress>>,
     fail_fast: bool,
     /// Notes found while judging (where `--fail-fast` stopped).
     late_notes: std::sync::Mutex<Vec<String>>,
@@ -74,7 +76,7 @@ impl Session {
             meta,
             started: Instant::now(),
             pool,
-            progress: settings.progress,
+            progress: settings.progress.clone(),
             fail_fast: settings.fail_fast,
             late_notes: Default::default(),
         })
@@ -131,7 +133,10 @@ impl Session {
             .iter()
             .flat_map(|t| t.problem().cases.iter().map(move |c| (t, c)))
             .collect();
-        let bar = progress_bar(jobs.len(), self.progress, self.meta.kind.name());
+        let progress = self.progress.as_deref();
+        if let Some(p) = progress {
+            p.begin(jobs.len(), self.meta.kind.name());
+        }
         let origin = Instant::now();
         // Each case with when it started and ended (from `origin`), for
         // the problems' wall-clock spans.
@@ -140,6 +145,9 @@ impl Session {
             let mut report = judge(t, c);
             let end = origin.elapsed();
             report.note_input(&c.input);
+            if let Some(p) = progress {
+                p.tick();
+            }
             (report, (start, end))
         };
         // With --fail-fast, the cases go a pool's width at a time, in case
@@ -152,13 +160,8 @@ impl Session {
         };
         let mut results: Vec<Option<(CaseReport, Span)>> = Vec::with_capacity(jobs.len());
         for chunk in jobs.chunks(width) {
-            let done: Vec<(CaseReport, Span)> = self.pool.install(|| {
-                chunk
-                    .par_iter()
-                    .progress_with(bar.clone())
-                    .map(one)
-                    .collect()
-            });
+            let done: Vec<(CaseReport, Span)> =
+                self.pool.install(|| chunk.par_iter().map(one).collect());
             let failed = done.iter().position(|(r, _)| !r.verdict.is_pass());
             match failed.filter(|_| self.fail_fast) {
                 Some(i) => {
@@ -175,7 +178,9 @@ impl Session {
             }
         }
         results.resize_with(jobs.len(), || None);
-        bar.finish_and_clear();
+        if let Some(p) = progress {
+            p.end();
+        }
         let mut results = results.into_iter();
         each.iter()
             .map(|t| {
@@ -291,21 +296,15 @@ fn limits_of(p: &Problem) -> crate::report::LimitsReport {
     crate::report::LimitsReport::new(l.time, l.memory, l.output)
 }
 
-/// A progress bar on stderr, hidden when `show` is false.
-pub fn progress_bar(len: usize, show: bool, what: &str) -> indicatif::ProgressBar {
-    use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-    let target = if show {
-        ProgressDrawTarget::stderr()
-    } else {
-        ProgressDrawTarget::hidden()
-    };
-    let bar = ProgressBar::with_draw_target(Some(len as u64), target);
-    if let Ok(style) = ProgressStyle::with_template(&format!(
-        "{{spinner}} {what} [{{bar:40.cyan/blue}}] {{pos}}/{{len}}  {{per_sec}}  eta {{eta}}"
-    )) {
-        bar.set_style(style.progress_chars("━╸ "));
-    }
-    bar
+/// Where a run shows how far it is: the engine only counts; the command
+/// line draws (a bar on a terminal).
+pub trait Progress: Send + Sync {
+    /// A pass over `len` cases begins; `what` names the run.
+    fn begin(&self, len: usize, what: &str);
+    /// One more case is judged.
+    fn tick(&self);
+    /// The pass is over.
+    fn end(&self);
 }
 
 /// How a problem's outputs are judged when not by its compare mode.

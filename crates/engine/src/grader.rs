@@ -121,9 +121,13 @@ impl<'a> Grader<'a> {
 
     /// Runs on one case and judges it.
     pub fn grade_case(&self, case: &Case) -> CaseReport {
+        // Only a program run alone can be said to write nothing: against
+        // an interactor its output is the conversation.
+        let mut silent = false;
         let ran = match &self.how {
             How::Plain(subject, judging) => {
                 let exec = subject.execute(&case.input, &self.limits);
+                silent = exec.stdout.is_empty();
                 let outcome = judging.judge_output(case, &exec);
                 Ran {
                     exec,
@@ -141,7 +145,13 @@ impl<'a> Grader<'a> {
                 *passes,
             ),
         };
-        record::of_run(case, ran)
+        let mut report = record::of_run(case, ran);
+        report.no_output = silent
+            && matches!(
+                report.verdict,
+                crate::verdict::Verdict::WrongAnswer | crate::verdict::Verdict::PresentationError
+            );
+        report
     }
 }
 

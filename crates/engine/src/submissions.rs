@@ -136,18 +136,25 @@ pub(crate) fn judge_one(
         report.deciding_case = Some(Box::new(deciding));
     }
     let mut broken = Vec::new();
-    if let Some(note) = expected.format_note(report.got) {
+    let empty = report.deciding_case.as_ref().is_some_and(|c| c.no_output);
+    if let Some(note) = expected.format_note(report.got, empty) {
         report.message = Some(match report.message.take() {
             Some(m) => format!("{note}; {m}"),
             None => note,
         });
     }
-    if !expected.keeps(report.got)
+    if let Some(note) = &expected.note {
+        report.message = Some(match report.message.take() {
+            Some(m) => format!("{note}; {m}"),
+            None => note.clone(),
+        });
+    }
+    if !expected.keeps_run(report.got, empty)
         && let Some(note) = with_extra_time(expected, &graded.grader, batch, every_case, report.got)
     {
         // Borderline, as problemtools' "OK with extra time": kept.
         report.message = Some(note);
-    } else if !expected.keeps(report.got) {
+    } else if !expected.keeps_run(report.got, empty) {
         broken.push(format!(
             "expected {}, got {}",
             expected.expectation, report.got

@@ -148,12 +148,12 @@ impl Side {
     /// accepted and time_limit_exceeded ones), and the faults of its
     /// submission folders.
     pub fn of(problem: &crate::problem::Problem) -> (Vec<(PathBuf, Side)>, Vec<String>) {
-        use crate::problem::submissions::{Expectation, find};
+        use crate::problem::submissions::find;
         let listed = find(problem);
         let sides = (listed.submissions.into_iter())
             .filter_map(|s| match s.expectation {
-                Expectation::Verdict(Verdict::Accepted) => Some((s.path, Side::Accepted)),
-                Expectation::Verdict(Verdict::TimeLimit) => Some((s.path, Side::TooSlow)),
+                e if e.is_accepted() => Some((s.path, Side::Accepted)),
+                e if e.is_too_slow() => Some((s.path, Side::TooSlow)),
                 _ => None,
             })
             .collect();
@@ -448,9 +448,7 @@ pub(crate) fn tight_limits(submissions: &[SubmissionReport]) -> Vec<String> {
     let factor = Multipliers::DEFAULT.ac_to_time_limit;
     submissions
         .iter()
-        .filter(|s| {
-            s.expected == crate::problem::submissions::Expectation::Verdict(Verdict::Accepted)
-        })
+        .filter(|s| s.expected.is_accepted())
         .filter_map(|s| {
             let (cpu, limit) = (s.max_cpu_ms? / 1e3, s.time_limit_ms? / 1e3);
             (cpu * factor > limit).then(|| {

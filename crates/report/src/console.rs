@@ -322,6 +322,8 @@ pub fn submissions(report: &Report, style: Style) -> String {
     for s in &report.submissions {
         let result = if let Some(why) = &s.skipped {
             format!("{}  {}", style.yellow("skipped"), style.dim(why))
+        } else if s.expected == Expectation::Nothing {
+            style.dim("no promise")
         } else if s.ok {
             style.green("ok")
         } else {
@@ -340,7 +342,7 @@ pub fn submissions(report: &Report, style: Style) -> String {
             out,
             "{}  {}  {}{score}  {result}{at}",
             pad(&s.path, width, false),
-            pad(s.expected.code(), expected_width, false),
+            pad(&s.expected.code(), expected_width, false),
             match s.skipped {
                 Some(_) => pad("—", 3, false),
                 None => pad(&style.verdict(s.got), 3, false),
@@ -360,6 +362,12 @@ pub fn submissions(report: &Report, style: Style) -> String {
         .count();
     let graded = report.submissions.len() - skipped;
     let _ = write!(out, "submissions: {graded} graded, {bad} not as promised");
+    let unpromised = (report.submissions.iter())
+        .filter(|s| s.skipped.is_none() && s.expected == Expectation::Nothing)
+        .count();
+    if unpromised > 0 {
+        let _ = write!(out, ", {unpromised} with no promise");
+    }
     if skipped > 0 {
         let _ = write!(out, ", {skipped} skipped (toolchain not installed)");
     }
@@ -411,7 +419,7 @@ pub fn catches(report: &Report, style: Style) -> String {
             };
             let count = format!("caught by {:>3}", k.len());
             let count = match k.len() {
-                0 if s.expected != Expectation::Verdict(Verdict::Accepted) => style.red(&count),
+                0 if !s.expected.is_accepted() => style.red(&count),
                 1 => style.yellow(&count),
                 _ => count,
             };

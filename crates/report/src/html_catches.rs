@@ -9,10 +9,7 @@
 use maud::{Markup, html};
 
 use super::{ProblemReport, SubmissionReport};
-use crate::problem::submissions::Expectation;
 use crate::verdict::Verdict;
-
-const ACCEPTED: Expectation = Expectation::Verdict(Verdict::Accepted);
 
 /// The table for problem `p` from its submissions (`mine`), when they
 /// were judged on every case.
@@ -25,7 +22,7 @@ pub(super) fn table(
     let judged: Vec<(&SubmissionReport, &Vec<super::Catch>)> = mine
         .iter()
         .filter_map(|s| Some((*s, s.caught_by.as_ref()?)))
-        .filter(|(s, k)| !k.is_empty() || s.expected != ACCEPTED)
+        .filter(|(s, k)| !k.is_empty() || !s.expected.is_accepted())
         .collect();
     if judged.is_empty() {
         return None;

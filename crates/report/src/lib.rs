@@ -349,6 +349,10 @@ pub struct CaseReport {
     /// can see what the program was given.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub input: Option<InputExcerpt>,
+    /// A wrong answer that was no output at all (a program run alone,
+    /// not against an interactor): DOMjudge's NO-OUTPUT.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub no_output: bool,
 }
 
 /// The verdict limits of a problem, as reported.
@@ -410,6 +414,7 @@ impl CaseReport {
             interaction: None,
             reused: false,
             input: None,
+            no_output: false,
         }
     }
 

@@ -5,17 +5,26 @@
 //! A submission is a file or a folder of sources directly in a verdict
 //! folder. Names starting with `.` and names ending in `.disabled` are
 //! skipped (listed, not judged), in judge's layout and in a package alike.
+//!
+//! A package is read with DOMjudge's conventions too (`domjudge`): the
+//! `@EXPECTED_RESULTS@:` tag of a source, folders named after DOMjudge's
+//! results, `submissions.json`. Every folder of a package is judged: by
+//! its tags, its name, or with no promise, never dropped unsaid.
 
+mod domjudge;
+mod find;
 mod rules;
 
-use std::path::{Path, PathBuf};
+use std::borrow::Cow;
+
+use std::path::PathBuf;
 
 use serde::{Deserialize, Serialize};
 
-use super::Problem;
 use crate::verdict::Verdict;
-use rules::read_rules;
 
+pub use domjudge::{Outcome, Results, Tag, normalise, tag_of};
+pub use find::{Found, find, find_at, skip_reason};
 pub use rules::{Bound, Kind, Rule, ScoreSpec, TimeUse, glob_matches};
 
 /// What a submission must get.
@@ -33,16 +42,45 @@ pub enum Expectation {
     /// A folder of a package's own (2025-09): only its `submissions.yaml`
     /// rules promise anything.
     Rules,
+    /// DOMjudge's results (a tag, or a folder named after one): any of
+    /// them keeps it.
+    Domjudge(Results),
+    /// Judged and reported, promising nothing judge can check: a folder
+    /// no format names, with no tag, or a tag only a person can check
+    /// (`CHECK-MANUALLY`). Neither kept nor broken.
+    Nothing,
 }
 
 impl Expectation {
-    pub fn code(self) -> &'static str {
-        match self {
+    pub fn code(self) -> Cow<'static, str> {
+        Cow::Borrowed(match self {
             Expectation::Verdict(v) => v.code(),
             Expectation::Rejected => "REJECTED",
             Expectation::BruteForce => "BRUTE-FORCE",
             Expectation::Partial => "PARTIAL",
             Expectation::Rules => "RULES",
+            Expectation::Domjudge(r) => return r.code(),
+            Expectation::Nothing => "NONE",
+        })
+    }
+
+    /// Whether it promises to pass every case (`accepted/`, or DOMjudge's
+    /// `CORRECT` alone).
+    pub fn is_accepted(self) -> bool {
+        match self {
+            Expectation::Verdict(v) => v == Verdict::Accepted,
+            Expectation::Domjudge(r) => r == Results::one(Outcome::Correct),
+            _ => false,
+        }
+    }
+
+    /// Whether it promises to be too slow (`time_limit_exceeded/`, or
+    /// DOMjudge's `TIMELIMIT` alone).
+    pub fn is_too_slow(self) -> bool {
+        match self {
+            Expectation::Verdict(v) => v == Verdict::TimeLimit,
+            Expectation::Domjudge(r) => r == Results::one(Outcome::Timelimit),
+            _ => false,
         }
     }
 
@@ -54,6 +92,8 @@ impl Expectation {
             Expectation::BruteForce => "too slow or crashing, never a wrong answer",
             Expectation::Partial => "partially accepted: a score above 0 and below the maximum",
             Expectation::Rules => "as its submissions.yaml rules say",
+            Expectation::Domjudge(_) => "any of these DOMjudge results",
+            Expectation::Nothing => "no promise: judged and reported",
         }
     }
 
@@ -63,7 +103,11 @@ impl Expectation {
             "BRUTE-FORCE" => Expectation::BruteForce,
             "PARTIAL" => Expectation::Partial,
             "RULES" => Expectation::Rules,
-            other => Expectation::Verdict(Verdict::parse(other)?),
+            "NONE" => Expectation::Nothing,
+            other => match Verdict::parse(other) {
+                Some(v) => Expectation::Verdict(v),
+                None => Expectation::Domjudge(Results::parse(other)?),
+            },
         })
     }
 
@@ -86,26 +130,28 @@ impl Expectation {
                     | Verdict::MemoryLimit
                     | Verdict::OutputLimit
             ),
-            Expectation::Partial | Expectation::Rules => true,
+            Expectation::Domjudge(r) => r.kept_by(got, false),
+            Expectation::Partial | Expectation::Rules | Expectation::Nothing => true,
         }
     }
 }
 
 impl std::fmt::Display for Expectation {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.code())
+        f.write_str(&self.code())
     }
 }
 
 impl Serialize for Expectation {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.code())
+        s.serialize_str(&self.code())
     }
 }
 
 impl<'de> Deserialize<'de> for Expectation {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let code = String::deserialize(d)?;
+        let code = code.as_str();
         Expectation::parse(&code)
             .ok_or_else(|| serde::de::Error::custom(format!("unknown expectation {code:?}")))
     }
@@ -152,6 +198,9 @@ pub struct Expected {
     /// `run_time_error` promise and a presentation error a `wrong_answer`
     /// one, while judge's own layout keeps its finer folders apart.
     pub format_rules: bool,
+    /// How the promise was reached where judge had to choose (a tag over
+    /// its folder, a folder that promises nothing), for the report.
+    pub note: Option<String>,
 }
 
 impl Expected {
@@ -179,7 +228,7 @@ impl Expected {
             false => Vec::new(),
         };
         if permitted.is_empty() {
-            return self.expectation == Expectation::Verdict(Verdict::Accepted);
+            return self.expectation.is_accepted();
         }
         // Every rule must hold: what is permitted is what all permit.
         [Kind::WA, Kind::TLE, Kind::RTE]
@@ -227,7 +276,7 @@ impl Expected {
             false => Vec::new(),
         };
         let too_slow = match required.is_empty() {
-            true => self.expectation == Expectation::Verdict(Verdict::TimeLimit),
+            true => self.expectation.is_too_slow(),
             false => required.iter().any(|r| r.as_slice() == [Kind::TLE]),
         };
         match too_slow {
@@ -238,6 +287,13 @@ impl Expected {
 
     /// Whether the first failure `got` keeps the folder's promise.
     pub fn keeps(&self, got: Verdict) -> bool {
+        self.keeps_run(got, false)
+    }
+
+    /// Whether the first failure `got` keeps the promise, `empty` saying
+    /// that the run that got it wrote no output at all (DOMjudge's
+    /// NO-OUTPUT).
+    pub fn keeps_run(&self, got: Verdict, empty: bool) -> bool {
         // In a package, submissions.yaml's permitted / required replace the
         // folder's own promise (2025-09: its keys override the defaults).
         let ruled = self
@@ -248,6 +304,7 @@ impl Expected {
             return true;
         }
         match (self.format_rules, self.expectation) {
+            (_, Expectation::Domjudge(r)) => r.kept_by(got, empty),
             (true, Expectation::Verdict(v)) => {
                 Kind::of(v).is_some_and(|k| Kind::all_of(got).contains(&k))
             }
@@ -257,8 +314,9 @@ impl Expected {
 
     /// Why `got` keeps the promise when judge's verdict differs from the
     /// folder's (MLE in `run_time_error`), for the report.
-    pub fn format_note(&self, got: Verdict) -> Option<String> {
+    pub fn format_note(&self, got: Verdict, empty: bool) -> Option<String> {
         match self.expectation {
+            Expectation::Domjudge(r) => r.note(got, empty),
             Expectation::Verdict(v) if self.format_rules && got != v && self.keeps(got) => {
                 Some(format!(
                     "{} counts as {} in the package format",
@@ -288,179 +346,11 @@ impl Expected {
     }
 }
 
-/// The name of a submission that is not judged, and why: the rule of
-/// judge's layout and of the package formats alike.
-fn skipped(name: &str) -> Option<&'static str> {
-    if name.starts_with('.') {
-        Some("hidden")
-    } else if name.ends_with(".disabled") {
-        Some("disabled")
-    } else {
-        None
-    }
-}
-
-/// Why a file of a package's verdict folder is not a submission judge
-/// judges, if it is not: hidden or disabled (the rule of every layout),
-/// or of no language of the table (and not a program of its own). An
-/// import leaves such a file out with the reason, as judging in place
-/// does.
-pub fn skip_reason(path: &Path) -> Option<String> {
-    let name = path.file_name().unwrap_or_default().to_string_lossy();
-    if let Some(why) = skipped(&name) {
-        return Some(why.into());
-    }
-    no_language(path)
-}
-
-/// Why `path` is no submission judge can build: no language of the table
-/// claims it, and it is not executable itself.
-fn no_language(path: &Path) -> Option<String> {
-    let table = judge_languages::table();
-    if table.written_in(path).is_none() && !judge_sandbox::toolchain::is_executable(path) {
-        let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("none");
-        return Some(format!(
-            "no language in judge's table has this extension ({ext}; `judge languages` lists them, judge-config.yaml can add one)"
-        ));
-    }
-    None
-}
-
-/// What a look at `submissions/` found.
-#[derive(Debug, Clone, Default)]
-pub struct Found {
-    pub submissions: Vec<Expected>,
-    /// Faults (unknown folders, a bad `submissions.yaml`).
-    pub errors: Vec<String>,
-    /// Files not judged, with the reason.
-    pub skipped: Vec<String>,
-}
-
-/// Every submission of `problem` with its promises, sorted.
-pub fn find(problem: &Problem) -> Found {
-    let not_submissions = problem
-        .origin
-        .as_ref()
-        .map(|o| o.not_submissions.as_slice());
-    find_at(&problem.dir, not_submissions)
-}
-
-/// Every submission under `dir/submissions` with its promises, sorted:
-/// by the package formats' rules when `package` gives the files that are
-/// not submissions there (a package), by judge's own otherwise.
-pub fn find_at(dir: &Path, package: Option<&[PathBuf]>) -> Found {
-    let root = dir.join("submissions");
-    let mut found = Found::default();
-    let Ok(folders) = std::fs::read_dir(&root) else {
-        return found;
-    };
-    let rules_path = root.join("submissions.yaml");
-    let (rules, faults) = read_rules(&rules_path);
-    found.errors.extend(faults);
-    for folder in folders.flatten() {
-        let name = folder.file_name().to_string_lossy().into_owned();
-        if name == "submissions.yaml" || skipped(&name).is_some() {
-            continue;
-        }
-        // A folder of the package's own counts when a rule speaks of it
-        // or of files in it (`expansion/ac.{py,cpp}`).
-        let own_rules = package.is_some()
-            && rules.keys().any(|pattern| {
-                let head = pattern.split('/').next().unwrap_or("");
-                glob_matches(pattern, &name) || glob_matches(head, &name)
-            });
-        let known = FOLDERS.iter().find(|(f, _)| *f == name).map(|(_, e)| e);
-        let Some(expectation) = known.or(own_rules.then_some(&Expectation::Rules)) else {
-            // A package may keep other folders (problemtools' examples keep
-            // slow_accepted/): the format judges only those it names.
-            if package.is_some() {
-                found.skipped.push(format!(
-                    "{} (not a verdict folder of the package format)",
-                    folder.path().display()
-                ));
-                continue;
-            }
-            found.errors.push(format!(
-                "{}: unknown verdict folder (use {})",
-                folder.path().display(),
-                FOLDERS.map(|f| f.0).join(", ")
-            ));
-            continue;
-        };
-        let Ok(files) = std::fs::read_dir(folder.path()) else {
-            continue;
-        };
-        for file in files.flatten() {
-            let file_name = file.file_name().to_string_lossy().into_owned();
-            if let Some(why) = skipped(&file_name) {
-                // Hidden files (.gitkeep) are not submissions anyone wrote.
-                if why != "hidden" {
-                    found
-                        .skipped
-                        .push(format!("{} ({why})", file.path().display()));
-                }
-                continue;
-            }
-            // The reference program a judge export put among the accepted
-            // submissions is the reference again, not a submission.
-            if package.is_some_and(|n| n.contains(&file.path())) {
-                continue;
-            }
-            let relative = format!("{name}/{file_name}");
-            let matching: Vec<Rule> = rules
-                .iter()
-                .filter(|(pattern, _)| glob_matches(pattern, &relative))
-                .map(|(_, r)| r.clone())
-                .collect();
-            // In a package, a file of no language judge knows is left out
-            // with the reason, as an import leaves it out, unless its
-            // rules name the language.
-            if package.is_some()
-                && !matching.iter().any(|r| r.language.is_some())
-                && let Some(why) = no_language(&file.path())
-            {
-                found
-                    .skipped
-                    .push(format!("{} ({why})", file.path().display()));
-                continue;
-            }
-            found.submissions.push(Expected {
-                format_rules: package.is_some(),
-                path: file.path(),
-                expectation: *expectation,
-                rules: matching,
-            });
-        }
-    }
-    found.submissions.sort_by(|a, b| a.path.cmp(&b.path));
-    found.skipped.sort();
-    found
-}
-
 #[cfg(test)]
 mod tests {
     use std::collections::BTreeMap;
 
     use super::*;
-
-    #[test]
-    fn files_of_no_language_are_skipped_with_a_reason() {
-        let pkg = tempfile::tempdir().unwrap();
-        let accepted = pkg.path().join("submissions/accepted");
-        std::fs::create_dir_all(&accepted).unwrap();
-        for name in ["sol.zig", "sol.cc", ".hidden.cc", "old.cc.disabled"] {
-            std::fs::write(accepted.join(name), "").unwrap();
-        }
-        let why = skip_reason(&accepted.join("sol.zig")).unwrap();
-        assert!(why.contains("this extension (zig;"), "{why}");
-        assert!(why.contains("judge languages"), "{why}");
-        assert_eq!(skip_reason(&accepted.join("sol.cc")), None);
-        assert_eq!(skip_reason(&accepted.join(".hidden.cc")).unwrap(), "hidden");
-        assert_eq!(
-            skip_reason(&accepted.join("old.cc.disabled")).unwrap(),
-            "disabled"
-        );
-    }
 
     #[test]
     fn folders_keep_their_promises() {
@@ -474,7 +364,7 @@ mod tests {
         assert!(Expectation::BruteForce.kept_by(Verdict::RuntimeError));
         assert!(!Expectation::BruteForce.kept_by(Verdict::WrongAnswer));
         for (_, e) in FOLDERS {
-            assert_eq!(Expectation::parse(e.code()), Some(e));
+            assert_eq!(Expectation::parse(&e.code()), Some(e));
         }
     }
 
@@ -485,6 +375,7 @@ mod tests {
             expectation: Expectation::Verdict(v),
             rules: Vec::new(),
             format_rules: true,
+            note: None,
         };
         let rte = promise(Verdict::RuntimeError);
         assert!(rte.keeps(Verdict::MemoryLimit));
@@ -496,7 +387,7 @@ mod tests {
         let wa = promise(Verdict::WrongAnswer);
         assert!(wa.keeps(Verdict::PresentationError));
         assert!(!wa.keeps(Verdict::OutputLimit));
-        assert!(tle.format_note(Verdict::OutputLimit).is_some());
+        assert!(tle.format_note(Verdict::OutputLimit, false).is_some());
         // judge's own layout keeps its folders apart.
         let own = Expected {
             format_rules: false,
@@ -523,6 +414,7 @@ mod tests {
                 .map(|(_, r)| r.clone())
                 .collect(),
             format_rules: true,
+            note: None,
         };
         let ac = Expectation::Verdict(Verdict::Accepted);
         // The accepted folder's promise is replaced by its rule.

@@ -83,7 +83,10 @@ pub(crate) fn judge_one(
     let built = match Submission::build(runner, problem, source, Overrides::default()) {
         Ok(built) => built,
         Err(BuildError::Compile(log)) => {
+            // A compile error is a verdict too: DOMjudge's
+            // `compiler_error/` promises it.
             report.got = Verdict::CompileError;
+            report.ok = expected.keeps(Verdict::CompileError);
             report.message = Some(log.lines().take(5).collect::<Vec<_>>().join("\n"));
             return report;
         }

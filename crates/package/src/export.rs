@@ -82,16 +82,23 @@ pub fn export(problem: &Problem, format: Format, out: &Path) -> Result<Exported>
     let zipped = out
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("zip"));
+    // `--out a/b` makes `a/` as `mkdir -p` would: the package is what must
+    // not exist, not the folders it goes in.
+    if let Some(parent) = out.parent().filter(|p| !p.as_os_str().is_empty()) {
+        create_dir(parent)?;
+    }
     let (samples, submissions, more) = if zipped {
         let scratch =
             tempfile::tempdir().map_err(Error::io(out, "cannot make a scratch folder for"))?;
         let dir = scratch.path().join(&name);
-        let written = write_package(problem, &dir, format, &settings)?;
+        let written = write_package(problem, &dir, format, &settings)
+            .map_err(|e| as_target(e, &dir, out))?;
         zip_folder(&dir, out)?;
         written
     } else {
         let stage = StagedDir::new(out).map_err(Error::io(out, "cannot create the package"))?;
-        let written = write_package(problem, stage.path(), format, &settings)?;
+        let written = write_package(problem, stage.path(), format, &settings)
+            .map_err(|e| as_target(e, stage.path(), out))?;
         stage.finish().map_err(Error::io(
             out,
             "cannot move the finished package into place (nothing written)",
@@ -104,6 +111,27 @@ pub fn export(problem: &Problem, format: Format, out: &Path) -> Result<Exported>
         submissions,
         warnings,
     })
+}
+
+/// `e` with the paths inside the folder `built` (a staging or scratch
+/// folder, gone when the error is read) named as inside `out`, the path
+/// the user asked for.
+fn as_target(e: Error, built: &Path, out: &Path) -> Error {
+    let moved = |p: PathBuf| match p.strip_prefix(built) {
+        Ok(rest) => out.join(rest),
+        Err(_) => p,
+    };
+    match e {
+        Error::Io(mut io) => {
+            io.path = moved(io.path);
+            Error::Io(io)
+        }
+        Error::Package { path, reason } => Error::Package {
+            path: moved(path),
+            reason,
+        },
+        other => other,
+    }
 }
 
 /// Writes the whole package into `dir`; returns its samples, its

@@ -365,6 +365,40 @@ pub fn check_id(id: &str) -> Result<()> {
 
 /// Writes the planned files, `problem.yaml` and the `group.yaml` files
 /// into `dir` (again, after a time limit was computed: only the YAML).
+/// The package formats' folder rules that judge's finer folders do not
+/// keep, as `submissions.yaml` entries: the formats have four verdicts, so
+/// a program that runs out of memory keeps a `run_time_error/` promise
+/// there (problemtools' own `hello` keeps its memory hog in that folder),
+/// while judge's `run_time_error/` means RE alone. The entry is 2025-09's
+/// default for the folder (every case AC or RTE, some RTE; MLE counts as
+/// RTE), written when the folder holds submissions and the package's own
+/// file says nothing about the folder.
+fn carry_format_rules(dir: &Path) -> Result<()> {
+    const RULES: [(&str, &str); 1] = [(
+        "run_time_error",
+        "# The package format's rule (MLE counts as RTE), carried by judge import.\n\
+         run_time_error:\n  permitted: [AC, RTE]\n  required: [RTE]\n",
+    )];
+    let path = dir.join("submissions/submissions.yaml");
+    let mut text = std::fs::read_to_string(&path).unwrap_or_default();
+    let keys: serde_yaml::Mapping = serde_yaml::from_str(&text).unwrap_or_default();
+    let before = text.len();
+    for (folder, rule) in RULES {
+        let holds = std::fs::read_dir(dir.join("submissions").join(folder))
+            .is_ok_and(|mut d| d.next().is_some());
+        if holds && !keys.contains_key(folder) {
+            if !text.is_empty() && !text.ends_with('\n') {
+                text.push('\n');
+            }
+            text.push_str(rule);
+        }
+    }
+    if text.len() != before {
+        std::fs::write(&path, text).map_err(Error::io(&path, "cannot write"))?;
+    }
+    Ok(())
+}
+
 fn write_problem(
     pkg: &Path,
     plan: &Plan,
@@ -397,6 +431,9 @@ fn write_problem(
         } else {
             copy_new(from, &to)?;
         }
+    }
+    if !pkg.join(crate::EXTENSION_FILE).is_file() {
+        carry_format_rules(dir)?;
     }
     std::fs::create_dir_all(dir.join("cases")).map_err(Error::io(dir, "cannot create cases in"))?;
     for (group, g) in &plan.groups {

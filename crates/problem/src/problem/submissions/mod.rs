@@ -294,13 +294,15 @@ impl Expected {
     /// that the run that got it wrote no output at all (DOMjudge's
     /// NO-OUTPUT).
     pub fn keeps_run(&self, got: Verdict, empty: bool) -> bool {
-        // In a package, submissions.yaml's permitted / required replace the
-        // folder's own promise (2025-09: its keys override the defaults).
+        // submissions.yaml's permitted / required replace the folder's own
+        // promise (2025-09: its keys override the defaults), in judge's
+        // layout too, where `judge import` writes the format's rule for a
+        // folder judge reads more finely (MLE in run_time_error/).
         let ruled = self
             .rules
             .iter()
             .any(|r| r.permitted.is_some() || r.required.is_some() || !r.group_rules().is_empty());
-        if self.format_rules && ruled {
+        if ruled {
             return true;
         }
         match (self.format_rules, self.expectation) {

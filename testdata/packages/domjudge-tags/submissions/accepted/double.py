@@ -1,0 +1,2 @@
+# @EXPECTED_RESULTS@: CORRECT
+print(2 * int(input()))

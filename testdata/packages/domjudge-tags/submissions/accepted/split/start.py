@@ -1,0 +1,3 @@
+# The entry point, named in submissions.json.
+from twice import twice
+print(twice(int(input())))

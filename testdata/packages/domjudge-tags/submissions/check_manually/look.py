@@ -1,0 +1,2 @@
+# @EXPECTED_RESULTS@: CHECK-MANUALLY
+print(2 * int(input()))

@@ -1,0 +1,3 @@
+# @EXPECTED_RESULTS@: CORRECT
+# @EXPECTED_RESULTS@: CORRECT
+print(2 * int(input()))

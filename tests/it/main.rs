@@ -8,6 +8,7 @@ mod cache;
 mod cli;
 mod common;
 mod docs;
+mod domjudge;
 mod generate;
 mod generated;
 mod generators;

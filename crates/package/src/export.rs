@@ -91,8 +91,8 @@ pub fn export(problem: &Problem, format: Format, out: &Path) -> Result<Exported>
         let scratch =
             tempfile::tempdir().map_err(Error::io(out, "cannot make a scratch folder for"))?;
         let dir = scratch.path().join(&name);
-        let written = write_package(problem, &dir, format, &settings)
-            .map_err(|e| as_target(e, &dir, out))?;
+        let written =
+            write_package(problem, &dir, format, &settings).map_err(|e| as_target(e, &dir, out))?;
         zip_folder(&dir, out)?;
         written
     } else {

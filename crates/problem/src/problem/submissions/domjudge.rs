@@ -148,11 +148,7 @@ impl Results {
             Verdict::WrongAnswer | Verdict::PresentationError => &[Outcome::WrongAnswer],
             Verdict::TimeLimit => &[Outcome::Timelimit],
             Verdict::RuntimeError | Verdict::MemoryLimit => &[Outcome::RunError],
-            Verdict::OutputLimit => &[
-                Outcome::OutputLimit,
-                Outcome::Timelimit,
-                Outcome::RunError,
-            ],
+            Verdict::OutputLimit => &[Outcome::OutputLimit, Outcome::Timelimit, Outcome::RunError],
             Verdict::CompileError => &[Outcome::CompilerError],
             _ => &[],
         };
@@ -165,7 +161,9 @@ impl Results {
             return None;
         }
         let why = match got {
-            Verdict::MemoryLimit => "MLE counts as RUN-ERROR in DOMjudge (it has no memory verdict)",
+            Verdict::MemoryLimit => {
+                "MLE counts as RUN-ERROR in DOMjudge (it has no memory verdict)"
+            }
             Verdict::PresentationError if empty => "PE with no output is NO-OUTPUT in DOMjudge",
             Verdict::PresentationError => "PE counts as WRONG-ANSWER in DOMjudge",
             Verdict::WrongAnswer if empty => "WA with no output at all is NO-OUTPUT in DOMjudge",
@@ -236,7 +234,12 @@ pub fn tag_of(submission: &Path) -> Result<Option<Tag>, String> {
         return tag_of_file(submission);
     }
     let mut files: Vec<PathBuf> = std::fs::read_dir(submission)
-        .map(|d| d.flatten().map(|e| e.path()).filter(|p| p.is_file()).collect())
+        .map(|d| {
+            d.flatten()
+                .map(|e| e.path())
+                .filter(|p| p.is_file())
+                .collect()
+        })
         .unwrap_or_default();
     files.sort();
     let mut tag: Option<Tag> = None;
@@ -337,8 +340,13 @@ mod tests {
         assert_eq!(tag("# @EXPECTED_RESULTS@:CORRECT\n").unwrap(), None);
         let two = tag("// @EXPECTED_RESULTS@: CORRECT\n// @EXPECTED_RESULTS@: WRONG-ANSWER\n");
         assert!(two.unwrap_err().starts_with("s.c:2:4: a second"));
-        let manual = tag("% @EXPECTED_RESULTS@: CHECK-MANUALLY").unwrap().unwrap();
-        assert_eq!(Results::of_names(manual.names.iter().map(String::as_str)), None);
+        let manual = tag("% @EXPECTED_RESULTS@: CHECK-MANUALLY")
+            .unwrap()
+            .unwrap();
+        assert_eq!(
+            Results::of_names(manual.names.iter().map(String::as_str)),
+            None
+        );
     }
 
     #[test]

@@ -312,12 +312,24 @@ mod tests {
     #[test]
     fn every_folder_of_a_package_is_judged_by_its_tags_its_name_or_with_no_promise() {
         let pkg = package(&[
-            ("submissions/accepted/lf.c", "// @EXPECTED_RESULTS@: CORRECT,WRONG-ANSWER\n"),
-            ("submissions/accepted/odd.c", "// @EXPECTED_RESULTS@: WRONG-ANSWER\n"),
+            (
+                "submissions/accepted/lf.c",
+                "// @EXPECTED_RESULTS@: CORRECT,WRONG-ANSWER\n",
+            ),
+            (
+                "submissions/accepted/odd.c",
+                "// @EXPECTED_RESULTS@: WRONG-ANSWER\n",
+            ),
             ("submissions/compiler_error/ce.c", "int main( {\n"),
-            ("submissions/mixed/r.py", "# @EXPECTED_RESULTS@: correct, Wrong_Answer\n"),
+            (
+                "submissions/mixed/r.py",
+                "# @EXPECTED_RESULTS@: correct, Wrong_Answer\n",
+            ),
             ("submissions/mixed/plain.py", "print(1)\n"),
-            ("submissions/check_manually/m.c", "/* @EXPECTED_RESULTS@: CHECK-MANUALLY */\n"),
+            (
+                "submissions/check_manually/m.c",
+                "/* @EXPECTED_RESULTS@: CHECK-MANUALLY */\n",
+            ),
             (
                 "submissions/check_manually/two.c",
                 "// @EXPECTED_RESULTS@: CORRECT\n// @EXPECTED_RESULTS@: CORRECT\n",
@@ -336,15 +348,26 @@ mod tests {
             ("mixed/r.py", "CORRECT,WRONG-ANSWER"),
             ("output_limit/flood.cc", "OUTPUT-LIMIT"),
         ];
-        let want: Vec<(String, String)> =
-            want.iter().map(|(a, b)| (a.to_string(), b.to_string())).collect();
+        let want: Vec<(String, String)> = want
+            .iter()
+            .map(|(a, b)| (a.to_string(), b.to_string()))
+            .collect();
         assert_eq!(got, want);
         // The disagreement is said; the refused file is listed, located.
         let odd = &found.submissions[1];
-        assert!(odd.note.as_deref().unwrap().contains("DOMjudge takes the tag"));
+        assert!(
+            odd.note
+                .as_deref()
+                .unwrap()
+                .contains("DOMjudge takes the tag")
+        );
         assert!(odd.keeps(Verdict::WrongAnswer) && !odd.keeps(Verdict::Accepted));
         assert_eq!(found.skipped.len(), 1);
-        assert!(found.skipped[0].contains("two.c:2:4: a second"), "{:?}", found.skipped);
+        assert!(
+            found.skipped[0].contains("two.c:2:4: a second"),
+            "{:?}",
+            found.skipped
+        );
         // A CE promise is kept by a compile error, and only by one.
         let ce = &found.submissions[3];
         assert!(ce.keeps(Verdict::CompileError) && !ce.keeps(Verdict::WrongAnswer));
@@ -352,7 +375,11 @@ mod tests {
         assert!(found.submissions[4].keeps(Verdict::JudgeError));
         // judge's own layout still refuses an unknown folder.
         let own = find_at(pkg.path(), None);
-        assert!(own.errors.iter().any(|e| e.contains("mixed: unknown verdict folder")));
+        assert!(
+            own.errors
+                .iter()
+                .any(|e| e.contains("mixed: unknown verdict folder"))
+        );
     }
 
     #[test]
@@ -367,11 +394,21 @@ mod tests {
             ),
         ]);
         let found = find_at(pkg.path(), Some(&[]));
-        assert_eq!(found.submissions[0].entrypoint().as_deref(), Some("hello.js"));
-        assert_eq!(found.submissions[0].language().as_deref(), Some("javascript"));
+        assert_eq!(
+            found.submissions[0].entrypoint().as_deref(),
+            Some("hello.js")
+        );
+        assert_eq!(
+            found.submissions[0].language().as_deref(),
+            Some("javascript")
+        );
         assert_eq!(found.submissions[1].language(), None);
         std::fs::write(pkg.path().join("submissions.json"), "{\"a\": [1,\n").unwrap();
         let found = find_at(pkg.path(), Some(&[]));
-        assert!(found.errors[0].contains("submissions.json:"), "{:?}", found.errors);
+        assert!(
+            found.errors[0].contains("submissions.json:"),
+            "{:?}",
+            found.errors
+        );
     }
 }

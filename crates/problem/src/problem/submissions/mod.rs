@@ -152,7 +152,7 @@ impl<'de> Deserialize<'de> for Expectation {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let code = String::deserialize(d)?;
         let code = code.as_str();
-        Expectation::parse(&code)
+        Expectation::parse(code)
             .ok_or_else(|| serde::de::Error::custom(format!("unknown expectation {code:?}")))
     }
 }

@@ -195,36 +195,58 @@ fn tag_of_file(path: &Path) -> Result<Option<Tag>, String> {
     tag_of_text(&String::from_utf8_lossy(&bytes), path)
 }
 
-const MARK: &str = "@EXPECTED_RESULTS@: ";
+/// The marks DOMjudge looks for. `@EXPECTED_SCORE@:` with a number is a
+/// score (judge does not check DOMjudge's scores: such a file is read as
+/// untagged); with anything else it lists results, as the first does.
+const MARKS: [&str; 2] = ["@EXPECTED_RESULTS@: ", "@EXPECTED_SCORE@: "];
 
 /// The tag in `text` (the file `path`), or why DOMjudge refuses it.
 pub(crate) fn tag_of_text(text: &str, path: &Path) -> Result<Option<Tag>, String> {
     // ASCII upper-casing keeps byte offsets, so they index `text` too.
     let upper = text.to_ascii_uppercase();
-    let mut found = upper.match_indices(MARK).map(|(at, _)| at);
-    let Some(first) = found.next() else {
-        return Ok(None);
-    };
+    let line_of = |at: usize| text[..at].matches('\n').count() + 1;
     let place = |at: usize| {
         let before = &text[..at];
-        let line = before.matches('\n').count() + 1;
         let col = before.len() - before.rfind('\n').map_or(0, |n| n + 1) + 1;
-        format!("{}:{line}:{col}", path.display())
+        format!("{}:{}:{col}", path.display(), line_of(at))
     };
-    if let Some(second) = found.next() {
-        return Err(format!(
-            "{}: a second @EXPECTED_RESULTS@ tag (the first at line {}); DOMjudge refuses such a submission",
-            place(second),
-            text[..first].matches('\n').count() + 1
+    let mut tag: Option<(usize, Tag)> = None;
+    for mark in MARKS {
+        let mut found = upper.match_indices(mark).map(|(at, _)| at);
+        let Some(first) = found.next() else {
+            continue;
+        };
+        if let Some(second) = found.next() {
+            return Err(format!(
+                "{}: a second {} tag (the first at line {}); DOMjudge refuses such a submission",
+                place(second),
+                mark.trim_end_matches([':', ' ']),
+                line_of(first)
+            ));
+        }
+        let start = first + mark.len();
+        let end = text[start..].find('\n').map_or(text.len(), |n| start + n);
+        let value = text[start..end].trim();
+        if mark.contains("SCORE") && value.parse::<f64>().is_ok() {
+            continue;
+        }
+        if let Some((earlier, _)) = tag {
+            return Err(format!(
+                "{}: a second tag of expected results (the first at line {}); DOMjudge refuses such a submission",
+                place(first.max(earlier)),
+                line_of(first.min(earlier))
+            ));
+        }
+        let names = value.split(',').map(normalise).collect();
+        tag = Some((
+            first,
+            Tag {
+                names,
+                at: place(first),
+            },
         ));
     }
-    let start = first + MARK.len();
-    let end = text[start..].find('\n').map_or(text.len(), |n| start + n);
-    let names = text[start..end].split(',').map(normalise).collect();
-    Ok(Some(Tag {
-        names,
-        at: place(first),
-    }))
+    Ok(tag.map(|(_, t)| t))
 }
 
 /// The tag of a submission (a file, or a folder of files read in name

@@ -83,8 +83,11 @@ pub(crate) fn submissions(pkg: &Path, plan: &mut Plan) {
             continue;
         }
         if !folder.is_dir() || !FOLDERS.iter().any(|(f, _)| *f == name) {
-            plan.skipped
-                .push((rel(pkg, &folder), "not a verdict folder judge knows".into()));
+            // judge's layout has no place for DOMjudge's folders
+            // (`compiler_error/`, `mixed/`): judged in place, they are
+            // held to their tags and names.
+            let why = "not a verdict folder of judge's layout (judge the package in place to judge it: its tags and name decide)";
+            plan.skipped.push((rel(pkg, &folder), why.into()));
             continue;
         }
         for sub in sorted_entries(&folder) {

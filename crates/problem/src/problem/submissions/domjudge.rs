@@ -282,7 +282,7 @@ pub fn tag_of(submission: &Path) -> Result<Option<Tag>, String> {
 /// `submissions.json` beside `submissions/` (DOMjudge): per submission
 /// path (`submissions/accepted/multifile-js/`), its `entry_point` and its
 /// language (`langid`), and the faults of the file.
-pub(crate) fn read_json(pkg: &Path) -> (Vec<(String, super::Rule)>, Vec<String>) {
+pub(crate) fn read_json(pkg: &Path) -> (Vec<(String, super::rules::Rule)>, Vec<String>) {
     let path = pkg.join("submissions.json");
     let Ok(text) = std::fs::read_to_string(&path) else {
         return (Vec::new(), Vec::new());
@@ -311,10 +311,10 @@ pub(crate) fn read_json(pkg: &Path) -> (Vec<(String, super::Rule)>, Vec<String>)
     for (key, entry) in entries {
         let Some(key) = key.as_str() else { continue };
         let text_of = |k: &str| entry.get(k).and_then(|v| v.as_str()).map(str::to_string);
-        let rule = super::Rule {
+        let rule = super::rules::Rule {
             entrypoint: text_of("entry_point"),
             language: text_of("langid").and_then(|id| language(&id)),
-            ..super::Rule::default()
+            ..super::rules::Rule::default()
         };
         // Keys name `submissions/<folder>/<name>` (a folder with a `/`).
         let relative = key.trim_start_matches("submissions/").trim_end_matches('/');

@@ -11,8 +11,8 @@
 use std::path::{Path, PathBuf};
 
 use super::domjudge::{self, Results, Tag};
-use super::rules::read_rules;
-use super::{Expectation, Expected, FOLDERS, Rule, glob_matches};
+use super::promise::{Expectation, Expected, FOLDERS};
+use super::rules::{Rule, glob_matches, read_rules};
 use crate::problem::Problem;
 
 /// The name of a submission that is not judged, and why: the rule of

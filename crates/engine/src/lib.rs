@@ -82,6 +82,7 @@ pub mod generated;
 pub mod grader;
 pub mod harden;
 pub mod heap;
+pub mod included;
 pub(crate) mod judge_program;
 pub(crate) mod judging;
 pub mod limits;

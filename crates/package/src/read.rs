@@ -221,20 +221,15 @@ fn from_package(pkg: &Path, spec_yaml: ProblemYaml<'_>, format: Format, plan: &m
             });
         }
     }
-    for dir in ["graders", "include", "static_validator"] {
-        if pkg.join(dir).exists() {
-            let what = match dir {
-                "graders" => "custom graders",
-                "include" => "submissions with included files",
-                _ => "static validators",
-            };
-            plan.refused.push(Refusal::Unsupported {
-                at: format!("{dir}/"),
-                what: format!(
-                    "judge does not run {what} (grading would differ from the package's)"
-                ),
-            });
-        }
+    // `graders/` and `include/` are judged as the package's judge does
+    // (crate::legacy_grading, the engine's `included`); a static
+    // validator is not.
+    if pkg.join("static_validator").exists() {
+        plan.refused.push(Refusal::Unsupported {
+            at: "static_validator/".into(),
+            what: "judge does not run static validators (grading would differ from the package's)"
+                .into(),
+        });
     }
     let scoring = has("scoring");
     let interactive = has("interactive");

@@ -10,6 +10,7 @@
 mod fault;
 pub mod groups;
 pub mod hygiene;
+pub mod legacy_grading;
 mod layout;
 pub mod recipe;
 pub mod spec;

@@ -85,6 +85,7 @@ pub mod heap;
 pub mod included;
 pub(crate) mod judge_program;
 pub(crate) mod judging;
+pub mod legacy_grader;
 pub mod limits;
 pub mod noted;
 pub mod output_check;

@@ -65,6 +65,7 @@ struct Built {
     checker: OnceLock<Result<Program, String>>,
     generator: OnceLock<Result<Program, String>>,
     validators: OnceLock<Result<Vec<(PathBuf, Program)>, String>>,
+    grader: OnceLock<Result<Program, String>>,
 }
 
 impl<'a> Tools<'a> {
@@ -171,6 +172,21 @@ impl<'a> Tools<'a> {
             })
             .as_ref()
             .map(Vec::as_slice)
+            .map_err(Clone::clone)
+    }
+
+    /// A legacy package's custom grader (`graders/`).
+    pub fn grader(&self) -> Result<&Program, String> {
+        self.built
+            .grader
+            .get_or_init(|| match super::legacy_grader::grader_path(&self.problem.dir) {
+                Some(path) => super::legacy_grader::build(self, &path),
+                None => Err(format!(
+                    "{}: graders/ holds no one grader program",
+                    self.problem.id
+                )),
+            })
+            .as_ref()
             .map_err(Clone::clone)
     }
 

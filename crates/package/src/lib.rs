@@ -54,6 +54,7 @@ mod discover;
 pub mod error;
 pub mod export;
 pub mod generators;
+pub mod graders;
 mod generators_seed;
 pub mod import;
 pub mod in_place;

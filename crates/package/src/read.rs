@@ -327,7 +327,7 @@ fn from_package(pkg: &Path, spec_yaml: ProblemYaml<'_>, format: Format, plan: &m
     }
     let limits = limits(spec_yaml, format, pkg, plan);
     let reference = take_reference(pkg, plan);
-    let ignore_sample = read_data::group_settings(pkg, format, scoring, validators.len(), plan);
+    let top = read_data::group_settings(pkg, format, scoring, validators.len(), plan);
     read_data::cases(pkg, format, &BTreeMap::new(), interactive, plan);
     submissions(pkg, plan);
     statement(pkg, format, plan, false);
@@ -351,8 +351,9 @@ fn from_package(pkg: &Path, spec_yaml: ProblemYaml<'_>, format: Format, plan: &m
     // Legacy graders count the samples unless told not to; the newer
     // formats never score them.
     let scoring = scoring.then(|| ScoringSpec {
-        include_sample: format == Format::Legacy && !ignore_sample,
+        include_sample: format == Format::Legacy && !top.ignore_sample,
         aggregation: None,
+        legacy: top.legacy,
     });
     // Multi-pass: the output validator asks for the next pass, up to
     // `limits.validation_passes` (2 unless said).

@@ -50,6 +50,9 @@ impl Need {
     }
 }
 
+/// What messages call the reference program.
+const REFERENCE: &str = "reference program";
+
 /// The programs of one problem for one run.
 pub struct Tools<'a> {
     pub problem: &'a Problem,
@@ -110,6 +113,17 @@ impl<'a> Tools<'a> {
         let runner = self.runner()?;
         let path = self.problem.path(relative);
         let memory = self.problem.spec.limits.checker_memory;
+        // The reference is one of the submissions, and gets the package's
+        // include/ files as they do; the judge's own programs do not.
+        let staged = match what {
+            REFERENCE => {
+                let pin = build::Pin::default();
+                super::included::stage(runner, &self.problem.dir, &path, &pin)
+                    .map_err(|e| format!("the {what}: {e}"))?
+            }
+            _ => None,
+        };
+        let path = staged.unwrap_or(path);
         build::prepare(runner, Some(&path), None, memory).map_err(|e| match e {
             BuildError::Compile(log) => {
                 format!("{}: the {what} does not compile:\n{log}", path.display())
@@ -135,7 +149,7 @@ impl<'a> Tools<'a> {
     /// The reference program (problems whose reference is not in-crate).
     pub fn reference(&self) -> Result<&Program, String> {
         let path = self.problem.spec.reference.as_deref();
-        self.cached(&self.built.reference, "reference program", path)
+        self.cached(&self.built.reference, REFERENCE, path)
     }
 
     /// The checker (or interactor) program.

@@ -21,6 +21,7 @@ mod kinds;
 mod language_table;
 mod languages;
 mod layers;
+mod legacy_grading;
 mod leftovers;
 mod module_circles;
 mod new;

@@ -10,6 +10,10 @@ use std::path::{Path, PathBuf};
 use crate::Refusal;
 use crate::plan::{Plan, sorted_entries};
 
+/// A package's (and a problem's) folder of files added to submissions,
+/// which the engine adds at build (`judge_engine::included`).
+pub const INCLUDE: &str = "include";
+
 /// The folder of a package (and of a problem) holding its grader.
 pub const GRADERS: &str = "graders";
 

@@ -224,6 +224,10 @@ fn from_package(pkg: &Path, spec_yaml: ProblemYaml<'_>, format: Format, plan: &m
     // `graders/` and `include/` are judged as the package's judge does
     // (crate::legacy_grading, the engine's `included`); a static
     // validator is not.
+    if pkg.join(crate::INCLUDE).is_dir() {
+        plan.copies
+            .push((pkg.join(crate::INCLUDE), PathBuf::from(crate::INCLUDE)));
+    }
     if pkg.join("static_validator").exists() {
         plan.refused.push(Refusal::Unsupported {
             at: "static_validator/".into(),

@@ -453,6 +453,40 @@ mod tests {
     }
 
     #[test]
+    fn legacy_grading_keys_are_all_inherited_as_problemtools_inherits_them() {
+        let read_one = |text: &str| {
+            let r = read("t", text, Format::Legacy, 1);
+            assert!(r.refused.is_empty(), "{:?}", r.refused);
+            r.config
+        };
+        let mut own = BTreeMap::new();
+        own.insert(
+            String::new(),
+            read_one("on_reject: continue\nrange: 0 100\ngrading: custom\ngrader_flags: ignore_sample\n"),
+        );
+        own.insert(
+            "secret/g1".into(),
+            read_one("on_reject: break\naccept_score: 40\ngrader_flags: min weight=40\n"),
+        );
+        let got = effective(&own, &["secret".into(), "secret/g1".into()]);
+        let secret = legacy(&got["secret"]);
+        // Everything from data/, the flags included.
+        assert_eq!(
+            (secret.stop_on_reject, secret.custom, secret.range),
+            (false, true, Some([0.0, 100.0]))
+        );
+        assert_eq!(secret.flags, ["ignore_sample"]);
+        assert_eq!((secret.accept_score, secret.reject_score), (1.0, 0.0));
+        let g1 = legacy(&got["secret/g1"]);
+        assert_eq!((g1.stop_on_reject, g1.custom), (true, true));
+        assert_eq!((g1.accept_score, g1.flags.len()), (40.0, 2));
+        // A legacy scoring group carries it; other formats do not.
+        assert!(group_spec(&got["secret/g1"], true, Format::Legacy).legacy.is_some());
+        assert!(group_spec(&got["secret/g1"], true, Format::V2025).legacy.is_none());
+        assert!(group_spec(&got["secret/g1"], false, Format::Legacy).legacy.is_none());
+    }
+
+    #[test]
     fn inherited_keys_flow_down_and_scores_do_not() {
         let mut own = BTreeMap::new();
         own.insert(

@@ -40,7 +40,9 @@ pub(crate) fn build(tools: &Tools, path: &Path) -> Result<Program, String> {
     let runner = tools.runner()?;
     let memory = tools.problem.spec.limits.checker_memory;
     build::prepare(runner, Some(path), None, memory).map_err(|e| match e {
-        BuildError::Compile(log) => format!("{}: the grader does not compile:\n{log}", path.display()),
+        BuildError::Compile(log) => {
+            format!("{}: the grader does not compile:\n{log}", path.display())
+        }
         BuildError::Setup(msg) | BuildError::Unavailable(msg) => format!("the grader: {msg}"),
     })
 }

@@ -200,9 +200,9 @@ impl Session {
                 report.checker = checker_label(p);
                 report.scoring = p.spec.scoring.as_ref().map(|s| p.groups.rules(s));
                 match t.tools() {
-                    Some(tools) => report.rescore_with(&|c, items| {
-                        super::legacy_grader::run(tools, c, items)
-                    }),
+                    Some(tools) => {
+                        report.rescore_with(&|c, items| super::legacy_grader::run(tools, c, items))
+                    }
                     None => report.rescore(),
                 }
                 report

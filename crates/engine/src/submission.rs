@@ -7,8 +7,8 @@
 use std::path::Path;
 
 use super::build::{self, BuildError, Pin, Program};
-use super::included;
 use super::grader::Grader;
+use super::included;
 use super::limits::{self, Overrides, RunLimits};
 use super::runner::Runner;
 use super::tools::Tools;

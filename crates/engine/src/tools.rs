@@ -193,13 +193,15 @@ impl<'a> Tools<'a> {
     pub fn grader(&self) -> Result<&Program, String> {
         self.built
             .grader
-            .get_or_init(|| match super::legacy_grader::grader_path(&self.problem.dir) {
-                Some(path) => super::legacy_grader::build(self, &path),
-                None => Err(format!(
-                    "{}: graders/ holds no one grader program",
-                    self.problem.id
-                )),
-            })
+            .get_or_init(
+                || match super::legacy_grader::grader_path(&self.problem.dir) {
+                    Some(path) => super::legacy_grader::build(self, &path),
+                    None => Err(format!(
+                        "{}: graders/ holds no one grader program",
+                        self.problem.id
+                    )),
+                },
+            )
             .as_ref()
             .map_err(Clone::clone)
     }

@@ -23,7 +23,10 @@ pub fn programs(pkg: &Path) -> Vec<PathBuf> {
     sorted_entries(&pkg.join(GRADERS))
         .into_iter()
         .filter(|p| !judge_languages::is_header(p))
-        .filter(|p| !p.file_name().is_some_and(|n| n.to_string_lossy().starts_with('.')))
+        .filter(|p| {
+            !p.file_name()
+                .is_some_and(|n| n.to_string_lossy().starts_with('.'))
+        })
         .collect()
 }
 

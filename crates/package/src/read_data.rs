@@ -88,9 +88,8 @@ pub(crate) fn group_settings(
     let effective = testdata::effective(&own, &folders);
     let top = Top {
         ignore_sample,
-        legacy: legacy_scoring.then(|| {
-            testdata::legacy(&effective.get("").cloned().unwrap_or_default())
-        }),
+        legacy: legacy_scoring
+            .then(|| testdata::legacy(&effective.get("").cloned().unwrap_or_default())),
     };
     if legacy_scoring && effective.values().any(|c| c.custom == Some(true)) {
         crate::graders::require(pkg, plan);

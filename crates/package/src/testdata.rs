@@ -170,7 +170,9 @@ pub(crate) fn read(shown: &str, text: &str, format: Format, validators: usize) -
             },
             "range" => match range(value) {
                 Some(r) => out.config.range = Some(r),
-                None => refuse(invalid("expected two numbers, the lowest and highest score")),
+                None => refuse(invalid(
+                    "expected two numbers, the lowest and highest score",
+                )),
             },
             "grader_flags" => {
                 let all = value.as_str().unwrap_or_default();
@@ -178,7 +180,10 @@ pub(crate) fn read(shown: &str, text: &str, format: Format, validators: usize) -
                 for flag in all.split_whitespace() {
                     match flag {
                         "ignore_sample" => out.config.ignore_sample = true,
-                        "first_error" | "worst_error" | "no_errors" | "always_accept"
+                        "first_error"
+                        | "worst_error"
+                        | "no_errors"
+                        | "always_accept"
                         | "accept_if_any_accepted" => {}
                         f => match aggregation(f) {
                             Some(a) => out.config.grader = Some(a),
@@ -437,7 +442,11 @@ mod tests {
         );
         // require_pass and a value on_reject does not take.
         assert_eq!(r.refused.len(), 2, "{:?}", r.refused);
-        assert!(r.refused[1].to_string().contains("t:5:1"), "{:?}", r.refused);
+        assert!(
+            r.refused[1].to_string().contains("t:5:1"),
+            "{:?}",
+            r.refused
+        );
         assert_eq!(r.ignored.len(), 1, "{:?}", r.ignored);
         assert_eq!(
             (r.config.custom, r.config.range),
@@ -462,7 +471,9 @@ mod tests {
         let mut own = BTreeMap::new();
         own.insert(
             String::new(),
-            read_one("on_reject: continue\nrange: 0 100\ngrading: custom\ngrader_flags: ignore_sample\n"),
+            read_one(
+                "on_reject: continue\nrange: 0 100\ngrading: custom\ngrader_flags: ignore_sample\n",
+            ),
         );
         own.insert(
             "secret/g1".into(),
@@ -481,9 +492,21 @@ mod tests {
         assert_eq!((g1.stop_on_reject, g1.custom), (true, true));
         assert_eq!((g1.accept_score, g1.flags.len()), (40.0, 2));
         // A legacy scoring group carries it; other formats do not.
-        assert!(group_spec(&got["secret/g1"], true, Format::Legacy).legacy.is_some());
-        assert!(group_spec(&got["secret/g1"], true, Format::V2025).legacy.is_none());
-        assert!(group_spec(&got["secret/g1"], false, Format::Legacy).legacy.is_none());
+        assert!(
+            group_spec(&got["secret/g1"], true, Format::Legacy)
+                .legacy
+                .is_some()
+        );
+        assert!(
+            group_spec(&got["secret/g1"], true, Format::V2025)
+                .legacy
+                .is_none()
+        );
+        assert!(
+            group_spec(&got["secret/g1"], false, Format::Legacy)
+                .legacy
+                .is_none()
+        );
     }
 
     #[test]

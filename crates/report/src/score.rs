@@ -69,6 +69,10 @@ impl ProblemReport {
     /// [`Self::group_score`], with a legacy package's custom grader.
     pub fn group_score_with(&self, group: &str, custom: &CustomGrader<'_>) -> Option<f64> {
         let rules = self.scoring.as_ref()?;
-        Some(rules.score_with(group, &self.case_scores(rules), custom).score)
+        Some(
+            rules
+                .score_with(group, &self.case_scores(rules), custom)
+                .score,
+        )
     }
 }

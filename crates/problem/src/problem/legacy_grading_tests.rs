@@ -17,12 +17,18 @@ fn the_default_grader_aggregates_as_its_flags_say() {
     let items = [g("AC", 30.0), g("WA", 0.0), g("TLE", 5.0)];
     assert_eq!(default_grader(&[], &items), g("TLE", 35.0));
     assert_eq!(default_grader(&flags("min"), &items), g("TLE", 0.0));
-    assert_eq!(default_grader(&flags("max first_error"), &items), g("WA", 30.0));
+    assert_eq!(
+        default_grader(&flags("max first_error"), &items),
+        g("WA", 30.0)
+    );
     assert_eq!(
         default_grader(&flags("first_error accept_if_any_accepted"), &items),
         g("AC", 35.0)
     );
-    assert_eq!(default_grader(&flags("avg always_accept"), &items).verdict, "AC");
+    assert_eq!(
+        default_grader(&flags("avg always_accept"), &items).verdict,
+        "AC"
+    );
     // The last aggregator named wins, as in the Python grader's loop.
     assert_eq!(default_grader(&flags("min sum"), &items).score, 35.0);
     // ignore_sample keeps the last of the root's two items; more is an
@@ -31,7 +37,10 @@ fn the_default_grader_aggregates_as_its_flags_say() {
         default_grader(&flags("ignore_sample"), &[g("WA", 0.0), g("AC", 60.0)]),
         g("AC", 60.0)
     );
-    assert_eq!(default_grader(&flags("ignore_sample"), &items).verdict, "JE");
+    assert_eq!(
+        default_grader(&flags("ignore_sample"), &items).verdict,
+        "JE"
+    );
     assert_eq!(default_grader(&flags("min"), &[]).verdict, "JE");
     assert_eq!(default_grader(&[], &[]), g("AC", 0.0));
 }
@@ -138,7 +147,14 @@ fn on_reject_break_stops_the_sum_at_the_first_failure() {
     // Cases and folders are items by name: 2 fails, so 3 is never judged.
     let r = cases(&[("g2/1", true), ("g2/2", false), ("g2/3", true)]);
     assert_eq!(rules.score("g2", &r).score, 10.0);
-    rules.groups.get_mut("g2").unwrap().legacy.as_mut().unwrap().stop_on_reject = false;
+    rules
+        .groups
+        .get_mut("g2")
+        .unwrap()
+        .legacy
+        .as_mut()
+        .unwrap()
+        .stop_on_reject = false;
     assert_eq!(rules.score("g2", &r).score, 20.0);
     // No range: the most is what every case accepted would score.
     assert_eq!(rules.score("g2", &r).max, 30.0);

@@ -10,8 +10,8 @@
 mod fault;
 pub mod groups;
 pub mod hygiene;
-pub mod legacy_grading;
 mod layout;
+pub mod legacy_grading;
 pub mod recipe;
 pub mod spec;
 pub mod submissions;

@@ -8,44 +8,9 @@
 //! a judge error (JE), as in problemtools.
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
 
-use super::build::{self, BuildError, Program};
 use super::tools::Tools;
 use crate::problem::legacy_grading::{Graded, LegacyGrading};
-
-/// The folder holding a problem's grader (a package's, or an imported
-/// one's).
-const GRADERS: &str = "graders";
-
-/// The grader program of the problem in `dir`: the one entry of
-/// `graders/` that is not a header or hidden.
-pub(crate) fn grader_path(dir: &Path) -> Option<PathBuf> {
-    let mut found: Vec<PathBuf> = std::fs::read_dir(dir.join(GRADERS))
-        .ok()?
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| !judge_languages::is_header(p))
-        .filter(|p| {
-            !p.file_name()
-                .is_some_and(|n| n.to_string_lossy().starts_with('.'))
-        })
-        .collect();
-    found.sort();
-    (found.len() == 1).then(|| found.remove(0))
-}
-
-/// Builds the grader at `path` (in the problem's build area).
-pub(crate) fn build(tools: &Tools, path: &Path) -> Result<Program, String> {
-    let runner = tools.runner()?;
-    let memory = tools.problem.spec.limits.checker_memory;
-    build::prepare(runner, Some(path), None, memory).map_err(|e| match e {
-        BuildError::Compile(log) => {
-            format!("{}: the grader does not compile:\n{log}", path.display())
-        }
-        BuildError::Setup(msg) | BuildError::Unavailable(msg) => format!("the grader: {msg}"),
-    })
-}
 
 /// What the grader writes: `VERDICT SCORE` (problemtools' pattern: an
 /// upper-case verdict and a number).
@@ -107,19 +72,5 @@ mod tests {
             },
         ];
         assert_eq!(input(&items), "AC 1.5\nWA 0\n");
-    }
-
-    #[test]
-    fn one_grader_program_is_found_beside_headers() {
-        let dir = tempfile::tempdir().unwrap();
-        assert_eq!(grader_path(dir.path()), None);
-        let graders = dir.path().join(GRADERS);
-        std::fs::create_dir(&graders).unwrap();
-        std::fs::write(graders.join("grader.py"), "").unwrap();
-        std::fs::write(graders.join("util.h"), "").unwrap();
-        std::fs::write(graders.join(".gitignore"), "").unwrap();
-        assert_eq!(grader_path(dir.path()), Some(graders.join("grader.py")));
-        std::fs::write(graders.join("other.py"), "").unwrap();
-        assert_eq!(grader_path(dir.path()), None);
     }
 }

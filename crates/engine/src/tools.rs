@@ -50,6 +50,24 @@ impl Need {
     }
 }
 
+/// The grader program of the problem in `dir` (a legacy package's
+/// `graders/`, for `grading: custom`): the one entry that is not a header
+/// or hidden.
+fn grader_path(dir: &Path) -> Option<PathBuf> {
+    let mut found: Vec<PathBuf> = std::fs::read_dir(dir.join("graders"))
+        .ok()?
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| !judge_languages::is_header(p))
+        .filter(|p| {
+            !p.file_name()
+                .is_some_and(|n| n.to_string_lossy().starts_with('.'))
+        })
+        .collect();
+    found.sort();
+    (found.len() == 1).then(|| found.remove(0))
+}
+
 /// What messages call the reference program.
 const REFERENCE: &str = "reference program";
 
@@ -193,15 +211,13 @@ impl<'a> Tools<'a> {
     pub fn grader(&self) -> Result<&Program, String> {
         self.built
             .grader
-            .get_or_init(
-                || match super::legacy_grader::grader_path(&self.problem.dir) {
-                    Some(path) => super::legacy_grader::build(self, &path),
-                    None => Err(format!(
-                        "{}: graders/ holds no one grader program",
-                        self.problem.id
-                    )),
-                },
-            )
+            .get_or_init(|| match grader_path(&self.problem.dir) {
+                Some(path) => self.build("grader", &path),
+                None => Err(format!(
+                    "{}: graders/ holds no one grader program",
+                    self.problem.id
+                )),
+            })
             .as_ref()
             .map_err(Clone::clone)
     }
@@ -227,5 +243,24 @@ impl<'a> Tools<'a> {
         limits.address_space = None;
         limits.processes = 512;
         limits
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_grader_program_is_found_beside_headers() {
+        let dir = tempfile::tempdir().unwrap();
+        assert_eq!(grader_path(dir.path()), None);
+        let graders = dir.path().join("graders");
+        std::fs::create_dir(&graders).unwrap();
+        std::fs::write(graders.join("grader.py"), "").unwrap();
+        std::fs::write(graders.join("util.h"), "").unwrap();
+        std::fs::write(graders.join(".gitignore"), "").unwrap();
+        assert_eq!(grader_path(dir.path()), Some(graders.join("grader.py")));
+        std::fs::write(graders.join("other.py"), "").unwrap();
+        assert_eq!(grader_path(dir.path()), None);
     }
 }

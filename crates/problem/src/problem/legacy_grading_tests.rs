@@ -1,3 +1,4 @@
+use super::super::legacy_grading::{Graded, LegacyGrading, default_grader};
 use super::*;
 use crate::problem::groups::GroupScoring;
 

@@ -61,3 +61,62 @@ fn an_olympiad_package_scores_as_its_grader_says() {
         run.all()
     );
 }
+
+#[test]
+fn an_imported_olympiad_package_keeps_its_grader_and_included_files() {
+    if !crate::common::sandbox("an_imported_olympiad_package_keeps_its_grader_and_included_files") {
+        return;
+    }
+    let tmp = tempfile::tempdir().unwrap();
+    std::fs::create_dir(tmp.path().join("problems")).unwrap();
+    let pkg = root().join("testdata/packages/scoring-olympiad");
+    let run = crate::common::judge_in(
+        tmp.path(),
+        &[
+            "--problems",
+            "problems",
+            "import",
+            pkg.to_str().unwrap(),
+            "--id",
+            "oly",
+        ],
+        None,
+    );
+    assert_eq!(run.code, 0, "{}", run.all());
+    for kept in [
+        "graders/grader.py",
+        "include/cpp/main.cpp",
+        "include/cpp/totals.h",
+    ] {
+        assert!(
+            tmp.path().join("problems/oly").join(kept).is_file(),
+            "{kept}"
+        );
+    }
+    // A relative problems folder: the grader is found inside the problem.
+    let run = crate::common::judge_in(
+        tmp.path(),
+        &[
+            "--problems",
+            "problems",
+            "--no-cache",
+            "check",
+            "--report-dir",
+            "r",
+        ],
+        None,
+    );
+    assert_eq!(run.code, 0, "{}", run.all());
+    let report = read_report(&tmp.path().join("r"));
+    let scores: Vec<(String, Option<f64>)> = (report.submissions.iter())
+        .map(|s| (s.path.rsplit('/').next().unwrap().to_string(), s.score))
+        .collect();
+    assert!(
+        scores.contains(&("functions.cpp".into(), Some(100.0))),
+        "{scores:?}"
+    );
+    assert!(
+        scores.contains(&("small_only.cpp".into(), Some(40.0))),
+        "{scores:?}"
+    );
+}

@@ -138,6 +138,20 @@ pub(crate) fn stage(
     Ok(Some(staged))
 }
 
+/// [`super::build::prepare`] of a submission of the problem in
+/// `problem_dir`, with the problem's included files (what timing a
+/// submission builds, as grading it does).
+pub(crate) fn prepare(
+    runner: &Runner,
+    problem_dir: &Path,
+    file: &Path,
+    memory: u64,
+) -> Result<super::build::Program, BuildError> {
+    let staged = stage(runner, problem_dir, file, &Pin::default())?;
+    let file = staged.as_deref().unwrap_or(file);
+    super::build::prepare(runner, Some(file), None, memory)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -52,7 +52,7 @@ impl Need {
 
 /// The grader program of the problem in `dir` (a legacy package's
 /// `graders/`, for `grading: custom`): the one entry that is not a header
-/// or hidden.
+/// or hidden, relative to `dir`.
 fn grader_path(dir: &Path) -> Option<PathBuf> {
     let mut found: Vec<PathBuf> = std::fs::read_dir(dir.join("graders"))
         .ok()?
@@ -65,7 +65,9 @@ fn grader_path(dir: &Path) -> Option<PathBuf> {
         })
         .collect();
     found.sort();
-    (found.len() == 1).then(|| found.remove(0))
+    // Relative to the problem, as the problem's other programs are named.
+    let one = (found.len() == 1).then(|| found.remove(0))?;
+    Some(Path::new("graders").join(one.file_name()?))
 }
 
 /// What messages call the reference program.
@@ -259,7 +261,10 @@ mod tests {
         std::fs::write(graders.join("grader.py"), "").unwrap();
         std::fs::write(graders.join("util.h"), "").unwrap();
         std::fs::write(graders.join(".gitignore"), "").unwrap();
-        assert_eq!(grader_path(dir.path()), Some(graders.join("grader.py")));
+        assert_eq!(
+            grader_path(dir.path()),
+            Some(PathBuf::from("graders/grader.py"))
+        );
         std::fs::write(graders.join("other.py"), "").unwrap();
         assert_eq!(grader_path(dir.path()), None);
     }

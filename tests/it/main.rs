@@ -23,6 +23,7 @@ mod language_table;
 mod languages;
 mod layers;
 mod leftovers;
+mod legacy_grading;
 mod module_circles;
 mod new;
 mod output_checks;

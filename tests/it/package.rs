@@ -586,11 +586,11 @@ fn what_judge_cannot_judge_is_refused_one_line_each() {
         run.all()
     );
     let run = import_fixture(&tmp.path().join("b"), "legacy-custom", |p| {
-        std::fs::create_dir_all(p.join("graders/g")).unwrap();
+        std::fs::create_dir_all(p.join("static_validator/g")).unwrap();
         std::fs::write(p.join("data/secret/x.in"), "1\n").unwrap();
     });
     assert_eq!(run.code, 2, "{}", run.all());
-    for line in ["graders/", "data/secret/x.in: no .ans"] {
+    for line in ["static_validator/", "data/secret/x.in: no .ans"] {
         assert!(run.stderr.contains(line), "{line}: {}", run.all());
     }
     assert!(

@@ -33,6 +33,11 @@ enum Check<'a> {
 }
 
 impl<'a> Reference<'a> {
+    /// The problem's programs.
+    pub(crate) fn tools(&self) -> &Tools<'a> {
+        self.tools
+    }
+
     pub fn new(tools: &'a Tools<'a>) -> Reference<'a> {
         let problem = tools.problem;
         let grader = if let Some(solver) = problem.solver() {

@@ -199,7 +199,12 @@ impl Session {
                 report.limits = Some(limits_of(p));
                 report.checker = checker_label(p);
                 report.scoring = p.spec.scoring.as_ref().map(|s| p.groups.rules(s));
-                report.rescore();
+                match t.tools() {
+                    Some(tools) => {
+                        report.rescore_with(&|c, items| super::legacy_grader::run(tools, c, items))
+                    }
+                    None => report.rescore(),
+                }
                 report
             })
             .collect()
@@ -251,17 +256,31 @@ pub struct Finished {
 /// reference, its checker's tests, a grader through the result cache).
 pub trait PerProblem: Sync {
     fn problem(&self) -> &Problem;
+
+    /// The problem's programs, where a legacy package's custom grader can
+    /// be run from (`None`: its folders are graded by the default grader).
+    fn tools(&self) -> Option<&Tools<'_>> {
+        None
+    }
 }
 
 impl PerProblem for Tools<'_> {
     fn problem(&self) -> &Problem {
         self.problem
     }
+
+    fn tools(&self) -> Option<&Tools<'_>> {
+        Some(self)
+    }
 }
 
 impl PerProblem for Reference<'_> {
     fn problem(&self) -> &Problem {
         Reference::problem(self)
+    }
+
+    fn tools(&self) -> Option<&Tools<'_>> {
+        Some(Reference::tools(self))
     }
 }
 
@@ -274,6 +293,10 @@ impl PerProblem for CheckerTests<'_> {
 impl PerProblem for CachedGrader<'_> {
     fn problem(&self) -> &Problem {
         self.grader.tools.problem
+    }
+
+    fn tools(&self) -> Option<&Tools<'_>> {
+        Some(self.grader.tools)
     }
 }
 

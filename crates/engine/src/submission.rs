@@ -8,6 +8,7 @@ use std::path::Path;
 
 use super::build::{self, BuildError, Pin, Program};
 use super::grader::Grader;
+use super::included;
 use super::limits::{self, Overrides, RunLimits};
 use super::runner::Runner;
 use super::tools::Tools;
@@ -68,7 +69,12 @@ impl Submission {
         let memory = overrides.memory.unwrap_or(problem.spec.limits.memory);
         let unpinned = Pin::default();
         let pin = source.pin.unwrap_or(&unpinned);
-        let program = build::prepare_pinned(runner, source.file, source.cmd, memory, pin)?;
+        let staged = match source.file {
+            Some(file) if source.cmd.is_none() => included::stage(runner, &problem.dir, file, pin)?,
+            _ => None,
+        };
+        let file = staged.as_deref().or(source.file);
+        let program = build::prepare_pinned(runner, file, source.cmd, memory, pin)?;
         let limits = limits::for_problem(problem, overrides, &program.language);
         Ok(Submission { program, limits })
     }

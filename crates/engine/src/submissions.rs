@@ -169,7 +169,7 @@ pub(crate) fn judge_one(
         let (score, max) = (scored.score.unwrap_or(0.0), scored.max_score.unwrap_or(0.0));
         report.score = Some(score);
         broken.extend(score_faults(expected, &report, score, max));
-        broken.extend(group_score_faults(expected, &scored));
+        broken.extend(group_score_faults(tools, expected, &scored));
     }
     report.ok = broken.is_empty();
     if !report.ok {
@@ -232,13 +232,14 @@ fn scored(tools: &Tools, cases: Vec<CaseReport>) -> ProblemReport {
     let p = tools.problem;
     let mut scored = ProblemReport::new(&p.id, &p.spec.name, "", p.spec.compare, "", cases);
     scored.scoring = p.spec.scoring.as_ref().map(|s| p.groups.rules(s));
-    scored.rescore();
+    scored.rescore_with(&|c, items| super::legacy_grader::run(tools, c, items));
     scored
 }
 
 /// How the scores of test groups break `submissions.yaml`'s per-group
 /// `score` promises.
-fn group_score_faults(expected: &Expected, scored: &ProblemReport) -> Vec<String> {
+fn group_score_faults(tools: &Tools, expected: &Expected, scored: &ProblemReport) -> Vec<String> {
+    let custom = |c: &_, items: &[_]| super::legacy_grader::run(tools, c, items);
     let mut faults = Vec::new();
     for rule in &expected.rules {
         for (pattern, group_rule) in rule.group_rules() {
@@ -246,7 +247,7 @@ fn group_score_faults(expected: &Expected, scored: &ProblemReport) -> Vec<String
                 continue;
             };
             let (_, group) = judge_pattern(&pattern);
-            let Some(got) = scored.group_score(group) else {
+            let Some(got) = scored.group_score_with(group, &custom) else {
                 continue;
             };
             let (low, high) = match want {

@@ -15,7 +15,7 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use super::build::{self, BuildError, Program};
+use super::build::{BuildError, Program};
 use super::grader::{Grader, in_order};
 use super::limits::{self, Overrides};
 use super::reuse::CachedGrader;
@@ -73,12 +73,12 @@ fn slowest(
 ) -> Result<(String, Duration), (String, bool)> {
     let path = &tools.problem.dir.join(&what.path);
     let problem = tools.problem;
-    let program = build::prepare(runner, Some(path), None, problem.spec.limits.memory).map_err(
-        |e| match e {
+    let memory = problem.spec.limits.memory;
+    let program =
+        super::included::prepare(runner, &problem.dir, path, memory).map_err(|e| match e {
             BuildError::Unavailable(why) => (why, true),
             e => (format!("does not build: {e}"), false),
-        },
-    )?;
+        })?;
     // From the result cache when it holds a sound result for the same
     // program, case and probe limits: a package judged in place computes
     // its limit at every run, and the second run should cost nothing.
@@ -250,16 +250,15 @@ pub fn calibrate(
     let programs: Vec<Result<Program, Fault>> = submissions
         .iter()
         .map(|(path, _)| {
-            build::prepare(runner, Some(path), None, problem.spec.limits.memory).map_err(
-                |e| match e {
+            super::included::prepare(runner, &problem.dir, path, problem.spec.limits.memory)
+                .map_err(|e| match e {
                     BuildError::Setup(why) => Fault::Setup(why),
                     BuildError::Unavailable(why) => Fault::Unavailable(why),
                     BuildError::Compile(log) => Fault::Failed(format!(
                         "does not compile: {}",
                         log.lines().next().unwrap_or("")
                     )),
-                },
-            )
+                })
         })
         .collect();
     let mut samples: Vec<Vec<Vec<Sample>>> =

@@ -50,6 +50,29 @@ impl Need {
     }
 }
 
+/// The grader program of the problem in `dir` (a legacy package's
+/// `graders/`, for `grading: custom`): the one entry that is not a header
+/// or hidden, relative to `dir`.
+fn grader_path(dir: &Path) -> Option<PathBuf> {
+    let mut found: Vec<PathBuf> = std::fs::read_dir(dir.join("graders"))
+        .ok()?
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| !judge_languages::is_header(p))
+        .filter(|p| {
+            !p.file_name()
+                .is_some_and(|n| n.to_string_lossy().starts_with('.'))
+        })
+        .collect();
+    found.sort();
+    // Relative to the problem, as the problem's other programs are named.
+    let one = (found.len() == 1).then(|| found.remove(0))?;
+    Some(Path::new("graders").join(one.file_name()?))
+}
+
+/// What messages call the reference program.
+const REFERENCE: &str = "reference program";
+
 /// The programs of one problem for one run.
 pub struct Tools<'a> {
     pub problem: &'a Problem,
@@ -65,6 +88,7 @@ struct Built {
     checker: OnceLock<Result<Program, String>>,
     generator: OnceLock<Result<Program, String>>,
     validators: OnceLock<Result<Vec<(PathBuf, Program)>, String>>,
+    grader: OnceLock<Result<Program, String>>,
 }
 
 impl<'a> Tools<'a> {
@@ -109,6 +133,17 @@ impl<'a> Tools<'a> {
         let runner = self.runner()?;
         let path = self.problem.path(relative);
         let memory = self.problem.spec.limits.checker_memory;
+        // The reference is one of the submissions, and gets the package's
+        // include/ files as they do; the judge's own programs do not.
+        let staged = match what {
+            REFERENCE => {
+                let pin = build::Pin::default();
+                super::included::stage(runner, &self.problem.dir, &path, &pin)
+                    .map_err(|e| format!("the {what}: {e}"))?
+            }
+            _ => None,
+        };
+        let path = staged.unwrap_or(path);
         build::prepare(runner, Some(&path), None, memory).map_err(|e| match e {
             BuildError::Compile(log) => {
                 format!("{}: the {what} does not compile:\n{log}", path.display())
@@ -134,7 +169,7 @@ impl<'a> Tools<'a> {
     /// The reference program (problems whose reference is not in-crate).
     pub fn reference(&self) -> Result<&Program, String> {
         let path = self.problem.spec.reference.as_deref();
-        self.cached(&self.built.reference, "reference program", path)
+        self.cached(&self.built.reference, REFERENCE, path)
     }
 
     /// The checker (or interactor) program.
@@ -174,6 +209,21 @@ impl<'a> Tools<'a> {
             .map_err(Clone::clone)
     }
 
+    /// A legacy package's custom grader (`graders/`).
+    pub fn grader(&self) -> Result<&Program, String> {
+        self.built
+            .grader
+            .get_or_init(|| match grader_path(&self.problem.dir) {
+                Some(path) => self.build("grader", &path),
+                None => Err(format!(
+                    "{}: graders/ holds no one grader program",
+                    self.problem.id
+                )),
+            })
+            .as_ref()
+            .map_err(Clone::clone)
+    }
+
     /// Builds the programs in `needs` that the problem has, so a broken
     /// one is found (and reported, exit 2) before anything is graded.
     pub fn build_all(&self, needs: &[Need]) -> Result<(), String> {
@@ -195,5 +245,27 @@ impl<'a> Tools<'a> {
         limits.address_space = None;
         limits.processes = 512;
         limits
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_grader_program_is_found_beside_headers() {
+        let dir = tempfile::tempdir().unwrap();
+        assert_eq!(grader_path(dir.path()), None);
+        let graders = dir.path().join("graders");
+        std::fs::create_dir(&graders).unwrap();
+        std::fs::write(graders.join("grader.py"), "").unwrap();
+        std::fs::write(graders.join("util.h"), "").unwrap();
+        std::fs::write(graders.join(".gitignore"), "").unwrap();
+        assert_eq!(
+            grader_path(dir.path()),
+            Some(PathBuf::from("graders/grader.py"))
+        );
+        std::fs::write(graders.join("other.py"), "").unwrap();
+        assert_eq!(grader_path(dir.path()), None);
     }
 }

@@ -54,6 +54,8 @@ mod discover;
 pub mod error;
 pub mod export;
 pub mod generators;
+pub mod graders;
+pub use graders::INCLUDE;
 mod generators_seed;
 pub mod import;
 pub mod in_place;

@@ -221,20 +221,19 @@ fn from_package(pkg: &Path, spec_yaml: ProblemYaml<'_>, format: Format, plan: &m
             });
         }
     }
-    for dir in ["graders", "include", "static_validator"] {
-        if pkg.join(dir).exists() {
-            let what = match dir {
-                "graders" => "custom graders",
-                "include" => "submissions with included files",
-                _ => "static validators",
-            };
-            plan.refused.push(Refusal::Unsupported {
-                at: format!("{dir}/"),
-                what: format!(
-                    "judge does not run {what} (grading would differ from the package's)"
-                ),
-            });
-        }
+    // `graders/` and `include/` are judged as the package's judge does
+    // (crate::legacy_grading, the engine's `included`); a static
+    // validator is not.
+    if pkg.join(crate::INCLUDE).is_dir() {
+        plan.copies
+            .push((pkg.join(crate::INCLUDE), PathBuf::from(crate::INCLUDE)));
+    }
+    if pkg.join("static_validator").exists() {
+        plan.refused.push(Refusal::Unsupported {
+            at: "static_validator/".into(),
+            what: "judge does not run static validators (grading would differ from the package's)"
+                .into(),
+        });
     }
     let scoring = has("scoring");
     let interactive = has("interactive");
@@ -332,7 +331,7 @@ fn from_package(pkg: &Path, spec_yaml: ProblemYaml<'_>, format: Format, plan: &m
     }
     let limits = limits(spec_yaml, format, pkg, plan);
     let reference = take_reference(pkg, plan);
-    let ignore_sample = read_data::group_settings(pkg, format, scoring, validators.len(), plan);
+    let top = read_data::group_settings(pkg, format, scoring, validators.len(), plan);
     read_data::cases(pkg, format, &BTreeMap::new(), interactive, plan);
     submissions(pkg, plan);
     statement(pkg, format, plan, false);
@@ -356,8 +355,9 @@ fn from_package(pkg: &Path, spec_yaml: ProblemYaml<'_>, format: Format, plan: &m
     // Legacy graders count the samples unless told not to; the newer
     // formats never score them.
     let scoring = scoring.then(|| ScoringSpec {
-        include_sample: format == Format::Legacy && !ignore_sample,
+        include_sample: format == Format::Legacy && !top.ignore_sample,
         aggregation: None,
+        legacy: top.legacy,
     });
     // Multi-pass: the output validator asks for the next pass, up to
     // `limits.validation_passes` (2 unless said).

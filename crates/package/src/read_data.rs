@@ -30,15 +30,22 @@ fn settings_text(pkg: &Path, file: &Path, plan: &mut Plan) -> Option<String> {
     }
 }
 
-/// Group settings from every `testdata.yaml` / `test_group.yaml`; true
-/// when the legacy grader ignores the samples.
+/// What the group settings say of the whole problem: whether the legacy
+/// grader ignores the samples, and a legacy scoring package's grading of
+/// `data/` itself (judge's root is `data/secret`).
+pub(crate) struct Top {
+    pub ignore_sample: bool,
+    pub legacy: Option<crate::problem::groups::LegacyGrading>,
+}
+
+/// Group settings from every `testdata.yaml` / `test_group.yaml`.
 pub(crate) fn group_settings(
     pkg: &Path,
     format: Format,
     scoring: bool,
     validators: usize,
     plan: &mut Plan,
-) -> bool {
+) -> Top {
     let data = plan.data_dir(pkg);
     let mut own: BTreeMap<String, Config> = BTreeMap::new();
     let mut folders = Vec::new();
@@ -77,11 +84,21 @@ pub(crate) fn group_settings(
             .get_or_insert(crate::problem::Aggregation::Sum);
     }
     let ignore_sample = own.get("").is_some_and(|c| c.ignore_sample);
-    for (folder, config) in testdata::effective(&own, &folders) {
+    let legacy_scoring = scoring && format == Format::Legacy;
+    let effective = testdata::effective(&own, &folders);
+    let top = Top {
+        ignore_sample,
+        legacy: legacy_scoring
+            .then(|| testdata::legacy(&effective.get("").cloned().unwrap_or_default())),
+    };
+    if legacy_scoring && effective.values().any(|c| c.custom == Some(true)) {
+        crate::graders::require(pkg, plan);
+    }
+    for (folder, config) in effective {
         // Validation data is no case group of ours, but its arguments
         // are the package's all the same.
         if VALIDATION.iter().any(|d| Path::new(&folder).starts_with(d)) {
-            let spec = testdata::group_spec(&config, false);
+            let spec = testdata::group_spec(&config, false, format);
             let settings = crate::problem::CaseSettings {
                 checker_args: spec.checker_args.unwrap_or_default(),
                 validator_args: spec.validator_args.unwrap_or_default(),
@@ -93,7 +110,7 @@ pub(crate) fn group_settings(
         let Some(group) = crate::group_of(Path::new(&folder)) else {
             continue;
         };
-        let mut spec = testdata::group_spec(&config, scoring);
+        let mut spec = testdata::group_spec(&config, scoring, format);
         // `secret` itself becomes our root, whose score is its groups'
         // (added up, or the least) unless it holds cases directly; a
         // pass-fail secret is worth its max_score, all or nothing.
@@ -107,7 +124,7 @@ pub(crate) fn group_settings(
             plan.groups.insert(group, spec);
         }
     }
-    ignore_sample
+    top
 }
 
 fn has_subfolders(dir: &Path) -> bool {

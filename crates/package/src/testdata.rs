@@ -15,6 +15,7 @@ use serde_yaml::Value;
 
 use crate::Refusal;
 use crate::origin::Format;
+use crate::problem::groups::LegacyGrading;
 use crate::problem::{Aggregation, GroupSpec};
 
 /// One folder's settings in the package's terms.
@@ -26,6 +27,11 @@ pub(crate) struct Config {
     pub accept_score: Option<f64>,
     pub reject_score: Option<f64>,
     pub grader: Option<Aggregation>,
+    /// Legacy grading keys as problemtools reads them (all inherited).
+    pub flags: Option<Vec<String>>,
+    pub stop_on_reject: Option<bool>,
+    pub range: Option<[f64; 2]>,
+    pub custom: Option<bool>,
     // The folder's own.
     pub score: Option<f64>,
     pub aggregation: Option<Aggregation>,
@@ -42,6 +48,10 @@ impl Config {
             accept_score: self.accept_score.or(parent.accept_score),
             reject_score: self.reject_score.or(parent.reject_score),
             grader: self.grader.or(parent.grader),
+            flags: self.flags.clone().or(parent.flags.clone()),
+            stop_on_reject: self.stop_on_reject.or(parent.stop_on_reject),
+            range: self.range.or(parent.range),
+            custom: self.custom.or(parent.custom),
             ..self.clone()
         }
     }
@@ -148,24 +158,42 @@ pub(crate) fn read(shown: &str, text: &str, format: Format, validators: usize) -
             }
             "accept_score" => out.config.accept_score = value.as_f64(),
             "reject_score" => out.config.reject_score = value.as_f64(),
-            "grading" if value.as_str() == Some("custom") => {
-                refuse(unsupported("custom graders are not supported"))
-            }
-            "grading" => {}
+            "grading" => match value.as_str() {
+                Some("custom") => out.config.custom = Some(true),
+                Some("default") => out.config.custom = Some(false),
+                _ => refuse(invalid("expected default or custom")),
+            },
+            "on_reject" => match value.as_str() {
+                Some("break") => out.config.stop_on_reject = Some(true),
+                Some("continue") => out.config.stop_on_reject = Some(false),
+                _ => refuse(invalid("expected break or continue")),
+            },
+            "range" => match range(value) {
+                Some(r) => out.config.range = Some(r),
+                None => refuse(invalid(
+                    "expected two numbers, the lowest and highest score",
+                )),
+            },
             "grader_flags" => {
-                for flag in value.as_str().unwrap_or_default().split_whitespace() {
+                let all = value.as_str().unwrap_or_default();
+                out.config.flags = Some(all.split_whitespace().map(String::from).collect());
+                for flag in all.split_whitespace() {
                     match flag {
                         "ignore_sample" => out.config.ignore_sample = true,
-                        "first_error" | "worst_error" | "no_errors" => {}
-                        // judge scores the accepted cases of a group
-                        // whatever the group's verdict, which is what
-                        // this flag asks for.
-                        "accept_if_any_accepted" => {}
+                        "first_error"
+                        | "worst_error"
+                        | "no_errors"
+                        | "always_accept"
+                        | "accept_if_any_accepted" => {}
                         f => match aggregation(f) {
                             Some(a) => out.config.grader = Some(a),
-                            None => {
-                                refuse(unsupported(&format!("grader flag {f:?} is not supported")))
-                            }
+                            // problemtools' default grader skips words it
+                            // does not know; a custom grader may read them
+                            // (an olympiad's `subtask_score=N`).
+                            None => out.ignored.push(format!(
+                                "{shown}: grader flag {f:?} (not a flag of the default grader; \
+                                 passed on to a custom grader)"
+                            )),
                         },
                     }
                 }
@@ -201,9 +229,7 @@ pub(crate) fn read(shown: &str, text: &str, format: Format, validators: usize) -
             "static_validation" | "static_validation_score" if value.as_bool() != Some(false) => {
                 refuse(unsupported("static validation is not supported"))
             }
-            "range"
-            | "on_reject"
-            | "full_feedback"
+            "full_feedback"
             | "hint"
             | "description"
             | "input_visualizer_args"
@@ -221,6 +247,23 @@ pub(crate) fn read(shown: &str, text: &str, format: Format, validators: usize) -
     out
 }
 
+/// A legacy `range`: "low high" (problemtools also takes `inf`).
+fn range(value: &Value) -> Option<[f64; 2]> {
+    let text = match value {
+        Value::String(s) => s.clone(),
+        Value::Number(n) => n.to_string(),
+        _ => return None,
+    };
+    let words: Vec<f64> = text
+        .split_whitespace()
+        .map(|w| w.parse::<f64>().ok())
+        .collect::<Option<_>>()?;
+    match words[..] {
+        [low, high] if low <= high => Some([low, high]),
+        _ => None,
+    }
+}
+
 fn has_items(value: &Value) -> bool {
     match value {
         Value::Null => false,
@@ -234,12 +277,15 @@ fn has_items(value: &Value) -> bool {
 /// `config`. Output arguments become `checker_args` whether a checker
 /// program or the in-crate default validator takes them. Scoring keys
 /// only for scoring problems.
-pub(crate) fn group_spec(config: &Config, scoring: bool) -> GroupSpec {
+pub(crate) fn group_spec(config: &Config, scoring: bool, format: Format) -> GroupSpec {
     let mut spec = GroupSpec {
         checker_args: config.output_args.clone(),
         validator_args: config.input_args.clone(),
         ..GroupSpec::default()
     };
+    if scoring && format == Format::Legacy {
+        spec.legacy = Some(legacy(config));
+    }
     if scoring {
         spec.score = config.score;
         spec.aggregation = config.aggregation.or(config.grader);
@@ -247,6 +293,19 @@ pub(crate) fn group_spec(config: &Config, scoring: bool) -> GroupSpec {
         spec.reject_score = config.reject_score;
     }
     spec
+}
+
+/// A legacy folder's grading, problemtools' defaults filled in.
+pub(crate) fn legacy(config: &Config) -> LegacyGrading {
+    let default = LegacyGrading::default();
+    LegacyGrading {
+        flags: config.flags.clone().unwrap_or_default(),
+        stop_on_reject: config.stop_on_reject.unwrap_or(default.stop_on_reject),
+        accept_score: config.accept_score.unwrap_or(default.accept_score),
+        reject_score: config.reject_score.unwrap_or(default.reject_score),
+        range: config.range,
+        custom: config.custom.unwrap_or(false),
+    }
 }
 
 /// The effective config of every folder below `data/` that holds cases,
@@ -364,7 +423,7 @@ mod tests {
             assert!(text.contains(word), "{text}");
             let r = read("t", &text, Format::V2025, 1);
             assert!(r.refused.is_empty() && r.ignored.is_empty(), "{r:?}");
-            let spec = group_spec(&r.config, true);
+            let spec = group_spec(&r.config, true, Format::V2025);
             assert_eq!(
                 (spec.score, spec.aggregation),
                 (Some(30.0), Some(aggregation))
@@ -377,12 +436,22 @@ mod tests {
     fn what_judge_cannot_do_is_refused_and_the_rest_noted() {
         let r = read(
             "t",
-            "grading: custom\nrequire_pass: [g1]\nrange: 0 10\nfoo: 1\n",
+            "grading: custom\nrequire_pass: [g1]\nrange: 0 10\nfoo: 1\non_reject: stop\n",
             Format::Legacy,
             1,
         );
+        // require_pass and a value on_reject does not take.
         assert_eq!(r.refused.len(), 2, "{:?}", r.refused);
-        assert_eq!(r.ignored.len(), 2, "{:?}", r.ignored);
+        assert!(
+            r.refused[1].to_string().contains("t:5:1"),
+            "{:?}",
+            r.refused
+        );
+        assert_eq!(r.ignored.len(), 1, "{:?}", r.ignored);
+        assert_eq!(
+            (r.config.custom, r.config.range),
+            (Some(true), Some([0.0, 10.0]))
+        );
         let two = read(
             "t",
             "input_validator_flags: {a: x, b: y}\n",
@@ -390,6 +459,54 @@ mod tests {
             2,
         );
         assert_eq!(two.refused.len(), 1);
+    }
+
+    #[test]
+    fn legacy_grading_keys_are_all_inherited_as_problemtools_inherits_them() {
+        let read_one = |text: &str| {
+            let r = read("t", text, Format::Legacy, 1);
+            assert!(r.refused.is_empty(), "{:?}", r.refused);
+            r.config
+        };
+        let mut own = BTreeMap::new();
+        own.insert(
+            String::new(),
+            read_one(
+                "on_reject: continue\nrange: 0 100\ngrading: custom\ngrader_flags: ignore_sample\n",
+            ),
+        );
+        own.insert(
+            "secret/g1".into(),
+            read_one("on_reject: break\naccept_score: 40\ngrader_flags: min weight=40\n"),
+        );
+        let got = effective(&own, &["secret".into(), "secret/g1".into()]);
+        let secret = legacy(&got["secret"]);
+        // Everything from data/, the flags included.
+        assert_eq!(
+            (secret.stop_on_reject, secret.custom, secret.range),
+            (false, true, Some([0.0, 100.0]))
+        );
+        assert_eq!(secret.flags, ["ignore_sample"]);
+        assert_eq!((secret.accept_score, secret.reject_score), (1.0, 0.0));
+        let g1 = legacy(&got["secret/g1"]);
+        assert_eq!((g1.stop_on_reject, g1.custom), (true, true));
+        assert_eq!((g1.accept_score, g1.flags.len()), (40.0, 2));
+        // A legacy scoring group carries it; other formats do not.
+        assert!(
+            group_spec(&got["secret/g1"], true, Format::Legacy)
+                .legacy
+                .is_some()
+        );
+        assert!(
+            group_spec(&got["secret/g1"], true, Format::V2025)
+                .legacy
+                .is_none()
+        );
+        assert!(
+            group_spec(&got["secret/g1"], false, Format::Legacy)
+                .legacy
+                .is_none()
+        );
     }
 
     #[test]

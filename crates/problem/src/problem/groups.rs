@@ -25,6 +25,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::compare::CompareMode;
 
+pub use super::legacy_grading::LegacyGrading;
 pub use super::spec::Aggregation;
 
 /// The contents of `cases/<group>/group.yaml`.
@@ -57,6 +58,10 @@ pub struct GroupSpec {
     pub compare: Option<CompareMode>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tolerance: Option<f64>,
+    /// A legacy package's grading of this folder (problemtools' rules,
+    /// [`super::legacy_grading`]); replaces the keys above for scores.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub legacy: Option<LegacyGrading>,
 }
 
 /// The file name of a group's settings.
@@ -151,6 +156,9 @@ pub struct CaseScore {
     pub fraction: Option<f64>,
     /// An absolute score (score.txt).
     pub absolute: Option<f64>,
+    /// Its verdict as problemtools writes it (AC, WA, TLE, RTE, …), for
+    /// legacy graders.
+    pub code: &'static str,
 }
 
 /// What a group is worth and how its items add up: the scoring part of a
@@ -166,6 +174,8 @@ pub struct GroupScoring {
     pub accept_score: Option<f64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reject_score: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub legacy: Option<LegacyGrading>,
 }
 
 /// A scoring problem's rules, kept in reports so that merged shards are
@@ -178,6 +188,10 @@ pub struct ScoringRules {
     pub include_sample: bool,
     /// By group path; `""` is the whole problem.
     pub groups: BTreeMap<String, GroupScoring>,
+    /// A legacy package's grading of `data/` itself (above judge's root,
+    /// which is `data/secret`): scores are then problemtools'.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub legacy: Option<LegacyGrading>,
 }
 
 impl Groups {
@@ -195,6 +209,7 @@ impl Groups {
                         aggregation: s.aggregation,
                         accept_score: s.accept_score,
                         reject_score: s.reject_score,
+                        legacy: s.legacy.clone(),
                     },
                 )
             })
@@ -204,6 +219,7 @@ impl Groups {
         ScoringRules {
             include_sample: spec.include_sample,
             groups,
+            legacy: spec.legacy.clone(),
         }
     }
 }
@@ -211,7 +227,8 @@ impl Groups {
 impl ScoringRules {
     /// Whether a case of `group` counts.
     pub fn counts(&self, group: &str) -> bool {
-        self.include_sample || !super::layout::is_sample(group)
+        // A legacy grader sees the sample too (and ignores it by its flags).
+        self.include_sample || self.legacy.is_some() || !super::layout::is_sample(group)
     }
 
     /// Scores the group `group` from its cases' results (`cases`: case id →
@@ -224,6 +241,22 @@ impl ScoringRules {
     /// otherwise; in a `sum` group its direct cases share what its
     /// sub-groups leave of the score.
     pub fn score(&self, group: &str, cases: &BTreeMap<String, CaseScore>) -> Scored {
+        self.score_with(group, cases, &super::legacy_grading::no_custom_grader)
+    }
+
+    /// [`Self::score`], with the package's custom grader for legacy
+    /// `grading: custom` folders. A legacy package's `""` is the whole
+    /// problem (`data/`), any other group is graded as its folder.
+    pub fn score_with(
+        &self,
+        group: &str,
+        cases: &BTreeMap<String, CaseScore>,
+        custom: &super::legacy_grading::CustomGrader<'_>,
+    ) -> Scored {
+        if self.is_legacy() {
+            let group = (!group.is_empty()).then_some(group);
+            return self.score_legacy(group, cases, custom);
+        }
         let spec = self.groups.get(group).cloned().unwrap_or_default();
         let aggregation = spec.aggregation.unwrap_or(match spec.score {
             Some(_) => Aggregation::PassFail,
@@ -311,7 +344,7 @@ impl ScoringRules {
 }
 
 /// Scores to six decimals: sums of thirds must not print as 99.99999.
-fn round(x: f64) -> f64 {
+pub(crate) fn round(x: f64) -> f64 {
     (x * 1e6).round() / 1e6
 }
 
@@ -335,6 +368,7 @@ mod tests {
                 .iter()
                 .map(|(g, s)| (g.to_string(), s.clone()))
                 .collect(),
+            legacy: None,
         }
     }
 
@@ -348,6 +382,7 @@ mod tests {
                         accepted: *ok,
                         fraction: None,
                         absolute: None,
+                        code: if *ok { "AC" } else { "WA" },
                     },
                 )
             })

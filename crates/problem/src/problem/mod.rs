@@ -11,6 +11,8 @@ mod fault;
 pub mod groups;
 pub mod hygiene;
 mod layout;
+pub mod legacy_grading;
+mod legacy_scores;
 pub mod recipe;
 pub mod spec;
 pub mod submissions;

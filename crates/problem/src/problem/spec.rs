@@ -250,6 +250,10 @@ pub struct ScoringSpec {
     /// How the groups' scores make the problem's: `sum` (default) or `min`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub aggregation: Option<Aggregation>,
+    /// A legacy package's grading of `data/` (problemtools' rules for the
+    /// whole problem; see [`super::legacy_grading`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub legacy: Option<super::legacy_grading::LegacyGrading>,
 }
 
 /// Resource limits for graded submissions (and their checkers).

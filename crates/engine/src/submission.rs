@@ -66,9 +66,12 @@ impl Submission {
         overrides: Overrides,
     ) -> Result<Submission, BuildError> {
         let memory = overrides.memory.unwrap_or(problem.spec.limits.memory);
-        let unpinned = Pin::default();
-        let pin = source.pin.unwrap_or(&unpinned);
-        let program = build::prepare_pinned(runner, source.file, source.cmd, memory, pin)?;
+        // A package's programs run as its judge ran them (PyPy for `.py`).
+        let pin = Pin {
+            package: problem.origin.is_some(),
+            ..source.pin.cloned().unwrap_or_default()
+        };
+        let program = build::prepare_pinned(runner, source.file, source.cmd, memory, &pin)?;
         let limits = limits::for_problem(problem, overrides, &program.language);
         Ok(Submission { program, limits })
     }

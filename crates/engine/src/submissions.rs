@@ -74,6 +74,7 @@ pub(crate) fn judge_one(
     let pin = build::Pin {
         language: expected.language(),
         entrypoint: expected.entrypoint(),
+        package: problem.origin.is_some(),
     };
     let source = Source {
         file: Some(&expected.path),

@@ -73,7 +73,7 @@ fn slowest(
 ) -> Result<(String, Duration), (String, bool)> {
     let path = &tools.problem.dir.join(&what.path);
     let problem = tools.problem;
-    let program = build::prepare(runner, Some(path), None, problem.spec.limits.memory).map_err(
+    let program = build::prepare_for(runner, problem, path, problem.spec.limits.memory).map_err(
         |e| match e {
             BuildError::Unavailable(why) => (why, true),
             e => (format!("does not build: {e}"), false),
@@ -250,7 +250,7 @@ pub fn calibrate(
     let programs: Vec<Result<Program, Fault>> = submissions
         .iter()
         .map(|(path, _)| {
-            build::prepare(runner, Some(path), None, problem.spec.limits.memory).map_err(
+            build::prepare_for(runner, problem, path, problem.spec.limits.memory).map_err(
                 |e| match e {
                     BuildError::Setup(why) => Fault::Setup(why),
                     BuildError::Unavailable(why) => Fault::Unavailable(why),

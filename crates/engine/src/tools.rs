@@ -109,7 +109,7 @@ impl<'a> Tools<'a> {
         let runner = self.runner()?;
         let path = self.problem.path(relative);
         let memory = self.problem.spec.limits.checker_memory;
-        build::prepare(runner, Some(&path), None, memory).map_err(|e| match e {
+        build::prepare_for(runner, self.problem, &path, memory).map_err(|e| match e {
             BuildError::Compile(log) => {
                 format!("{}: the {what} does not compile:\n{log}", path.display())
             }

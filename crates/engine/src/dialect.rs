@@ -22,7 +22,7 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, OnceLock};
 
-use judge_languages::{Spec, Table, dialect};
+use judge_languages::{Python, Spec, Table, dialect};
 
 use super::program::BuildError;
 
@@ -44,6 +44,35 @@ pub(crate) fn prefer(table: &Table, detected: &Spec, package: bool) -> Spec {
     match table.python().pypy(package, installed) {
         true => pypy.clone(),
         false => detected.clone(),
+    }
+}
+
+/// The note a package's problem gets about how its `.py` ran, given the
+/// languages its submissions were built in: once, and only for a package
+/// (judge's own layout is CPython, as configured, and needs no word).
+pub(crate) fn python_note<'a>(
+    problem: &crate::problem::Problem,
+    languages: impl Iterator<Item = &'a str>,
+) -> Option<String> {
+    problem.origin.as_ref()?;
+    let table = judge_languages::table();
+    let name = |id: &str| table.get(id).map(|s| s.name.clone()).unwrap_or_default();
+    let (pypy, cpython) = (name("pypy3"), name("python3"));
+    let mut seen = (false, false);
+    for l in languages {
+        seen.0 |= l == pypy;
+        seen.1 |= l == cpython;
+    }
+    match seen {
+        (true, _) => Some(format!(
+            "{}: .py ran with PyPy 3, as Kattis runs it (python: cpython in judge-config.yaml runs CPython)",
+            problem.id
+        )),
+        (false, true) if table.python() == Python::Auto => Some(format!(
+            "{}: .py ran with CPython: PyPy 3 is not installed here, and Kattis runs .py with PyPy, so times (and the computed time limit) may differ (install pypy3)",
+            problem.id
+        )),
+        _ => None,
     }
 }
 
@@ -240,7 +269,6 @@ pub(crate) fn too_old(spec: &Spec, compiler: &str, log: &str) -> Option<BuildErr
 #[cfg(test)]
 mod tests {
     use super::*;
-    use judge_languages::Python;
 
     fn spec(id: &str) -> Spec {
         judge_languages::Table::builtin().get(id).unwrap().clone()

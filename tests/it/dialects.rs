@@ -159,7 +159,13 @@ fn python_two_runs_with_the_interpreter_the_configuration_names() {
         .tempdir_in(root().join("target"))
         .unwrap();
     let exe = fake.path().join("python2");
-    std::fs::write(&exe, "#!/bin/sh\nexec awk '{ print $1 + $2 }'\n").unwrap();
+    // judge asks a Python where it lives (`-c …`) to show its folder in
+    // the sandbox: answered as a real one would.
+    std::fs::write(
+        &exe,
+        "#!/bin/sh\nif [ \"$1\" = -c ]; then echo \"$0\"; dirname \"$0\"; exit 0; fi\nexec awk '{ print $1 + $2 }'\n",
+    )
+    .unwrap();
     use std::os::unix::fs::PermissionsExt;
     std::fs::set_permissions(&exe, std::fs::Permissions::from_mode(0o755)).unwrap();
     let config = fake.path().join("judge-config.yaml");

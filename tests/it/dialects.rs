@@ -74,16 +74,25 @@ fn each_submission_is_judged_as_its_contest_judged_it() {
         .find(|n| n.starts_with("sum: .py ran with"));
     if pypy {
         assert_eq!(python, Some("Python 3 (PyPy)"));
-        assert!(note.is_some_and(|n| n.contains("PyPy 3, as Kattis runs it")), "{note:?}");
+        assert!(
+            note.is_some_and(|n| n.contains("PyPy 3, as Kattis runs it")),
+            "{note:?}"
+        );
     } else {
         assert_eq!(python, Some("Python 3"));
-        assert!(note.is_some_and(|n| n.contains("install pypy3")), "{note:?}");
+        assert!(
+            note.is_some_and(|n| n.contains("install pypy3")),
+            "{note:?}"
+        );
     }
     // Python 2 without an interpreter, and Foundation without GNUstep:
     // skipped, with what to install, never a verdict.
-    let python2 = ["python2", "python2.7", "pypy"]
-        .iter()
-        .any(|p| std::process::Command::new(p).arg("-V").output().is_ok_and(|o| o.status.success()));
+    let python2 = ["python2", "python2.7", "pypy"].iter().any(|p| {
+        std::process::Command::new(p)
+            .arg("-V")
+            .output()
+            .is_ok_and(|o| o.status.success())
+    });
     for (name, why) in [
         (
             "old_print.py",

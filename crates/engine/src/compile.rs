@@ -66,7 +66,9 @@ pub(crate) fn file(
     let table = judge_languages::table();
     let spec = match pin.spec(table) {
         Ok(Some(spec)) => spec,
-        Ok(None) => super::dialect::prefer(table, table.detect(&[file.to_path_buf()])?, pin.package),
+        Ok(None) => {
+            super::dialect::prefer(table, table.detect(&[file.to_path_buf()])?, pin.package)
+        }
         Err(e) => return Some(Err(e)),
     };
     Some(sources(

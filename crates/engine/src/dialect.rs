@@ -37,9 +37,11 @@ pub(crate) fn prefer(table: &Table, detected: &Spec, package: bool) -> Spec {
         return detected.clone();
     };
     let installed = || {
-        pypy.tools()
-            .iter()
-            .all(|t| judge_languages::alternatives(t).iter().any(|n| super::toolchain::which(n).is_some()))
+        pypy.tools().iter().all(|t| {
+            judge_languages::alternatives(t)
+                .iter()
+                .any(|n| super::toolchain::which(n).is_some())
+        })
     };
     match table.python().pypy(package, installed) {
         true => pypy.clone(),
@@ -166,9 +168,8 @@ pub(crate) fn adjust_run(
 ) -> Result<(), BuildError> {
     if spec.id == "javascript" && dialect::spidermonkey(text) && !run.is_empty() {
         let prelude = dir.join(PRELUDE);
-        std::fs::write(&prelude, SPIDERMONKEY).map_err(|e| {
-            BuildError::Setup(format!("{}: cannot write: {e}", prelude.display()))
-        })?;
+        std::fs::write(&prelude, SPIDERMONKEY)
+            .map_err(|e| BuildError::Setup(format!("{}: cannot write: {e}", prelude.display())))?;
         run.splice(
             1..1,
             ["--require".to_string(), prelude.display().to_string()],
@@ -237,7 +238,8 @@ fn version(spec: &Spec, exe: &str) -> Option<String> {
             text.lines()
                 .map(str::trim)
                 .find(|l| !l.is_empty() && !l.contains("warning:"))
-                .map(String::from)
+                // kotlinc says `info: kotlinc-jvm 1.3.31 (JRE …)`.
+                .map(|l| l.trim_start_matches("info:").trim().to_string())
         });
     if let Ok(mut c) = cache.lock() {
         c.insert(argv, found.clone());
@@ -297,7 +299,10 @@ mod tests {
         let java = spec("java");
         let log = "A.java:3: error: records are not supported in -source 11\n  (use -source 16 or higher to enable records)\n";
         let plain = "A.java:3: error: ';' expected\n";
-        assert!(too_old(&java, "/nonexistent/javac", log).is_none(), "no version, no skip");
+        assert!(
+            too_old(&java, "/nonexistent/javac", log).is_none(),
+            "no version, no skip"
+        );
         if let Some(javac) = super::super::toolchain::which("javac") {
             let javac = javac.display().to_string();
             match too_old(&java, &javac, log) {
@@ -353,6 +358,10 @@ mod tests {
             }
             Err(e) => panic!("{e}"),
         }
-        assert!(compile_flags(&objc, "#import <stdio.h>\n").unwrap().is_empty());
+        assert!(
+            compile_flags(&objc, "#import <stdio.h>\n")
+                .unwrap()
+                .is_empty()
+        );
     }
 }

@@ -250,16 +250,16 @@ pub fn calibrate(
     let programs: Vec<Result<Program, Fault>> = submissions
         .iter()
         .map(|(path, _)| {
-            build::prepare_for(runner, problem, path, problem.spec.limits.memory).map_err(
-                |e| match e {
+            build::prepare_for(runner, problem, path, problem.spec.limits.memory).map_err(|e| {
+                match e {
                     BuildError::Setup(why) => Fault::Setup(why),
                     BuildError::Unavailable(why) => Fault::Unavailable(why),
                     BuildError::Compile(log) => Fault::Failed(format!(
                         "does not compile: {}",
                         log.lines().next().unwrap_or("")
                     )),
-                },
-            )
+                }
+            })
         })
         .collect();
     let mut samples: Vec<Vec<Vec<Sample>>> =

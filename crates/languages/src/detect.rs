@@ -279,14 +279,23 @@ mod tests {
         let t = Table::builtin();
         let d = temp("pl");
         let perl = write(&d, "a.pl", "use strict;\nmy $x = <STDIN>;\nprint $x;\n");
-        let prolog = write(&d, "b.pl", ":- initialization(main).\nmain :- write(hi), nl.\n");
+        let prolog = write(
+            &d,
+            "b.pl",
+            ":- initialization(main).\nmain :- write(hi), nl.\n",
+        );
         let bare = write(&d, "c.pl", "print \"Hello world!\\n\";\n");
         assert_eq!(t.detect(&[perl]).unwrap().id, "perl");
         assert_eq!(t.detect(&[prolog]).unwrap().id, "prolog");
         // Neither's marks: Perl, which never lacks them less than Prolog
         // (a Prolog program has a `main :-` to start from).
         assert_eq!(t.detect(&[bare]).unwrap().id, "perl");
-        for (name, id) in [("d.py3", "python3"), ("e.hs", "haskell"), ("f.kt", "kotlin"), ("g.cc", "cpp")] {
+        for (name, id) in [
+            ("d.py3", "python3"),
+            ("e.hs", "haskell"),
+            ("f.kt", "kotlin"),
+            ("g.cc", "cpp"),
+        ] {
             assert_eq!(t.detect(&[write(&d, name, "")]).unwrap().id, id, "{name}");
         }
         let _ = std::fs::remove_dir_all(d);

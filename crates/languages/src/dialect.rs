@@ -80,8 +80,7 @@ pub fn python2(text: &str) -> Option<Python2> {
             Some("backticks")
         } else if trimmed.starts_with("exec \"") || trimmed.starts_with("exec '") {
             Some("exec statement")
-        } else if code.contains("lambda (") || trimmed.starts_with("def ") && code.contains("((")
-        {
+        } else if code.contains("lambda (") || trimmed.starts_with("def ") && code.contains("((") {
             Some("tuple parameters")
         } else if code.contains("<>") {
             Some("`<>`")
@@ -204,7 +203,11 @@ pub fn package(text: &str) -> String {
                 .chars()
                 .filter(|c| !c.is_whitespace())
                 .collect();
-            if !name.is_empty() && name.chars().all(|c| c.is_alphanumeric() || "._".contains(c)) {
+            if !name.is_empty()
+                && name
+                    .chars()
+                    .all(|c| c.is_alphanumeric() || "._".contains(c))
+            {
                 return format!("{name}.");
             }
         }
@@ -245,7 +248,10 @@ mod tests {
         assert_eq!((p.what, p.line, p.syntax), ("print statement", 3, true));
         let p = python2("n = int(raw_input())\n").unwrap();
         assert_eq!((p.what, p.line, p.syntax), ("raw_input()", 1, false));
-        assert_eq!(python2("for i in xrange(3): pass\n").unwrap().what, "xrange()");
+        assert_eq!(
+            python2("for i in xrange(3): pass\n").unwrap().what,
+            "xrange()"
+        );
         assert_eq!(
             python2("try:\n  x\nexcept ValueError, e:\n  pass\n")
                 .unwrap()
@@ -299,12 +305,16 @@ mod tests {
 
     #[test]
     fn spidermonkey_and_foundation_are_told_from_the_text() {
-        assert!(spidermonkey("var n = parseInt(readline());\nprint(n + 1);\n"));
+        assert!(spidermonkey(
+            "var n = parseInt(readline());\nprint(n + 1);\n"
+        ));
         assert!(!spidermonkey(
             "const readline = require('readline');\nconsole.log(1)\n"
         ));
         assert!(!spidermonkey("console.log(1)\n"));
-        assert!(foundation("#import <Foundation/Foundation.h>\nint main() {}\n"));
+        assert!(foundation(
+            "#import <Foundation/Foundation.h>\nint main() {}\n"
+        ));
         assert!(!foundation("#import <stdio.h>\n"));
     }
 }

@@ -165,6 +165,7 @@ fn except_comma(line: &str) -> bool {
 /// that declares `marker`, qualified with the file's `package`. `None`
 /// when the text does not say.
 pub fn entry_class(text: &str, marker: &str) -> Option<String> {
+    let text = &code_only(text);
     let at = text.find(marker)?;
     let before = &text[..at];
     let mut name = None;
@@ -192,9 +193,59 @@ pub fn entry_class(text: &str, marker: &str) -> Option<String> {
     Some(format!("{}{name}", package(text)))
 }
 
+/// `text` (Java, Kotlin or Scala) with its comments and string literals
+/// blanked out, lines kept: a comment's "two-class program" or a string's
+/// "class X" declares nothing.
+fn code_only(text: &str) -> String {
+    #[derive(Clone, Copy, PartialEq)]
+    enum At {
+        Code,
+        Line,
+        Block,
+        Quoted(char),
+    }
+    let mut at = At::Code;
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        let next = chars.peek().copied();
+        let blank = |c: char| if c == '\n' { '\n' } else { ' ' };
+        match at {
+            At::Code => match (c, next) {
+                ('/', Some('/')) => at = At::Line,
+                ('/', Some('*')) => {
+                    chars.next();
+                    at = At::Block;
+                    out.push(' ');
+                }
+                ('"' | '\'', _) => at = At::Quoted(c),
+                _ => {}
+            },
+            At::Line if c == '\n' => at = At::Code,
+            At::Block if c == '*' && next == Some('/') => {
+                chars.next();
+                out.push(' ');
+                at = At::Code;
+            }
+            At::Quoted(_) if c == '\\' => {
+                chars.next();
+                out.push(' ');
+            }
+            At::Quoted(q) if c == q || c == '\n' => {
+                at = At::Code;
+                out.push(' ');
+                continue;
+            }
+            _ => {}
+        }
+        out.push(if at == At::Code { c } else { blank(c) });
+    }
+    out
+}
+
 /// The `package a.b;` of a JVM source as a prefix (`a.b.`), or empty.
 pub fn package(text: &str) -> String {
-    for line in text.lines() {
+    for line in code_only(text).lines() {
         let line = line.trim();
         if let Some(rest) = line.strip_prefix("package ") {
             let name: String = rest
@@ -296,6 +347,11 @@ mod tests {
         assert_eq!(
             entry_class(two, "static void main").as_deref(),
             Some("Main")
+        );
+        let commented = "// The entry point of a two-class program.\n/* class Not */\npublic class Relay {\n  String s = \"class X\";\n  public static void main(String[] a) {}\n}\n";
+        assert_eq!(
+            entry_class(commented, "static void main").as_deref(),
+            Some("Relay")
         );
         let scala = "object Echo {\n  def main(args: Array[String]): Unit = {}\n}\n";
         assert_eq!(entry_class(scala, "def main").as_deref(), Some("Echo"));

@@ -65,7 +65,8 @@ pub(crate) fn file(
 ) -> Option<Result<Program, BuildError>> {
     let table = judge_languages::table();
     let spec = match pin.spec(table) {
-        Ok(Some(spec)) => spec,
+        // A package's `python3` is its judge's: PyPy for Kattis.
+        Ok(Some(spec)) => super::dialect::prefer(table, &spec, pin.package),
         Ok(None) => {
             super::dialect::prefer(table, table.detect(&[file.to_path_buf()])?, pin.package)
         }
@@ -121,6 +122,7 @@ pub(crate) fn folder(
     let files = files_in(dir);
     let table = judge_languages::table();
     if let Some(spec) = pin.spec(table)? {
+        let spec = super::dialect::prefer(table, &spec, pin.package);
         return sources(runner, &spec, &spec.sources(&files), dir, memory, pin);
     }
     let Some(spec) = table.detect(&files) else {

@@ -73,6 +73,22 @@ pub fn prepare(
     prepare_pinned(runner, submission, cmd, memory, &Pin::default())
 }
 
+/// [`prepare`] for a program of `problem`: a package's programs are built
+/// as its judge built them (PyPy for `.py`), so the time limit computed
+/// from them is the one the contest's judge would compute.
+pub(crate) fn prepare_for(
+    runner: &Runner,
+    problem: &crate::problem::Problem,
+    submission: &Path,
+    memory: u64,
+) -> Result<Program, BuildError> {
+    let pin = Pin {
+        package: problem.origin.is_some(),
+        ..Pin::default()
+    };
+    prepare_pinned(runner, Some(submission), None, memory, &pin)
+}
+
 /// [`prepare`], with the language or entry point a package pins.
 pub(crate) fn prepare_pinned(
     runner: &Runner,

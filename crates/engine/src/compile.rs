@@ -35,6 +35,9 @@ pub struct Pin {
     pub language: Option<String>,
     /// The entry point's file name.
     pub entrypoint: Option<String>,
+    /// The problem was read from a package in place: its `.py` runs as
+    /// the package's judge ran it (PyPy; see [`super::dialect`]).
+    pub package: bool,
 }
 
 impl Pin {
@@ -62,8 +65,11 @@ pub(crate) fn file(
 ) -> Option<Result<Program, BuildError>> {
     let table = judge_languages::table();
     let spec = match pin.spec(table) {
-        Ok(Some(spec)) => spec,
-        Ok(None) => table.detect(&[file.to_path_buf()])?.clone(),
+        // A package's `python3` is its judge's: PyPy for Kattis.
+        Ok(Some(spec)) => super::dialect::prefer(table, &spec, pin.package),
+        Ok(None) => {
+            super::dialect::prefer(table, table.detect(&[file.to_path_buf()])?, pin.package)
+        }
         Err(e) => return Some(Err(e)),
     };
     Some(sources(
@@ -116,6 +122,7 @@ pub(crate) fn folder(
     let files = files_in(dir);
     let table = judge_languages::table();
     if let Some(spec) = pin.spec(table)? {
+        let spec = super::dialect::prefer(table, &spec, pin.package);
         return sources(runner, &spec, &spec.sources(&files), dir, memory, pin);
     }
     let Some(spec) = table.detect(&files) else {
@@ -125,7 +132,8 @@ pub(crate) fn folder(
             table.extensions().join(" ")
         )));
     };
-    sources(runner, spec, &spec.sources(&files), dir, memory, pin)
+    let spec = super::dialect::prefer(table, spec, pin.package);
+    sources(runner, &spec, &spec.sources(&files), dir, memory, pin)
 }
 
 /// One tool of a language's command: the first of its alternatives that
@@ -179,10 +187,46 @@ fn command(
     Ok(argv)
 }
 
+/// Builds `sources` in `spec`'s language in `dir`, or, when they are
+/// Python 2 that Python 3 cannot run, in Python 2's: a Python 2 name
+/// (`raw_input()`) decides at once, a Python 2 syntax mark (`print x`)
+/// once Python 3's parser has refused the file. A language pinned by the
+/// package is never second-guessed.
+pub(crate) fn sources(
+    runner: &Runner,
+    spec: &Spec,
+    sources: &[PathBuf],
+    dir: &Path,
+    memory: u64,
+    pin: &Pin,
+) -> Result<Program, BuildError> {
+    use super::dialect;
+    let mark = (pin.language.is_none() && dialect::runs_python3(spec))
+        .then(|| dialect::python2(sources))
+        .flatten();
+    let as_python2 = |(mark, place): &(judge_languages::dialect::Python2, String)| {
+        let Some(two) = judge_languages::table().get("python2") else {
+            return Err(dialect::python2_unavailable(mark, place));
+        };
+        match build_as(runner, two, sources, dir, memory, pin) {
+            Err(BuildError::Unavailable(_)) => Err(dialect::python2_unavailable(mark, place)),
+            built => built,
+        }
+    };
+    match &mark {
+        Some(m) if !m.0.syntax => as_python2(m),
+        Some(m) => match build_as(runner, spec, sources, dir, memory, pin) {
+            Err(BuildError::Compile(_)) => as_python2(m),
+            built => built,
+        },
+        None => build_as(runner, spec, sources, dir, memory, pin),
+    }
+}
+
 /// Builds `sources` in `spec`'s language in `dir`: every tool is found
 /// first (a missing one is reported before anything compiles), then the
 /// compile commands run in order.
-pub(crate) fn sources(
+fn build_as(
     runner: &Runner,
     spec: &Spec,
     sources: &[PathBuf],
@@ -208,15 +252,39 @@ pub(crate) fn sources(
             .entry(sources)
             .map_err(|e| BuildError::Compile(format!("{}: {e}", dir.display())))?,
     };
+    let text = std::fs::read_to_string(&mainfile).unwrap_or_default();
+    let mut commands = spec
+        .commands()
+        .map_err(|e| BuildError::Setup(e.to_string()))?;
+    let compiler = match commands.first().and_then(|c| c.first()) {
+        Some(first) if !first.starts_with('{') && commands.len() > 1 => {
+            Some(language_tool(runner, spec, first)?)
+        }
+        _ => None,
+    };
+    let std = match (&compiler, spec.standards.is_empty()) {
+        (Some(c), false) => super::dialect::standard(spec, c),
+        _ => None,
+    };
+    let extra = super::dialect::compile_flags(spec, &text)?;
+    if let Some((_, compiles)) = commands.split_last_mut() {
+        for c in compiles {
+            c.extend(extra.iter().cloned());
+        }
+    }
     let vars = Vars {
         files: sources.to_vec(),
+        entryclass: spec
+            .main
+            .marker
+            .as_deref()
+            .and_then(|m| judge_languages::dialect::entry_class(&text, m)),
+        package: judge_languages::dialect::package(&text),
         mainfile,
         build: dir.to_path_buf(),
         memory,
+        std,
     };
-    let commands = spec
-        .commands()
-        .map_err(|e| BuildError::Setup(e.to_string()))?;
     if let Some(probe) = spec.probe_command()
         && !crate::toolchain::probe(&probe)
     {
@@ -247,11 +315,18 @@ pub(crate) fn sources(
     for argv in compiles {
         let done = compile_cached(runner, argv.clone(), &compile_env, dir);
         let _ = std::fs::remove_dir_all(dir.join(SCRATCH));
+        if let Err(BuildError::Compile(log)) = &done
+            && let Some(skip) = super::dialect::too_old(spec, &argv[0], log)
+        {
+            return Err(skip);
+        }
         done?;
     }
+    let mut run = run.clone();
+    super::dialect::adjust_run(spec, &text, dir, &mut run)?;
     Ok(Program {
         language: spec.language(),
-        argv: run.clone(),
+        argv: run,
         env: run_env,
         dir: dir.to_path_buf(),
     })

@@ -138,18 +138,23 @@ pub(crate) fn stage(
     Ok(Some(staged))
 }
 
-/// [`super::build::prepare`] of a submission of the problem in
-/// `problem_dir`, with the problem's included files (what timing a
-/// submission builds, as grading it does).
+/// A submission of `problem` built as grading builds it: with the
+/// problem's included files, and in a package as its judge ran it (see
+/// [`super::build::prepare_for`]). Timing and the reference use it, so
+/// their programs are the ones graded.
 pub(crate) fn prepare(
     runner: &Runner,
-    problem_dir: &Path,
+    problem: &crate::problem::Problem,
     file: &Path,
     memory: u64,
 ) -> Result<super::build::Program, BuildError> {
-    let staged = stage(runner, problem_dir, file, &Pin::default())?;
+    let pin = Pin {
+        package: problem.origin.is_some(),
+        ..Pin::default()
+    };
+    let staged = stage(runner, &problem.dir, file, &pin)?;
     let file = staged.as_deref().unwrap_or(file);
-    super::build::prepare(runner, Some(file), None, memory)
+    super::build::prepare_pinned(runner, Some(file), None, memory, &pin)
 }
 
 #[cfg(test)]

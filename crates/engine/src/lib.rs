@@ -8,6 +8,7 @@
 //! | [`build`] | turning a submission into a runnable [`program::Program`] (compiled once, in the sandbox) |
 //! | [`program`] | what a build gives: the program, the build error, the tools it uses |
 //! | `compile` | running the compilers, through the build cache |
+//! | `dialect` | languages as the contest ran them: PyPy for packages, Python 2, C/C++ standards, SpiderMonkey JS, GNUstep, toolchains too old |
 //! | [`limits`] | a problem's limits with command-line overrides → kernel limits |
 //! | [`runner`] | the sandbox's runner with the run's cache beside it, started from judge's configuration |
 //! | [`sandbox`], [`toolchain`], [`launcher`], `cgroup`, `relay` | from `judge-sandbox`: isolation, tools on PATH, the per-worker launcher, accounting, interactive wiring |
@@ -76,6 +77,7 @@ pub mod cache;
 pub mod case_store;
 pub mod check;
 pub(crate) mod compile;
+pub(crate) mod dialect;
 pub mod drift;
 pub mod error;
 pub mod generated;

@@ -67,14 +67,19 @@ impl Submission {
         overrides: Overrides,
     ) -> Result<Submission, BuildError> {
         let memory = overrides.memory.unwrap_or(problem.spec.limits.memory);
-        let unpinned = Pin::default();
-        let pin = source.pin.unwrap_or(&unpinned);
+        // A package's programs run as its judge ran them (PyPy for `.py`).
+        let pin = Pin {
+            package: problem.origin.is_some(),
+            ..source.pin.cloned().unwrap_or_default()
+        };
         let staged = match source.file {
-            Some(file) if source.cmd.is_none() => included::stage(runner, &problem.dir, file, pin)?,
+            Some(file) if source.cmd.is_none() => {
+                included::stage(runner, &problem.dir, file, &pin)?
+            }
             _ => None,
         };
         let file = staged.as_deref().or(source.file);
-        let program = build::prepare_pinned(runner, file, source.cmd, memory, pin)?;
+        let program = build::prepare_pinned(runner, file, source.cmd, memory, &pin)?;
         let limits = limits::for_problem(problem, overrides, &program.language);
         Ok(Submission { program, limits })
     }

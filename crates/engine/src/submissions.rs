@@ -41,6 +41,9 @@ pub struct Judged {
     pub errors: Vec<String>,
     /// Submissions not judged, with the reason (for the report's notes).
     pub skipped: Vec<String>,
+    /// How judge ran a problem's programs where it follows the package's
+    /// judge (PyPy for `.py`), once per problem (for the report's notes).
+    pub notes: Vec<String>,
 }
 
 /// Grades one submission: until its first failing case, or on every case
@@ -70,10 +73,12 @@ pub(crate) fn judge_one(
         reused: 0,
         caught_by: None,
         skipped: None,
+        language: None,
     };
     let pin = build::Pin {
         language: expected.language(),
         entrypoint: expected.entrypoint(),
+        package: problem.origin.is_some(),
     };
     let source = Source {
         file: Some(&expected.path),
@@ -101,6 +106,7 @@ pub(crate) fn judge_one(
             return report;
         }
     };
+    report.language = Some(built.program.language.name.clone());
     let graded = CachedGrader::new(built.grader(tools, runner));
     report.time_limit_ms = Some(crate::report::millis(built.limits.cpu));
     let scoring = problem.spec.scoring.is_some();
@@ -412,5 +418,15 @@ pub(crate) fn judge_all(
         .par_iter()
         .map(|(t, s, _)| judge_one(t, s, runner, batch, every))
         .collect();
+    for t in tools {
+        let languages = judged
+            .reports
+            .iter()
+            .filter(|r| r.problem == t.problem.id)
+            .filter_map(|r| r.language.as_deref());
+        judged
+            .notes
+            .extend(super::dialect::python_note(t.problem, languages));
+    }
     judged
 }

@@ -74,11 +74,10 @@ fn slowest(
     let path = &tools.problem.dir.join(&what.path);
     let problem = tools.problem;
     let memory = problem.spec.limits.memory;
-    let program =
-        super::included::prepare(runner, &problem.dir, path, memory).map_err(|e| match e {
-            BuildError::Unavailable(why) => (why, true),
-            e => (format!("does not build: {e}"), false),
-        })?;
+    let program = super::included::prepare(runner, problem, path, memory).map_err(|e| match e {
+        BuildError::Unavailable(why) => (why, true),
+        e => (format!("does not build: {e}"), false),
+    })?;
     // From the result cache when it holds a sound result for the same
     // program, case and probe limits: a package judged in place computes
     // its limit at every run, and the second run should cost nothing.
@@ -250,15 +249,16 @@ pub fn calibrate(
     let programs: Vec<Result<Program, Fault>> = submissions
         .iter()
         .map(|(path, _)| {
-            super::included::prepare(runner, &problem.dir, path, problem.spec.limits.memory)
-                .map_err(|e| match e {
+            super::included::prepare(runner, problem, path, problem.spec.limits.memory).map_err(
+                |e| match e {
                     BuildError::Setup(why) => Fault::Setup(why),
                     BuildError::Unavailable(why) => Fault::Unavailable(why),
                     BuildError::Compile(log) => Fault::Failed(format!(
                         "does not compile: {}",
                         log.lines().next().unwrap_or("")
                     )),
-                })
+                },
+            )
         })
         .collect();
     let mut samples: Vec<Vec<Vec<Sample>>> =

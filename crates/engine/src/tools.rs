@@ -135,16 +135,11 @@ impl<'a> Tools<'a> {
         let memory = self.problem.spec.limits.checker_memory;
         // The reference is one of the submissions, and gets the package's
         // include/ files as they do; the judge's own programs do not.
-        let staged = match what {
-            REFERENCE => {
-                let pin = build::Pin::default();
-                super::included::stage(runner, &self.problem.dir, &path, &pin)
-                    .map_err(|e| format!("the {what}: {e}"))?
-            }
-            _ => None,
+        let built = match what {
+            REFERENCE => super::included::prepare(runner, self.problem, &path, memory),
+            _ => build::prepare_for(runner, self.problem, &path, memory),
         };
-        let path = staged.unwrap_or(path);
-        build::prepare(runner, Some(&path), None, memory).map_err(|e| match e {
+        built.map_err(|e| match e {
             BuildError::Compile(log) => {
                 format!("{}: the {what} does not compile:\n{log}", path.display())
             }

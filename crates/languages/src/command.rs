@@ -48,7 +48,7 @@ pub fn split(text: &str) -> Result<Vec<String>, Error> {
 }
 
 /// What the placeholders of one build stand for.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Default)]
 pub struct Vars {
     /// Every source file, sorted.
     pub files: Vec<PathBuf>,
@@ -58,6 +58,13 @@ pub struct Vars {
     pub build: PathBuf,
     /// The memory limit in bytes.
     pub memory: u64,
+    /// `{entryclass}`: the JVM class that starts the program, package
+    /// and all, as its source declares it (else `{mainclass}`).
+    pub entryclass: Option<String>,
+    /// `{package}`: the entry point's `package`, as a prefix (`a.b.`).
+    pub package: String,
+    /// `{std}`: the newest of the entry's `standards` the compiler takes.
+    pub std: Option<String>,
 }
 
 impl Vars {
@@ -89,6 +96,9 @@ impl Vars {
             "binary" => path(&self.binary()),
             "build" => path(&self.build),
             "memory_mib" => (self.memory >> 20).max(16).to_string(),
+            "entryclass" => self.entryclass.clone().unwrap_or_else(|| self.mainclass()),
+            "package" => self.package.clone(),
+            "std" => self.std.clone()?,
             _ => return None,
         })
     }
@@ -176,6 +186,7 @@ mod tests {
             mainfile: "/b/x y.kt".into(),
             build: "/b".into(),
             memory: 256 << 20,
+            ..Vars::default()
         };
         let words = split("kotlin -J-Xmx{memory_mib}m -cp {build} {Mainclass}Kt {files}").unwrap();
         assert_eq!(
@@ -192,6 +203,20 @@ mod tests {
         );
         assert_eq!(vars.fill("{binary}.exe").unwrap(), "/b/prog.exe");
         assert_eq!(vars.fill("{mainclass}").unwrap(), "x y");
+        assert_eq!(vars.fill("{entryclass}").unwrap(), "x y");
+        let java = Vars {
+            entryclass: Some("a.b.Main".into()),
+            package: "a.b.".into(),
+            std: Some("gnu++20".into()),
+            ..vars.clone()
+        };
+        assert_eq!(
+            java.fill("{entryclass} {package}{Mainclass}Kt -std={std}")
+                .unwrap(),
+            "a.b.Main a.b.X yKt -std=gnu++20"
+        );
+        // No standard probed: {std} is no value, an error naming it.
+        assert!(vars.fill("-std={std}").is_err());
         // Braces that are not placeholders stay.
         assert_eq!(vars.fill("{ a }{}{").unwrap(), "{ a }{}{");
         assert!(

@@ -4,8 +4,11 @@
 //! evidence for the languages that claim its extension; where several do
 //! (`.py`: Python 3, PyPy, Python 2), a language with a `shebang` word
 //! claims the file only when its `#!` line names that word, and a `#!`
-//! line that names one claimant's word gives the file to it alone. The
-//! language with the most evidence wins; ties go to the higher priority.
+//! line that names one claimant's word gives the file to it alone. Where
+//! several still claim it, their `marks` decide: the claimants whose marks
+//! the text holds most often take it (`.pl` with `use strict` is Perl, with
+//! `:-` and no Perl mark, Prolog). The language with the most evidence
+//! wins; ties go to the higher priority.
 
 use std::path::{Path, PathBuf};
 
@@ -19,6 +22,17 @@ fn shebang(path: &Path) -> Option<String> {
     let text = String::from_utf8_lossy(&head[..n]);
     let line = text.lines().next()?;
     line.starts_with("#!").then(|| line.to_string())
+}
+
+/// The first 64 KiB of `path`, as text: where a language's marks are
+/// looked for.
+fn head(path: &Path) -> String {
+    use std::io::Read;
+    let mut head = Vec::new();
+    if let Ok(f) = std::fs::File::open(path) {
+        let _ = f.take(64 << 10).read_to_end(&mut head);
+    }
+    String::from_utf8_lossy(&head).into_owned()
 }
 
 fn extension(path: &Path) -> Option<&str> {
@@ -58,6 +72,14 @@ impl Table {
             return named;
         }
         all.retain(|s| s.shebang.is_none());
+        if all.len() > 1 && all.iter().any(|s| !s.marks.is_empty()) {
+            let text = head(file);
+            let score = |s: &Spec| s.marks.iter().filter(|m| text.contains(m.as_str())).count();
+            let best = all.iter().map(|s| score(s)).max().unwrap_or(0);
+            if best > 0 {
+                all.retain(|s| score(s) == best);
+            }
+        }
         all
     }
 
@@ -249,6 +271,33 @@ mod tests {
         );
         assert_eq!(t.detect(&[write(&d, "y.cc", "")]).unwrap().id, "cpp");
         assert!(t.detect(&[write(&d, "z.txt", "")]).is_none());
+        let _ = std::fs::remove_dir_all(d);
+    }
+
+    #[test]
+    fn perl_and_prolog_share_pl_and_the_text_decides() {
+        let t = Table::builtin();
+        let d = temp("pl");
+        let perl = write(&d, "a.pl", "use strict;\nmy $x = <STDIN>;\nprint $x;\n");
+        let prolog = write(
+            &d,
+            "b.pl",
+            ":- initialization(main).\nmain :- write(hi), nl.\n",
+        );
+        let bare = write(&d, "c.pl", "print \"Hello world!\\n\";\n");
+        assert_eq!(t.detect(&[perl]).unwrap().id, "perl");
+        assert_eq!(t.detect(&[prolog]).unwrap().id, "prolog");
+        // Neither's marks: Perl, which never lacks them less than Prolog
+        // (a Prolog program has a `main :-` to start from).
+        assert_eq!(t.detect(&[bare]).unwrap().id, "perl");
+        for (name, id) in [
+            ("d.py3", "python3"),
+            ("e.hs", "haskell"),
+            ("f.kt", "kotlin"),
+            ("g.cc", "cpp"),
+        ] {
+            assert_eq!(t.detect(&[write(&d, name, "")]).unwrap().id, id, "{name}");
+        }
         let _ = std::fs::remove_dir_all(d);
     }
 

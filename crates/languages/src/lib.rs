@@ -14,6 +14,7 @@
 
 mod command;
 mod detect;
+pub mod dialect;
 mod error;
 
 use std::collections::BTreeMap;
@@ -76,6 +77,21 @@ pub struct Spec {
     pub out_of_memory: Vec<String>,
     #[serde(default)]
     pub memory: Option<String>,
+    /// Language standards to try, newest first, for `{std}`: the build
+    /// uses the first the compiler accepts (probed once per compiler), so
+    /// a submission gets the newest standard the machine has, as contest
+    /// systems configure theirs.
+    #[serde(default)]
+    pub standards: Vec<String>,
+    /// Text that tells this language's sources from another's with the
+    /// same extension (`.pl`: Perl's `use strict` against Prolog's `:-`).
+    #[serde(default)]
+    pub marks: Vec<String>,
+    /// What the compiler says when the source needs a newer toolchain than
+    /// this one (`use -source 21`): such a compile error is the machine's,
+    /// and the submission is skipped, not graded CE.
+    #[serde(default)]
+    pub too_old: Vec<String>,
 }
 
 impl Spec {
@@ -137,12 +153,47 @@ impl Spec {
     }
 }
 
+/// Which Python runs a `.py` file that names no interpreter of its own
+/// (`python:` in judge-config.yaml).
+///
+/// Kattis, problemtools and the World Finals run `.py` with PyPy, and
+/// their packages' time limits were set from PyPy's times; judge's own
+/// layout keeps CPython, what `python3` on a problem setter's machine is.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Python {
+    /// PyPy for a problem read from a package in place (when PyPy is
+    /// installed), CPython for judge's own layout.
+    #[default]
+    Auto,
+    /// PyPy always.
+    Pypy,
+    /// CPython always.
+    Cpython,
+}
+
+impl Python {
+    /// Whether a `.py` file of a problem runs with PyPy: `package` says
+    /// the problem was read from a package in place; `installed`, whether
+    /// PyPy is (only `auto` asks: an explicit `pypy` without PyPy makes
+    /// the language unavailable, with what to install).
+    pub fn pypy(self, package: bool, installed: impl FnOnce() -> bool) -> bool {
+        match self {
+            Python::Auto => package && installed(),
+            Python::Pypy => true,
+            Python::Cpython => false,
+        }
+    }
+}
+
 /// The language table: the shipped entries, with the configuration's on
 /// top.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Table {
     /// In id order, so listings are stable.
     specs: Vec<Spec>,
+    /// Which Python runs `.py`.
+    python: Python,
 }
 
 impl Table {
@@ -154,7 +205,10 @@ impl Table {
     fn parse(text: &str) -> Result<Table, Error> {
         let map: BTreeMap<String, serde_yaml::Value> =
             serde_yaml::from_str(text).map_err(|e| Error::Shipped(e.to_string()))?;
-        let mut table = Table { specs: Vec::new() };
+        let mut table = Table {
+            specs: Vec::new(),
+            python: Python::Auto,
+        };
         for (id, value) in map {
             table.add(&id, value)?;
         }
@@ -212,6 +266,17 @@ impl Table {
         Ok(table)
     }
 
+    /// This table with `python` as the choice of Python.
+    pub fn with_python(mut self, python: Python) -> Table {
+        self.python = python;
+        self
+    }
+
+    /// Which Python runs `.py` files that name none.
+    pub fn python(&self) -> Python {
+        self.python
+    }
+
     pub fn get(&self, id: &str) -> Option<&Spec> {
         self.specs.iter().find(|s| s.id == id)
     }
@@ -253,6 +318,9 @@ struct Raw {
     managed: bool,
     out_of_memory: Vec<String>,
     memory: Option<String>,
+    standards: Vec<String>,
+    marks: Vec<String>,
+    too_old: Vec<String>,
 }
 
 #[derive(serde::Serialize)]
@@ -283,6 +351,9 @@ impl From<&Spec> for Raw {
             managed: s.managed,
             out_of_memory: s.out_of_memory.clone(),
             memory: s.memory.clone(),
+            standards: s.standards.clone(),
+            marks: s.marks.clone(),
+            too_old: s.too_old.clone(),
         }
     }
 }
@@ -374,6 +445,7 @@ mod tests {
             "objectivec",
             "ocaml",
             "pascal",
+            "perl",
             "php",
             "prolog",
             "python2",

@@ -7,6 +7,7 @@
 //!   allow: [/opt/pypy3]        # extra folders submissions may read
 //! tools:
 //!   python3: /usr/bin/python3  # this interpreter, not PATH's first
+//! python: auto                  # .py of packages with PyPy (pypy, cpython)
 //! languages:                   # the language table (docs/languages.md)
 //!   python3:
 //!     run: pypy3 {mainfile}    # override one field of an entry
@@ -30,6 +31,9 @@ pub struct Config {
     /// [`Config::languages`].
     #[serde(rename = "languages")]
     pub language_overrides: serde_yaml::Mapping,
+    /// Which Python runs `.py`: `auto` (PyPy for packages, as Kattis runs
+    /// them; CPython for judge's own layout), `pypy` or `cpython`.
+    pub python: judge_languages::Python,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Deserialize)]
@@ -138,7 +142,9 @@ impl Config {
     /// The language table with this configuration's `languages:` laid
     /// over it; an error names the entry at fault.
     pub fn languages(&self) -> Result<judge_languages::Table, judge_languages::Error> {
-        judge_languages::Table::builtin().with_overrides(&self.language_overrides)
+        judge_languages::Table::builtin()
+            .with_overrides(&self.language_overrides)
+            .map(|t| t.with_python(self.python))
     }
 }
 
@@ -219,5 +225,21 @@ mod tests {
             e.contains("c.yaml:4:3: languages.go: unknown field `runn`"),
             "{e}"
         );
+    }
+
+    #[test]
+    fn python_is_auto_unless_the_configuration_says_pypy_or_cpython() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("c.yaml");
+        std::fs::write(&path, "tools: {}\n").unwrap();
+        let python = |p: &Path| Config::load(Some(p)).unwrap().languages().unwrap().python();
+        assert_eq!(python(&path), judge_languages::Python::Auto);
+        std::fs::write(&path, "python: cpython\n").unwrap();
+        assert_eq!(python(&path), judge_languages::Python::Cpython);
+        std::fs::write(&path, "python: pypy\n").unwrap();
+        assert_eq!(python(&path), judge_languages::Python::Pypy);
+        std::fs::write(&path, "python: jython\n").unwrap();
+        let e = Config::load(Some(&path)).unwrap_err().to_string();
+        assert!(e.contains("c.yaml:1:") && e.contains("jython"), "{e}");
     }
 }

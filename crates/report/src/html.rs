@@ -214,7 +214,7 @@ fn submissions_table(report: &Report) -> Markup {
                 th.num { "cases" } th { "first failure" } th { "" } } }
             tbody { @for s in &report.submissions { tr {
                 td { (s.problem) }
-                td.path title=(s.path) { code { (short(s)) } }
+                td.path title=(s.path) { code { (short(s)) } @if let Some(l) = &s.language { " " small { (l) } } }
                 td { (expectation_badge(s.expected)) }
                 td { @if s.skipped.is_some() { "—" } @else { (badge(s.got)) } }
                 @if scores {

@@ -172,6 +172,11 @@ pub struct SubmissionReport {
     /// here): no verdict, and no broken promise.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub skipped: Option<String>,
+    /// The language it was built in, as judge chose it ("Python 3 (PyPy)"
+    /// for a package's `.py`): where judge follows the contest's judge,
+    /// the report says so beside each submission.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub language: Option<String>,
 }
 
 impl SubmissionReport {

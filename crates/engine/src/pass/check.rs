@@ -76,6 +76,9 @@ impl Check {
                 session.warn(tight);
             }
             errors.extend(judged.errors);
+            for note in judged.notes {
+                session.note(note);
+            }
             for skipped in judged.skipped {
                 session.note(format!("submission not judged: {skipped}"));
             }

@@ -91,6 +91,9 @@ pub fn run(
         for line in p.origin.iter().flat_map(|o| &o.unchecked) {
             session.warn(format!("{}: {line}", p.id));
         }
+        for note in p.origin.iter().flat_map(|o| &o.notes) {
+            session.note(format!("{}: {note}", p.id));
+        }
     }
     // Hygiene and bounds are properties of the whole folder (a duplicate
     // or the largest case may sit in another shard), so every shard checks

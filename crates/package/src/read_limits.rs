@@ -166,6 +166,15 @@ fn given_elsewhere(pkg: &Path, plan: &mut Plan) -> Option<Result<TimeRule, Refus
                 plan.notes.push(format!(
                     "time limit {t} s from {at} (DOMjudge's setting; problem.yaml gives none)"
                 ));
+                let other = std::fs::read_to_string(pkg.join(".timelimit")).ok();
+                if let Some(d) = other.as_deref().and_then(|o| parse_seconds(o).ok())
+                    && (d.as_secs_f64() - t).abs() > 1e-9
+                {
+                    plan.notes.push(format!(
+                        "warning: .timelimit says {} s, {DOMJUDGE_INI} {t} s: DOMjudge refuses a package whose limits conflict; the ini's is used",
+                        d.as_secs_f64()
+                    ));
+                }
                 return Some(Ok(TimeRule::Fixed(Duration::from_secs_f64(t), DOMJUDGE_INI)));
             }
             Ok(_) => {}

@@ -35,7 +35,11 @@ use crate::{drift, reference, validation};
 pub fn needs_runner(problems: &[Problem]) -> bool {
     problems
         .iter()
-        .any(|p| Tools::needs_runner(p, Need::VALIDATE) || drift::needs_runner(p))
+        .any(|p| {
+            Tools::needs_runner(p, Need::VALIDATE)
+                || drift::needs_runner(p)
+                || p.origin.as_ref().is_some_and(|o| !o.answer_validators.is_empty())
+        })
 }
 
 /// Validates the selected problems (`shard`: this run's part of their
@@ -71,13 +75,26 @@ pub fn run(
         validators,
         validation::reject_case,
     );
+    // The answers of a package's data/invalid_answer must be rejected
+    // by its answer validators.
+    let bad_answers = part(&part_of.problems, |p| {
+        p.origin
+            .as_ref()
+            .map(|o| o.invalid_answers.clone())
+            .unwrap_or_default()
+    });
+    let rejected_answers = session.judge_cases(
+        &views(&tools, &bad_answers),
+        validators,
+        validation::reject_answer,
+    );
     let checks = part(&part_of.problems, |p| {
         p.output_checks.iter().map(|c| c.case.clone()).collect()
     });
     let checks = views(&tools, &checks);
     let checks: Vec<CheckerTests> = checks.iter().map(CheckerTests::new).collect();
     let checked = session.judge_cases(&checks, validators, CheckerTests::check_case);
-    for r in rejected.into_iter().chain(checked) {
+    for r in rejected.into_iter().chain(rejected_answers).chain(checked) {
         if let Some(report) = problems.iter_mut().find(|p| p.id == r.id) {
             let mut cases = std::mem::take(&mut report.cases);
             cases.extend(r.cases);

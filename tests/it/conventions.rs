@@ -14,7 +14,11 @@ fn fixture(name: &str) -> PathBuf {
 }
 
 /// `judge --problems PROBLEMS COMMAND` with its reports and cache in `tmp`.
-fn judge(tmp: &Path, problems: &Path, command: &str) -> (crate::common::Run, judge::report::Report) {
+fn judge(
+    tmp: &Path,
+    problems: &Path,
+    command: &str,
+) -> (crate::common::Run, judge::report::Report) {
     let reports = tmp.join(format!("reports-{command}"));
     let run = judge_in(
         tmp,
@@ -53,7 +57,9 @@ fn has_note(report: &judge::report::Report, text: &str) -> bool {
 
 #[test]
 fn a_domjudge_legacy_package_is_judged_with_its_singular_validator_folders_and_ini_limit() {
-    if !crate::common::sandbox("a_domjudge_legacy_package_is_judged_with_its_singular_validator_folders_and_ini_limit") {
+    if !crate::common::sandbox(
+        "a_domjudge_legacy_package_is_judged_with_its_singular_validator_folders_and_ini_limit",
+    ) {
         return;
     }
     let tmp = tempfile::tempdir().unwrap();
@@ -99,7 +105,9 @@ fn a_declared_validator_that_is_not_shipped_is_the_packages_fault() {
 
 #[test]
 fn a_bapctools_contest_is_judged_with_its_plural_validators_and_problems_yaml_limit() {
-    if !crate::common::sandbox("a_bapctools_contest_is_judged_with_its_plural_validators_and_problems_yaml_limit") {
+    if !crate::common::sandbox(
+        "a_bapctools_contest_is_judged_with_its_plural_validators_and_problems_yaml_limit",
+    ) {
         return;
     }
     let tmp = tempfile::tempdir().unwrap();
@@ -136,8 +144,15 @@ fn a_bapctools_contest_is_judged_with_its_plural_validators_and_problems_yaml_li
     let (run, report) = judge(tmp.path(), &contest, "validate");
     assert_eq!(run.code, 1, "{}", run.all());
     let said = |id: &str| {
-        let case = report.problems[0].cases.iter().find(|c| c.id() == id).unwrap();
-        (case.verdict.to_string(), case.message.clone().unwrap_or_default())
+        let case = report.problems[0]
+            .cases
+            .iter()
+            .find(|c| c.id() == id)
+            .unwrap();
+        (
+            case.verdict.to_string(),
+            case.message.clone().unwrap_or_default(),
+        )
     };
     let (verdict, message) = said("02");
     assert_eq!(verdict, "BAD-INPUT", "{message}");
@@ -147,7 +162,10 @@ fn a_bapctools_contest_is_judged_with_its_plural_validators_and_problems_yaml_li
     );
     let (verdict, message) = said("invalid_answer/sum");
     assert_eq!(verdict, "JE", "{message}");
-    assert!(message.contains("invalid_answer/sum.ans: accepted by every answer validator"), "{message}");
+    assert!(
+        message.contains("invalid_answer/sum.ans: accepted by every answer validator"),
+        "{message}"
+    );
 }
 
 #[test]
@@ -164,10 +182,22 @@ fn files_in_data_that_are_no_cases_are_listed_with_a_reason() {
             .map(|(_, why)| why.clone())
             .unwrap_or_else(|| panic!("{file} not listed: {:?}", plan.skipped))
     };
-    assert_eq!(why("data/secret/notes.md"), "notes for judges and contestants, not test data");
-    assert_eq!(why("data/secret/01.desc"), "notes for judges and contestants, not test data");
-    assert_eq!(why("data/secret/.gitkeep"), "a hidden file (the format ignores names starting with a dot)");
-    assert_eq!(why("data/secret/04.ans"), "04.in is missing: this case is not judged");
+    assert_eq!(
+        why("data/secret/notes.md"),
+        "notes for judges and contestants, not test data"
+    );
+    assert_eq!(
+        why("data/secret/01.desc"),
+        "notes for judges and contestants, not test data"
+    );
+    assert_eq!(
+        why("data/secret/.gitkeep"),
+        "a hidden file (the format ignores names starting with a dot)"
+    );
+    assert_eq!(
+        why("data/secret/04.ans"),
+        "04.in is missing: this case is not judged"
+    );
     assert_eq!(plan.cases, 4);
     assert_eq!(plan.spec.as_ref().unwrap().name, "Two Parts");
 }

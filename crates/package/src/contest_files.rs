@@ -154,7 +154,10 @@ mod tests {
             "domjudge-problem.ini:2:13: timelimit \"soon\" is not a number of seconds (above 0, at most 86400)"
         );
         let bad = read_ini("timelimit 3\n").unwrap_err();
-        assert!(bad.to_string().starts_with("domjudge-problem.ini:1:1: expected `key = value`"));
+        assert!(
+            bad.to_string()
+                .starts_with("domjudge-problem.ini:1:1: expected `key = value`")
+        );
     }
 
     #[test]

@@ -255,7 +255,10 @@ fn from_package(pkg: &Path, spec_yaml: ProblemYaml<'_>, format: Format, plan: &m
     // What declares a custom validator: legacy `validation: custom …`, or
     // a type no default validator can judge.
     let declared = if custom {
-        Some(("validation", format!("validation: {}", validation.words.join(" "))))
+        Some((
+            "validation",
+            format!("validation: {}", validation.words.join(" ")),
+        ))
     } else {
         ["interactive", "multi-pass"]
             .into_iter()
@@ -293,7 +296,10 @@ fn from_package(pkg: &Path, spec_yaml: ProblemYaml<'_>, format: Format, plan: &m
         }
     } else if programs.len() > 1 && programs.iter().any(|p| p.is_dir()) {
         // Legacy packages keep each validator in a folder of its own.
-        let dir = validator_dir.as_deref().map(|d| name_of(d)).unwrap_or_default();
+        let dir = validator_dir
+            .as_deref()
+            .map(|d| name_of(d))
+            .unwrap_or_default();
         plan.refused.push(Refusal::Unsupported {
             at: format!("{dir}/"),
             what: format!("{} validators; judge runs one", programs.len()),
@@ -351,7 +357,8 @@ fn from_package(pkg: &Path, spec_yaml: ProblemYaml<'_>, format: Format, plan: &m
     read_data::cases(pkg, format, &BTreeMap::new(), interactive, plan);
     submissions(pkg, plan);
     statement(pkg, format, plan, false);
-    let timelimit = "read as the time limit when problem.yaml gives none (DOMjudge reads it in every format)";
+    let timelimit =
+        "read as the time limit when problem.yaml gives none (DOMjudge reads it in every format)";
     let mut taken = validator_dirs::all_spellings();
     taken.extend(["graders", "include", "static_validator", DOMJUDGE_INI]);
     others(pkg, plan, timelimit, &taken);
@@ -517,5 +524,65 @@ fn others(pkg: &Path, plan: &mut Plan, timelimit: &str, taken: &[&str]) {
             _ => "not part of what judge imports",
         };
         plan.skipped.push((name, why.into()));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A legacy package with `validation: VALUE` and its validator in
+    /// `folder`, read.
+    fn read_with(value: &str, folder: &str) -> Plan {
+        let dir = tempfile::tempdir().unwrap();
+        for (path, text) in [
+            ("data/secret/1.in", "1\n"),
+            ("data/secret/1.ans", "1\n"),
+            ("submissions/accepted/a.py", "print(input())\n"),
+            (
+                &format!("{folder}/v.py") as &str,
+                "import sys\nsys.exit(42)\n",
+            ),
+        ] {
+            let p = dir.path().join(path);
+            std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+            std::fs::write(p, text).unwrap();
+        }
+        read(dir.path(), &format!("name: x\nvalidation: {value}\n"))
+    }
+
+    #[test]
+    fn validation_words_are_read_in_any_order() {
+        let plan = read_with("score custom", "output_validators");
+        assert!(plan.refused.is_empty(), "{:?}", plan.refused);
+        let spec = plan.spec.unwrap();
+        assert!(spec.checker.unwrap().program.is_some());
+        assert!(!spec.interactive);
+        // `interactive` alone implies a custom validator; DOMjudge's folder.
+        let plan = read_with("interactive", "output_validator");
+        assert!(plan.refused.is_empty(), "{:?}", plan.refused);
+        assert!(plan.spec.unwrap().interactive);
+        let plan = read_with("multi-pass custom", "output_validators");
+        assert_eq!(plan.spec.unwrap().passes, Some(2));
+        // A word judge does not know is noted, not refused.
+        let plan = read_with("custom fancy", "output_validators");
+        assert!(plan.refused.is_empty(), "{:?}", plan.refused);
+        assert!(
+            plan.notes
+                .iter()
+                .any(|n| n.contains("validation word `fancy`")),
+            "{:?}",
+            plan.notes
+        );
+        // Declared, shipped nowhere: the package's fault, at the key.
+        let plan = read_with("custom interactive", "elsewhere");
+        assert!(
+            matches!(
+                plan.refused.as_slice(),
+                [Refusal::NoValidator { at, .. }] if at == "problem.yaml:2:1"
+            ),
+            "{:?}",
+            plan.refused
+        );
     }
 }

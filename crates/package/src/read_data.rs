@@ -255,7 +255,8 @@ pub(crate) fn cases(
             Some("ans") if !name.starts_with('.') => {
                 let at = rel(pkg, path);
                 let why = format!("{stem}.in is missing: this case is not judged");
-                plan.notes.push(format!("warning: {at}: an answer without its input: {why}"));
+                plan.notes
+                    .push(format!("warning: {at}: an answer without its input: {why}"));
                 plan.skipped.push((at, why));
             }
             Some("yaml") if name == "testdata.yaml" || name == "test_group.yaml" => {}

@@ -175,7 +175,10 @@ fn given_elsewhere(pkg: &Path, plan: &mut Plan) -> Option<Result<TimeRule, Refus
                         d.as_secs_f64()
                     ));
                 }
-                return Some(Ok(TimeRule::Fixed(Duration::from_secs_f64(t), DOMJUDGE_INI)));
+                return Some(Ok(TimeRule::Fixed(
+                    Duration::from_secs_f64(t),
+                    DOMJUDGE_INI,
+                )));
             }
             Ok(_) => {}
             Err(e) => return Some(Err(e)),
@@ -205,7 +208,8 @@ fn given_elsewhere(pkg: &Path, plan: &mut Plan) -> Option<Result<TimeRule, Refus
         }
         Ok(None) => None,
         Err(why) => {
-            plan.notes.push(format!("{why}; its time limits are not used"));
+            plan.notes
+                .push(format!("{why}; its time limits are not used"));
             None
         }
     }

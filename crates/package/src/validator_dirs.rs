@@ -150,7 +150,10 @@ mod tests {
     fn a_folder_of_headers_and_dot_files_holds_no_program() {
         let dir = pkg(&["output_validators/.gitkeep", "output_validators/testlib.h"]);
         let mut plan = Plan::default();
-        assert_eq!(find(dir.path(), Format::Legacy, Kind::Output, &mut plan), None);
+        assert_eq!(
+            find(dir.path(), Format::Legacy, Kind::Output, &mut plan),
+            None
+        );
         assert!(plan.notes.is_empty());
         let dir = pkg(&["input_validator/check.py"]);
         let found = find(dir.path(), Format::Legacy, Kind::Input, &mut plan);

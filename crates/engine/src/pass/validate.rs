@@ -33,13 +33,13 @@ use crate::{drift, reference, validation};
 /// Whether validating `problems` runs any of their programs (so needs a
 /// runner, and with it the sandbox).
 pub fn needs_runner(problems: &[Problem]) -> bool {
-    problems
-        .iter()
-        .any(|p| {
-            Tools::needs_runner(p, Need::VALIDATE)
-                || drift::needs_runner(p)
-                || p.origin.as_ref().is_some_and(|o| !o.answer_validators.is_empty())
-        })
+    problems.iter().any(|p| {
+        Tools::needs_runner(p, Need::VALIDATE)
+            || drift::needs_runner(p)
+            || p.origin
+                .as_ref()
+                .is_some_and(|o| !o.answer_validators.is_empty())
+    })
 }
 
 /// Validates the selected problems (`shard`: this run's part of their

@@ -296,10 +296,7 @@ fn from_package(pkg: &Path, spec_yaml: ProblemYaml<'_>, format: Format, plan: &m
         }
     } else if programs.len() > 1 && programs.iter().any(|p| p.is_dir()) {
         // Legacy packages keep each validator in a folder of its own.
-        let dir = validator_dir
-            .as_deref()
-            .map(|d| name_of(d))
-            .unwrap_or_default();
+        let dir = validator_dir.as_deref().map(name_of).unwrap_or_default();
         plan.refused.push(Refusal::Unsupported {
             at: format!("{dir}/"),
             what: format!("{} validators; judge runs one", programs.len()),

@@ -63,7 +63,7 @@ pub struct Plan {
     /// The answer validator programs, relative to the package.
     pub answer_validators: Vec<PathBuf>,
     /// `data/invalid_answer`'s cases, at the package's own files.
-    pub invalid_answers: Vec<crate::problem::Case>,
+    pub invalid_answers: Vec<crate::origin::AnswerTest>,
 }
 
 impl Plan {

@@ -11,7 +11,7 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 use crate::Refusal;
-use crate::origin::Format;
+use crate::origin::{AnswerTest, Format};
 use crate::plan::{Plan, name_of, rel};
 use crate::problem::{Case, INVALID_OUTPUT_GROUP, OutputCheck, VALID_OUTPUT_GROUP, case_order};
 use crate::testdata;
@@ -84,6 +84,12 @@ pub(crate) fn output_checks(pkg: &Path, format: Format, plan: &mut Plan) {
 /// not run, never passed over silently.
 pub(crate) fn answer_validators(pkg: &Path, format: Format, plan: &mut Plan) {
     let dir = validator_dirs::find(pkg, format, Kind::Answer, plan);
+    if let Some(d) = &dir {
+        plan.in_place_only.push((
+            format!("{}/", rel(pkg, d)),
+            "answer validators: run by `validate` when the package is judged in place; judge's own layout has no place for them".into(),
+        ));
+    }
     for v in dir.iter().flat_map(|d| validator_dirs::programs(d)) {
         let ext = v.extension().and_then(|e| e.to_str()).unwrap_or("");
         if matches!(ext, "ctd" | "viva") {
@@ -112,19 +118,14 @@ pub(crate) fn answer_validators(pkg: &Path, format: Format, plan: &mut Plan) {
             .unwrap_or_default()
             .replace('\\', "/");
         let answer = path.with_extension("ans");
-        plan.invalid_answers.push(Case {
-            group: folder.clone(),
+        plan.invalid_answers.push(AnswerTest {
+            group: folder,
             name: path
                 .file_stem()
                 .map(|s| s.to_string_lossy().into_owned())
                 .unwrap_or_default(),
             input: path.to_path_buf(),
             answer: answer.is_file().then_some(answer),
-            settings: plan
-                .validation_settings
-                .get(&folder)
-                .cloned()
-                .unwrap_or_default(),
         });
     }
     if !plan.invalid_answers.is_empty() && plan.answer_validators.is_empty() {

@@ -35,7 +35,19 @@ pub struct Origin {
     pub answer_validators: Vec<PathBuf>,
     /// `data/invalid_answer`'s cases: answers the answer validators must
     /// reject (their inputs valid).
-    pub invalid_answers: Vec<crate::problem::Case>,
+    pub invalid_answers: Vec<AnswerTest>,
+}
+
+/// One case of `data/invalid_answer`, as plain paths (the engine makes
+/// it a case of group `invalid_answer…`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct AnswerTest {
+    /// Its folder below `data/` (`invalid_answer`, `invalid_answer/x`).
+    pub group: String,
+    pub name: String,
+    pub input: PathBuf,
+    /// `None` when the `.ans` is missing, which `validate` names.
+    pub answer: Option<PathBuf>,
 }
 
 /// The package formats judge reads.

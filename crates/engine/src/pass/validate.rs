@@ -78,10 +78,16 @@ pub fn run(
     // The answers of a package's data/invalid_answer must be rejected
     // by its answer validators.
     let bad_answers = part(&part_of.problems, |p| {
-        p.origin
-            .as_ref()
-            .map(|o| o.invalid_answers.clone())
-            .unwrap_or_default()
+        let tests = p.origin.iter().flat_map(|o| &o.invalid_answers);
+        tests
+            .map(|t| Case {
+                group: t.group.clone(),
+                name: t.name.clone(),
+                input: t.input.clone(),
+                answer: t.answer.clone(),
+                settings: Default::default(),
+            })
+            .collect()
     });
     let rejected_answers = session.judge_cases(
         &views(&tools, &bad_answers),

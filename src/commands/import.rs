@@ -91,6 +91,10 @@ fn summary(opts: &Args, done: &Imported) {
             println!("  {path:<width$}  {why}");
         }
     }
+    // What judge chose where the package's conventions are ambiguous.
+    for note in &plan.notes {
+        println!("note: {note}");
+    }
     if !plan.ignored.is_empty() {
         println!("read but without effect in judge:");
         for line in &plan.ignored {

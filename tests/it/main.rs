@@ -7,6 +7,7 @@
 mod cache;
 mod cli;
 mod common;
+mod conventions;
 mod dialects;
 mod docs;
 mod domjudge;

@@ -208,7 +208,6 @@ fn in_place_output_validator_program_must_accept_valid_and_reject_invalid_output
         "data/invalid_output/whole.out: the output validator accepted it; it must be rejected",
         "data/valid_output/one.out: the output validator rejected it (WA); it must be accepted",
         "the input of a test of the output validator must be valid",
-        "warning: divisor: answer_validators/: judge does not run answer validators",
     ] {
         assert!(run.stdout.contains(said), "{said}\n{}", run.all());
     }

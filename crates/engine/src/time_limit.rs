@@ -181,6 +181,11 @@ pub(crate) fn settle(
     let mut notes = Vec::new();
     let mut failed = Vec::new();
     for problem in problems.iter_mut() {
+        // What the package reader decided where the package's conventions
+        // are ambiguous: said in every report that grades it.
+        for note in problem.origin.iter().flat_map(|o| &o.notes) {
+            notes.push(format!("{}: {note}", problem.id));
+        }
         let Some(Origin {
             time:
                 TimeRule::Compute {

@@ -89,6 +89,7 @@ struct Built {
     generator: OnceLock<Result<Program, String>>,
     validators: OnceLock<Result<Vec<(PathBuf, Program)>, String>>,
     grader: OnceLock<Result<Program, String>>,
+    answer_validators: OnceLock<Result<Vec<(PathBuf, Program)>, String>>,
 }
 
 impl<'a> Tools<'a> {
@@ -186,22 +187,33 @@ impl<'a> Tools<'a> {
 
     /// The input validator programs, with their paths.
     pub fn validators(&self) -> Result<&[(PathBuf, Program)], String> {
-        self.built
-            .validators
-            .get_or_init(|| {
-                self.problem
-                    .spec
-                    .validators
-                    .iter()
-                    .map(|p| {
-                        self.build("input validator", p)
-                            .map(|prog| (p.clone(), prog))
-                    })
-                    .collect()
-            })
-            .as_ref()
-            .map(Vec::as_slice)
-            .map_err(Clone::clone)
+        let paths = &self.problem.spec.validators;
+        self.all(&self.built.validators, "input validator", paths)
+    }
+
+    /// The answer validator programs of a package judged in place, with
+    /// their paths.
+    pub(crate) fn answer_validators(&self) -> Result<&[(PathBuf, Program)], String> {
+        let paths = self.problem.origin.as_ref().map(|o| &o.answer_validators);
+        let paths = paths.map(Vec::as_slice).unwrap_or_default();
+        self.all(&self.built.answer_validators, "answer validator", paths)
+    }
+
+    fn all<'s>(
+        &self,
+        cell: &'s OnceLock<Result<Vec<(PathBuf, Program)>, String>>,
+        what: &str,
+        paths: &[PathBuf],
+    ) -> Result<&'s [(PathBuf, Program)], String> {
+        cell.get_or_init(|| {
+            paths
+                .iter()
+                .map(|p| self.build(what, p).map(|prog| (p.clone(), prog)))
+                .collect()
+        })
+        .as_ref()
+        .map(Vec::as_slice)
+        .map_err(Clone::clone)
     }
 
     /// A legacy package's custom grader (`graders/`).

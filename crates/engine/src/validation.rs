@@ -9,6 +9,7 @@
 //! their inputs reach, see [`super::noted`]) is returned with their word:
 //! whoever needs the tally over a test set folds it.
 
+use std::path::Path;
 use std::time::Instant;
 
 use super::noted::Noted;
@@ -54,7 +55,13 @@ pub(crate) fn validate_case(tools: &Tools, case: &Case) -> (CaseReport, Noted) {
                 Ok(()) if case.answer.is_none() => {
                     Outcome::new(Verdict::MissingAnswer, "no .out file beside the .in file")
                 }
-                Ok(()) => Outcome::accepted(),
+                Ok(()) => match answer_opinions(tools, case) {
+                    Err(outcome) => outcome,
+                    Ok(said) => match said.into_iter().find_map(|(_, c)| c) {
+                        Some(complaint) => Outcome::new(Verdict::BadInput, complaint),
+                        None => Outcome::accepted(),
+                    },
+                },
             };
             (outcome, noted)
         }
@@ -102,6 +109,100 @@ pub(crate) fn reject_case(tools: &Tools, case: &Case) -> CaseReport {
         }
     };
     record::judged(case, start.elapsed(), outcome)
+}
+
+/// Checks that the answer validators reject the answer of a case of
+/// `data/invalid_answer` (its input must be valid): AC with their
+/// complaints when one does, as BAPCtools asks; a judge error naming the
+/// case otherwise.
+pub(crate) fn reject_answer(tools: &Tools, case: &Case) -> CaseReport {
+    let start = Instant::now();
+    let answer = case.answer.as_deref().map(Path::display);
+    let outcome = match (heard(tools, case, Bounds::Ignored), answer) {
+        (_, None) => Outcome::new(
+            Verdict::JudgeError,
+            format!("{}: no .ans beside it", case.input.display()),
+        ),
+        (Err(o), _) => o,
+        (Ok(Heard { opinions, .. }), Some(answer)) => match verdict_of(&opinions) {
+            Err(o) => Outcome::new(
+                Verdict::JudgeError,
+                format!(
+                    "the input of a case of invalid_answer must be valid: {}",
+                    o.message.unwrap_or_default()
+                ),
+            ),
+            Ok(()) => match answer_opinions(tools, case) {
+                Err(o) => o,
+                Ok(said) if said.is_empty() => Outcome::new(
+                    Verdict::JudgeError,
+                    format!("{answer}: no answer validator to reject it"),
+                ),
+                Ok(said) => {
+                    let complaints: Vec<String> = said.into_iter().filter_map(|(_, c)| c).collect();
+                    match complaints.is_empty() {
+                        true => Outcome::new(
+                            Verdict::JudgeError,
+                            format!(
+                                "{answer}: accepted by every answer validator, but every answer in invalid_answer must be rejected: the validator is too lax, or the answer is valid"
+                            ),
+                        ),
+                        false => Outcome::new(
+                            Verdict::Accepted,
+                            format!("rejected, as it must be\n{}", complaints.join("\n")),
+                        ),
+                    }
+                }
+            },
+        },
+    };
+    record::judged(case, start.elapsed(), outcome)
+}
+
+/// Every answer validator's word on the answer file of `case` (a
+/// package's; none for other problems): each runs as BAPCtools runs it,
+/// `validator input_file < answer_file`, and accepts by exiting 42.
+pub(crate) fn answer_opinions(tools: &Tools, case: &Case) -> Result<Vec<Opinion>, Outcome> {
+    let none = tools
+        .problem
+        .origin
+        .as_ref()
+        .is_none_or(|o| o.answer_validators.is_empty());
+    let Some(answer) = case.answer.as_deref().filter(|_| !none) else {
+        return Ok(Vec::new());
+    };
+    let je = |e: String| Outcome::new(Verdict::JudgeError, e);
+    let validators = tools.answer_validators().map_err(je)?;
+    let runner = tools.runner().map_err(je)?;
+    let mut opinions = Vec::new();
+    for (path, program) in validators {
+        let spec = program.judge_spec(vec!["/dev/fd/3".into()], tools.judge_limits());
+        let exec = runner.run_with(&spec, answer, &[&case.input]);
+        let complaint = (exec.end != End::Exited(42)).then(|| {
+            let said = String::from_utf8_lossy(if exec.stderr_tail.is_empty() {
+                &exec.stdout
+            } else {
+                &exec.stderr_tail
+            })
+            .trim()
+            .to_string();
+            let how = match exec.end {
+                End::Exited(c) => format!("exit code {c}, not 42"),
+                _ => crate::compare::ended_badly(&exec)
+                    .and_then(|o| o.message)
+                    .unwrap_or_default(),
+            };
+            format!(
+                "{}: rejected by the answer validator {} ({how}) {said}",
+                answer.display(),
+                path.display()
+            )
+            .trim_end()
+            .to_string()
+        });
+        opinions.push((path.display().to_string(), complaint));
+    }
+    Ok(opinions)
 }
 
 /// Runs the validator programs of `tools`' problem on `cases` for their

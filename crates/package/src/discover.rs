@@ -79,4 +79,35 @@ mod tests {
         assert_eq!(ids, ["atoms"]);
         assert!(found.errors.is_empty());
     }
+
+    /// A package that carries example packages deeper (a tools folder's
+    /// `examples/`): as in BAPCtools, only the folders right below the
+    /// problems folder are problems, and a package is judged once.
+    #[test]
+    fn stray_example_packages_below_a_package_are_not_problems() {
+        let root = tempfile::tempdir().unwrap();
+        let write = |path: &str, text: &str| {
+            let p = root.path().join(path);
+            std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+            std::fs::write(p, text).unwrap();
+        };
+        for pkg in ["real", "real/tools/examples/stray", "tools/examples/other"] {
+            write(&format!("{pkg}/problem.yaml"), "name: x\n");
+            write(&format!("{pkg}/data/secret/1.in"), "1\n");
+            write(&format!("{pkg}/data/secret/1.ans"), "1\n");
+        }
+        let found = discover(root.path()).unwrap();
+        let ids: Vec<&str> = found.problems.iter().map(|p| p.id.as_str()).collect();
+        assert_eq!(ids, ["real"], "{:?}", found.errors);
+        // The package itself as the problems folder: that one package.
+        let found = discover(&root.path().join("real")).unwrap();
+        let ids: Vec<&str> = found.problems.iter().map(|p| p.id.as_str()).collect();
+        assert_eq!(ids, ["real"]);
+        let origin = found.problems[0].origin.as_ref().unwrap();
+        assert!(
+            origin.skipped.iter().any(|(at, _)| at == "tools"),
+            "{:?}",
+            origin.skipped
+        );
+    }
 }

@@ -130,6 +130,9 @@ pub fn load_with_data(
             ignored: plan.ignored,
             not_submissions,
             unchecked: plan.unchecked,
+            notes: plan.notes,
+            answer_validators: plan.answer_validators,
+            invalid_answers: plan.invalid_answers,
         }),
     })
 }

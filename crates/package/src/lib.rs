@@ -50,6 +50,7 @@
 //! `judge-text`. Never on the engine or the reports,
 //! which sit on top of it; the problem crate never on this one.
 
+mod contest_files;
 mod discover;
 pub mod error;
 pub mod export;
@@ -71,6 +72,7 @@ mod scores;
 pub mod statement;
 mod submissions;
 mod testdata;
+mod validator_dirs;
 pub mod write;
 
 // The layers below, under the names the code uses.

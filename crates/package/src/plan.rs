@@ -56,6 +56,14 @@ pub struct Plan {
     /// Where the package's `data/` is read from when not inside it: the
     /// folder judge generated from `generators/generators.yaml`.
     pub data: Option<PathBuf>,
+    /// What judge decided where the package's conventions are ambiguous
+    /// (which validator folder it read, where the time limit came from):
+    /// the reports' notes say each, so a guess is never silent.
+    pub notes: Vec<String>,
+    /// The answer validator programs, relative to the package.
+    pub answer_validators: Vec<PathBuf>,
+    /// `data/invalid_answer`'s cases, at the package's own files.
+    pub invalid_answers: Vec<crate::origin::AnswerTest>,
 }
 
 impl Plan {

@@ -15,11 +15,13 @@ use serde_yaml::Value;
 use judge_languages::is_header;
 
 use crate::checkers;
+use crate::contest_files::DOMJUDGE_INI;
 use crate::origin::{Format, TimeRule};
 use crate::plan::{Plan, ProblemYaml, name_of, rel, sorted_entries};
 use crate::problem::{CheckerSpec, Interface, ProblemSpec, ScoringSpec};
 use crate::read_limits::limits;
 use crate::submissions::{submissions, take_reference};
+use crate::validator_dirs::{self, Kind};
 use crate::{
     EXTENSION_FILE, Extension, Refusal, output_validator_dir, read_data, statement_dir, text_in,
 };
@@ -94,7 +96,7 @@ pub(crate) fn read_with_data(pkg: &Path, yaml_text: &str, data: Option<&Path>) -
         Some(Err(e)) => plan.refused.push(Refusal::unreadable(EXTENSION_FILE, &e)),
         None => from_package(pkg, spec, format, &mut plan),
     }
-    crate::read_checks::answer_validators(pkg, &mut plan);
+    crate::read_checks::answer_validators(pkg, format, &mut plan);
     plan
 }
 
@@ -180,8 +182,11 @@ fn place_program(pkg: &Path, dir: &Path, program: &Path, plan: &mut Plan) {
 fn from_package(pkg: &Path, spec_yaml: ProblemYaml<'_>, format: Format, plan: &mut Plan) {
     let yaml = spec_yaml.value;
     let field = |k: &str| yaml.get(k).filter(|v| !v.is_null());
+    // `name` may be a map of languages (English first, else the first);
+    // DOMjudge keeps it in its ini file when problem.yaml has none.
     let name = field("name")
         .and_then(text_in)
+        .or_else(|| ini_name(pkg))
         .unwrap_or_else(|| name_of(pkg));
     let source = match field("source") {
         Some(Value::Sequence(items)) => items.first().and_then(text_in),
@@ -190,22 +195,21 @@ fn from_package(pkg: &Path, spec_yaml: ProblemYaml<'_>, format: Format, plan: &m
     }
     .unwrap_or_default();
     // The kind of problem: legacy `validation`, newer `type`.
-    let validation = field("validation")
-        .and_then(Value::as_str)
-        .unwrap_or("default");
+    let validation = read_validation(field("validation"), &spec_yaml, plan);
     let mut types: Vec<String> = match field("type") {
-        Some(Value::String(s)) => vec![s.clone()],
+        Some(Value::String(s)) => s.split_whitespace().map(String::from).collect(),
         Some(Value::Sequence(v)) => v
             .iter()
             .filter_map(|t| t.as_str().map(String::from))
             .collect(),
         _ => Vec::new(),
     };
-    let words: Vec<&str> = validation.split_whitespace().collect();
-    if words.contains(&"interactive") {
-        types.push("interactive".into());
+    for (word, kind) in [("interactive", "interactive"), ("multi-pass", "multi-pass")] {
+        if validation.words.iter().any(|w| w == word) && !types.iter().any(|t| t == kind) {
+            types.push(kind.into());
+        }
     }
-    let custom = words.first() == Some(&"custom");
+    let custom = validation.custom();
     let has = |t: &str| types.iter().any(|x| x == t);
     if has("multi-pass") && interactive_type(&types) {
         plan.refused.push(Refusal::Unsupported {
@@ -237,23 +241,41 @@ fn from_package(pkg: &Path, spec_yaml: ProblemYaml<'_>, format: Format, plan: &m
     }
     let scoring = has("scoring");
     let interactive = has("interactive");
-    // Output validation.
-    let validator_dir = pkg.join(output_validator_dir(format));
-    // Headers (testlib.h beside a checker) are not programs: the build
-    // copies them in beside the source that includes them.
-    let programs: Vec<PathBuf> = sorted_entries(&validator_dir)
-        .into_iter()
-        .filter(|p| !is_header(p))
-        .collect();
+    // Output validation, from either spelling of its folder.
+    let validator_dir = validator_dirs::find(pkg, format, Kind::Output, plan);
+    let programs = validator_dir
+        .as_deref()
+        .map(validator_dirs::programs)
+        .unwrap_or_default();
     let flags = match field("validator_flags") {
         Some(Value::String(s)) => s.split_whitespace().map(String::from).collect(),
         _ => Vec::new(),
     };
+    // What declares a custom validator: legacy `validation: custom …`, or
+    // a type no default validator can judge.
+    let declared = if custom {
+        Some((
+            "validation",
+            format!("validation: {}", validation.words.join(" ")),
+        ))
+    } else {
+        ["interactive", "multi-pass"]
+            .into_iter()
+            .find(|t| has(t))
+            .map(|t| ("type", format!("type {t}")))
+    };
     let checker = if programs.is_empty() {
-        if interactive || (custom && format == Format::Legacy) {
-            plan.refused.push(Refusal::Missing {
-                at: format!("{}/", output_validator_dir(format)),
-                what: "the package names a custom output validator but has none".into(),
+        if let Some((key, declared)) = declared {
+            let looked = Kind::Output
+                .spellings(format)
+                .iter()
+                .map(|d| format!("{d}/"))
+                .collect::<Vec<_>>()
+                .join(", ");
+            plan.refused.push(Refusal::NoValidator {
+                at: spec_yaml.at(&[key]),
+                declared,
+                looked,
             });
         }
         match checkers::DefaultValidatorFlags::parse(&flags) {
@@ -273,12 +295,14 @@ fn from_package(pkg: &Path, spec_yaml: ProblemYaml<'_>, format: Format, plan: &m
         }
     } else if programs.len() > 1 && programs.iter().any(|p| p.is_dir()) {
         // Legacy packages keep each validator in a folder of its own.
+        let dir = validator_dir.as_deref().map(name_of).unwrap_or_default();
         plan.refused.push(Refusal::Unsupported {
-            at: format!("{}/", output_validator_dir(format)),
+            at: format!("{dir}/"),
             what: format!("{} validators; judge runs one", programs.len()),
         });
         None
     } else {
+        let validator_dir = validator_dir.unwrap_or_default();
         let one = &programs[0];
         let program = if programs.len() == 1 && one.is_dir() {
             plan.copies.push((one.clone(), PathBuf::from("checker")));
@@ -302,17 +326,11 @@ fn from_package(pkg: &Path, spec_yaml: ProblemYaml<'_>, format: Format, plan: &m
     };
     // Input validators, one program each.
     let mut validators = Vec::new();
-    let vdir = ["input_validators", "input_format_validators"]
-        .map(|d| pkg.join(d))
-        .into_iter()
-        .find(|d| d.is_dir());
+    let vdir = validator_dirs::find(pkg, format, Kind::Input, plan);
     if let Some(d) = &vdir {
         copy_headers(d, Path::new("validators"), plan);
     }
-    for v in vdir.iter().flat_map(|d| sorted_entries(d)) {
-        if is_header(&v) {
-            continue;
-        }
+    for v in vdir.iter().flat_map(|d| validator_dirs::programs(d)) {
         let ext = v.extension().and_then(|e| e.to_str()).unwrap_or("");
         if matches!(ext, "ctd" | "viva") {
             plan.skipped.push((
@@ -335,23 +353,11 @@ fn from_package(pkg: &Path, spec_yaml: ProblemYaml<'_>, format: Format, plan: &m
     read_data::cases(pkg, format, &BTreeMap::new(), interactive, plan);
     submissions(pkg, plan);
     statement(pkg, format, plan, false);
-    let timelimit = match format {
-        Format::Legacy => "read as the time limit",
-        _ => "not part of this format (problemtools ignores it too): give limits.time_limit",
-    };
-    others(
-        pkg,
-        plan,
-        timelimit,
-        &[
-            output_validator_dir(format),
-            "input_validators",
-            "input_format_validators",
-            "graders",
-            "include",
-            "static_validator",
-        ],
-    );
+    let timelimit =
+        "read as the time limit when problem.yaml gives none (DOMjudge reads it in every format)";
+    let mut taken = validator_dirs::all_spellings();
+    taken.extend(["graders", "include", "static_validator", DOMJUDGE_INI]);
+    others(pkg, plan, timelimit, &taken);
     // Legacy graders count the samples unless told not to; the newer
     // formats never score them.
     let scoring = scoring.then(|| ScoringSpec {
@@ -367,12 +373,6 @@ fn from_package(pkg: &Path, spec_yaml: ProblemYaml<'_>, format: Format, plan: &m
             .and_then(Value::as_u64)
             .map_or(2, |n| n.clamp(1, 100) as u32)
     });
-    if passes.is_some() && checker.as_ref().is_none_or(|c| c.program.is_none()) {
-        plan.refused.push(Refusal::Missing {
-            at: format!("{}/", output_validator_dir(format)),
-            what: "a multi-pass problem needs an output validator (it writes nextpass.in)".into(),
-        });
-    }
     let spec = ProblemSpec {
         reference,
         source,
@@ -385,6 +385,57 @@ fn from_package(pkg: &Path, spec_yaml: ProblemYaml<'_>, format: Format, plan: &m
         ..ProblemSpec::named(&name)
     };
     plan.spec = Some(spec);
+}
+
+/// The `name` of DOMjudge's `domjudge-problem.ini`, if it has one.
+fn ini_name(pkg: &Path) -> Option<String> {
+    let text = std::fs::read_to_string(pkg.join(DOMJUDGE_INI)).ok()?;
+    crate::contest_files::read_ini(&text).ok()?.name
+}
+
+/// Legacy `validation:`: its words in any order (`custom`, `interactive`,
+/// `score`, `multi-pass`, as DOMjudge and problemtools write them).
+struct Validation {
+    words: Vec<String>,
+}
+
+impl Validation {
+    /// Interactive and multi-pass validation need a custom validator even
+    /// when `custom` is left out (`validation: interactive`).
+    fn custom(&self) -> bool {
+        self.words
+            .iter()
+            .any(|w| matches!(w.as_str(), "custom" | "interactive" | "multi-pass"))
+    }
+}
+
+/// The words of `validation:`; a word judge does not know is noted (and
+/// read past), a value that is not text refused at its place.
+fn read_validation(value: Option<&Value>, spec: &ProblemYaml<'_>, plan: &mut Plan) -> Validation {
+    let text = match value {
+        None => "default",
+        Some(Value::String(s)) => s.as_str(),
+        Some(_) => {
+            plan.refused.push(Refusal::Invalid {
+                at: spec.at(&["validation"]),
+                reason: "validation: expected words such as `custom interactive`".into(),
+            });
+            "default"
+        }
+    };
+    let words: Vec<String> = text.split_whitespace().map(String::from).collect();
+    for w in &words {
+        if !matches!(
+            w.as_str(),
+            "default" | "custom" | "interactive" | "score" | "multi-pass"
+        ) {
+            plan.notes.push(format!(
+                "{}: validation word `{w}` is not one judge knows (default, custom, interactive, score, multi-pass); read past",
+                spec.at(&["validation"])
+            ));
+        }
+    }
+    Validation { words }
 }
 
 fn interactive_type(types: &[String]) -> bool {
@@ -466,12 +517,69 @@ fn others(pkg: &Path, plan: &mut Plan, timelimit: &str, taken: &[&str]) {
             "attachments" => "files for contestants; judge does not publish",
             "solution" | "solutions" => "solution write-ups",
             "input_visualizer" | "output_visualizer" => "visualizers are not run",
-            crate::read_checks::ANSWER_VALIDATORS => {
-                "answer validators are not run (validate warns about it)"
-            }
             ".timelimit" => timelimit,
             _ => "not part of what judge imports",
         };
         plan.skipped.push((name, why.into()));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A legacy package with `validation: VALUE` and its validator in
+    /// `folder`, read.
+    fn read_with(value: &str, folder: &str) -> Plan {
+        let dir = tempfile::tempdir().unwrap();
+        for (path, text) in [
+            ("data/secret/1.in", "1\n"),
+            ("data/secret/1.ans", "1\n"),
+            ("submissions/accepted/a.py", "print(input())\n"),
+            (
+                &format!("{folder}/v.py") as &str,
+                "import sys\nsys.exit(42)\n",
+            ),
+        ] {
+            let p = dir.path().join(path);
+            std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+            std::fs::write(p, text).unwrap();
+        }
+        read(dir.path(), &format!("name: x\nvalidation: {value}\n"))
+    }
+
+    #[test]
+    fn validation_words_are_read_in_any_order() {
+        let plan = read_with("score custom", "output_validators");
+        assert!(plan.refused.is_empty(), "{:?}", plan.refused);
+        let spec = plan.spec.unwrap();
+        assert!(spec.checker.unwrap().program.is_some());
+        assert!(!spec.interactive);
+        // `interactive` alone implies a custom validator; DOMjudge's folder.
+        let plan = read_with("interactive", "output_validator");
+        assert!(plan.refused.is_empty(), "{:?}", plan.refused);
+        assert!(plan.spec.unwrap().interactive);
+        let plan = read_with("multi-pass custom", "output_validators");
+        assert_eq!(plan.spec.unwrap().passes, Some(2));
+        // A word judge does not know is noted, not refused.
+        let plan = read_with("custom fancy", "output_validators");
+        assert!(plan.refused.is_empty(), "{:?}", plan.refused);
+        assert!(
+            plan.notes
+                .iter()
+                .any(|n| n.contains("validation word `fancy`")),
+            "{:?}",
+            plan.notes
+        );
+        // Declared, shipped nowhere: the package's fault, at the key.
+        let plan = read_with("custom interactive", "elsewhere");
+        assert!(
+            matches!(
+                plan.refused.as_slice(),
+                [Refusal::NoValidator { at, .. }] if at == "problem.yaml:2:1"
+            ),
+            "{:?}",
+            plan.refused
+        );
     }
 }

@@ -8,13 +8,14 @@
 //! missing file as a failed test instead of the test quietly vanishing.
 
 use std::collections::BTreeSet;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use crate::Refusal;
-use crate::origin::Format;
+use crate::origin::{AnswerTest, Format};
 use crate::plan::{Plan, name_of, rel};
 use crate::problem::{Case, INVALID_OUTPUT_GROUP, OutputCheck, VALID_OUTPUT_GROUP, case_order};
 use crate::testdata;
+use crate::validator_dirs::{self, Kind};
 
 /// The files of one test of the output validator.
 const PARTS: [&str; 3] = ["in", "ans", "out"];
@@ -75,18 +76,68 @@ pub(crate) fn output_checks(pkg: &Path, format: Format, plan: &mut Plan) {
         .sort_by(|a, b| case_order((&a.case.group, &a.case.name), (&b.case.group, &b.case.name)));
 }
 
-/// 2025-09's folder of programs that check the answer files.
-pub(crate) const ANSWER_VALIDATORS: &str = "answer_validators";
-
-/// judge has no answer validators: a package that has some is told, by a
-/// warning of every `validate`, that they are not run.
-pub(crate) fn answer_validators(pkg: &Path, plan: &mut Plan) {
-    if pkg.join(ANSWER_VALIDATORS).is_dir() {
+/// The package's answer validators, in either spelling of their folder,
+/// into `plan.answer_validators`; and the answers of
+/// `data/invalid_answer` they must reject. Each is invoked as BAPCtools
+/// does, `validator input_file < answer_file`, exit 42 accepting.
+/// Checktestdata and VIVA answer validators need their tools: named as
+/// not run, never passed over silently.
+pub(crate) fn answer_validators(pkg: &Path, format: Format, plan: &mut Plan) {
+    let dir = validator_dirs::find(pkg, format, Kind::Answer, plan);
+    if let Some(d) = &dir {
+        plan.in_place_only.push((
+            format!("{}/", rel(pkg, d)),
+            "answer validators: run by `validate` when the package is judged in place; judge's own layout has no place for them".into(),
+        ));
+    }
+    for v in dir.iter().flat_map(|d| validator_dirs::programs(d)) {
+        let ext = v.extension().and_then(|e| e.to_str()).unwrap_or("");
+        if matches!(ext, "ctd" | "viva") {
+            let why = format!("a .{ext} answer validator needs its tool, which judge does not run");
+            plan.unchecked.push(format!("{}: {why}", rel(pkg, &v)));
+            plan.skipped.push((rel(pkg, &v), why));
+            continue;
+        }
+        plan.answer_validators.push(PathBuf::from(rel(pkg, &v)));
+    }
+    let data = plan.data_dir(pkg);
+    let invalid = data.join(INVALID_ANSWER);
+    for entry in walkdir::WalkDir::new(&invalid)
+        .follow_links(true)
+        .sort_by_file_name()
+        .into_iter()
+        .flatten()
+    {
+        let path = entry.path();
+        if !entry.file_type().is_file() || path.extension().is_none_or(|e| e != "in") {
+            continue;
+        }
+        let folder = path
+            .parent()
+            .map(|p| rel(&data, p))
+            .unwrap_or_default()
+            .replace('\\', "/");
+        let answer = path.with_extension("ans");
+        plan.invalid_answers.push(AnswerTest {
+            group: folder,
+            name: path
+                .file_stem()
+                .map(|s| s.to_string_lossy().into_owned())
+                .unwrap_or_default(),
+            input: path.to_path_buf(),
+            answer: answer.is_file().then_some(answer),
+        });
+    }
+    if !plan.invalid_answers.is_empty() && plan.answer_validators.is_empty() {
         plan.unchecked.push(format!(
-            "{ANSWER_VALIDATORS}/: judge does not run answer validators: the answers under data/ are not checked by them"
+            "data/{INVALID_ANSWER}/: {} answers the answer validators must reject, but the package has no answer validator judge runs",
+            plan.invalid_answers.len()
         ));
     }
 }
+
+/// `data/` folder of answers the answer validators must reject.
+pub(crate) const INVALID_ANSWER: &str = "invalid_answer";
 
 /// The test `stem` of `folder` (relative to `data/`), with the folder's
 /// settings and its own `stem.yaml`'s on top.

@@ -135,8 +135,7 @@ fn has_subfolders(dir: &Path) -> bool {
 const INVALID_INPUT: &str = "invalid_input";
 /// `data/` folders that test the output validator (2023-07 and later).
 const OUTPUT_CHECKS: [&str; 2] = [VALID_OUTPUT_GROUP, INVALID_OUTPUT_GROUP];
-/// `data/` folder of answers the answer validators must reject (2025-09).
-const INVALID_ANSWER: &str = "invalid_answer";
+use crate::read_checks::INVALID_ANSWER;
 /// Every `data/` folder of validation data: tests of the validators, not
 /// cases.
 const VALIDATION: [&str; 4] = [
@@ -185,9 +184,8 @@ pub(crate) fn cases(
                 INVALID_INPUT,
             ];
             if entry.depth() == 1 && name == INVALID_ANSWER {
-                let why = "answers the answer validators must reject: judge has no answer validators, so they are not checked";
-                plan.skipped.push((rel(pkg, path), why.into()));
-                plan.unchecked.push(format!("{}/: {why}", rel(pkg, path)));
+                let why = "answers the answer validators must reject: run by `validate` when the package is judged in place; judge's own layout has no place for them";
+                plan.in_place_only.push((rel(pkg, path), why.into()));
             } else if entry.depth() == 1 && OUTPUT_CHECKS.contains(&name.as_str()) {
                 let at = rel(pkg, path);
                 if interactive {
@@ -268,6 +266,16 @@ pub(crate) fn cases(
                 plan.cases += 1;
             }
             Some("ans") if path.with_extension("in").is_file() => {}
+            // An answer whose input is gone (a snapshot that lost its
+            // large files, a rename half done): named, never dropped
+            // silently.
+            Some("ans") if !name.starts_with('.') => {
+                let at = rel(pkg, path);
+                let why = format!("{stem}.in is missing: this case is not judged");
+                plan.notes
+                    .push(format!("warning: {at}: an answer without its input: {why}"));
+                plan.skipped.push((at, why));
+            }
             Some("yaml") if name == "testdata.yaml" || name == "test_group.yaml" => {}
             Some("yaml") if format != Format::Legacy => {
                 let Some(text) = settings_text(pkg, path, plan) else {
@@ -282,16 +290,9 @@ pub(crate) fn cases(
                 }
                 plan.refused.extend(read.refused);
             }
-            _ => plan.skipped.push((
-                rel(pkg, path),
-                match path.extension().and_then(|e| e.to_str()) {
-                    Some("interaction") => "a sample interaction for the statement".into(),
-                    Some("hint" | "desc" | "png" | "jpg" | "jpeg" | "svg") => {
-                        "notes for judges and contestants".into()
-                    }
-                    _ => format!("not a case file ({})", inside.display()),
-                },
-            )),
+            ext => plan
+                .skipped
+                .push((rel(pkg, path), not_a_case(&name, ext, inside))),
         }
     }
     if !interactive {
@@ -307,6 +308,25 @@ pub(crate) fn cases(
             Refusal::NoCases
         };
         plan.refused.push(why);
+    }
+}
+
+/// Why a file under `data/sample` or `data/secret` that is no case file
+/// is skipped: contest archives keep pictures, notes and statement
+/// variants beside their cases.
+fn not_a_case(name: &str, ext: Option<&str>, inside: &Path) -> String {
+    if name.starts_with('.') {
+        return "a hidden file (the format ignores names starting with a dot)".into();
+    }
+    match ext {
+        Some("interaction") => "a sample interaction for the statement".into(),
+        Some("hint" | "desc" | "md" | "txt" | "pdf" | "tex") => {
+            "notes for judges and contestants, not test data".into()
+        }
+        Some("png" | "jpg" | "jpeg" | "svg" | "gif") => "an illustration of the case".into(),
+        Some("out") => "a sample output for the statement; cases are judged against .ans".into(),
+        Some("statement" | "download") => "a sample as the statement or download shows it".into(),
+        _ => format!("not a case file ({})", inside.display()),
     }
 }
 

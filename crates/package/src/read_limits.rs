@@ -9,6 +9,7 @@ use std::time::Duration;
 use serde_yaml::Value;
 
 use crate::Refusal;
+use crate::contest_files::{DOMJUDGE_INI, Ini, contest_time_limit, read_ini};
 use crate::origin::{Format, Multipliers, TimeRule};
 use crate::plan::{Plan, ProblemYaml};
 use crate::problem::Limits;
@@ -65,22 +66,28 @@ pub(crate) fn limits(spec: ProblemYaml<'_>, format: Format, pkg: &Path, plan: &m
         limits.checker_time = Duration::from_secs_f64(v);
     }
     let fixed = number("time_limit");
-    let timelimit = (format == Format::Legacy)
-        .then(|| std::fs::read_to_string(pkg.join(".timelimit")).ok())
-        .flatten();
-    let rule = match (fixed, timelimit) {
+    // Where the limit comes from when problem.yaml gives none, in
+    // DOMjudge's order (its ini file over `.timelimit`), then the
+    // contest's problem set: see `given_elsewhere`.
+    let elsewhere = match fixed {
+        Some(_) => None,
+        None => given_elsewhere(pkg, plan),
+    };
+    if let (Some(t), Ok(Some((contest, file)))) = (fixed, contest_time_limit(pkg, &id_of(pkg)))
+        && (t - contest).abs() > 1e-9
+    {
+        plan.notes.push(format!(
+            "{file} gives this problem {contest} s; problem.yaml's limits.time_limit {t} s is used"
+        ));
+    }
+    let rule = match (fixed, elsewhere) {
         (Some(t), _) => parse_seconds(&t.to_string())
             .map(|d| TimeRule::Fixed(d, "limits.time_limit"))
             .map_err(|reason| Refusal::Invalid {
                 at: spec.at(&["limits", "time_limit"]),
                 reason,
             }),
-        (None, Some(text)) => parse_seconds(&text)
-            .map(|d| TimeRule::Fixed(d, ".timelimit"))
-            .map_err(|reason| Refusal::Invalid {
-                at: ".timelimit:1:1".into(),
-                reason,
-            }),
+        (None, Some(given)) => given,
         (None, None) => {
             let multipliers = table.and_then(|t| t.get("time_multipliers"));
             let m = |k: &str| multipliers.and_then(|t| t.get(k)).and_then(Value::as_f64);
@@ -94,12 +101,14 @@ pub(crate) fn limits(spec: ProblemYaml<'_>, format: Format, pkg: &Path, plan: &m
                 _ => (
                     (
                         "time_multipliers.ac_to_time_limit",
-                        m("ac_to_time_limit"),
+                        // BAPCtools reads the legacy names in every
+                        // version (deprecated, not refused).
+                        m("ac_to_time_limit").or(number("time_multiplier")),
                         D.ac_to_time_limit,
                     ),
                     (
                         "time_multipliers.time_limit_to_tle",
-                        m("time_limit_to_tle"),
+                        m("time_limit_to_tle").or(number("time_safety_margin")),
                         D.time_limit_to_tle,
                     ),
                     ("time_resolution", number("time_resolution"), D.resolution),
@@ -133,6 +142,88 @@ pub(crate) fn limits(spec: ProblemYaml<'_>, format: Format, pkg: &Path, plan: &m
         Err(e) => plan.refused.push(e),
     }
     limits
+}
+
+/// The time limit of a package whose `problem.yaml` gives none, from the
+/// files DOMjudge and contest repositories keep it in, first found wins:
+///
+/// 1. `domjudge-problem.ini`'s `timelimit` (DOMjudge takes it over
+///    `.timelimit`);
+/// 2. `.timelimit`;
+/// 3. the contest's `../problems.yaml` (or `problemset.yaml`) entry for
+///    the package's folder name: the limit the contest's judge was given.
+///
+/// `None` leaves it to be computed from the accepted submissions. Each
+/// choice is noted, so a report says where its limit came from.
+fn given_elsewhere(pkg: &Path, plan: &mut Plan) -> Option<Result<TimeRule, Refusal>> {
+    let ini = pkg.join(DOMJUDGE_INI);
+    if let Ok(text) = std::fs::read_to_string(&ini) {
+        match read_ini(&text) {
+            Ok(Ini {
+                timelimit: Some((t, at)),
+                ..
+            }) => {
+                plan.notes.push(format!(
+                    "time limit {t} s from {at} (DOMjudge's setting; problem.yaml gives none)"
+                ));
+                let other = std::fs::read_to_string(pkg.join(".timelimit")).ok();
+                if let Some(d) = other.as_deref().and_then(|o| parse_seconds(o).ok())
+                    && (d.as_secs_f64() - t).abs() > 1e-9
+                {
+                    plan.notes.push(format!(
+                        "warning: .timelimit says {} s, {DOMJUDGE_INI} {t} s: DOMjudge refuses a package whose limits conflict; the ini's is used",
+                        d.as_secs_f64()
+                    ));
+                }
+                return Some(Ok(TimeRule::Fixed(
+                    Duration::from_secs_f64(t),
+                    DOMJUDGE_INI,
+                )));
+            }
+            Ok(_) => {}
+            Err(e) => return Some(Err(e)),
+        }
+    }
+    if let Ok(text) = std::fs::read_to_string(pkg.join(".timelimit")) {
+        let rule = parse_seconds(&text)
+            .map(|d| TimeRule::Fixed(d, ".timelimit"))
+            .map_err(|reason| Refusal::Invalid {
+                at: ".timelimit:1:1".into(),
+                reason,
+            });
+        if let Ok(TimeRule::Fixed(d, _)) = &rule {
+            plan.notes.push(format!(
+                "time limit {} s from .timelimit (problem.yaml gives none)",
+                d.as_secs_f64()
+            ));
+        }
+        return Some(rule);
+    }
+    match contest_time_limit(pkg, &id_of(pkg)) {
+        Ok(Some((t, file))) => {
+            plan.notes.push(format!(
+                "time limit {t} s from the contest's {file} (the limit the contest ran with; the package gives none)"
+            ));
+            Some(Ok(TimeRule::Fixed(Duration::from_secs_f64(t), file)))
+        }
+        Ok(None) => None,
+        Err(why) => {
+            plan.notes
+                .push(format!("{why}; its time limits are not used"));
+            None
+        }
+    }
+}
+
+/// The package's id as a contest's problem set names it: its folder's
+/// name.
+fn id_of(pkg: &Path) -> String {
+    std::fs::canonicalize(pkg)
+        .ok()
+        .as_deref()
+        .and_then(Path::file_name)
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default()
 }
 
 /// Parses `.timelimit` (or `limits.time_limit`): seconds, maybe fractional.

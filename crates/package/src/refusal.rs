@@ -25,6 +25,19 @@ pub enum Refusal {
     /// A file or folder the package needs and does not hold.
     #[error("{at}: {what}")]
     Missing { at: String, what: String },
+    /// The package declares a custom output validator (legacy
+    /// `validation: custom …`, or a type that needs one: interactive,
+    /// multi-pass) and ships none in any spelling of its folder. The
+    /// package is incomplete: no judge could grade it as its contest did,
+    /// so this is the package's fault, not something judge lacks.
+    #[error(
+        "{at}: {declared} needs a custom output validator, but the package ships none (looked in {looked}): the package is incomplete; add the validator it was judged with"
+    )]
+    NoValidator {
+        at: String,
+        declared: String,
+        looked: String,
+    },
     /// `data/` holds no test case.
     #[error("data/: no test cases")]
     NoCases,
@@ -76,7 +89,17 @@ mod tests {
             Refusal::RecipeMakesNoCases.to_string(),
             "data/secret: no test cases, and generators/generators.yaml makes none"
         );
+        let none = Refusal::NoValidator {
+            at: "problem.yaml:2:1".into(),
+            declared: "validation: custom interactive".into(),
+            looked: "output_validators/, output_validator/".into(),
+        };
+        assert_eq!(
+            none.to_string(),
+            "problem.yaml:2:1: validation: custom interactive needs a custom output validator, but the package ships none (looked in output_validators/, output_validator/): the package is incomplete; add the validator it was judged with"
+        );
         for r in [
+            none,
             Refusal::NoCases,
             Refusal::NoReference,
             Refusal::NotGenerated,

@@ -25,6 +25,29 @@ pub struct Origin {
     /// Checks the package holds that judge does not run (its answer
     /// validators, say): `validate` warns about each.
     pub unchecked: Vec<String>,
+    /// What the reader decided where the package's conventions are
+    /// ambiguous (the validator folder of the other spelling, the time
+    /// limit of a DOMjudge file): the reports' notes say each.
+    pub notes: Vec<String>,
+    /// The package's answer validators (`answer_validators/`, 2023-07
+    /// and later), relative to the package: `validate` runs each on every
+    /// case's answer file, with the input file as its argument.
+    pub answer_validators: Vec<PathBuf>,
+    /// `data/invalid_answer`'s cases: answers the answer validators must
+    /// reject (their inputs valid).
+    pub invalid_answers: Vec<AnswerTest>,
+}
+
+/// One case of `data/invalid_answer`, as plain paths (the engine makes
+/// it a case of group `invalid_answer…`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct AnswerTest {
+    /// Its folder below `data/` (`invalid_answer`, `invalid_answer/x`).
+    pub group: String,
+    pub name: String,
+    pub input: PathBuf,
+    /// `None` when the `.ans` is missing, which `validate` names.
+    pub answer: Option<PathBuf>,
 }
 
 /// The package formats judge reads.

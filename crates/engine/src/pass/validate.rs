@@ -33,9 +33,13 @@ use crate::{drift, reference, validation};
 /// Whether validating `problems` runs any of their programs (so needs a
 /// runner, and with it the sandbox).
 pub fn needs_runner(problems: &[Problem]) -> bool {
-    problems
-        .iter()
-        .any(|p| Tools::needs_runner(p, Need::VALIDATE) || drift::needs_runner(p))
+    problems.iter().any(|p| {
+        Tools::needs_runner(p, Need::VALIDATE)
+            || drift::needs_runner(p)
+            || p.origin
+                .as_ref()
+                .is_some_and(|o| !o.answer_validators.is_empty())
+    })
 }
 
 /// Validates the selected problems (`shard`: this run's part of their
@@ -71,13 +75,32 @@ pub fn run(
         validators,
         validation::reject_case,
     );
+    // The answers of a package's data/invalid_answer must be rejected
+    // by its answer validators.
+    let bad_answers = part(&part_of.problems, |p| {
+        let tests = p.origin.iter().flat_map(|o| &o.invalid_answers);
+        tests
+            .map(|t| Case {
+                group: t.group.clone(),
+                name: t.name.clone(),
+                input: t.input.clone(),
+                answer: t.answer.clone(),
+                settings: Default::default(),
+            })
+            .collect()
+    });
+    let rejected_answers = session.judge_cases(
+        &views(&tools, &bad_answers),
+        validators,
+        validation::reject_answer,
+    );
     let checks = part(&part_of.problems, |p| {
         p.output_checks.iter().map(|c| c.case.clone()).collect()
     });
     let checks = views(&tools, &checks);
     let checks: Vec<CheckerTests> = checks.iter().map(CheckerTests::new).collect();
     let checked = session.judge_cases(&checks, validators, CheckerTests::check_case);
-    for r in rejected.into_iter().chain(checked) {
+    for r in rejected.into_iter().chain(rejected_answers).chain(checked) {
         if let Some(report) = problems.iter_mut().find(|p| p.id == r.id) {
             let mut cases = std::mem::take(&mut report.cases);
             cases.extend(r.cases);
@@ -90,6 +113,9 @@ pub fn run(
     for p in &selection.problems {
         for line in p.origin.iter().flat_map(|o| &o.unchecked) {
             session.warn(format!("{}: {line}", p.id));
+        }
+        for note in p.origin.iter().flat_map(|o| &o.notes) {
+            session.note(format!("{}: {note}", p.id));
         }
     }
     // Hygiene and bounds are properties of the whole folder (a duplicate

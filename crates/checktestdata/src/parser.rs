@@ -1,0 +1,601 @@
+//! Tokens to a program tree, by recursive descent over DOMjudge's
+//! grammar (doc/format-spec.md of its checktestdata repository).
+//!
+//! Where the grammar's precedences are unusual, checktestdata's parser is
+//! followed, since programs were tested against it: `&&` and `||` bind
+//! equally, left to right; `!` applies to the whole test after it (the
+//! parser generator shifts on that conflict); `^` binds tighter than unary
+//! minus (`-2^2` is -4) and groups left to right. A `(` in a test may
+//! open an expression (`(a+b) < c`) or a test (`(a < b)`): the expression
+//! is tried first. A separator must be a command that reads or checks one
+//! thing (SPACE, NEWLINE, INT, …), the only kind checktestdata can run
+//! there.
+
+use num_bigint::BigInt;
+use num_rational::BigRational;
+use num_traits::{Num, Zero};
+
+use crate::ast::{BinOp, CmpOp, Cmd, Command, Expr, Notation, Test, VarRef};
+use crate::error::ProgramError;
+use crate::lexer::{Tok, Token};
+
+/// Nesting deeper than this (parentheses, blocks, a chain of operators,
+/// which makes a tree as deep as it is long) is refused rather than
+/// risking the stack of the parser, the interpreter or the tree's drop.
+/// Real programs nest a handful of levels.
+const MAX_DEPTH: usize = 100;
+
+pub(crate) fn parse(file: &str, src: &[u8], tokens: Vec<Token>) -> Result<Vec<Command>, ProgramError> {
+    let mut p = Parser {
+        file,
+        src,
+        toks: tokens,
+        at: 0,
+        depth: 0,
+    };
+    let (body, end) = p.block()?;
+    match end {
+        Closer::End(t) => Err(p.error_at(&t, "END without a loop or IF to close")),
+        Closer::Else(t) => Err(p.error_at(&t, "ELSE without an IF")),
+        Closer::Eof => Ok(body),
+    }
+}
+
+enum Closer {
+    End(Token),
+    Else(Token),
+    Eof,
+}
+
+struct Parser<'a> {
+    file: &'a str,
+    src: &'a [u8],
+    toks: Vec<Token>,
+    at: usize,
+    depth: usize,
+}
+
+type Res<T> = Result<T, (usize, ProgramError)>;
+
+impl Parser<'_> {
+    fn peek(&self) -> &Tok {
+        &self.toks[self.at].tok
+    }
+
+    fn next(&mut self) -> Token {
+        let t = self.toks[self.at].clone();
+        if t.tok != Tok::End {
+            self.at += 1;
+        }
+        t
+    }
+
+    fn error_at(&self, t: &Token, message: impl Into<String>) -> ProgramError {
+        ProgramError::new(self.file, t.pos, message)
+    }
+
+    /// An error at the current token, with how far parsing got (to pick
+    /// the furthest of two tries).
+    fn fail<T>(&self, message: impl Into<String>) -> Res<T> {
+        let t = &self.toks[self.at];
+        Err((self.at, self.error_at(t, message)))
+    }
+
+    fn expect(&mut self, p: &'static str) -> Res<()> {
+        if *self.peek() == Tok::Punct(p) {
+            self.next();
+            Ok(())
+        } else {
+            self.fail(format!("expected `{p}`, found {}", describe(self.peek())))
+        }
+    }
+
+    fn eat(&mut self, p: &'static str) -> bool {
+        let yes = *self.peek() == Tok::Punct(p);
+        if yes {
+            self.next();
+        }
+        yes
+    }
+
+    fn deeper(&mut self) -> Res<()> {
+        self.depth += 1;
+        if self.depth > MAX_DEPTH {
+            return self.fail(format!("nested more than {MAX_DEPTH} deep"));
+        }
+        Ok(())
+    }
+
+    /// Commands up to END, ELSE or the end of the file.
+    fn block(&mut self) -> Result<(Vec<Command>, Closer), ProgramError> {
+        let mut body = Vec::new();
+        loop {
+            match self.peek().clone() {
+                Tok::End => return Ok((body, Closer::Eof)),
+                Tok::Word(w) if w == "END" => return Ok((body, Closer::End(self.next()))),
+                Tok::Word(w) if w == "ELSE" => return Ok((body, Closer::Else(self.next()))),
+                _ => body.push(self.command(false).map_err(|(_, e)| e)?),
+            }
+        }
+    }
+
+    fn text(&self, from: usize) -> String {
+        let start = self.toks[from].start;
+        let end = self.toks[self.at.saturating_sub(1).max(from)].end;
+        let raw = String::from_utf8_lossy(&self.src[start..end.max(start)]);
+        let mut text = raw.split_whitespace().collect::<Vec<_>>().join(" ");
+        if text.chars().count() > 60 {
+            text = text.chars().take(57).collect::<String>() + "...";
+        }
+        text
+    }
+
+    fn command(&mut self, separator: bool) -> Res<Command> {
+        self.deeper()?;
+        let first = self.at;
+        let head = self.next();
+        let Tok::Word(word) = &head.tok else {
+            self.at = first;
+            return self.fail(format!("expected a command, found {}", describe(&head.tok)));
+        };
+        let block = matches!(word.as_str(), "REP" | "REPI" | "WHILE" | "WHILEI" | "IF");
+        if separator && (block || matches!(word.as_str(), "EOF" | "END" | "ELSE")) {
+            self.at = first;
+            return self.fail(format!("{word} cannot be a separator: only a command that reads or checks one thing can"));
+        }
+        let cmd = match word.as_str() {
+            "SPACE" => Cmd::Space,
+            "NEWLINE" => Cmd::Newline,
+            "EOF" => Cmd::Eof,
+            "INT" => {
+                self.expect("(")?;
+                let min = self.expr()?;
+                self.expect(",")?;
+                let max = self.expr()?;
+                let var = self.eat(",").then(|| self.variable()).transpose()?;
+                self.expect(")")?;
+                Cmd::Int { min, max, var }
+            }
+            "FLOAT" | "FLOATP" => {
+                self.expect("(")?;
+                let min = self.expr()?;
+                self.expect(",")?;
+                let max = self.expr()?;
+                let mut decimals = None;
+                if word == "FLOATP" {
+                    self.expect(",")?;
+                    let lo = self.expr()?;
+                    self.expect(",")?;
+                    decimals = Some((lo, self.expr()?));
+                }
+                let mut var = None;
+                let mut notation = Notation::Any;
+                if self.eat(",") {
+                    var = Some(self.variable()?);
+                    if self.eat(",") {
+                        notation = match self.peek() {
+                            Tok::Word(w) if w == "FIXED" => Notation::Fixed,
+                            Tok::Word(w) if w == "SCIENTIFIC" => Notation::Scientific,
+                            other => {
+                                return self.fail(format!("expected FIXED or SCIENTIFIC, found {}", describe(other)));
+                            }
+                        };
+                        self.next();
+                    }
+                }
+                self.expect(")")?;
+                Cmd::Float {
+                    min,
+                    max,
+                    decimals,
+                    var,
+                    notation,
+                }
+            }
+            "STRING" => {
+                self.expect("(")?;
+                let v = self.value()?;
+                self.expect(")")?;
+                Cmd::String(v)
+            }
+            "REGEX" => {
+                self.expect("(")?;
+                let v = self.value()?;
+                let var = self.eat(",").then(|| self.variable()).transpose()?;
+                self.expect(")")?;
+                Cmd::Regex(v, var)
+            }
+            "ASSERT" => {
+                self.expect("(")?;
+                let t = self.test()?;
+                self.expect(")")?;
+                Cmd::Assert(t)
+            }
+            "SET" => {
+                self.expect("(")?;
+                let mut list = Vec::new();
+                loop {
+                    let v = self.variable()?;
+                    self.expect("=")?;
+                    list.push((v, self.expr()?));
+                    if !self.eat(",") {
+                        break;
+                    }
+                }
+                self.expect(")")?;
+                Cmd::Set(list)
+            }
+            "UNSET" => {
+                self.expect("(")?;
+                let names = self.names()?;
+                self.expect(")")?;
+                Cmd::Unset(names)
+            }
+            "REP" | "REPI" | "WHILE" | "WHILEI" | "IF" => return self.block_command(word.clone(), first),
+            _ => {
+                self.at = first;
+                return self.fail(format!("unknown command {word}"));
+            }
+        };
+        self.depth -= 1;
+        Ok(Command {
+            cmd,
+            pos: head.pos,
+            text: self.text(first),
+        })
+    }
+
+    /// A loop or IF: its head, then its body up to END.
+    fn block_command(&mut self, word: String, first: usize) -> Res<Command> {
+        let head = self.toks[first].clone();
+        self.expect("(")?;
+        let var = matches!(word.as_str(), "REPI" | "WHILEI")
+            .then(|| -> Res<VarRef> {
+                let v = self.variable()?;
+                self.expect(",")?;
+                Ok(v)
+            })
+            .transpose()?;
+        enum Head {
+            Count(Expr),
+            Cond(Test),
+        }
+        let what = match word.as_str() {
+            "REP" | "REPI" => Head::Count(self.expr()?),
+            _ => Head::Cond(self.test()?),
+        };
+        let sep = if word != "IF" && self.eat(",") {
+            Some(Box::new(self.command(true)?))
+        } else {
+            None
+        };
+        self.expect(")")?;
+        let text = self.text(first);
+        let (then, closer) = self.block().map_err(|e| (self.at, e))?;
+        let mut otherwise = Vec::new();
+        let closer = match closer {
+            Closer::Else(_) if word == "IF" => {
+                let (body, closer) = self.block().map_err(|e| (self.at, e))?;
+                otherwise = body;
+                match closer {
+                    Closer::Else(t) => return Err((self.at, self.error_at(&t, "a second ELSE in one IF"))),
+                    c => c,
+                }
+            }
+            Closer::Else(t) => {
+                return Err((self.at, self.error_at(&t, format!("ELSE inside {word}, which is no IF"))));
+            }
+            c => c,
+        };
+        if let Closer::Eof = closer {
+            return Err((self.at, self.error_at(&head, format!("{word} is not closed by END"))));
+        }
+        self.depth -= 1;
+        let cmd = match what {
+            Head::Count(count) => Cmd::Rep {
+                var,
+                count,
+                sep,
+                body: then,
+            },
+            Head::Cond(cond) if word == "IF" => Cmd::If { cond, then, otherwise },
+            Head::Cond(cond) => Cmd::While {
+                var,
+                cond,
+                sep,
+                body: then,
+            },
+        };
+        Ok(Command {
+            cmd,
+            pos: head.pos,
+            text,
+        })
+    }
+
+    fn names(&mut self) -> Res<Vec<String>> {
+        let mut names = Vec::new();
+        loop {
+            match self.next().tok {
+                Tok::Var(v) => names.push(v),
+                other => {
+                    self.at -= 1;
+                    return self.fail(format!("expected a variable name, found {}", describe(&other)));
+                }
+            }
+            if !self.eat(",") {
+                return Ok(names);
+            }
+        }
+    }
+
+    fn variable(&mut self) -> Res<VarRef> {
+        let Tok::Var(name) = self.peek().clone() else {
+            return self.fail(format!("expected a variable, found {}", describe(self.peek())));
+        };
+        self.next();
+        let mut index = Vec::new();
+        if self.eat("[") {
+            loop {
+                index.push(self.expr()?);
+                if !self.eat(",") {
+                    break;
+                }
+            }
+            self.expect("]")?;
+        }
+        Ok(VarRef { name, index })
+    }
+
+    /// A literal, a variable or STRLEN(…).
+    fn value(&mut self) -> Res<Expr> {
+        let t = self.next();
+        Ok(match t.tok {
+            Tok::Int(text) => int_literal(&text),
+            Tok::Float(text) => match decimal(&text) {
+                Some(v) => Expr::Float(v),
+                None => {
+                    self.at -= 1;
+                    return self.fail(format!("{text}: exponent too large"));
+                }
+            },
+            Tok::Str(s) => Expr::Str(s),
+            Tok::Var(_) => {
+                self.at -= 1;
+                Expr::Var(self.variable()?)
+            }
+            Tok::Word(w) if w == "STRLEN" => {
+                self.expect("(")?;
+                let v = self.value()?;
+                self.expect(")")?;
+                Expr::Strlen(Box::new(v))
+            }
+            other => {
+                self.at -= 1;
+                return self.fail(format!("expected a value, found {}", describe(&other)));
+            }
+        })
+    }
+
+    fn expr(&mut self) -> Res<Expr> {
+        let mark = self.depth;
+        self.deeper()?;
+        let mut lhs = self.term()?;
+        loop {
+            let op = match self.peek() {
+                Tok::Punct("+") => BinOp::Add,
+                Tok::Punct("-") => BinOp::Sub,
+                _ => break,
+            };
+            self.next();
+            self.deeper()?;
+            lhs = Expr::Bin(op, Box::new(lhs), Box::new(self.term()?));
+        }
+        self.depth = mark;
+        Ok(lhs)
+    }
+
+    fn term(&mut self) -> Res<Expr> {
+        let mark = self.depth;
+        let mut lhs = self.factor()?;
+        loop {
+            let op = match self.peek() {
+                Tok::Punct("*") => BinOp::Mul,
+                Tok::Punct("/") => BinOp::Div,
+                Tok::Punct("%") => BinOp::Rem,
+                _ => break,
+            };
+            self.next();
+            self.deeper()?;
+            lhs = Expr::Bin(op, Box::new(lhs), Box::new(self.factor()?));
+        }
+        self.depth = mark;
+        Ok(lhs)
+    }
+
+    fn factor(&mut self) -> Res<Expr> {
+        if self.eat("-") {
+            self.deeper()?;
+            let inner = self.factor()?;
+            self.depth -= 1;
+            return Ok(Expr::Neg(Box::new(inner)));
+        }
+        let mark = self.depth;
+        let mut lhs = self.atom()?;
+        while self.eat("^") {
+            self.deeper()?;
+            let rhs = if self.eat("-") {
+                self.deeper()?;
+                let inner = self.factor()?;
+                self.depth -= 1;
+                Expr::Neg(Box::new(inner))
+            } else {
+                self.atom()?
+            };
+            lhs = Expr::Bin(BinOp::Pow, Box::new(lhs), Box::new(rhs));
+        }
+        self.depth = mark;
+        Ok(lhs)
+    }
+
+    fn atom(&mut self) -> Res<Expr> {
+        if self.eat("(") {
+            let e = self.expr()?;
+            self.expect(")")?;
+            return Ok(e);
+        }
+        self.value()
+    }
+
+    fn test(&mut self) -> Res<Test> {
+        let mark = self.depth;
+        self.deeper()?;
+        if self.eat("!") {
+            let t = self.test()?;
+            self.depth = mark;
+            return Ok(Test::Not(Box::new(t)));
+        }
+        let mut lhs = self.simple_test()?;
+        loop {
+            let and = match self.peek() {
+                Tok::Punct("&&") => true,
+                Tok::Punct("||") => false,
+                _ => break,
+            };
+            self.next();
+            self.deeper()?;
+            let rhs = if self.eat("!") {
+                Test::Not(Box::new(self.test()?))
+            } else {
+                self.simple_test()?
+            };
+            let (l, r) = (Box::new(lhs), Box::new(rhs));
+            lhs = if and { Test::And(l, r) } else { Test::Or(l, r) };
+        }
+        self.depth = mark;
+        Ok(lhs)
+    }
+
+    fn simple_test(&mut self) -> Res<Test> {
+        match self.peek().clone() {
+            Tok::Word(w) if w == "ISEOF" => {
+                self.next();
+                return Ok(Test::IsEof);
+            }
+            Tok::Word(w) if w == "MATCH" => {
+                self.next();
+                self.expect("(")?;
+                let v = self.value()?;
+                self.expect(")")?;
+                return Ok(Test::Match(v));
+            }
+            Tok::Word(w) if w == "UNIQUE" => {
+                self.next();
+                self.expect("(")?;
+                let names = self.names()?;
+                self.expect(")")?;
+                return Ok(Test::Unique(names));
+            }
+            Tok::Word(w) if w == "INARRAY" => {
+                self.next();
+                self.expect("(")?;
+                let e = self.expr()?;
+                self.expect(",")?;
+                let v = self.variable()?;
+                self.expect(")")?;
+                return Ok(Test::InArray(e, v));
+            }
+            _ => {}
+        }
+        let (start, mark) = (self.at, self.depth);
+        let as_compare = self.compare();
+        if as_compare.is_ok() || self.toks[start].tok != Tok::Punct("(") {
+            return as_compare;
+        }
+        let compare_error = as_compare.unwrap_err();
+        (self.at, self.depth) = (start, mark);
+        self.next();
+        let grouped = self.test().and_then(|t| {
+            self.expect(")")?;
+            Ok(t)
+        });
+        match grouped {
+            Ok(t) => Ok(t),
+            // The try that read further is the one the author meant.
+            Err(e) if e.0 >= compare_error.0 => Err(e),
+            Err(_) => Err(compare_error),
+        }
+    }
+
+    fn compare(&mut self) -> Res<Test> {
+        let lhs = self.expr()?;
+        let op = match self.peek() {
+            Tok::Punct("<") => CmpOp::Lt,
+            Tok::Punct(">") => CmpOp::Gt,
+            Tok::Punct("<=") => CmpOp::Le,
+            Tok::Punct(">=") => CmpOp::Ge,
+            Tok::Punct("==") => CmpOp::Eq,
+            Tok::Punct("!=") => CmpOp::Ne,
+            other => return self.fail(format!("expected a comparison (< > <= >= == !=), found {}", describe(other))),
+        };
+        self.next();
+        Ok(Test::Cmp(op, lhs, self.expr()?))
+    }
+}
+
+fn describe(t: &Tok) -> String {
+    match t {
+        Tok::Word(w) => w.clone(),
+        Tok::Var(v) => format!("variable {v}"),
+        Tok::Int(n) | Tok::Float(n) => n.clone(),
+        Tok::Str(_) => "a string".into(),
+        Tok::Punct(p) => format!("`{p}`"),
+        Tok::End => "the end of the program".into(),
+    }
+}
+
+/// An integer literal. As in checktestdata (GMP reads literals in the
+/// base their prefix says), a leading 0 makes it octal; one that is not
+/// valid octal is read as a decimal float.
+fn int_literal(text: &str) -> Expr {
+    if text.len() > 1 && text.starts_with('0') {
+        return match BigInt::from_str_radix(&text[1..], 8) {
+            Ok(n) => Expr::Int(n),
+            Err(_) => Expr::Float(decimal(text).unwrap_or_else(BigRational::zero)),
+        };
+    }
+    Expr::Int(text.parse().unwrap_or_default())
+}
+
+/// The exact value of a decimal numeral: `-?d+(.d*)?([eE][+-]?d+)?`.
+/// `None` for anything else, or an exponent too large to hold.
+pub(crate) fn decimal(text: &str) -> Option<BigRational> {
+    let (mantissa, exp) = match text.find(['e', 'E']) {
+        Some(i) => (&text[..i], text[i + 1..].parse::<i64>().ok()?),
+        None => (text, 0),
+    };
+    let (neg, mantissa) = match mantissa.strip_prefix('-') {
+        Some(m) => (true, m),
+        None => (false, mantissa),
+    };
+    let (int, frac) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+    if int.is_empty() || !int.bytes().chain(frac.bytes()).all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let digits: BigInt = format!("{int}{frac}").parse().ok()?;
+    let shift = exp.checked_sub(i64::try_from(frac.len()).ok()?)?;
+    // 10^100000 and beyond is no number an input validator needs.
+    if shift.unsigned_abs() > 100_000 {
+        return None;
+    }
+    let ten = BigInt::from(10).pow(shift.unsigned_abs() as u32);
+    let mut value = if shift >= 0 {
+        BigRational::from_integer(digits * ten)
+    } else {
+        BigRational::new(digits, ten)
+    };
+    if neg {
+        value = -value;
+    }
+    Some(value)
+}

@@ -24,11 +24,11 @@
 //!   when it could not set itself up (the sandbox, its cgroup); the outer
 //!   half of a sandboxed launcher exits with the inner half's code.
 //! - `judge __checktestdata [--check] PROGRAM`, the interpreter of `.ctd`
-  input validators the language table's `checktestdata` entry runs
-  ([`judge_checktestdata::main`]): 42 when the input matches, 43 when
-  it does not (why on standard error), 2 when the program is wrong;
-  with `--check` (its build step), 0 when the program parses.
-- the mutant runner `judge harden` writes and builds
+//!   input validators the language table's `checktestdata` entry runs
+//!   ([`judge_checktestdata::main`]): 42 when the input matches, 43 when
+//!   it does not (why on standard error), 2 when the program is wrong;
+//!   with `--check` (its build step), 0 when the program parses.
+//! - the mutant runner `judge harden` writes and builds
 //!   (`crates/engine/src/harden/workshop.rs`): 0 with the solver's answer,
 //!   1 when the solver rejects the input, 2 for an unknown solver id or an
 //!   unreadable input, 3 when a variant of the solver disagrees with it; a

@@ -43,9 +43,18 @@ fn the_ctd_program_and_the_strict_validator_agree_on_every_case() {
     let problem = root().join("problems/sudoku-checker");
     let valid = inputs(&problem.join("cases"));
     let invalid = inputs(&problem.join("invalid"));
-    assert!(valid.len() >= 50 && invalid.len() >= 20, "{} {}", valid.len(), invalid.len());
+    assert!(
+        valid.len() >= 50 && invalid.len() >= 20,
+        "{} {}",
+        valid.len(),
+        invalid.len()
+    );
     let mut disagree = Vec::new();
-    for (path, must_accept) in valid.iter().map(|p| (p, true)).chain(invalid.iter().map(|p| (p, false))) {
+    for (path, must_accept) in valid
+        .iter()
+        .map(|p| (p, true))
+        .chain(invalid.iter().map(|p| (p, false)))
+    {
         let bytes = std::fs::read(path).unwrap();
         let strict = std::str::from_utf8(&bytes).is_ok_and(|text| solver.validate(text).is_ok());
         let ctd = program.check(&bytes);
@@ -70,20 +79,68 @@ fn the_ctd_program_points_at_the_failing_byte() {
     let grid = row.repeat(9);
     // (input, line, column, byte offset, what the message says)
     let cases = [
-        (row.repeat(3) + "1 2 a 4 5 6 7 8 9\n" + &row.repeat(5), 4, 5, 58, "expected an integer, found 'a'"),
-        (row.repeat(5) + "1 2 3 4 10 6 7 8 9\n" + &row.repeat(3), 6, 9, 98, "integer 10 out of range [0, 9]"),
-        (row.repeat(2) + "1 2 3  4 5 6 7 8 9\n", 3, 7, 42, "expected an integer, found a space"),
-        (row.repeat(8) + "1 2 3 4 5 6 7 8 9 \n", 9, 18, 161, "expected a newline, found a space"),
-        (format!("{grid}\n\n{grid}"), 11, 1, 172, "expected an integer, found a newline"),
-        (format!("{grid}\n"), 11, 1, 172, "expected an integer, found the end of the input"),
-        (row.repeat(4) + "1 2 3 4 5 6 7 8 09\n", 5, 17, 88, "integer with a leading zero"),
+        (
+            row.repeat(3) + "1 2 a 4 5 6 7 8 9\n" + &row.repeat(5),
+            4,
+            5,
+            58,
+            "expected an integer, found 'a'",
+        ),
+        (
+            row.repeat(5) + "1 2 3 4 10 6 7 8 9\n" + &row.repeat(3),
+            6,
+            9,
+            98,
+            "integer 10 out of range [0, 9]",
+        ),
+        (
+            row.repeat(2) + "1 2 3  4 5 6 7 8 9\n",
+            3,
+            7,
+            42,
+            "expected an integer, found a space",
+        ),
+        (
+            row.repeat(8) + "1 2 3 4 5 6 7 8 9 \n",
+            9,
+            18,
+            161,
+            "expected a newline, found a space",
+        ),
+        (
+            format!("{grid}\n\n{grid}"),
+            11,
+            1,
+            172,
+            "expected an integer, found a newline",
+        ),
+        (
+            format!("{grid}\n"),
+            11,
+            1,
+            172,
+            "expected an integer, found the end of the input",
+        ),
+        (
+            row.repeat(4) + "1 2 3 4 5 6 7 8 09\n",
+            5,
+            17,
+            88,
+            "integer with a leading zero",
+        ),
     ];
     for (input, line, col, offset, says) in cases {
         let Err(Failure::Rejected(r)) = program.check(input.as_bytes()) else {
             panic!("accepted: {input:?}");
         };
         assert_eq!((r.at, r.offset), (Pos { line, col }, offset), "{r}");
-        assert_eq!(&input.as_bytes()[..offset].iter().filter(|&&b| b == b'\n').count(), &(line - 1));
+        assert_eq!(
+            &input.as_bytes()[..offset]
+                .iter()
+                .filter(|&&b| b == b'\n')
+                .count(),
+            &(line - 1)
+        );
         assert!(r.message.contains(says), "{r}");
         assert_eq!(r.program.file, "sudoku-checker.ctd");
         assert!(r.program.pos.line > 10, "{r}");
@@ -96,16 +153,35 @@ fn the_hidden_subcommand_speaks_the_validator_convention() {
     let program = root().join("testdata/checktestdata/sudoku-checker.ctd");
     let program = program.to_str().unwrap();
     let grid = "0 0 0 0 0 0 0 0 0\n".repeat(9);
-    let ok = judge_in(&root(), &["__checktestdata", program, "ignored", "args"], Some(grid.as_bytes()));
+    let ok = judge_in(
+        &root(),
+        &["__checktestdata", program, "ignored", "args"],
+        Some(grid.as_bytes()),
+    );
     assert_eq!(ok.code, 42, "{}", ok.all());
     assert!(ok.stdout.is_empty(), "{}", ok.all());
     let bad = judge_in(&root(), &["__checktestdata", program], Some(b"0 0\n"));
     assert_eq!(bad.code, 43, "{}", bad.all());
-    assert!(bad.stderr.starts_with("input line 1 column 4 (byte 3): expected a space"), "{}", bad.all());
+    assert!(
+        bad.stderr
+            .starts_with("input line 1 column 4 (byte 3): expected a space"),
+        "{}",
+        bad.all()
+    );
     let typo = root().join("testdata/checktestdata/typo/input_validators/typo.ctd");
-    let broken = judge_in(&root(), &["__checktestdata", "--check", typo.to_str().unwrap()], None);
+    let broken = judge_in(
+        &root(),
+        &["__checktestdata", "--check", typo.to_str().unwrap()],
+        None,
+    );
     assert_eq!(broken.code, 2, "{}", broken.all());
-    assert!(broken.stderr.contains("typo.ctd:2:3: unknown command NEWLNE"), "{}", broken.all());
+    assert!(
+        broken
+            .stderr
+            .contains("typo.ctd:2:3: unknown command NEWLNE"),
+        "{}",
+        broken.all()
+    );
     let parsed = judge_in(&root(), &["__checktestdata", "--check", program], None);
     assert_eq!(parsed.code, 0, "{}", parsed.all());
 }
@@ -145,9 +221,20 @@ fn a_package_with_ctd_validators_is_validated_in_the_sandbox() {
     // Each invalid input is rejected by both programs, each saying where.
     let over = cases.iter().find(|c| c.name == "cell-over-100").unwrap();
     let said = over.message.as_deref().unwrap_or_default();
-    assert!(said.contains("grid.ctd") && said.contains("shape"), "{said}");
-    assert!(said.contains("input line 2 column 3 (byte 6): integer 101 out of range [0, 100]"), "{said}");
-    assert_eq!(cases.iter().filter(|c| c.verdict.is_pass()).count(), cases.len(), "{}", run.all());
+    assert!(
+        said.contains("grid.ctd") && said.contains("shape"),
+        "{said}"
+    );
+    assert!(
+        said.contains("input line 2 column 3 (byte 6): integer 101 out of range [0, 100]"),
+        "{said}"
+    );
+    assert_eq!(
+        cases.iter().filter(|c| c.verdict.is_pass()).count(),
+        cases.len(),
+        "{}",
+        run.all()
+    );
 }
 
 #[test]
@@ -159,5 +246,9 @@ fn a_broken_ctd_validator_is_named_at_its_line_and_column() {
     let reports = tempfile::tempdir().unwrap();
     let run = validate("typo", reports.path());
     assert_eq!(run.code, 2, "{}", run.all());
-    assert!(run.all().contains("typo.ctd:2:3: unknown command NEWLNE"), "{}", run.all());
+    assert!(
+        run.all().contains("typo.ctd:2:3: unknown command NEWLNE"),
+        "{}",
+        run.all()
+    );
 }

@@ -74,7 +74,7 @@ impl std::error::Error for Rejection {}
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Failure {
     /// The input does not match the program.
-    Rejected(Rejection),
+    Rejected(Box<Rejection>),
     /// The program went wrong while running (an undefined variable, a
     /// string where a number belongs): the program's fault, not the
     /// input's.

@@ -75,7 +75,10 @@ impl<'a> Cursor<'a> {
         }
         let before = &self.data[..offset];
         let line = 1 + before.iter().filter(|&&b| b == b'\n').count();
-        let start = before.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+        let start = before
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |i| i + 1);
         (
             Pos {
                 line,

@@ -13,8 +13,8 @@ use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::ToPrimitive;
 
-use crate::ast::{BinOp, CmpOp, Cmd, Command, Expr, Notation, Test, VarRef};
-use crate::error::{Failure, ProgramError, Rejection};
+use crate::ast::{BinOp, Cmd, CmpOp, Command, Expr, Notation, Test, VarRef};
+use crate::error::{Failure, Pos, ProgramError, Rejection};
 use crate::input::Cursor;
 use crate::lexer::show_byte;
 use crate::parser::decimal;
@@ -61,19 +61,21 @@ impl<'a> Interp<'a> {
         }
     }
 
-    /// Runs `program`, then the implicit EOF.
-    pub(crate) fn run(&mut self, program: &[Command]) -> Result<(), Failure> {
+    /// Runs `program`, then the implicit EOF (at `end`, the program's end).
+    pub(crate) fn run(&mut self, program: &[Command], end: Pos) -> Result<(), Failure> {
         self.block(program)?;
         if !self.input.eof() {
             let (at, offset) = self.input.place();
             let found = show_byte(self.input.peek().unwrap_or(0));
-            return Err(Failure::Rejected(Rejection {
+            return Err(Failure::Rejected(Box::new(Rejection {
                 at,
                 offset,
-                message: format!("expected the end of the input (the program is done), found {found}"),
-                command: "end of the program".into(),
-                program: ProgramError::new(self.file, Default::default(), ""),
-            }));
+                message: format!(
+                    "expected the end of the input (the program is done), found {found}"
+                ),
+                command: "the implicit EOF at the end of the program".into(),
+                program: ProgramError::new(self.file, end, ""),
+            })));
         }
         Ok(())
     }
@@ -90,13 +92,13 @@ impl<'a> Interp<'a> {
                     Some(o) => self.input.place_of(o),
                     None => self.input.place(),
                 };
-                Failure::Rejected(Rejection {
+                Failure::Rejected(Box::new(Rejection {
                     at,
                     offset,
                     message,
                     command: cmd.text.clone(),
                     program,
-                })
+                }))
             }
         }
     }
@@ -117,11 +119,15 @@ impl<'a> Interp<'a> {
                 body,
             } => {
                 if let Some(v) = var {
-                    self.set(v, Value::Int(0.into())).map_err(|s| self.place(cmd, s))?;
+                    self.set(v, Value::Int(0.into()))
+                        .map_err(|s| self.place(cmd, s))?;
                 }
                 let n = match self.eval(count).map_err(|s| self.place(cmd, s.into()))? {
                     Value::Int(n) => n.to_u64().ok_or_else(|| {
-                        self.place(cmd, Stop::Program(format!("the count {n} is negative or too large")))
+                        self.place(
+                            cmd,
+                            Stop::Program(format!("the count {n} is negative or too large")),
+                        )
                     })?,
                     other => {
                         let why = format!("the count must be an integer, not {}", other.kind());
@@ -140,7 +146,8 @@ impl<'a> Interp<'a> {
                 body,
             } => {
                 if let Some(v) = var {
-                    self.set(v, Value::Int(0.into())).map_err(|s| self.place(cmd, s))?;
+                    self.set(v, Value::Int(0.into()))
+                        .map_err(|s| self.place(cmd, s))?;
                 }
                 let mut i = 0u64;
                 while self.test(cond).map_err(|s| self.place(cmd, s))? {
@@ -176,7 +183,8 @@ impl<'a> Interp<'a> {
         }
         self.block(body)?;
         if let Some(v) = var {
-            self.set(v, Value::Int((i + 1).into())).map_err(|s| self.place(cmd, s))?;
+            self.set(v, Value::Int((i + 1).into()))
+                .map_err(|s| self.place(cmd, s))?;
         }
         Ok(())
     }
@@ -188,14 +196,20 @@ impl<'a> Interp<'a> {
             Cmd::Newline => self.byte(b'\n', "a newline"),
             Cmd::Eof => match self.input.peek() {
                 None => Ok(()),
-                Some(b) => Err(Stop::Reject(None, format!("expected the end of the input, found {}", show_byte(b)))),
+                Some(b) => Err(Stop::Reject(
+                    None,
+                    format!("expected the end of the input, found {}", show_byte(b)),
+                )),
             },
             Cmd::Int { min, max, var } => {
                 let n = self.read_int()?;
                 let (lo, hi) = (self.int(min)?, self.int(max)?);
                 let start = Some(self.input.at - n.1);
                 if n.0 < lo || n.0 > hi {
-                    return Err(Stop::Reject(start, format!("integer {} out of range [{lo}, {hi}]", n.0)));
+                    return Err(Stop::Reject(
+                        start,
+                        format!("integer {} out of range [{lo}, {hi}]", n.0),
+                    ));
                 }
                 match var {
                     Some(v) => self.set(v, Value::Int(n.0)),
@@ -216,16 +230,22 @@ impl<'a> Interp<'a> {
                 if let Some((lo, hi)) = range
                     && lo > hi
                 {
-                    return Err(Stop::Program(format!("the decimals range [{lo}, {hi}] is empty")));
+                    return Err(Stop::Program(format!(
+                        "the decimals range [{lo}, {hi}] is empty"
+                    )));
                 }
                 let start = self.input.at;
                 let x = self.read_float(*notation, range)?;
                 let lo = self.number(min)?;
                 let hi = self.number(max)?;
                 if x < lo || x > hi {
-                    let text = String::from_utf8_lossy(&self.input.data[start..self.input.at]).into_owned();
+                    let text = String::from_utf8_lossy(&self.input.data[start..self.input.at])
+                        .into_owned();
                     let (l, h) = (Value::Float(lo), Value::Float(hi));
-                    return Err(Stop::Reject(Some(start), format!("float {text} out of range [{l}, {h}]")));
+                    return Err(Stop::Reject(
+                        Some(start),
+                        format!("float {text} out of range [{l}, {h}]"),
+                    ));
                 }
                 match var {
                     Some(v) => self.set(v, Value::Float(x)),
@@ -240,7 +260,13 @@ impl<'a> Interp<'a> {
                         found => {
                             let found = found.map_or("the end of the input".into(), show_byte);
                             let full = String::from_utf8_lossy(&s);
-                            return Err(Stop::Reject(None, format!("expected {} of the string {full:?}, found {found}", show_byte(want))));
+                            return Err(Stop::Reject(
+                                None,
+                                format!(
+                                    "expected {} of the string {full:?}, found {found}",
+                                    show_byte(want)
+                                ),
+                            ));
                         }
                     }
                 }
@@ -249,9 +275,15 @@ impl<'a> Interp<'a> {
             Cmd::Regex(e, var) => {
                 let pattern = self.string(e)?;
                 let Some(len) = self.patterns.longest(&pattern, self.input.rest())? else {
-                    let found = self.input.peek().map_or("the end of the input".into(), show_byte);
+                    let found = self
+                        .input
+                        .peek()
+                        .map_or("the end of the input".into(), show_byte);
                     let p = String::from_utf8_lossy(&pattern);
-                    return Err(Stop::Reject(None, format!("expected a match of the regex {p:?}, found {found}")));
+                    return Err(Stop::Reject(
+                        None,
+                        format!("expected a match of the regex {p:?}, found {found}"),
+                    ));
                 };
                 let matched = self.input.rest()[..len].to_vec();
                 for _ in 0..len {
@@ -291,8 +323,14 @@ impl<'a> Interp<'a> {
                 self.input.bump();
                 Ok(())
             }
-            Some(b) => Err(Stop::Reject(None, format!("expected {what}, found {}", show_byte(b)))),
-            None => Err(Stop::Reject(None, format!("expected {what}, found the end of the input"))),
+            Some(b) => Err(Stop::Reject(
+                None,
+                format!("expected {what}, found {}", show_byte(b)),
+            )),
+            None => Err(Stop::Reject(
+                None,
+                format!("expected {what}, found the end of the input"),
+            )),
         }
     }
 
@@ -307,8 +345,14 @@ impl<'a> Interp<'a> {
         let text = &self.input.data[start..self.input.at];
         let reject = |why: &str| Err(Stop::Reject(Some(start), why.to_string()));
         if digits == 0 && !minus {
-            let found = self.input.peek().map_or("the end of the input".into(), show_byte);
-            return Err(Stop::Reject(None, format!("expected an integer, found {found}")));
+            let found = self
+                .input
+                .peek()
+                .map_or("the end of the input".into(), show_byte);
+            return Err(Stop::Reject(
+                None,
+                format!("expected an integer, found {found}"),
+            ));
         }
         if digits == 0 || (minus && text[1] == b'0') {
             return reject("invalid minus sign (-0 is not allowed)");
@@ -316,14 +360,20 @@ impl<'a> Interp<'a> {
         if digits > 1 && text[usize::from(minus)] == b'0' {
             return reject("integer with a leading zero");
         }
-        let value = String::from_utf8_lossy(text).parse().map_err(|_| Stop::Program("unreadable integer".into()))?;
+        let value = String::from_utf8_lossy(text)
+            .parse()
+            .map_err(|_| Stop::Program("unreadable integer".into()))?;
         Ok((value, text.len()))
     }
 
     /// `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?(0|[1-9][0-9]*))?`, the
     /// exponent as `notation` says, the decimals within `range` (FLOATP,
     /// whose scientific numbers have one non-zero digit before the dot).
-    fn read_float(&mut self, notation: Notation, range: Option<(usize, usize)>) -> Result<BigRational, Stop> {
+    fn read_float(
+        &mut self,
+        notation: Notation,
+        range: Option<(usize, usize)>,
+    ) -> Result<BigRational, Stop> {
         let start = self.input.at;
         let reject = |at: Option<usize>, why: &str| Err(Stop::Reject(at, why.to_string()));
         if self.input.peek() == Some(b'-') {
@@ -332,8 +382,14 @@ impl<'a> Interp<'a> {
         let int_start = self.input.at;
         let int_digits = self.input.skip(|b| b.is_ascii_digit());
         if int_digits == 0 {
-            let found = self.input.peek().map_or("the end of the input".into(), show_byte);
-            return Err(Stop::Reject(None, format!("expected a float (a digit), found {found}")));
+            let found = self
+                .input
+                .peek()
+                .map_or("the end of the input".into(), show_byte);
+            return Err(Stop::Reject(
+                None,
+                format!("expected a float (a digit), found {found}"),
+            ));
         }
         let first = self.input.data[int_start];
         if first == b'0' && int_digits > 1 {
@@ -372,7 +428,10 @@ impl<'a> Interp<'a> {
         }
         if let Some((lo, hi)) = range {
             if want_exp && (first == b'0' || int_digits != 1 || decimals.is_none()) {
-                return reject(Some(start), "expected exactly one non-zero digit before the decimal point");
+                return reject(
+                    Some(start),
+                    "expected exactly one non-zero digit before the decimal point",
+                );
             }
             let n = decimals.unwrap_or(0);
             if n < lo || n > hi {
@@ -380,7 +439,8 @@ impl<'a> Interp<'a> {
             }
         }
         let text = String::from_utf8_lossy(&self.input.data[start..self.input.at]).into_owned();
-        decimal(&text).ok_or_else(|| Stop::Reject(Some(start), format!("float {text} is too large to hold")))
+        decimal(&text)
+            .ok_or_else(|| Stop::Reject(Some(start), format!("float {text} is too large to hold")))
     }
 
     fn decimals(&mut self, e: &Expr) -> Result<usize, Stop> {
@@ -388,27 +448,43 @@ impl<'a> Interp<'a> {
             Value::Int(n) => n
                 .to_usize()
                 .filter(|&n| n < i32::MAX as usize)
-                .ok_or_else(|| Stop::Program(format!("the number of decimals {n} is out of range"))),
-            other => Err(Stop::Program(format!("the number of decimals must be an integer, not {}", other.kind()))),
+                .ok_or_else(|| {
+                    Stop::Program(format!("the number of decimals {n} is out of range"))
+                }),
+            other => Err(Stop::Program(format!(
+                "the number of decimals must be an integer, not {}",
+                other.kind()
+            ))),
         }
     }
 
     fn int(&mut self, e: &Expr) -> Result<BigInt, Stop> {
         match self.eval(e)? {
             Value::Int(n) => Ok(n),
-            other => Err(Stop::Program(format!("a bound of INT must be an integer, not {}", other.kind()))),
+            other => Err(Stop::Program(format!(
+                "a bound of INT must be an integer, not {}",
+                other.kind()
+            ))),
         }
     }
 
     fn number(&mut self, e: &Expr) -> Result<BigRational, Stop> {
         let v = self.eval(e)?;
-        v.number().ok_or_else(|| Stop::Program(format!("a bound of FLOAT must be a number, not {}", v.kind())))
+        v.number().ok_or_else(|| {
+            Stop::Program(format!(
+                "a bound of FLOAT must be a number, not {}",
+                v.kind()
+            ))
+        })
     }
 
     fn string(&mut self, e: &Expr) -> Result<Vec<u8>, Stop> {
         match self.eval(e)? {
             Value::Str(s) => Ok(s),
-            other => Err(Stop::Program(format!("expected a string, not {}", other.kind()))),
+            other => Err(Stop::Program(format!(
+                "expected a string, not {}",
+                other.kind()
+            ))),
         }
     }
 
@@ -417,7 +493,11 @@ impl<'a> Interp<'a> {
             .iter()
             .map(|e| match self.eval(e)? {
                 Value::Int(i) => Ok(i),
-                other => Err(format!("an index of {} must be an integer, not {}", v.name, other.kind())),
+                other => Err(format!(
+                    "an index of {} must be an integer, not {}",
+                    v.name,
+                    other.kind()
+                )),
             })
             .collect()
     }
@@ -501,7 +581,10 @@ impl<'a> Interp<'a> {
             }
             Test::InArray(e, v) => {
                 let value = self.eval(e)?;
-                let array = self.vars.get(&v.name).ok_or_else(|| format!("variable {} is undefined", v.name))?;
+                let array = self
+                    .vars
+                    .get(&v.name)
+                    .ok_or_else(|| format!("variable {} is undefined", v.name))?;
                 array.counts.contains_key(&value)
             }
             Test::Unique(names) => self.unique(names)?,
@@ -513,12 +596,19 @@ impl<'a> Interp<'a> {
     fn unique(&self, names: &[String]) -> Result<bool, Stop> {
         let arrays = names
             .iter()
-            .map(|n| self.vars.get(n).ok_or_else(|| Stop::Program(format!("variable {n} is undefined"))))
+            .map(|n| {
+                self.vars
+                    .get(n)
+                    .ok_or_else(|| Stop::Program(format!("variable {n} is undefined")))
+            })
             .collect::<Result<Vec<_>, _>>()?;
         let first = arrays[0];
         for (n, a) in names.iter().zip(&arrays).skip(1) {
             if a.values.len() != first.values.len() {
-                return Err(Stop::Reject(None, format!("UNIQUE: {} and {n} have different indices", names[0])));
+                return Err(Stop::Reject(
+                    None,
+                    format!("UNIQUE: {} and {n} have different indices", names[0]),
+                ));
             }
         }
         let mut seen: BTreeMap<Vec<&Value>, &Vec<BigInt>> = BTreeMap::new();
@@ -526,7 +616,10 @@ impl<'a> Interp<'a> {
             let mut tuple = Vec::with_capacity(arrays.len());
             for (n, a) in names.iter().zip(&arrays) {
                 let Some(v) = a.values.get(index) else {
-                    return Err(Stop::Reject(None, format!("UNIQUE: {n} has no index {}", show_index(index))));
+                    return Err(Stop::Reject(
+                        None,
+                        format!("UNIQUE: {n} has no index {}", show_index(index)),
+                    ));
                 };
                 tuple.push(v);
             }

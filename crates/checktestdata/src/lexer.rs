@@ -38,8 +38,8 @@ pub(crate) struct Token {
 }
 
 const PUNCTS: [&str; 21] = [
-    "<=", ">=", "==", "!=", "&&", "||", "(", ")", "[", "]", ",", "=", "+", "-", "*", "/", "%",
-    "^", "<", ">", "!",
+    "<=", ">=", "==", "!=", "&&", "||", "(", ")", "[", "]", ",", "=", "+", "-", "*", "/", "%", "^",
+    "<", ">", "!",
 ];
 
 /// Splits `src` into tokens, ending with [`Tok::End`].
@@ -73,7 +73,10 @@ pub(crate) fn tokens(file: &str, src: &[u8]) -> Result<Vec<Token>, ProgramError>
             lx.number()
         } else if c == b'"' {
             Tok::Str(lx.string(pos)?)
-        } else if let Some(p) = PUNCTS.iter().find(|p| src[lx.at..].starts_with(p.as_bytes())) {
+        } else if let Some(p) = PUNCTS
+            .iter()
+            .find(|p| src[lx.at..].starts_with(p.as_bytes()))
+        {
             lx.at += p.len();
             Tok::Punct(p)
         } else {
@@ -183,7 +186,11 @@ impl Lexer<'_> {
             }
         }
         let text = String::from_utf8_lossy(&self.src[start..self.at]).into_owned();
-        if float { Tok::Float(text) } else { Tok::Int(text) }
+        if float {
+            Tok::Float(text)
+        } else {
+            Tok::Int(text)
+        }
     }
 
     fn string(&mut self, open: Pos) -> Result<Vec<u8>, ProgramError> {
@@ -235,14 +242,18 @@ impl Lexer<'_> {
         } else if (b'0'..=b'7').contains(&c) {
             let mut value = 0u32;
             let mut n = 0;
-            while n < 3 && self.src.get(self.at).is_some_and(|d| (b'0'..=b'7').contains(d)) {
+            while n < 3
+                && self
+                    .src
+                    .get(self.at)
+                    .is_some_and(|d| (b'0'..=b'7').contains(d))
+            {
                 value = value * 8 + u32::from(self.src[self.at] - b'0');
                 self.at += 1;
                 n += 1;
             }
-            let byte = u8::try_from(value).map_err(|_| {
-                self.error(here, format!("octal escape \\{value:o} is over 255"))
-            })?;
+            let byte = u8::try_from(value)
+                .map_err(|_| self.error(here, format!("octal escape \\{value:o} is over 255")))?;
             out.push(byte);
         } else {
             // Any other backslash is kept, with what follows.
@@ -290,7 +301,10 @@ mod tests {
     #[test]
     fn mistakes_are_placed() {
         let e = tokens("p.ctd", b"SPACE\n  \"abc").unwrap_err();
-        assert_eq!(e.to_string(), "p.ctd:2:3: string not closed before the end of the file");
+        assert_eq!(
+            e.to_string(),
+            "p.ctd:2:3: string not closed before the end of the file"
+        );
         let e = tokens("p.ctd", b"INT(1, 2) @").unwrap_err();
         assert_eq!(e.to_string(), "p.ctd:1:11: unexpected character '@'");
         let e = tokens("p.ctd", b"\"\\777\"").unwrap_err();

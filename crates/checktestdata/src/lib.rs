@@ -47,6 +47,8 @@ pub use error::{Failure, Pos, ProgramError, Rejection};
 pub struct Program {
     file: String,
     body: Vec<ast::Command>,
+    /// Where the program ends: the place of its implicit EOF.
+    end: Pos,
 }
 
 impl Program {
@@ -54,16 +56,18 @@ impl Program {
     /// messages give). A mistake is `file:line:col: message`.
     pub fn parse(file: &str, source: &[u8]) -> Result<Program, ProgramError> {
         let tokens = lexer::tokens(file, source)?;
+        let end = tokens.last().map(|t| t.pos).unwrap_or_default();
         let body = parser::parse(file, source, tokens)?;
         Ok(Program {
             file: file.to_string(),
             body,
+            end,
         })
     }
 
     /// Checks `input` against the program.
     pub fn check(&self, input: &[u8]) -> Result<(), Failure> {
-        interp::Interp::new(&self.file, input).run(&self.body)
+        interp::Interp::new(&self.file, input).run(&self.body, self.end)
     }
 }
 
@@ -90,7 +94,10 @@ pub fn main(args: &[String]) -> i32 {
         _ => (false, args),
     };
     let Some(path) = rest.first() else {
-        let _ = writeln!(err, "usage: judge __checktestdata [--check] PROGRAM.ctd [ARGS...] < input");
+        let _ = writeln!(
+            err,
+            "usage: judge __checktestdata [--check] PROGRAM.ctd [ARGS...] < input"
+        );
         return BROKEN;
     };
     let name = shown_name(path);

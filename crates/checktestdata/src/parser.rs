@@ -15,7 +15,7 @@ use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::{Num, Zero};
 
-use crate::ast::{BinOp, CmpOp, Cmd, Command, Expr, Notation, Test, VarRef};
+use crate::ast::{BinOp, Cmd, CmpOp, Command, Expr, Notation, Test, VarRef};
 use crate::error::ProgramError;
 use crate::lexer::{Tok, Token};
 
@@ -25,7 +25,11 @@ use crate::lexer::{Tok, Token};
 /// Real programs nest a handful of levels.
 const MAX_DEPTH: usize = 100;
 
-pub(crate) fn parse(file: &str, src: &[u8], tokens: Vec<Token>) -> Result<Vec<Command>, ProgramError> {
+pub(crate) fn parse(
+    file: &str,
+    src: &[u8],
+    tokens: Vec<Token>,
+) -> Result<Vec<Command>, ProgramError> {
     let mut p = Parser {
         file,
         src,
@@ -141,7 +145,9 @@ impl Parser<'_> {
         let block = matches!(word.as_str(), "REP" | "REPI" | "WHILE" | "WHILEI" | "IF");
         if separator && (block || matches!(word.as_str(), "EOF" | "END" | "ELSE")) {
             self.at = first;
-            return self.fail(format!("{word} cannot be a separator: only a command that reads or checks one thing can"));
+            return self.fail(format!(
+                "{word} cannot be a separator: only a command that reads or checks one thing can"
+            ));
         }
         let cmd = match word.as_str() {
             "SPACE" => Cmd::Space,
@@ -177,7 +183,10 @@ impl Parser<'_> {
                             Tok::Word(w) if w == "FIXED" => Notation::Fixed,
                             Tok::Word(w) if w == "SCIENTIFIC" => Notation::Scientific,
                             other => {
-                                return self.fail(format!("expected FIXED or SCIENTIFIC, found {}", describe(other)));
+                                return self.fail(format!(
+                                    "expected FIXED or SCIENTIFIC, found {}",
+                                    describe(other)
+                                ));
                             }
                         };
                         self.next();
@@ -231,7 +240,9 @@ impl Parser<'_> {
                 self.expect(")")?;
                 Cmd::Unset(names)
             }
-            "REP" | "REPI" | "WHILE" | "WHILEI" | "IF" => return self.block_command(word.clone(), first),
+            "REP" | "REPI" | "WHILE" | "WHILEI" | "IF" => {
+                return self.block_command(word.clone(), first);
+            }
             _ => {
                 self.at = first;
                 return self.fail(format!("unknown command {word}"));
@@ -278,17 +289,25 @@ impl Parser<'_> {
                 let (body, closer) = self.block().map_err(|e| (self.at, e))?;
                 otherwise = body;
                 match closer {
-                    Closer::Else(t) => return Err((self.at, self.error_at(&t, "a second ELSE in one IF"))),
+                    Closer::Else(t) => {
+                        return Err((self.at, self.error_at(&t, "a second ELSE in one IF")));
+                    }
                     c => c,
                 }
             }
             Closer::Else(t) => {
-                return Err((self.at, self.error_at(&t, format!("ELSE inside {word}, which is no IF"))));
+                return Err((
+                    self.at,
+                    self.error_at(&t, format!("ELSE inside {word}, which is no IF")),
+                ));
             }
             c => c,
         };
         if let Closer::Eof = closer {
-            return Err((self.at, self.error_at(&head, format!("{word} is not closed by END"))));
+            return Err((
+                self.at,
+                self.error_at(&head, format!("{word} is not closed by END")),
+            ));
         }
         self.depth -= 1;
         let cmd = match what {
@@ -298,7 +317,11 @@ impl Parser<'_> {
                 sep,
                 body: then,
             },
-            Head::Cond(cond) if word == "IF" => Cmd::If { cond, then, otherwise },
+            Head::Cond(cond) if word == "IF" => Cmd::If {
+                cond,
+                then,
+                otherwise,
+            },
             Head::Cond(cond) => Cmd::While {
                 var,
                 cond,
@@ -320,7 +343,10 @@ impl Parser<'_> {
                 Tok::Var(v) => names.push(v),
                 other => {
                     self.at -= 1;
-                    return self.fail(format!("expected a variable name, found {}", describe(&other)));
+                    return self.fail(format!(
+                        "expected a variable name, found {}",
+                        describe(&other)
+                    ));
                 }
             }
             if !self.eat(",") {
@@ -331,7 +357,10 @@ impl Parser<'_> {
 
     fn variable(&mut self) -> Res<VarRef> {
         let Tok::Var(name) = self.peek().clone() else {
-            return self.fail(format!("expected a variable, found {}", describe(self.peek())));
+            return self.fail(format!(
+                "expected a variable, found {}",
+                describe(self.peek())
+            ));
         };
         self.next();
         let mut index = Vec::new();
@@ -536,7 +565,12 @@ impl Parser<'_> {
             Tok::Punct(">=") => CmpOp::Ge,
             Tok::Punct("==") => CmpOp::Eq,
             Tok::Punct("!=") => CmpOp::Ne,
-            other => return self.fail(format!("expected a comparison (< > <= >= == !=), found {}", describe(other))),
+            other => {
+                return self.fail(format!(
+                    "expected a comparison (< > <= >= == !=), found {}",
+                    describe(other)
+                ));
+            }
         };
         self.next();
         Ok(Test::Cmp(op, lhs, self.expr()?))

@@ -53,7 +53,10 @@ pub(crate) fn compile(pattern: &[u8]) -> Result<DFA, String> {
         .build(&translated)
         .map_err(|e| {
             let why = e.to_string();
-            format!("invalid regular expression {:?}: {why}", String::from_utf8_lossy(pattern))
+            format!(
+                "invalid regular expression {:?}: {why}",
+                String::from_utf8_lossy(pattern)
+            )
         })
 }
 
@@ -139,7 +142,9 @@ fn bracket(p: &[u8], start: usize, out: &mut String) -> Result<usize, String> {
                 // An equivalence class or collating element of one byte
                 // is that byte, in the C locale.
                 _ if name.len() == 1 => literal(name[0], out),
-                _ => return Err("collating elements of more than one byte are not supported".into()),
+                _ => {
+                    return Err("collating elements of more than one byte are not supported".into());
+                }
             }
             i += 2 + end + 2;
             continue;
@@ -161,7 +166,9 @@ mod tests {
     use super::*;
 
     fn longest(p: &str, hay: &str) -> Option<usize> {
-        Patterns::default().longest(p.as_bytes(), hay.as_bytes()).unwrap()
+        Patterns::default()
+            .longest(p.as_bytes(), hay.as_bytes())
+            .unwrap()
     }
 
     #[test]

@@ -18,7 +18,7 @@ fn accepts(src: &str, input: &str) -> bool {
 
 fn rejection(src: &str, input: &str) -> Rejection {
     match program(src).check(input.as_bytes()) {
-        Err(Failure::Rejected(r)) => r,
+        Err(Failure::Rejected(r)) => *r,
         other => panic!("expected a rejection, got {other:?}"),
     }
 }
@@ -57,10 +57,20 @@ fn integers_are_read_exactly() {
 #[test]
 fn floats_follow_their_notation_and_decimals() {
     let any = "FLOAT(-1, 1000) NEWLINE";
-    for ok in ["0\n", "-0\n", "1.5\n", "1e2\n", "1.25E+2\n", "-0.5\n", "1e-2\n"] {
+    for ok in [
+        "0\n",
+        "-0\n",
+        "1.5\n",
+        "1e2\n",
+        "1.25E+2\n",
+        "-0.5\n",
+        "1e-2\n",
+    ] {
         assert!(accepts(any, ok), "{ok:?}");
     }
-    for bad in ["01\n", "1.\n", ".5\n", "1e\n", "1e01\n", "1e4\n", "-1.5\n", "nan\n"] {
+    for bad in [
+        "01\n", "1.\n", ".5\n", "1e\n", "1e01\n", "1e4\n", "-1.5\n", "nan\n",
+    ] {
         assert!(!accepts(any, bad), "{bad:?}");
     }
     let fixed = "FLOAT(0, 10, x, FIXED) NEWLINE";
@@ -119,7 +129,10 @@ fn if_else_arrays_unique_and_inarray() {
     let u = "INT(1, 9, n) NEWLINE REPI(i, n) INT(0, 9, x[i]) SPACE INT(0, 9, y[i]) NEWLINE END ASSERT(UNIQUE(x, y))";
     assert!(accepts(u, "2\n1 2\n2 1\n"));
     let r = rejection(u, "3\n1 2\n2 1\n1 2\n");
-    assert!(r.message.contains("(1,2) at index [0] again at index [2]"), "{r}");
+    assert!(
+        r.message.contains("(1,2) at index [0] again at index [2]"),
+        "{r}"
+    );
     let a = "REPI(i, 3, SPACE) INT(0, 9, x[i]) END NEWLINE INT(0, 9, y) ASSERT(INARRAY(y, x))";
     assert!(accepts(a, "1 5 7\n5"));
     assert!(!accepts(a, "1 5 7\n6"));
@@ -169,31 +182,61 @@ fn a_rejection_names_the_input_byte_and_the_command() {
     let r = rejection("INT(0, 9) NEWLINE INT(0, 9) NEWLINE", "1\n2 \n");
     assert_eq!((r.at, r.offset), (Pos { line: 2, col: 2 }, 3));
     assert_eq!(r.message, "expected a newline, found a space");
-    let r = rejection("INT(0, 9) NEWLINE", "1\nx");
+    let r = rejection("INT(0, 9) NEWLINE\n", "1\nx");
     assert_eq!((r.at, r.offset), (Pos { line: 2, col: 1 }, 2));
     assert!(r.message.contains("end of the input"), "{r}");
+    assert_eq!(r.program.pos, Pos { line: 2, col: 1 }, "{r}");
+    assert!(
+        r.to_string()
+            .ends_with("[t.ctd:2:1: the implicit EOF at the end of the program]"),
+        "{r}"
+    );
 }
 
 #[test]
 fn program_mistakes_name_their_place() {
-    assert_eq!(parse_error("INT(1, 2)\n  SPCE"), "t.ctd:2:3: unknown command SPCE");
+    assert_eq!(
+        parse_error("INT(1, 2)\n  SPCE"),
+        "t.ctd:2:3: unknown command SPCE"
+    );
     assert_eq!(parse_error("INT(1 2)"), "t.ctd:1:7: expected `,`, found 2");
-    assert_eq!(parse_error("SPACE\nEND"), "t.ctd:2:1: END without a loop or IF to close");
-    assert_eq!(parse_error("REP(3)\nSPACE"), "t.ctd:1:1: REP is not closed by END");
-    assert_eq!(parse_error("REP(3) ELSE END"), "t.ctd:1:8: ELSE inside REP, which is no IF");
-    assert!(parse_error("REP(3, REP(2) END) END").starts_with("t.ctd:1:8: REP cannot be a separator"));
+    assert_eq!(
+        parse_error("SPACE\nEND"),
+        "t.ctd:2:1: END without a loop or IF to close"
+    );
+    assert_eq!(
+        parse_error("REP(3)\nSPACE"),
+        "t.ctd:1:1: REP is not closed by END"
+    );
+    assert_eq!(
+        parse_error("REP(3) ELSE END"),
+        "t.ctd:1:8: ELSE inside REP, which is no IF"
+    );
+    assert!(
+        parse_error("REP(3, REP(2) END) END").starts_with("t.ctd:1:8: REP cannot be a separator")
+    );
     assert!(parse_error("ASSERT(1)").contains("expected a comparison"));
     assert!(parse_error(&format!("ASSERT({}", "(".repeat(10_000))).contains("nested more than"));
-    assert!(parse_error(&format!("ASSERT({}1 == 1)", "-".repeat(10_000))).contains("nested more than"));
+    assert!(
+        parse_error(&format!("ASSERT({}1 == 1)", "-".repeat(10_000))).contains("nested more than")
+    );
     assert!(parse_error(&"IF(ISEOF) ".repeat(10_000)).contains("nested more than"));
-    assert!(parse_error(&format!("ASSERT(1{} == 1)", "+1".repeat(10_000))).contains("nested more than"));
-    assert!(parse_error(&format!("ASSERT(ISEOF{})", "&& ISEOF".repeat(10_000))).contains("nested more than"));
+    assert!(
+        parse_error(&format!("ASSERT(1{} == 1)", "+1".repeat(10_000))).contains("nested more than")
+    );
+    assert!(
+        parse_error(&format!("ASSERT(ISEOF{})", "&& ISEOF".repeat(10_000)))
+            .contains("nested more than")
+    );
     // What real programs write is far from the limit.
     let sum = format!("ASSERT(0{} == 50)", "+1".repeat(50));
     assert!(accepts(&sum, ""));
     let undefined = program("SPACE\nINT(0, m)").check(b" 1");
     match undefined {
-        Err(Failure::Program(e)) => assert_eq!(e.to_string(), "t.ctd:2:1: INT(0, m): variable m is undefined"),
+        Err(Failure::Program(e)) => assert_eq!(
+            e.to_string(),
+            "t.ctd:2:1: INT(0, m): variable m is undefined"
+        ),
         other => panic!("{other:?}"),
     }
     let e = program("REGEX(\"[a-\")").check(b"a").unwrap_err();
@@ -218,10 +261,46 @@ impl Rng {
 }
 
 const PIECES: [&str; 40] = [
-    "INT(", "FLOAT(", "FLOATP(", "REGEX(", "STRING(", "ASSERT(", "SET(", "UNSET(", "REP(", "REPI(",
-    "WHILE(", "WHILEI(", "IF(", "ELSE", "END", "SPACE", "NEWLINE", "EOF", "ISEOF", "MATCH(",
-    "UNIQUE(", "INARRAY(", "STRLEN(", "x", "y[", "]", ")", ",", "=", "0", "-1", "10^9", "2.5",
-    "\"[a-z]*\"", "+", "*", "/", "%", "<", "!",
+    "INT(",
+    "FLOAT(",
+    "FLOATP(",
+    "REGEX(",
+    "STRING(",
+    "ASSERT(",
+    "SET(",
+    "UNSET(",
+    "REP(",
+    "REPI(",
+    "WHILE(",
+    "WHILEI(",
+    "IF(",
+    "ELSE",
+    "END",
+    "SPACE",
+    "NEWLINE",
+    "EOF",
+    "ISEOF",
+    "MATCH(",
+    "UNIQUE(",
+    "INARRAY(",
+    "STRLEN(",
+    "x",
+    "y[",
+    "]",
+    ")",
+    ",",
+    "=",
+    "0",
+    "-1",
+    "10^9",
+    "2.5",
+    "\"[a-z]*\"",
+    "+",
+    "*",
+    "/",
+    "%",
+    "<",
+    "!",
 ];
 
 #[test]

@@ -78,13 +78,20 @@ impl Value {
         match (self, o) {
             (Value::Int(_), Value::Int(b)) if b.is_zero() => Err("modulo by zero".into()),
             (Value::Int(a), Value::Int(b)) => Ok(Value::Int(a % b)),
-            (a, b) => Err(format!("% takes integers, not {} and {}", a.kind(), b.kind())),
+            (a, b) => Err(format!(
+                "% takes integers, not {} and {}",
+                a.kind(),
+                b.kind()
+            )),
         }
     }
 
     pub(crate) fn pow(self, o: Value) -> Result<Value, String> {
         let Value::Int(e) = o else {
-            return Err(format!("the exponent of ^ must be an integer, not {}", o.kind()));
+            return Err(format!(
+                "the exponent of ^ must be an integer, not {}",
+                o.kind()
+            ));
         };
         let Some(e) = e.to_u64() else {
             return Err(format!("the exponent {e} of ^ is negative or too large"));
@@ -99,11 +106,18 @@ impl Value {
                 Ok(Value::Int(b.pow(e32)))
             }
             Value::Float(b) => {
-                let bits = b.numer().magnitude().bits().max(b.denom().magnitude().bits());
+                let bits = b
+                    .numer()
+                    .magnitude()
+                    .bits()
+                    .max(b.denom().magnitude().bits());
                 if bits > 1 && too_big(bits) {
                     return Err(format!("the result of ^{e} is too large"));
                 }
-                Ok(Value::Float(BigRational::new(b.numer().pow(e32), b.denom().pow(e32))))
+                Ok(Value::Float(BigRational::new(
+                    b.numer().pow(e32),
+                    b.denom().pow(e32),
+                )))
             }
             Value::Str(_) => Err("cannot raise a string to a power".into()),
         }
@@ -127,10 +141,11 @@ impl Value {
 /// are the same, as checktestdata's comparison says), then strings.
 impl Ord for Value {
     fn cmp(&self, o: &Value) -> Ordering {
-        self.compare(o).unwrap_or_else(|_| match self {
+        let strings_last = match self {
             Value::Str(_) => Ordering::Greater,
             _ => Ordering::Less,
-        })
+        };
+        self.compare(o).unwrap_or(strings_last)
     }
 }
 
@@ -209,8 +224,14 @@ mod tests {
     fn integers_stay_integers_and_divide_towards_zero() {
         assert_eq!(int(-7).div(int(2)).unwrap().to_string(), "-3");
         assert_eq!(int(-7).rem(int(2)).unwrap().to_string(), "-1");
-        assert_eq!(int(10).pow(int(18)).unwrap().to_string(), "1000000000000000000");
-        assert_eq!(int(2).pow(int(100)).unwrap().to_string(), "1267650600228229401496703205376");
+        assert_eq!(
+            int(10).pow(int(18)).unwrap().to_string(),
+            "1000000000000000000"
+        );
+        assert_eq!(
+            int(2).pow(int(100)).unwrap().to_string(),
+            "1267650600228229401496703205376"
+        );
         assert_eq!(int(7).div(float(1, 2)).unwrap().to_string(), "14");
         assert!(matches!(int(7).div(float(1, 2)).unwrap(), Value::Float(_)));
         assert_eq!(float(1, 3).to_string(), "0.333333333333");

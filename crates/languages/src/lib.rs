@@ -399,7 +399,11 @@ mod tests {
             assert!(ids.contains(&id), "{id} missing from {ids:?}");
         }
         // checktestdata runs in judge, and nothing else does.
-        let built_in: Vec<&str> = t.iter().filter(|s| s.built_in()).map(|s| s.id.as_str()).collect();
+        let built_in: Vec<&str> = t
+            .iter()
+            .filter(|s| s.built_in())
+            .map(|s| s.id.as_str())
+            .collect();
         assert_eq!(built_in, ["checktestdata"]);
         assert!(t.get("checktestdata").unwrap().tools().is_empty());
         let mut sorted = ids.clone();

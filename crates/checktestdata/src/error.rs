@@ -91,3 +91,18 @@ impl fmt::Display for Failure {
 }
 
 impl std::error::Error for Failure {}
+
+/// Why a command stopped, before it is placed.
+pub(crate) enum Stop {
+    /// The input does not match: what was expected, and from which byte
+    /// (the token's start; `None`: where the cursor is).
+    Reject(Option<usize>, String),
+    /// The program is wrong.
+    Program(String),
+}
+
+impl From<String> for Stop {
+    fn from(s: String) -> Stop {
+        Stop::Program(s)
+    }
+}

@@ -13,11 +13,11 @@ use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::ToPrimitive;
 
-use crate::ast::{BinOp, Cmd, CmpOp, Command, Expr, Notation, Test, VarRef};
-use crate::error::{Failure, Pos, ProgramError, Rejection};
+use crate::ast::{BinOp, Cmd, CmpOp, Command, Expr, Test, VarRef};
+use crate::error::{Failure, Pos, ProgramError, Rejection, Stop};
 use crate::input::Cursor;
 use crate::lexer::show_byte;
-use crate::parser::decimal;
+use crate::numbers;
 use crate::pattern::Patterns;
 use crate::value::Value;
 
@@ -27,21 +27,6 @@ use crate::value::Value;
 struct Array {
     values: BTreeMap<Vec<BigInt>, Value>,
     counts: BTreeMap<Value, usize>,
-}
-
-/// Why a command stopped, before it is placed.
-enum Stop {
-    /// The input does not match: what was expected, and from which byte
-    /// (the token's start; `None`: where the cursor is).
-    Reject(Option<usize>, String),
-    /// The program is wrong.
-    Program(String),
-}
-
-impl From<String> for Stop {
-    fn from(s: String) -> Stop {
-        Stop::Program(s)
-    }
 }
 
 pub(crate) struct Interp<'a> {
@@ -202,7 +187,7 @@ impl<'a> Interp<'a> {
                 )),
             },
             Cmd::Int { min, max, var } => {
-                let n = self.read_int()?;
+                let n = numbers::read_int(&mut self.input)?;
                 let (lo, hi) = (self.int(min)?, self.int(max)?);
                 let start = Some(self.input.at - n.1);
                 if n.0 < lo || n.0 > hi {
@@ -235,7 +220,7 @@ impl<'a> Interp<'a> {
                     )));
                 }
                 let start = self.input.at;
-                let x = self.read_float(*notation, range)?;
+                let x = numbers::read_float(&mut self.input, *notation, range)?;
                 let lo = self.number(min)?;
                 let hi = self.number(max)?;
                 if x < lo || x > hi {
@@ -332,115 +317,6 @@ impl<'a> Interp<'a> {
                 format!("expected {what}, found the end of the input"),
             )),
         }
-    }
-
-    /// `0|-?[1-9][0-9]*`; returns the value and how many bytes it took.
-    fn read_int(&mut self) -> Result<(BigInt, usize), Stop> {
-        let start = self.input.at;
-        let minus = self.input.peek() == Some(b'-');
-        if minus {
-            self.input.bump();
-        }
-        let digits = self.input.skip(|b| b.is_ascii_digit());
-        let text = &self.input.data[start..self.input.at];
-        let reject = |why: &str| Err(Stop::Reject(Some(start), why.to_string()));
-        if digits == 0 && !minus {
-            let found = self
-                .input
-                .peek()
-                .map_or("the end of the input".into(), show_byte);
-            return Err(Stop::Reject(
-                None,
-                format!("expected an integer, found {found}"),
-            ));
-        }
-        if digits == 0 || (minus && text[1] == b'0') {
-            return reject("invalid minus sign (-0 is not allowed)");
-        }
-        if digits > 1 && text[usize::from(minus)] == b'0' {
-            return reject("integer with a leading zero");
-        }
-        let value = String::from_utf8_lossy(text)
-            .parse()
-            .map_err(|_| Stop::Program("unreadable integer".into()))?;
-        Ok((value, text.len()))
-    }
-
-    /// `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?(0|[1-9][0-9]*))?`, the
-    /// exponent as `notation` says, the decimals within `range` (FLOATP,
-    /// whose scientific numbers have one non-zero digit before the dot).
-    fn read_float(
-        &mut self,
-        notation: Notation,
-        range: Option<(usize, usize)>,
-    ) -> Result<BigRational, Stop> {
-        let start = self.input.at;
-        let reject = |at: Option<usize>, why: &str| Err(Stop::Reject(at, why.to_string()));
-        if self.input.peek() == Some(b'-') {
-            self.input.bump();
-        }
-        let int_start = self.input.at;
-        let int_digits = self.input.skip(|b| b.is_ascii_digit());
-        if int_digits == 0 {
-            let found = self
-                .input
-                .peek()
-                .map_or("the end of the input".into(), show_byte);
-            return Err(Stop::Reject(
-                None,
-                format!("expected a float (a digit), found {found}"),
-            ));
-        }
-        let first = self.input.data[int_start];
-        if first == b'0' && int_digits > 1 {
-            return reject(Some(start), "float with a leading zero");
-        }
-        let mut decimals = None;
-        if self.input.peek() == Some(b'.') {
-            self.input.bump();
-            let n = self.input.skip(|b| b.is_ascii_digit());
-            if n == 0 {
-                return reject(None, "expected a digit after the decimal point");
-            }
-            decimals = Some(n);
-        }
-        let want_exp = match notation {
-            Notation::Scientific => true,
-            Notation::Fixed => false,
-            Notation::Any => matches!(self.input.peek(), Some(b'e' | b'E')),
-        };
-        if want_exp {
-            if !matches!(self.input.peek(), Some(b'e' | b'E')) {
-                return reject(None, "expected an exponent (e or E)");
-            }
-            self.input.bump();
-            if matches!(self.input.peek(), Some(b'+' | b'-')) {
-                self.input.bump();
-            }
-            let exp_start = self.input.at;
-            let n = self.input.skip(|b| b.is_ascii_digit());
-            if n == 0 {
-                return reject(None, "expected a digit in the exponent");
-            }
-            if n > 1 && self.input.data[exp_start] == b'0' {
-                return reject(Some(exp_start), "exponent with a leading zero");
-            }
-        }
-        if let Some((lo, hi)) = range {
-            if want_exp && (first == b'0' || int_digits != 1 || decimals.is_none()) {
-                return reject(
-                    Some(start),
-                    "expected exactly one non-zero digit before the decimal point",
-                );
-            }
-            let n = decimals.unwrap_or(0);
-            if n < lo || n > hi {
-                return reject(Some(start), &format!("{n} decimals, not in [{lo}, {hi}]"));
-            }
-        }
-        let text = String::from_utf8_lossy(&self.input.data[start..self.input.at]).into_owned();
-        decimal(&text)
-            .ok_or_else(|| Stop::Reject(Some(start), format!("float {text} is too large to hold")))
     }
 
     fn decimals(&mut self, e: &Expr) -> Result<usize, Stop> {

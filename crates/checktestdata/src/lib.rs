@@ -35,6 +35,7 @@ mod error;
 mod input;
 mod interp;
 mod lexer;
+mod numbers;
 mod parser;
 mod pattern;
 mod value;

@@ -11,13 +11,10 @@
 //! thing (SPACE, NEWLINE, INT, …), the only kind checktestdata can run
 //! there.
 
-use num_bigint::BigInt;
-use num_rational::BigRational;
-use num_traits::{Num, Zero};
-
 use crate::ast::{BinOp, Cmd, CmpOp, Command, Expr, Notation, Test, VarRef};
 use crate::error::ProgramError;
 use crate::lexer::{Tok, Token};
+use crate::value::{decimal, int_literal};
 
 /// Nesting deeper than this (parentheses, blocks, a chain of operators,
 /// which makes a tree as deep as it is long) is refused rather than
@@ -586,50 +583,4 @@ fn describe(t: &Tok) -> String {
         Tok::Punct(p) => format!("`{p}`"),
         Tok::End => "the end of the program".into(),
     }
-}
-
-/// An integer literal. As in checktestdata (GMP reads literals in the
-/// base their prefix says), a leading 0 makes it octal; one that is not
-/// valid octal is read as a decimal float.
-fn int_literal(text: &str) -> Expr {
-    if text.len() > 1 && text.starts_with('0') {
-        return match BigInt::from_str_radix(&text[1..], 8) {
-            Ok(n) => Expr::Int(n),
-            Err(_) => Expr::Float(decimal(text).unwrap_or_else(BigRational::zero)),
-        };
-    }
-    Expr::Int(text.parse().unwrap_or_default())
-}
-
-/// The exact value of a decimal numeral: `-?d+(.d*)?([eE][+-]?d+)?`.
-/// `None` for anything else, or an exponent too large to hold.
-pub(crate) fn decimal(text: &str) -> Option<BigRational> {
-    let (mantissa, exp) = match text.find(['e', 'E']) {
-        Some(i) => (&text[..i], text[i + 1..].parse::<i64>().ok()?),
-        None => (text, 0),
-    };
-    let (neg, mantissa) = match mantissa.strip_prefix('-') {
-        Some(m) => (true, m),
-        None => (false, mantissa),
-    };
-    let (int, frac) = mantissa.split_once('.').unwrap_or((mantissa, ""));
-    if int.is_empty() || !int.bytes().chain(frac.bytes()).all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    let digits: BigInt = format!("{int}{frac}").parse().ok()?;
-    let shift = exp.checked_sub(i64::try_from(frac.len()).ok()?)?;
-    // 10^100000 and beyond is no number an input validator needs.
-    if shift.unsigned_abs() > 100_000 {
-        return None;
-    }
-    let ten = BigInt::from(10).pow(shift.unsigned_abs() as u32);
-    let mut value = if shift >= 0 {
-        BigRational::from_integer(digits * ten)
-    } else {
-        BigRational::new(digits, ten)
-    };
-    if neg {
-        value = -value;
-    }
-    Some(value)
 }

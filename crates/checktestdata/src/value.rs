@@ -11,6 +11,9 @@ use std::cmp::Ordering;
 use std::fmt;
 
 use num_bigint::BigInt;
+use num_traits::Num;
+
+use crate::ast::Expr;
 use num_rational::BigRational;
 use num_traits::{Signed, ToPrimitive, Zero};
 
@@ -206,6 +209,52 @@ fn float_text(x: &BigRational) -> String {
         true => format!("{sign}{int}"),
         false => format!("{sign}{int}.{digits}"),
     }
+}
+
+/// An integer literal. As in checktestdata (GMP reads literals in the
+/// base their prefix says), a leading 0 makes it octal; one that is not
+/// valid octal is read as a decimal float.
+pub(crate) fn int_literal(text: &str) -> Expr {
+    if text.len() > 1 && text.starts_with('0') {
+        return match BigInt::from_str_radix(&text[1..], 8) {
+            Ok(n) => Expr::Int(n),
+            Err(_) => Expr::Float(decimal(text).unwrap_or_else(BigRational::zero)),
+        };
+    }
+    Expr::Int(text.parse().unwrap_or_default())
+}
+
+/// The exact value of a decimal numeral: `-?d+(.d*)?([eE][+-]?d+)?`.
+/// `None` for anything else, or an exponent too large to hold.
+pub(crate) fn decimal(text: &str) -> Option<BigRational> {
+    let (mantissa, exp) = match text.find(['e', 'E']) {
+        Some(i) => (&text[..i], text[i + 1..].parse::<i64>().ok()?),
+        None => (text, 0),
+    };
+    let (neg, mantissa) = match mantissa.strip_prefix('-') {
+        Some(m) => (true, m),
+        None => (false, mantissa),
+    };
+    let (int, frac) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+    if int.is_empty() || !int.bytes().chain(frac.bytes()).all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let digits: BigInt = format!("{int}{frac}").parse().ok()?;
+    let shift = exp.checked_sub(i64::try_from(frac.len()).ok()?)?;
+    // 10^100000 and beyond is no number an input validator needs.
+    if shift.unsigned_abs() > 100_000 {
+        return None;
+    }
+    let ten = BigInt::from(10).pow(shift.unsigned_abs() as u32);
+    let mut value = if shift >= 0 {
+        BigRational::from_integer(digits * ten)
+    } else {
+        BigRational::new(digits, ten)
+    };
+    if neg {
+        value = -value;
+    }
+    Some(value)
 }
 
 #[cfg(test)]

@@ -380,7 +380,10 @@ impl<'a> Interp<'a> {
 
     fn set(&mut self, v: &VarRef, value: Value) -> Result<(), Stop> {
         let index = self.index(v)?;
-        let array = self.vars.entry(v.name.clone()).or_default();
+        if !self.vars.contains_key(&v.name) {
+            self.vars.insert(v.name.clone(), Array::default());
+        }
+        let array = self.vars.get_mut(&v.name).expect("inserted above");
         if let Some(old) = array.values.insert(index, value.clone())
             && let Some(n) = array.counts.get_mut(&old)
         {

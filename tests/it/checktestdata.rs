@@ -111,14 +111,14 @@ fn the_ctd_program_points_at_the_failing_byte() {
             format!("{grid}\n\n{grid}"),
             11,
             1,
-            172,
+            163,
             "expected an integer, found a newline",
         ),
         (
             format!("{grid}\n"),
             11,
             1,
-            172,
+            163,
             "expected an integer, found the end of the input",
         ),
         (

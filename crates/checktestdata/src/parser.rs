@@ -206,7 +206,16 @@ impl Parser<'_> {
             }
             "REGEX" => {
                 self.expect("(")?;
+                let at = self.at;
                 let v = self.value()?;
+                // A pattern written out is compiled now, so a broken one
+                // stops the build instead of the first input that gets
+                // that far.
+                if let Expr::Str(p) = &v
+                    && let Err(why) = crate::pattern::compile(p)
+                {
+                    return Err((at, self.error_at(&self.toks[at], why)));
+                }
                 let var = self.eat(",").then(|| self.variable()).transpose()?;
                 self.expect(")")?;
                 Cmd::Regex(v, var)

@@ -40,7 +40,11 @@ impl Patterns {
 
 /// Compiles an ERE for anchored longest-match searches.
 pub(crate) fn compile(pattern: &[u8]) -> Result<DFA, String> {
-    let translated = translate(pattern)?;
+    let invalid = |why: String| {
+        let shown = String::from_utf8_lossy(pattern);
+        format!("invalid regular expression {shown:?}: {why}")
+    };
+    let translated = translate(pattern).map_err(invalid)?;
     DFA::builder()
         .configure(DFA::config().match_kind(MatchKind::All))
         .syntax(
@@ -51,13 +55,7 @@ pub(crate) fn compile(pattern: &[u8]) -> Result<DFA, String> {
         )
         .thompson(thompson::Config::new().utf8(false))
         .build(&translated)
-        .map_err(|e| {
-            let why = e.to_string();
-            format!(
-                "invalid regular expression {:?}: {why}",
-                String::from_utf8_lossy(pattern)
-            )
-        })
+        .map_err(|e| invalid(e.to_string()))
 }
 
 /// A byte as a literal of the target syntax.

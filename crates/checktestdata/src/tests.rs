@@ -239,7 +239,13 @@ fn program_mistakes_name_their_place() {
         ),
         other => panic!("{other:?}"),
     }
-    let e = program("REGEX(\"[a-\")").check(b"a").unwrap_err();
+    assert!(
+        parse_error("SPACE\n REGEX(\"[a-\")").starts_with("t.ctd:2:8: invalid regular expression")
+    );
+    // A pattern made while running is compiled when it is used.
+    let e = program("SET(p = \"[a-\") REGEX(p)")
+        .check(b"a")
+        .unwrap_err();
     assert!(matches!(e, Failure::Program(_)), "{e}");
 }
 

@@ -23,6 +23,11 @@
 //!   its socket, 1 when the socket broke or a request was malformed, 2
 //!   when it could not set itself up (the sandbox, its cgroup); the outer
 //!   half of a sandboxed launcher exits with the inner half's code.
+//! - `judge __checktestdata [--check] PROGRAM`, the interpreter of `.ctd`
+//!   input validators the language table's `checktestdata` entry runs
+//!   ([`judge_checktestdata::main`]): 42 when the input matches, 43 when
+//!   it does not (why on standard error), 2 when the program is wrong;
+//!   with `--check` (its build step), 0 when the program parses.
 //! - the mutant runner `judge harden` writes and builds
 //!   (`crates/engine/src/harden/workshop.rs`): 0 with the solver's answer,
 //!   1 when the solver rejects the input, 2 for an unknown solver id or an
@@ -83,4 +88,10 @@ pub fn end(code: i32) -> ! {
 /// judge's requests, then ends with its own code (see the table above).
 pub fn launcher(args: &[String]) -> ! {
     std::process::exit(crate::engine::launcher::serve::serve(args))
+}
+
+/// A `.ctd` input validator's process (`judge __checktestdata …`): ends
+/// with the validator's code (see the table above).
+pub fn checktestdata(args: &[String]) -> ! {
+    std::process::exit(judge_checktestdata::main(args))
 }

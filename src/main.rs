@@ -18,6 +18,10 @@ fn main() {
         // The per-worker launcher (see judge::engine::launcher).
         exit::launcher(&args[2..]);
     }
+    if args.get(1).map(String::as_str) == Some("__checktestdata") {
+        // A `.ctd` input validator (see judge_checktestdata).
+        exit::checktestdata(&args[2..]);
+    }
     exit::install();
     judge::solvers::install();
     let cli = Cli::parse();

@@ -14,9 +14,10 @@ use crate::common::root;
 /// [`SOLVER_FLOOR`] and may not use each other. The package reader and
 /// the reports share a floor too: both stand on the problem model and
 /// neither may use the other, so a change to one never rebuilds the other.
-const FLOORS: [(&str, u32); 10] = [
+const FLOORS: [(&str, u32); 11] = [
     ("judge-text", 0),
     ("judge-languages", 0),
+    ("judge-checktestdata", 0),
     ("judge-solver", 1),
     ("judge-fs", 1),
     ("judge-sandbox", 2),

@@ -5,6 +5,7 @@
 //! library call it directly. Each module covers one area.
 
 mod cache;
+mod checktestdata;
 mod cli;
 mod common;
 mod conventions;

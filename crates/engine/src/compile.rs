@@ -178,6 +178,13 @@ fn command(
 ) -> Result<Vec<String>, BuildError> {
     let setup =
         |e: &dyn std::fmt::Display| BuildError::Setup(format!("languages.{}: {e}", spec.id));
+    // judge's own binary (checktestdata): no tool to find, and no
+    // placeholder of a build.
+    if words.first().is_some_and(|w| w == judge_languages::JUDGE) {
+        let mut argv = vec![runner.judge_exe().display().to_string()];
+        argv.extend(vars.expand(&words[1..]).map_err(|e| setup(&e))?);
+        return Ok(argv);
+    }
     let mut argv = vars.expand(words).map_err(|e| setup(&e))?;
     match words.first() {
         Some(first) if !first.starts_with('{') => argv[0] = language_tool(runner, spec, first)?,

@@ -69,6 +69,15 @@ fn find(config: &Config, word: &str) -> Option<String> {
 /// and the version of the main one.
 pub fn row(config: &Config, spec: &judge_languages::Spec) -> Row {
     let mut found = Found::Missing(String::new());
+    // A language judge runs itself is there wherever judge is.
+    if spec.built_in() {
+        found = Found::Installed {
+            exe: std::env::current_exe()
+                .map(|p| p.display().to_string())
+                .unwrap_or_else(|_| "judge".into()),
+            version: format!("built into judge {}", env!("CARGO_PKG_VERSION")),
+        };
+    }
     let mut main = None;
     for word in spec.tools() {
         match find(config, &word) {

@@ -24,6 +24,12 @@ pub use command::{Vars, alternatives, split};
 pub use detect::{Written, is_header};
 pub use error::Error;
 
+/// The first word of a command that runs judge's own binary: the
+/// languages judge implements itself (checktestdata), which need no
+/// toolchain. The harness puts in the binary (and shows it to the
+/// sandbox); no tool is looked up for it.
+pub const JUDGE: &str = "{judge}";
+
 /// The table as shipped.
 pub const BUILTIN: &str = include_str!("../languages.yaml");
 
@@ -132,6 +138,12 @@ impl Spec {
             }
         }
         tools
+    }
+
+    /// Whether judge itself runs this language (its run command starts
+    /// with [`JUDGE`]): installed wherever judge is.
+    pub fn built_in(&self) -> bool {
+        split(&self.run).is_ok_and(|w| w.first().is_some_and(|f| f == JUDGE))
     }
 
     /// The probe's words, if the entry has one.
@@ -458,11 +470,19 @@ mod tests {
         ] {
             assert!(ids.contains(&id), "{id} missing from {ids:?}");
         }
+        // checktestdata runs in judge, and nothing else does.
+        let built_in: Vec<&str> = t
+            .iter()
+            .filter(|s| s.built_in())
+            .map(|s| s.id.as_str())
+            .collect();
+        assert_eq!(built_in, ["checktestdata"]);
+        assert!(t.get("checktestdata").unwrap().tools().is_empty());
         let mut sorted = ids.clone();
         sorted.sort();
         assert_eq!(ids, sorted);
         for s in t.iter() {
-            assert!(!s.tools().is_empty(), "{}: no tool", s.id);
+            assert!(s.built_in() || !s.tools().is_empty(), "{}: no tool", s.id);
             assert!(!s.extensions.is_empty(), "{}", s.id);
             assert!(!s.install.is_empty(), "{}: no install hint", s.id);
             // Priorities break ties, so they must differ.

@@ -332,7 +332,7 @@ fn from_package(pkg: &Path, spec_yaml: ProblemYaml<'_>, format: Format, plan: &m
     }
     for v in vdir.iter().flat_map(|d| validator_dirs::programs(d)) {
         let ext = v.extension().and_then(|e| e.to_str()).unwrap_or("");
-        if matches!(ext, "ctd" | "viva") {
+        if ext == "viva" {
             plan.skipped.push((
                 rel(pkg, &v),
                 format!("a .{ext} validator needs its tool, which judge does not have"),

@@ -161,6 +161,15 @@ impl Runner {
 
     /// What to run for tool `name`: the configured path or name, else
     /// `name` itself (looked up on PATH), and whether it was configured.
+    /// judge's own binary, shown to sandboxed programs from now on: the
+    /// languages judge runs itself (checktestdata) start it, and a
+    /// sandbox otherwise sees it only as the launcher's descriptor. Only
+    /// the file is shown, not the folder it lies in.
+    pub fn judge_exe(&self) -> PathBuf {
+        self.allow(std::slice::from_ref(&self.exe));
+        self.exe.clone()
+    }
+
     pub fn tool_choice(&self, name: &str) -> (String, bool) {
         match self.tools.iter().find(|(n, _)| n == name) {
             Some((_, chosen)) => (chosen.display().to_string(), true),

@@ -1,0 +1,108 @@
+//! The two ways a check ends badly: the program is wrong (a mistake in the
+//! `.ctd` file, found while parsing or while running it), or the input
+//! does not match it. Both name places: the program's `file:line:col`, and
+//! for an input its line, column and byte offset.
+
+use std::fmt;
+
+/// A place in a file: 1-based line and column (in bytes, as
+/// checktestdata counts them).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Pos {
+    pub line: usize,
+    pub col: usize,
+}
+
+/// A mistake in the program: `file:line:col: message`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ProgramError {
+    pub file: String,
+    pub pos: Pos,
+    pub message: String,
+}
+
+impl ProgramError {
+    pub(crate) fn new(file: &str, pos: Pos, message: impl Into<String>) -> ProgramError {
+        ProgramError {
+            file: file.to_string(),
+            pos,
+            message: message.into(),
+        }
+    }
+}
+
+impl fmt::Display for ProgramError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Pos { line, col } = self.pos;
+        write!(f, "{}:{line}:{col}: {}", self.file, self.message)
+    }
+}
+
+impl std::error::Error for ProgramError {}
+
+/// An input the program rejects: where in the input, what was expected
+/// there, and which command of the program expected it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Rejection {
+    /// The failing byte's place in the input (1-based line and column).
+    pub at: Pos,
+    /// Its byte offset from the start of the input.
+    pub offset: usize,
+    /// What was expected and what was found.
+    pub message: String,
+    /// The command, as written (shortened).
+    pub command: String,
+    /// The command's place in the program.
+    pub program: ProgramError,
+}
+
+impl fmt::Display for Rejection {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Pos { line, col } = self.at;
+        let p = &self.program;
+        write!(
+            f,
+            "input line {line} column {col} (byte {}): {} [{}:{}:{}: {}]",
+            self.offset, self.message, p.file, p.pos.line, p.pos.col, self.command
+        )
+    }
+}
+
+impl std::error::Error for Rejection {}
+
+/// Why a check did not accept its input.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Failure {
+    /// The input does not match the program.
+    Rejected(Box<Rejection>),
+    /// The program went wrong while running (an undefined variable, a
+    /// string where a number belongs): the program's fault, not the
+    /// input's.
+    Program(ProgramError),
+}
+
+impl fmt::Display for Failure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Failure::Rejected(r) => r.fmt(f),
+            Failure::Program(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for Failure {}
+
+/// Why a command stopped, before it is placed.
+pub(crate) enum Stop {
+    /// The input does not match: what was expected, and from which byte
+    /// (the token's start; `None`: where the cursor is).
+    Reject(Option<usize>, String),
+    /// The program is wrong.
+    Program(String),
+}
+
+impl From<String> for Stop {
+    fn from(s: String) -> Stop {
+        Stop::Program(s)
+    }
+}

@@ -1,0 +1,4 @@
+import sys
+
+r, c, *cells = map(int, sys.stdin.read().split())
+print(sum(cells))

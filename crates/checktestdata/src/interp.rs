@@ -471,7 +471,7 @@ impl<'a> Interp<'a> {
     }
 
     /// UNIQUE(a, b, …): the arrays have the same indices, and the tuples
-    /// (a[i], b[i], …) differ. A failure of either is the input's.
+    /// (`a[i]`, `b[i]`, …) differ. A failure of either is the input's.
     fn unique(&self, names: &[String]) -> Result<bool, Stop> {
         let arrays = names
             .iter()

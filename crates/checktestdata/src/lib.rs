@@ -16,7 +16,7 @@
 //! - integers have any size, floats are exact fractions (checktestdata
 //!   uses 256-bit GMP floats: the same answers for every bound check);
 //! - REGEX is a POSIX extended regex whose longest match at the current
-//!   byte is taken ([`pattern`]).
+//!   byte is taken (the `pattern` module).
 //!
 //! What is and is not the input's fault is kept apart ([`Failure`]): a
 //! rejected input is placed at its failing byte (line, column, byte

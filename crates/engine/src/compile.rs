@@ -36,7 +36,7 @@ pub struct Pin {
     /// The entry point's file name.
     pub entrypoint: Option<String>,
     /// The problem was read from a package in place: its `.py` runs as
-    /// the package's judge ran it (PyPy; see [`super::dialect`]).
+    /// the package's judge ran it (PyPy; see the `dialect` module).
     pub package: bool,
 }
 

@@ -74,7 +74,7 @@ pub struct Rule {
     /// `secret/*{1,3}`) holding a rule for the cases of those groups, or
     /// a key judge does not act on. Documentation keys (`authors`,
     /// `model_solution`, `message`) are fine; any other would change
-    /// what is promised, so [`find`](super::find) reports it instead of ignoring it.
+    /// what is promised, so [`find()`](super::find()) reports it instead of ignoring it.
     #[serde(flatten, default, skip_serializing_if = "BTreeMap::is_empty")]
     pub other: BTreeMap<String, serde_yaml::Value>,
 }

@@ -154,6 +154,9 @@ impl Context {
             })
             .collect::<Result<Vec<String>>>()?;
         let names = names.as_slice();
+        if found.problems.is_empty() && found.errors.is_empty() {
+            return Err(nothing_found(&self.problems_dir));
+        }
         found.select(names).map_err(|unknown| {
             Error::Usage(format!(
                 "unknown problem(s): {} (look in {})",
@@ -319,4 +322,44 @@ impl Host for DataHost<'_> {
             eprintln!("{} {id}: {place}: skipped: {why}", style.yellow("warning:"));
         }
     }
+}
+
+/// The error for a problems folder holding no problem: a CI job pointed at
+/// the wrong folder must fail, not pass on zero cases. Folders that look
+/// like test data without a `problem.yaml` (a public data release) are
+/// named, since that is the likely mistake.
+fn nothing_found(dir: &std::path::Path) -> Error {
+    let mut data_only: Vec<String> = std::fs::read_dir(dir)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.join("data").is_dir() && !p.join("problem.yaml").is_file())
+        .map(|p| {
+            p.file_name()
+                .unwrap_or_default()
+                .to_string_lossy()
+                .into_owned()
+        })
+        .collect();
+    data_only.sort();
+    let mut message = format!(
+        "no problem under {}: judge looks for folders holding problem.yaml (judge's layout with cases/, or an ICPC package with data/)",
+        dir.display()
+    );
+    if dir.join("data").is_dir() && !dir.join("problem.yaml").is_file() {
+        data_only.insert(0, "the folder itself".into());
+    }
+    if !data_only.is_empty() {
+        let shown: Vec<&str> = data_only.iter().take(5).map(String::as_str).collect();
+        message.push_str(&format!(
+            "; {} hold{} data/ but no problem.yaml",
+            shown.join(", "),
+            if data_only.len() == 1 { "s" } else { "" }
+        ));
+        if data_only.len() > shown.len() {
+            message.push_str(&format!(" (and {} more)", data_only.len() - shown.len()));
+        }
+    }
+    Error::Usage(message)
 }

@@ -416,3 +416,27 @@ fn every_reporting_command_writes_junit_when_asked() {
         assert!(xml.contains("<testsuite name=\"four-in-a-row\""), "{xml}");
     }
 }
+
+#[test]
+fn a_folder_with_no_problem_fails_and_names_the_data_without_problem_yaml() {
+    let dir = tmp();
+    // A public data release: test data, no problem.yaml.
+    std::fs::create_dir_all(dir.path().join("addition/data/secret")).unwrap();
+    std::fs::create_dir_all(dir.path().join("notes")).unwrap();
+    for command in ["check", "validate"] {
+        let run = judge(&["--problems", s(dir.path()), command]);
+        assert_eq!(run.code, 2, "{command}: {}", run.all());
+        assert!(run.stderr.contains("no problem under"), "{}", run.all());
+        assert!(
+            run.stderr
+                .contains("addition holds data/ but no problem.yaml"),
+            "{}",
+            run.all()
+        );
+    }
+    // An empty folder fails too, without the hint.
+    let empty = tmp();
+    let run = judge(&["--problems", s(empty.path()), "check"]);
+    assert_eq!(run.code, 2, "{}", run.all());
+    assert!(!run.stderr.contains("holds data/"), "{}", run.all());
+}

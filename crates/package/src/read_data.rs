@@ -298,6 +298,13 @@ pub(crate) fn cases(
     if !interactive {
         crate::read_checks::output_checks(pkg, format, plan);
     }
+    let script = data.join("generator.sh");
+    if !generated && script.is_file() && !has_secret_input(&data) {
+        plan.refused.push(Refusal::GeneratedByScript {
+            script: rel(pkg, &script),
+        });
+        return;
+    }
     if plan.cases == 0 || (generated && !has_secret_input(&data)) {
         let why = if generated && crate::generators::is_stale(pkg) {
             Refusal::NotGenerated
@@ -336,4 +343,41 @@ fn has_secret_input(data: &Path) -> bool {
         .into_iter()
         .flatten()
         .any(|e| e.path().extension().is_some_and(|x| x == "in"))
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::Refusal;
+
+    /// A legacy package holding `files`, read.
+    fn read_package(files: &[(&str, &str)]) -> Vec<Refusal> {
+        let dir = tempfile::tempdir().unwrap();
+        for (path, text) in files {
+            let p = dir.path().join(path);
+            std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+            std::fs::write(p, text).unwrap();
+        }
+        crate::read::read(dir.path(), "name: x\n").refused
+    }
+
+    #[test]
+    fn samples_with_a_testdata_tools_script_and_no_secret_data_are_refused_by_name() {
+        let script = ("data/generator.sh", ". ../../gen.sh\n");
+        let sample = [("data/sample/1.in", "1\n"), ("data/sample/1.ans", "1\n")];
+        let refused = read_package(&[script, sample[0], sample[1]]);
+        let by_script = Refusal::GeneratedByScript {
+            script: "data/generator.sh".into(),
+        };
+        assert!(refused.contains(&by_script), "{refused:?}");
+        assert!(by_script.to_string().contains("judge does not run it"));
+        // Once generated, the secret data is read as any other.
+        let secret = [("data/secret/1.in", "1\n"), ("data/secret/1.ans", "1\n")];
+        let refused = read_package(&[script, sample[0], sample[1], secret[0], secret[1]]);
+        assert!(
+            !refused
+                .iter()
+                .any(|r| matches!(r, Refusal::GeneratedByScript { .. })),
+            "{refused:?}"
+        );
+    }
 }

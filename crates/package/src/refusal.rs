@@ -54,6 +54,16 @@ pub enum Refusal {
         recipe = crate::generators::RECIPE
     )]
     RecipeMakesNoCases,
+    /// No secret case, and a script of Kodsport's testdata_tools
+    /// (`data/generator.sh`) that would make them. judge does not run it:
+    /// it sources a `gen.sh` from outside the package and compiles
+    /// programs as it likes, so its output is not reproducible here.
+    /// Judging the samples alone would report a score out of nothing, so
+    /// the package says what to run instead.
+    #[error(
+        "data/secret: no test cases; {script} (testdata_tools) makes them and judge does not run it: run it first (`cd data && bash generator.sh`)"
+    )]
+    GeneratedByScript { script: String },
     /// No accepted submission judge can build, so there is no reference
     /// to make the expected outputs with.
     #[error("submissions/accepted/: no accepted submission judge can build, so no reference")]

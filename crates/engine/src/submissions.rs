@@ -190,7 +190,8 @@ pub(crate) fn judge_one(
 
 /// A submission stopped at the time limit that would keep its promise
 /// with the safety margin: problemtools judges every submission at the
-/// limit and at the limit × `time_limit_to_tle` (1.5 in the 2025-09 rule),
+/// limit and at the limit × its safety margin (`time_limit_to_tle`, 1.5 in
+/// the 2025-09 rule; `time_safety_margin`, 2 by default, in the legacy one),
 /// calls it "OK with extra time" when only the second keeps the promise,
 /// and warns that it is sensitive to the time limit. judge does the same:
 /// the second run (only for such a submission) decides, and the note says
@@ -205,7 +206,15 @@ fn with_extra_time(
     if got != Verdict::TimeLimit {
         return None;
     }
-    let factor = crate::origin::Multipliers::DEFAULT.time_limit_to_tle;
+    // The package's own margin where it gives one (a legacy package's
+    // `time_safety_margin`, 2 unless it says: what problemtools re-runs
+    // with), else 2025-09's.
+    let factor = match grader.tools.problem.origin.as_ref().map(|o| o.time) {
+        Some(crate::origin::TimeRule::Compute {
+            time_limit_to_tle, ..
+        }) => time_limit_to_tle,
+        _ => crate::origin::Multipliers::DEFAULT.time_limit_to_tle,
+    };
     let mut limits = grader.limits;
     limits.cpu = limits.cpu.mul_f64(factor);
     // This run measures CPU time.

@@ -162,35 +162,55 @@ fn except_comma(line: &str) -> bool {
 }
 
 /// The JVM class a source starts from: the class (or Scala `object`)
-/// that declares `marker`, qualified with the file's `package`. `None`
+/// whose body declares `marker`, qualified with the file's `package`; a
+/// nested class by its binary name (`Outer$Inner`). The braces decide, not
+/// the nearest declaration above the marker: a helper class declared
+/// before `main` (`static class Node { … }`) is closed by then. `None`
 /// when the text does not say.
 pub fn entry_class(text: &str, marker: &str) -> Option<String> {
     let text = &code_only(text);
     let at = text.find(marker)?;
     let before = &text[..at];
-    let mut name = None;
-    for kw in ["class ", "object ", "interface ", "enum ", "record "] {
-        for (i, _) in before.match_indices(kw) {
-            let word_start = i == 0
-                || !before[..i]
-                    .chars()
-                    .next_back()
-                    .is_some_and(|c| c.is_alphanumeric() || c == '_');
-            if !word_start {
-                continue;
+    // One entry per open brace: the class it opens, if it opens one.
+    let mut open: Vec<Option<String>> = Vec::new();
+    let mut pending: Option<String> = None;
+    let mut prev: Option<char> = None;
+    for (i, c) in before.char_indices() {
+        let word_start = !prev.is_some_and(|p| p.is_alphanumeric() || p == '_' || p == '$');
+        prev = Some(c);
+        match c {
+            '{' => open.push(pending.take()),
+            '}' => {
+                open.pop();
             }
-            let ident: String = before[i + kw.len()..]
-                .trim_start()
-                .chars()
-                .take_while(|c| c.is_alphanumeric() || *c == '_' || *c == '$')
-                .collect();
-            if !ident.is_empty() && name.as_ref().is_none_or(|(j, _)| i > *j) {
-                name = Some((i, ident));
+            ';' => pending = None,
+            _ if word_start => {
+                if let Some(name) = declared_type(&before[i..]) {
+                    pending = Some(name);
+                }
             }
+            _ => {}
         }
     }
-    let (_, name) = name?;
-    Some(format!("{}{name}", package(text)))
+    let nested: Vec<String> = open.into_iter().flatten().collect();
+    if nested.is_empty() {
+        return None;
+    }
+    Some(format!("{}{}", package(text), nested.join("$")))
+}
+
+/// The name a type declaration at the start of `code` declares
+/// (`class Foo<T> extends …` gives `Foo`), if it is one.
+fn declared_type(code: &str) -> Option<String> {
+    let rest = ["class ", "object ", "interface ", "enum ", "record "]
+        .iter()
+        .find_map(|kw| code.strip_prefix(kw))?;
+    let ident: String = rest
+        .trim_start()
+        .chars()
+        .take_while(|c| c.is_alphanumeric() || *c == '_' || *c == '$')
+        .collect();
+    (!ident.is_empty()).then_some(ident)
 }
 
 /// `text` (Java, Kotlin or Scala) with its comments and string literals
@@ -352,6 +372,21 @@ mod tests {
         assert_eq!(
             entry_class(commented, "static void main").as_deref(),
             Some("Relay")
+        );
+        let helper_first = "public class PaulGreedy {\n  static class Node {\n    int colour = -1;\n    boolean ok() { return true; }\n  }\n  public static void main(String[] a) {}\n}\n";
+        assert_eq!(
+            entry_class(helper_first, "static void main").as_deref(),
+            Some("PaulGreedy")
+        );
+        let nested = "class Outer {\n  static class Inner {\n    public static void main(String[] a) {}\n  }\n}\n";
+        assert_eq!(
+            entry_class(nested, "static void main").as_deref(),
+            Some("Outer$Inner")
+        );
+        let generic = "class Box<T> extends Base implements Runnable {\n  public static void main(String[] a) {}\n}\n";
+        assert_eq!(
+            entry_class(generic, "static void main").as_deref(),
+            Some("Box")
         );
         let scala = "object Echo {\n  def main(args: Array[String]): Unit = {}\n}\n";
         assert_eq!(entry_class(scala, "def main").as_deref(), Some("Echo"));

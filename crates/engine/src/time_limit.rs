@@ -223,6 +223,13 @@ pub(crate) fn settle(
                     notes.push(format!("{}: warning: {w}", problem.id));
                 }
             }
+            // A package with no submission at all (a data release with
+            // its validators) has nothing to time: its cases are still
+            // checked, and the report says why no limit was set.
+            Err(NoLimit::NoAccepted) if find(problem).submissions.is_empty() => notes.push(format!(
+                "{}: no time limit: the package gives none and has no submission to compute one from, so nothing is timed (its cases are checked as given)",
+                problem.id
+            )),
             Err(why) => failed.push((problem.id.clone(), why.to_string())),
         }
     }

@@ -206,15 +206,16 @@ fn with_extra_time(
     if got != Verdict::TimeLimit {
         return None;
     }
-    // The package's own margin where it gives one (a legacy package's
-    // `time_safety_margin`, 2 unless it says: what problemtools re-runs
-    // with), else 2025-09's.
-    let factor = match grader.tools.problem.origin.as_ref().map(|o| o.time) {
-        Some(crate::origin::TimeRule::Compute {
-            time_limit_to_tle, ..
-        }) => time_limit_to_tle,
-        _ => crate::origin::Multipliers::DEFAULT.time_limit_to_tle,
-    };
+    // The package's own margin (a legacy package's `time_safety_margin`,
+    // 2 unless it says: what problemtools re-runs with), else 2025-09's.
+    let factor = grader
+        .tools
+        .problem
+        .origin
+        .as_ref()
+        .map_or(crate::origin::Multipliers::DEFAULT.time_limit_to_tle, |o| {
+            o.safety_margin
+        });
     let mut limits = grader.limits;
     limits.cpu = limits.cpu.mul_f64(factor);
     // This run measures CPU time.

@@ -112,6 +112,13 @@ pub fn load_with_data(
     let time = plan
         .time
         .unwrap_or(TimeRule::Fixed(spec.limits.time, "judge"));
+    let safety_margin = match time {
+        TimeRule::Compute {
+            time_limit_to_tle, ..
+        } => time_limit_to_tle,
+        TimeRule::Fixed(..) if format == Format::Legacy => 2.0,
+        TimeRule::Fixed(..) => crate::origin::Multipliers::DEFAULT.time_limit_to_tle,
+    };
     let not_submissions = plan.not_submissions.clone();
     Ok(Problem {
         id: id.to_string(),
@@ -126,6 +133,7 @@ pub fn load_with_data(
         origin: Some(Origin {
             format,
             time,
+            safety_margin,
             skipped: plan.skipped,
             ignored: plan.ignored,
             not_submissions,

@@ -15,6 +15,12 @@ pub struct Origin {
     /// How its time limit is set: given, or to be computed from the
     /// accepted submissions before anything is graded.
     pub time: TimeRule,
+    /// The factor a submission stopped at the limit is re-run with, to
+    /// tell a borderline one ("OK with extra time", as problemtools says):
+    /// the package's `time_limit_to_tle` (legacy: `time_safety_margin`, 2
+    /// unless it says). Kept apart from `time`, which a computed limit
+    /// replaces before anything is graded.
+    pub safety_margin: f64,
     /// Package files judge reads past, each with why (shown by `validate`).
     pub skipped: Vec<(String, String)>,
     /// Settings read without effect here.

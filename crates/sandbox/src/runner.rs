@@ -26,6 +26,10 @@ pub const STDERR_TAIL: usize = 4096;
 /// … and from a compiler (its start: the first errors matter most).
 pub const COMPILE_LOG: usize = 16 << 10;
 
+/// Where sandboxed programs find judge's own binary (see
+/// [`Runner::judge_exe`]).
+pub const JUDGE_IN_SANDBOX: &str = "/run/judge";
+
 /// How a runner is asked for.
 #[derive(Debug, Clone)]
 pub struct RunnerOptions {
@@ -159,17 +163,31 @@ impl Runner {
         self.warning.as_deref()
     }
 
-    /// What to run for tool `name`: the configured path or name, else
-    /// `name` itself (looked up on PATH), and whether it was configured.
-    /// judge's own binary, shown to sandboxed programs from now on: the
-    /// languages judge runs itself (checktestdata) start it, and a
-    /// sandbox otherwise sees it only as the launcher's descriptor. Only
-    /// the file is shown, not the folder it lies in.
+    /// judge's own binary as programs see it, shown to sandboxed programs
+    /// from now on: the languages judge runs itself (checktestdata) start
+    /// it, and a sandbox otherwise sees it only as the launcher's
+    /// descriptor. In a sandbox only the file is shown, read-only, at a
+    /// fixed path ([`JUDGE_IN_SANDBOX`]): its own path may lie under `/tmp`
+    /// (a CI checkout), which the per-case tmpfs hides.
     pub fn judge_exe(&self) -> PathBuf {
-        self.allow(std::slice::from_ref(&self.exe));
-        self.exe.clone()
+        if self.isolation.is_none() {
+            return self.exe.clone();
+        }
+        let target = PathBuf::from(JUDGE_IN_SANDBOX);
+        if let Ok(mut v) = self.view.lock()
+            && !v.0.shows(&target)
+        {
+            v.0.mounts.push(Mount::ReadOnlyAt {
+                source: self.exe.clone(),
+                target: target.clone(),
+            });
+            v.1 += 1;
+        }
+        target
     }
 
+    /// What to run for tool `name`: the configured path or name, else
+    /// `name` itself (looked up on PATH), and whether it was configured.
     pub fn tool_choice(&self, name: &str) -> (String, bool) {
         match self.tools.iter().find(|(n, _)| n == name) {
             Some((_, chosen)) => (chosen.display().to_string(), true),

@@ -61,6 +61,10 @@ pub enum Mount {
     /// A host folder shown at another path, writable (the launcher narrows
     /// it).
     WritableAt { source: PathBuf, target: PathBuf },
+    /// A host file shown read-only at another path: judge's own binary,
+    /// which may lie under `/tmp` (a CI checkout) where the per-case tmpfs
+    /// would hide it at its own path.
+    ReadOnlyAt { source: PathBuf, target: PathBuf },
     /// A symbolic link (merged-/usr systems: `/bin -> usr/bin`).
     Symlink { target: PathBuf, link: PathBuf },
 }
@@ -122,7 +126,9 @@ impl View {
     pub fn shows(&self, path: &Path) -> bool {
         self.mounts.iter().any(|m| match m {
             Mount::ReadOnly(p) => path.starts_with(p),
-            Mount::WritableAt { target, .. } => path.starts_with(target),
+            Mount::WritableAt { target, .. } | Mount::ReadOnlyAt { target, .. } => {
+                path.starts_with(target)
+            }
             Mount::Symlink { .. } => false,
         })
     }
@@ -138,7 +144,7 @@ impl View {
         for (i, m) in self.mounts.iter().enumerate() {
             let target = match m {
                 Mount::ReadOnly(p) => p,
-                Mount::WritableAt { target, .. } => target,
+                Mount::WritableAt { target, .. } | Mount::ReadOnlyAt { target, .. } => target,
                 Mount::Symlink { .. } => continue,
             };
             let before = View {
@@ -163,6 +169,9 @@ impl View {
                 Mount::WritableAt { source, target } => {
                     a.extend(["--bind".into(), s(source), s(target)])
                 }
+                Mount::ReadOnlyAt { source, target } => {
+                    a.extend(["--ro-bind".into(), s(source), s(target)])
+                }
                 Mount::Symlink { target, link } => {
                     a.extend(["--symlink".into(), s(target), s(link)])
                 }
@@ -180,6 +189,11 @@ impl View {
                 Mount::ReadOnly(p) => format!("{:<28} read-only", p.display()),
                 Mount::WritableAt { source, target } => format!(
                     "{:<28} from {} (made read-only by the launcher)",
+                    target.display(),
+                    source.display()
+                ),
+                Mount::ReadOnlyAt { source, target } => format!(
+                    "{:<28} read-only, from {}",
                     target.display(),
                     source.display()
                 ),

@@ -14,7 +14,7 @@ use crate::execution::End;
 use judge_languages::{Spec, Vars};
 
 /// The files of `dir` (not its sub-folders), sorted.
-fn files_in(dir: &Path) -> Vec<PathBuf> {
+pub(crate) fn files_in(dir: &Path) -> Vec<PathBuf> {
     let mut found: Vec<PathBuf> = std::fs::read_dir(dir)
         .into_iter()
         .flatten()

@@ -224,23 +224,9 @@ fn version(spec: &Spec, exe: &str) -> Option<String> {
     if let Some(v) = cache.lock().ok().and_then(|c| c.get(&argv).cloned()) {
         return v;
     }
-    let found = std::process::Command::new(&argv[0])
-        .args(&argv[1..])
-        .stdin(std::process::Stdio::null())
-        .output()
-        .ok()
-        .and_then(|out| {
-            let text = format!(
-                "{}\n{}",
-                String::from_utf8_lossy(&out.stdout),
-                String::from_utf8_lossy(&out.stderr)
-            );
-            text.lines()
-                .map(str::trim)
-                .find(|l| !l.is_empty() && !l.contains("warning:"))
-                // kotlinc says `info: kotlinc-jvm 1.3.31 (JRE …)`.
-                .map(|l| l.trim_start_matches("info:").trim().to_string())
-        });
+    // kotlinc says `info: kotlinc-jvm 1.3.31 (JRE …)`.
+    let found = super::toolchains::version_line(&argv)
+        .map(|l| l.trim_start_matches("info:").trim().to_string());
     if let Ok(mut c) = cache.lock() {
         c.insert(argv, found.clone());
     }

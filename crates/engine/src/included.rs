@@ -60,15 +60,7 @@ fn language_of(file: &Path, pin: &Pin) -> Option<String> {
     }
     let table = judge_languages::table();
     let files: Vec<PathBuf> = if file.is_dir() {
-        let mut f: Vec<PathBuf> = std::fs::read_dir(file)
-            .into_iter()
-            .flatten()
-            .flatten()
-            .map(|e| e.path())
-            .filter(|p| p.is_file())
-            .collect();
-        f.sort();
-        f
+        super::compile::files_in(file)
     } else {
         vec![file.to_path_buf()]
     };

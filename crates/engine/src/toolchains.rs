@@ -24,18 +24,15 @@ pub enum Found {
 }
 
 /// The first non-empty line `argv` prints (stdout, else stderr): its
-/// version. Run outside any sandbox: these are the system's own tools.
-fn version(argv: &[String]) -> String {
-    let Some((exe, args)) = argv.split_first() else {
-        return String::new();
-    };
+/// version; `None` when it does not run or prints nothing. Run outside any
+/// sandbox: these are the system's own tools.
+pub(crate) fn version_line(argv: &[String]) -> Option<String> {
+    let (exe, args) = argv.split_first()?;
     let out = std::process::Command::new(exe)
         .args(args)
         .stdin(std::process::Stdio::null())
-        .output();
-    let Ok(out) = out else {
-        return String::new();
-    };
+        .output()
+        .ok()?;
     let text = format!(
         "{}\n{}",
         String::from_utf8_lossy(&out.stdout),
@@ -45,8 +42,7 @@ fn version(argv: &[String]) -> String {
     text.lines()
         .map(str::trim)
         .find(|l| !l.is_empty() && !l.contains("warning:"))
-        .unwrap_or("")
-        .to_string()
+        .map(str::to_string)
 }
 
 /// Finds `word`'s tool (`a|b`: the first installed), honouring
@@ -112,7 +108,7 @@ pub fn row(config: &Config, spec: &judge_languages::Spec) -> Row {
             *first = find(config, first).unwrap_or_else(|| exe.clone());
         }
         found = Found::Installed {
-            version: version(&argv),
+            version: version_line(&argv).unwrap_or_default(),
             exe,
         };
     }

@@ -179,19 +179,7 @@ pub(crate) fn answer_opinions(tools: &Tools, case: &Case) -> Result<Vec<Opinion>
         let spec = program.judge_spec(vec!["/dev/fd/3".into()], tools.judge_limits());
         let exec = runner.run_with(&spec, answer, &[&case.input]);
         let complaint = (exec.end != End::Exited(42)).then(|| {
-            let said = String::from_utf8_lossy(if exec.stderr_tail.is_empty() {
-                &exec.stdout
-            } else {
-                &exec.stderr_tail
-            })
-            .trim()
-            .to_string();
-            let how = match exec.end {
-                End::Exited(c) => format!("exit code {c}, not 42"),
-                _ => crate::compare::ended_badly(&exec)
-                    .and_then(|o| o.message)
-                    .unwrap_or_default(),
-            };
+            let (how, said) = rejection(&exec);
             format!(
                 "{}: rejected by the answer validator {} ({how}) {said}",
                 answer.display(),
@@ -271,19 +259,7 @@ pub(crate) fn heard(tools: &Tools, case: &Case, bounds: Bounds) -> Result<Heard,
             }
         }
         let complaint = (!accepted).then(|| {
-            let said = String::from_utf8_lossy(if exec.stderr_tail.is_empty() {
-                &exec.stdout
-            } else {
-                &exec.stderr_tail
-            })
-            .trim()
-            .to_string();
-            let how = match exec.end {
-                End::Exited(c) => format!("exit code {c}, not 42"),
-                _ => crate::compare::ended_badly(&exec)
-                    .and_then(|o| o.message)
-                    .unwrap_or_default(),
-            };
+            let (how, said) = rejection(&exec);
             format!(
                 "{}: rejected by {} ({how}) {said}",
                 case.input.display(),
@@ -320,6 +296,26 @@ pub(crate) fn verdict_of(opinions: &[Opinion]) -> Result<(), Outcome> {
             names(&rejecting)
         ),
     ))
+}
+
+/// How a validator that did not exit 42 ended, and what it said (its
+/// standard error, else its output): the two halves of a rejection's
+/// message, for input and answer validators alike.
+fn rejection(exec: &crate::execution::Execution) -> (String, String) {
+    let said = String::from_utf8_lossy(if exec.stderr_tail.is_empty() {
+        &exec.stdout
+    } else {
+        &exec.stderr_tail
+    })
+    .trim()
+    .to_string();
+    let how = match exec.end {
+        End::Exited(c) => format!("exit code {c}, not 42"),
+        _ => crate::compare::ended_badly(exec)
+            .and_then(|o| o.message)
+            .unwrap_or_default(),
+    };
+    (how, said)
 }
 
 #[cfg(test)]

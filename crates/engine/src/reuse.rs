@@ -74,7 +74,18 @@ impl<'c> Reuse<'c> {
         let mut key = cache.key("result");
         key.part("sandbox", &[runner.sandboxed() as u8]);
         key.part("program", program_key(cache, program)?.as_bytes());
-        key.part("limits", format!("{:?}", grader.limits).as_bytes());
+        // Every limit but the times: whether a kept result stands under
+        // this run's times is [`reusable`]'s question, asked when it is
+        // fetched. So an accepted run measured for a computed time limit
+        // (under a generous probe) is the verdict under the limit it gave,
+        // and a borderline re-run with extra time takes the cases that were
+        // far from the limit from the first run.
+        let timeless = RunLimits {
+            cpu: std::time::Duration::ZERO,
+            wall: std::time::Duration::ZERO,
+            ..grader.limits
+        };
+        key.part("limits", format!("{timeless:?}").as_bytes());
         let spec = &grader.tools.problem.spec;
         let judging = format!(
             "{:?} {:?} {} {} {:?}",

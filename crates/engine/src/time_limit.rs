@@ -2,8 +2,9 @@
 //! and BAPCtools do for a package that gives none: the slowest accepted
 //! run × `ac_to_time_limit`, rounded up to a multiple of the resolution.
 //! Used by `judge import` and by every command that grades a package in
-//! place (where the limit is computed before anything is graded, and the
-//! runs come from the result cache the second time).
+//! place (where the limit is computed before anything is graded; a run
+//! well under the limit it gave is the submission's verdict there too,
+//! through the result cache, whose keys leave the times out).
 
 use std::time::Duration;
 

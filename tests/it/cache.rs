@@ -1,8 +1,8 @@
 //! The build and result caches: a second `check` reuses what nothing
 //! changed, and each kind of change invalidates exactly what depends on
 //! it: a submission's source (that submission), a case (that case), a
-//! limit (every result, no build), the checker (every result, the checker
-//! build). Damaged entries are dropped and rebuilt. (A new judge version
+//! longer time limit (the time-outs), the memory limit (every result, no
+//! build), the checker (every result, the checker build). Damaged entries are dropped and rebuilt. (A new judge version
 //! is covered by the unit tests of `engine::cache`: it cannot be changed
 //! from outside the binary.)
 
@@ -140,9 +140,24 @@ fn each_change_invalidates_exactly_what_depends_on_it() {
     assert_eq!(after["smallest.c"], (4, 5), "{after:?}");
     assert_eq!(after["largest.py"], (4, 5), "{after:?}");
 
-    // A changed limit: no result is reused, every build is.
+    // A longer time limit: a result far from the old limit is far from
+    // the new one and stands; the time-out runs again (it may pass now).
+    // Every build is reused.
     let yaml = std::fs::read_to_string(f.file("problem.yaml")).unwrap();
     std::fs::write(f.file("problem.yaml"), yaml.replace("time: 1s", "time: 2s")).unwrap();
+    let (after, note) = f.check();
+    assert_eq!(
+        fully_reused(&after),
+        ["largest.py", "misses_squares.py", "smallest.c"],
+        "{after:?}"
+    );
+    let (reused, judged) = after["up_to_n.c"];
+    assert_eq!(reused + 1, judged, "all but its time-out: {after:?}");
+    assert!(note.contains(" 7 builds reused, 0 stored"), "{note}");
+
+    // A changed memory limit: no result is reused, every build is.
+    let yaml = std::fs::read_to_string(f.file("problem.yaml")).unwrap();
+    std::fs::write(f.file("problem.yaml"), yaml.replace("256MiB", "512MiB")).unwrap();
     let (after, note) = f.check();
     assert!(after.values().all(|(r, _)| *r == 0), "{after:?}");
     assert!(note.contains(" 7 builds reused, 0 stored"), "{note}");

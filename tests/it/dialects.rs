@@ -7,7 +7,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::common::{judge_in, read_report, root};
+use crate::common::{judge_env, judge_in, read_report, root};
 use judge::report::SubmissionReport;
 use judge::verdict::Verdict;
 
@@ -32,8 +32,9 @@ fn each_submission_is_judged_as_its_contest_judged_it() {
         return;
     };
     let reports = tempfile::tempdir().unwrap();
+    let cache = tempfile::tempdir().unwrap();
     let package = dialects().join("sum");
-    let run = judge_in(
+    let run = judge_env(
         &root(),
         &[
             "--problems",
@@ -43,12 +44,15 @@ fn each_submission_is_judged_as_its_contest_judged_it() {
             reports.path().to_str().unwrap(),
         ],
         None,
+        &[("JUDGE_CACHE_DIR", cache.path())],
     );
     let report = read_report(reports.path());
     let subs = &report.submissions;
     for name in [
         "contains.cpp",
         "local_files.cpp",
+        "stdcpp.cpp",
+        "stdcpp_debug.cpp",
         "sum.py",
         "named_main.java",
         "multi-java",
@@ -63,6 +67,11 @@ fn each_submission_is_judged_as_its_contest_judged_it() {
         );
     }
     assert_eq!(find(subs, "sum.pl").language.as_deref(), Some("Perl"));
+    // The precompiled <bits/stdc++.h> was made once and kept in the cache.
+    let headers: Vec<_> = std::fs::read_dir(cache.path().join("pch"))
+        .map(|d| d.flatten().map(|e| e.path()).collect())
+        .unwrap_or_default();
+    assert_eq!(headers.len(), 1, "{headers:?}\n{}", run.all());
     // PyPy runs a package's .py where it is installed, and the report says
     // so beside the submission and once among the notes.
     let pypy = judge::engine::toolchain::which("pypy3").is_some();

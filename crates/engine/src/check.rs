@@ -50,7 +50,12 @@ impl<'a> Reference<'a> {
         } else {
             match tools.reference().and_then(|p| Ok((p, tools.runner()?))) {
                 Ok((program, runner)) => {
-                    CachedGrader::reference(Grader::reference_program(tools, runner, program))
+                    let graded = Grader::reference_program(tools, runner, program);
+                    // A package's reference is keyed as the submission it is.
+                    match problem.origin.is_some() {
+                        true => CachedGrader::new(graded),
+                        false => CachedGrader::reference(graded),
+                    }
                 }
                 Err(why) => {
                     return Reference {

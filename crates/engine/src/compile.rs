@@ -302,10 +302,17 @@ fn build_as(
             spec.install
         )));
     }
-    let argvs = commands
+    let mut argvs = commands
         .iter()
         .map(|words| command(runner, spec, words, &vars))
         .collect::<Result<Vec<_>, _>>()?;
+    if let Some((_, compiles)) = argvs.split_last_mut() {
+        for argv in compiles {
+            if let Some(flag) = super::pch::flag(argv, &text, dir, SCRATCH) {
+                argv.insert(1, flag);
+            }
+        }
+    }
     let fill = |env: &[String]| -> Result<Vec<String>, BuildError> {
         env.iter()
             .map(|e| {
@@ -353,22 +360,31 @@ fn compile_cached(
     env: &[String],
     dir: &Path,
 ) -> Result<(), BuildError> {
-    let Some((cache, key)) = runner
+    let cached = runner
         .cache()
-        .and_then(|c| Some((c, build_key(c, &argv, env, dir)?)))
-    else {
-        return run_compiler(runner, argv, env, dir);
-    };
-    if cache.fetch_build(&key, dir) {
+        .and_then(|c| Some((c, build_key(c, &argv, env, dir)?)));
+    if let Some((cache, key)) = &cached
+        && cache.fetch_build(key, dir)
+    {
         return Ok(());
     }
     let before = files_below(dir);
+    super::pch::place(
+        &argv,
+        dir,
+        SCRATCH,
+        runner.cache(),
+        || runner.new_dir("pch").ok(),
+        |make, cwd| run_compiler(runner, make, env, cwd).is_ok(),
+    );
     run_compiler(runner, argv, env, dir)?;
-    let made: Vec<PathBuf> = files_below(dir)
-        .into_iter()
-        .filter(|f| !before.contains(f) && !f.starts_with(SCRATCH))
-        .collect();
-    cache.store_build(&key, dir, &made);
+    if let Some((cache, key)) = cached {
+        let made: Vec<PathBuf> = files_below(dir)
+            .into_iter()
+            .filter(|f| !before.contains(f) && !f.starts_with(SCRATCH))
+            .collect();
+        cache.store_build(&key, dir, &made);
+    }
     Ok(())
 }
 

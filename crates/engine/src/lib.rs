@@ -92,6 +92,7 @@ pub mod limits;
 pub mod noted;
 pub mod output_check;
 pub mod pass;
+pub(crate) mod pch;
 pub mod program;
 pub mod record;
 pub mod reference;

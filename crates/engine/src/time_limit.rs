@@ -174,67 +174,85 @@ pub fn compute(
 
 /// Gives every package judged in place whose time limit is to be computed
 /// its limit. Returns the notes to show, and per problem that cannot get
-/// one, its id and why.
+/// one, its id and why. The packages are measured side by side (each
+/// submission compiles and runs while another's cases keep the workers
+/// busy); the notes come back in the problems' order.
 pub(crate) fn settle(
     problems: &mut [Problem],
     runner: &Runner,
 ) -> (Vec<String>, Vec<(String, String)>) {
+    use rayon::prelude::*;
+    let settled: Vec<Settled> = problems
+        .par_iter_mut()
+        .map(|problem| settle_one(problem, runner))
+        .collect();
     let mut notes = Vec::new();
     let mut failed = Vec::new();
-    for problem in problems.iter_mut() {
-        // What the package reader decided where the package's conventions
-        // are ambiguous: said in every report that grades it.
-        for note in problem.origin.iter().flat_map(|o| &o.notes) {
-            notes.push(format!("{}: {note}", problem.id));
-        }
-        let Some(Origin {
-            time:
-                TimeRule::Compute {
-                    ac_to_time_limit,
-                    time_limit_to_tle,
-                    resolution,
-                },
-            ..
-        }) = problem.origin.clone()
-        else {
-            continue;
-        };
-        let computed = {
-            let tools = Tools::new(problem, Some(runner));
-            compute(
-                &tools,
-                runner,
+    for (n, f) in settled {
+        notes.extend(n);
+        failed.extend(f);
+    }
+    (notes, failed)
+}
+
+/// One problem settled: its notes, and (its id and) why it cannot get a
+/// limit.
+type Settled = (Vec<String>, Option<(String, String)>);
+
+/// [`settle`] for one problem.
+fn settle_one(problem: &mut Problem, runner: &Runner) -> Settled {
+    // What the package reader decided where the package's conventions
+    // are ambiguous: said in every report that grades it.
+    let mut notes: Vec<String> = (problem.origin.iter().flat_map(|o| &o.notes))
+        .map(|note| format!("{}: {note}", problem.id))
+        .collect();
+    let Some(Origin {
+        time:
+            TimeRule::Compute {
                 ac_to_time_limit,
                 time_limit_to_tle,
                 resolution,
-                false,
-            )
-        };
-        match computed {
-            Ok(c) => {
-                problem.spec.limits.time = c.limit;
-                if let Some(origin) = &mut problem.origin {
-                    origin.time = TimeRule::Fixed(c.limit, "computed");
-                }
-                notes.push(format!("{}: time limit {}", problem.id, c.note));
-                for l in c.left_out {
-                    notes.push(format!("{}: left out of the time limit: {l}", problem.id));
-                }
-                for w in c.warnings {
-                    notes.push(format!("{}: warning: {w}", problem.id));
-                }
+            },
+        ..
+    }) = problem.origin.clone()
+    else {
+        return (notes, None);
+    };
+    let computed = {
+        let tools = Tools::new(problem, Some(runner));
+        compute(
+            &tools,
+            runner,
+            ac_to_time_limit,
+            time_limit_to_tle,
+            resolution,
+            false,
+        )
+    };
+    match computed {
+        Ok(c) => {
+            problem.spec.limits.time = c.limit;
+            if let Some(origin) = &mut problem.origin {
+                origin.time = TimeRule::Fixed(c.limit, "computed");
             }
-            // A package with no submission at all (a data release with
-            // its validators) has nothing to time: its cases are still
-            // checked, and the report says why no limit was set.
-            Err(NoLimit::NoAccepted) if find(problem).submissions.is_empty() => notes.push(format!(
-                "{}: no time limit: the package gives none and has no submission to compute one from, so nothing is timed (its cases are checked as given)",
-                problem.id
-            )),
-            Err(why) => failed.push((problem.id.clone(), why.to_string())),
+            notes.push(format!("{}: time limit {}", problem.id, c.note));
+            for l in c.left_out {
+                notes.push(format!("{}: left out of the time limit: {l}", problem.id));
+            }
+            for w in c.warnings {
+                notes.push(format!("{}: warning: {w}", problem.id));
+            }
         }
+        // A package with no submission at all (a data release with its
+        // validators) has nothing to time: its cases are still checked,
+        // and the report says why no limit was set.
+        Err(NoLimit::NoAccepted) if find(problem).submissions.is_empty() => notes.push(format!(
+            "{}: no time limit: the package gives none and has no submission to compute one from, so nothing is timed (its cases are checked as given)",
+            problem.id
+        )),
+        Err(why) => return (notes, Some((problem.id.clone(), why.to_string()))),
     }
-    (notes, failed)
+    (notes, None)
 }
 
 /// The limit `rule` computes for `problem` (an imported package's), with

@@ -50,10 +50,13 @@ pub struct Probe {
     pub must_pass: bool,
 }
 
-/// Runs each probe's submission on its cases with CPU time limit `probe`.
+/// Runs each probe's submission on its cases with CPU time limit `probe`,
+/// the submissions side by side (one compiles while another runs; each
+/// still runs its cases in order), the results in `probes`' order.
 pub fn measure(tools: &Tools, runner: &Runner, probes: &[Probe], probe: Duration) -> Vec<Measured> {
+    use rayon::prelude::*;
     probes
-        .iter()
+        .par_iter()
         .map(|p| {
             let result = slowest(tools, runner, p, probe);
             Measured {

@@ -133,7 +133,12 @@ impl<'a> Tools<'a> {
     fn build(&self, what: &str, relative: &Path) -> Result<Program, String> {
         let runner = self.runner()?;
         let path = self.problem.path(relative);
-        let memory = self.problem.spec.limits.checker_memory;
+        // A package's reference is an accepted submission: built for the
+        // problem's memory (a JVM's heap), as the submission is.
+        let memory = match what == REFERENCE && self.problem.origin.is_some() {
+            true => self.problem.spec.limits.memory,
+            false => self.problem.spec.limits.checker_memory,
+        };
         // The reference is one of the submissions, and gets the package's
         // include/ files as they do; the judge's own programs do not.
         let built = match what {

@@ -93,6 +93,7 @@ fn hostile_programs_get_their_verdicts_with_and_without_the_sandbox() {
         assert!(message(&g).contains("CPU time"), "{}", message(&g));
         let g = expect("sleep_forever.sh", Verdict::TimeLimit, mode, &[]);
         assert!(message(&g).contains("wall-clock"), "{}", message(&g));
+        expect("waits_then_answers.sh", Verdict::Accepted, mode, &[]);
         expect("close_stdout.c", Verdict::TimeLimit, mode, &[]);
         let g = expect("alloc_4g.c", Verdict::MemoryLimit, mode, &[]);
         assert!(message(&g).contains("128 MiB"), "{}", message(&g));

@@ -8,6 +8,7 @@ mod cache;
 mod checktestdata;
 mod cli;
 mod common;
+mod computed_limit;
 mod conventions;
 mod dialects;
 mod docs;

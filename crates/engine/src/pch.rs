@@ -137,25 +137,30 @@ fn made(
         let copied = kept
             .as_ref()
             .is_some_and(|k| k.is_file() && std::fs::copy(k, out).is_ok());
-        copied || (make(out).is_some() && out.is_file() && keep(out, kept.as_deref()))
+        if copied {
+            return true;
+        }
+        let fresh = make(out).is_some() && out.is_file();
+        if fresh && let Some(kept) = &kept {
+            keep(out, kept);
+        }
+        fresh
     });
     made.insert(key.to_string(), got.clone());
     got
 }
 
-/// Stores a fresh header in the cache (renamed into place whole, so a
-/// concurrent run never reads half of it). Always true: a header that
-/// cannot be kept is still used.
-fn keep(out: &Path, kept: Option<&Path>) -> bool {
-    if let Some(kept) = kept
-        && let Some(parent) = kept.parent()
+/// Stores a fresh header in the cache, renamed into place whole so a
+/// concurrent run never reads half of it. Failing to is no error: the
+/// next run makes it again.
+fn keep(out: &Path, kept: &Path) {
+    if let Some(parent) = kept.parent()
         && std::fs::create_dir_all(parent).is_ok()
         && let Ok(tmp) = tempfile::NamedTempFile::new_in(parent)
         && std::fs::copy(out, tmp.path()).is_ok()
     {
         let _ = tmp.persist(kept);
     }
-    true
 }
 
 #[cfg(test)]

@@ -168,6 +168,7 @@ pub(crate) fn judge_one(
             "expected {}, got {}",
             expected.expectation, report.got
         ));
+        broken.extend(limits_that_catch(problem, expected, &report));
     }
     broken.extend(rule_faults(expected, &cases));
     if scoring {
@@ -186,6 +187,34 @@ pub(crate) fn judge_one(
         });
     }
     report
+}
+
+/// For a time_limit_exceeded submission that a computed limit let pass:
+/// the limits that would have caught it, against those the accepted
+/// submissions need (their slowest run × the rule's multiplier), so the
+/// package's author sees at once whether any limit separates them.
+fn limits_that_catch(
+    problem: &crate::problem::Problem,
+    expected: &Expected,
+    report: &SubmissionReport,
+) -> Option<String> {
+    let origin = problem.origin.as_ref()?;
+    let (slowest, multiplier) = origin.computed_from?;
+    if !expected.expectation.is_too_slow() || report.got == Verdict::TimeLimit {
+        return None;
+    }
+    let took = report.max_cpu_ms? / 1e3;
+    let need = slowest.as_secs_f64() * multiplier;
+    let catch = took / origin.safety_margin;
+    let interval = match need < catch {
+        true => format!("a limit from {need:.3} s up to below {catch:.3} s would separate them"),
+        false => "no limit separates them by the package's multipliers".to_string(),
+    };
+    Some(format!(
+        "the computed limit lets it pass: its slowest case took {took:.3} s, so only a limit below {catch:.3} s catches it (too slow at the limit × {}), while the accepted submissions need at least {need:.3} s ({:.3} s × {multiplier}); {interval}",
+        origin.safety_margin,
+        slowest.as_secs_f64(),
+    ))
 }
 
 /// A submission stopped at the time limit that would keep its promise

@@ -34,6 +34,8 @@ pub enum NoLimit {
 #[derive(Debug, Clone)]
 pub struct Computed {
     pub limit: Duration,
+    /// The slowest accepted run it came from (`None`: none passed).
+    pub slowest: Option<Duration>,
     /// One line for people: the rule, the slowest run, the rounding.
     pub note: String,
     /// Accepted submissions whose time says nothing (they failed a case or
@@ -130,6 +132,7 @@ pub fn compute(
         let limit = Duration::from_secs_f64(resolution.max(1.0));
         return Ok(Computed {
             limit,
+            slowest: None,
             note: format!(
                 "{} s, the smallest the rule gives: no accepted submission passes, so none could be measured",
                 crate::units::format_number(limit.as_secs_f64())
@@ -166,6 +169,7 @@ pub fn compute(
     }
     Ok(Computed {
         limit,
+        slowest: Some(t),
         note,
         left_out,
         warnings,
@@ -234,6 +238,7 @@ fn settle_one(problem: &mut Problem, runner: &Runner) -> Settled {
             problem.spec.limits.time = c.limit;
             if let Some(origin) = &mut problem.origin {
                 origin.time = TimeRule::Fixed(c.limit, "computed");
+                origin.computed_from = c.slowest.map(|s| (s, ac_to_time_limit));
             }
             notes.push(format!("{}: time limit {}", problem.id, c.note));
             for l in c.left_out {

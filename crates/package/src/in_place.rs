@@ -134,6 +134,7 @@ pub fn load_with_data(
             format,
             time,
             safety_margin,
+            computed_from: None,
             skipped: plan.skipped,
             ignored: plan.ignored,
             not_submissions,

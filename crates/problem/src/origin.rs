@@ -21,6 +21,10 @@ pub struct Origin {
     /// unless it says). Kept apart from `time`, which a computed limit
     /// replaces before anything is graded.
     pub safety_margin: f64,
+    /// Where the limit was computed here: the slowest accepted run it came
+    /// from and the multiplier, so a time_limit_exceeded submission the
+    /// limit lets pass can be told which limits would have caught it.
+    pub computed_from: Option<(Duration, f64)>,
     /// Package files judge reads past, each with why (shown by `validate`).
     pub skipped: Vec<(String, String)>,
     /// Settings read without effect here.

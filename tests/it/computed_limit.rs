@@ -1,0 +1,92 @@
+//! A package that gives no time limit, judged in place: the limit is
+//! computed from its accepted submissions (as problemtools does), those
+//! runs are their verdicts, and a time_limit_exceeded submission the
+//! limit lets pass is told which limits would have caught it.
+
+use crate::common::read_report;
+use crate::in_place::{judge_on, memory_package};
+
+/// `memory_package` with its time limit left out (2025-09: computed,
+/// `ac_to_time_limit` 2, `time_limit_to_tle` 1.5, resolution 1 s).
+fn open_limit_package(dir: &std::path::Path) {
+    memory_package(dir);
+    let yaml = dir.join("problem.yaml");
+    let text = std::fs::read_to_string(&yaml).unwrap();
+    std::fs::write(&yaml, text.replace("  time_limit: 2.0\n", "")).unwrap();
+}
+
+#[test]
+fn the_runs_that_compute_a_time_limit_are_the_accepted_verdicts() {
+    if !crate::common::sandbox("the_runs_that_compute_a_time_limit_are_the_accepted_verdicts") {
+        return;
+    }
+    let tmp = tempfile::tempdir().unwrap();
+    let pkg = tmp.path().join("echo");
+    open_limit_package(&pkg);
+    let reports = tmp.path().join("reports");
+    let run = judge_on(tmp.path(), &pkg, "check", &reports);
+    assert_eq!(run.code, 0, "{}", run.all());
+    let report = read_report(&reports);
+    assert!(
+        report
+            .meta
+            .notes
+            .iter()
+            .any(|n| n.contains("computed like problemtools")),
+        "{:?}",
+        report.meta.notes
+    );
+    // The accepted echo.py ran on both cases to measure the limit (under
+    // a generous probe); as the package's reference, and judged as a
+    // submission under the limit, it is not run again: 2 × 2 reused.
+    let reused: usize = run
+        .stderr
+        .split_once(" case results reused")
+        .and_then(|(before, _)| before.rsplit(' ').next()?.parse().ok())
+        .unwrap_or_else(|| panic!("no cache line:\n{}", run.all()));
+    assert_eq!(reused, 4, "{}", run.all());
+}
+
+#[test]
+fn a_too_slow_submission_the_computed_limit_lets_pass_is_told_the_limits_that_catch_it() {
+    const TEST: &str =
+        "a_too_slow_submission_the_computed_limit_lets_pass_is_told_the_limits_that_catch_it";
+    if !crate::common::sandbox(TEST) {
+        return;
+    }
+    let tmp = tempfile::tempdir().unwrap();
+    let pkg = tmp.path().join("echo");
+    open_limit_package(&pkg);
+    let tle = pkg.join("submissions/time_limit_exceeded");
+    std::fs::create_dir_all(&tle).unwrap();
+    // As fast as the accepted one: no limit can tell them apart.
+    std::fs::write(tle.join("same.py"), "print(input())\n").unwrap();
+    // 0.3 s of CPU: caught by any limit under 0.2 s, far above what the
+    // accepted echo needs, but the limit is rounded up to 1 s.
+    let slow = "#include <stdio.h>\n#include <time.h>\nint main(void) {\n  long n; if (scanf(\"%ld\", &n) != 1) return 1;\n  while (clock() < 0.3 * CLOCKS_PER_SEC) {}\n  printf(\"%ld\\n\", n);\n  return 0;\n}\n";
+    std::fs::write(tle.join("slowish.c"), slow).unwrap();
+    let reports = tmp.path().join("reports");
+    let run = judge_on(tmp.path(), &pkg, "check", &reports);
+    assert_eq!(run.code, 1, "both break their promise:\n{}", run.all());
+    let report = read_report(&reports);
+    let message = |name: &str| {
+        let s = report
+            .submissions
+            .iter()
+            .find(|s| s.path.ends_with(name))
+            .unwrap();
+        assert!(!s.ok && s.got.code() == "AC", "{s:#?}");
+        s.message.clone().unwrap_or_default()
+    };
+    let same = message("same.py");
+    assert!(
+        same.contains("the computed limit lets it pass")
+            && same.contains("no limit separates them"),
+        "{same}"
+    );
+    let slowish = message("slowish.c");
+    assert!(
+        slowish.contains("only a limit below 0.2") && slowish.contains("would separate them"),
+        "{slowish}"
+    );
+}

@@ -154,10 +154,34 @@ impl<'a> JudgeProgram<'a> {
 
 /// Runs `submission` against the interactor (`Err`: why there is none) on
 /// `case`. A failure to set the interaction up is a judge error.
+///
+/// The two programs are joined directly first ([`relay::direct`]): a
+/// chatty pair through the relay costs many times its own time. An
+/// accepted run needs nothing more. A failing one that took less than the
+/// time limit runs again through the relay, which knows exactly who hung
+/// up first (that decides between WA and the submission's own failure)
+/// and keeps the conversation for the report; a slower failure (a
+/// time-out) keeps its direct result, the order of the two exits standing
+/// in for who hung up first.
 pub(crate) fn interact(
     interactor: Result<&JudgeProgram, &str>,
     submission: &ProcSpec,
     case: &Case,
+) -> Ran {
+    let direct = talk(interactor, submission, case, false);
+    let cheap = direct.exec.wall < submission.limits.cpu;
+    if direct.outcome.verdict == Verdict::Accepted || !cheap {
+        return direct;
+    }
+    talk(interactor, submission, case, true)
+}
+
+/// One run of [`interact`], `relayed` or joined directly.
+fn talk(
+    interactor: Result<&JudgeProgram, &str>,
+    submission: &ProcSpec,
+    case: &Case,
+    relayed: bool,
 ) -> Ran {
     let could_not_run = |why: String| Ran {
         exec: Execution::failed(End::CouldNotRun(why.clone()), Duration::ZERO),
@@ -180,15 +204,19 @@ pub(crate) fn interact(
         Ok(p) => p,
         Err(why) => return could_not_run(why),
     };
-    let (ends, relay) = match relay::pipes() {
-        Ok(p) => p,
+    let wired = match relayed {
+        true => relay::pipes().map(|(ends, relay)| (ends, Some(relay))),
+        false => relay::direct().map(|ends| (ends, None)),
+    };
+    let (ends, relay) = match wired {
+        Ok(w) => w,
         Err(e) => return could_not_run(e.to_string()),
     };
     // The relay runs while the launcher runs both programs; the programs'
     // ends go to the launcher and are closed here once sent, so the relay
     // ends when the programs do.
     let (results, transcript) = std::thread::scope(|scope| {
-        let relaying = scope.spawn(move || relay.run());
+        let relaying = relay.map(|relay| scope.spawn(move || relay.run()));
         let results = runner.run_raw(vec![
             (
                 submission,
@@ -199,7 +227,7 @@ pub(crate) fn interact(
                 vec![ends.interactor_stdin, ends.interactor_stdout, input, answer],
             ),
         ]);
-        (results, relaying.join().unwrap_or_default())
+        (results, relaying.map(|r| r.join().unwrap_or_default()))
     });
     let mut results = match results {
         Ok(r) if r.len() == 2 => r,
@@ -212,11 +240,35 @@ pub(crate) fn interact(
     let mut program = results.pop().unwrap_or_else(|| unreachable!("two results"));
     let program_exec = execution(&mut program, Vec::new(), 0, &submission.limits);
     let interactor_exec = execution(&mut interactor, Vec::new(), 0, &spec.limits);
-    let outcome = interaction_verdict(&program_exec, &interactor_exec, &feedback, &transcript);
+    let talked = transcript.unwrap_or_else(|| Transcript {
+        first_closed: Some(first_to_end(&program_exec, &interactor_exec)),
+        ..Transcript::default()
+    });
+    let outcome = interaction_verdict(&program_exec, &interactor_exec, &feedback, &talked);
     Ran {
         exec: program_exec,
         outcome,
-        transcript: Some(transcript.render()).filter(|t| !t.is_empty()),
+        transcript: Some(talked.render()).filter(|t| !t.is_empty()),
+    }
+}
+
+/// Who ended first, from the two runs' wall times, where no relay saw who
+/// hung up first. A submission stopped at a limit was killed by judge at
+/// a known moment: an interactor that ended with it or after it reacted to
+/// that, and counts as first only when it ended clearly before (its
+/// verdict then stands). Otherwise the earlier end counts.
+fn first_to_end(program: &Execution, interactor: &Execution) -> Side {
+    let stopped = matches!(
+        program.end,
+        End::TimedOut { .. } | End::MemoryExceeded { .. } | End::OutputExceeded { .. }
+    );
+    let margin = match stopped {
+        true => Duration::from_millis(100),
+        false => Duration::ZERO,
+    };
+    match interactor.wall + margin < program.wall {
+        true => Side::Interactor,
+        false => Side::Submission,
     }
 }
 

@@ -525,3 +525,36 @@ fn submissions_yaml_pins_a_submissions_entry_point_and_language() {
             .any(|s| s.path.ends_with("echo.txt"))
     );
 }
+
+#[test]
+fn a_case_linked_into_another_group_is_included_not_duplicated() {
+    let tmp = tempfile::tempdir().unwrap();
+    let pkg = tmp.path().join("echo");
+    memory_package(&pkg);
+    // testdata_tools' include_group: the case again, as links, in a later
+    // group; and a plain copy in another group, which the format allows.
+    let group = pkg.join("data/secret/group2");
+    std::fs::create_dir_all(&group).unwrap();
+    for ext in ["in", "ans"] {
+        std::os::unix::fs::symlink(format!("../a.{ext}"), group.join(format!("a.{ext}"))).unwrap();
+        std::fs::copy(
+            pkg.join(format!("data/sample/1.{ext}")),
+            group.join(format!("copy.{ext}")),
+        )
+        .unwrap();
+    }
+    let reports = tmp.path().join("reports");
+    let run = judge_on(tmp.path(), &pkg, "validate", &reports);
+    assert_eq!(run.code, 0, "{}", run.all());
+    assert!(!run.all().contains("same input"), "{}", run.all());
+    // A second copy in the same group is still a fault.
+    std::fs::copy(group.join("copy.in"), group.join("again.in")).unwrap();
+    std::fs::copy(group.join("copy.ans"), group.join("again.ans")).unwrap();
+    let run = judge_on(tmp.path(), &pkg, "validate", &reports);
+    assert_eq!(run.code, 1, "{}", run.all());
+    assert!(
+        run.all().contains("group2/copy.in: same input as case"),
+        "{}",
+        run.all()
+    );
+}

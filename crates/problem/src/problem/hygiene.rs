@@ -1,6 +1,7 @@
 //! Faults of a test set that belong to no single case.
 
 use std::collections::HashMap;
+use std::collections::hash_map::Entry;
 
 use super::Problem;
 
@@ -46,16 +47,30 @@ pub fn hygiene(problem: &Problem) -> Vec<String> {
         };
         issues.push(format!("{}: {why}", path.display()));
     }
-    let mut seen: HashMap<Vec<u8>, String> = HashMap::new();
+    // A case whose input links to another's is that case included again
+    // (how testdata_tools and BAPCtools put a case in several groups), not
+    // a copy made by mistake; a package judged in place may also repeat a
+    // case in another group, as its format allows. A second copy in the
+    // same group, or anywhere in judge's own layout, is a fault.
+    let mut seen: HashMap<(Vec<u8>, &str), String> = HashMap::new();
     for case in &problem.cases {
-        if let Ok(bytes) = std::fs::read(&case.input) {
-            if let Some(first) = seen.get(&bytes) {
-                issues.push(format!(
-                    "{}: same input as case {first}",
-                    case.input.display()
-                ));
-            } else {
-                seen.insert(bytes, case.id());
+        let linked = std::fs::symlink_metadata(&case.input).is_ok_and(|m| m.is_symlink());
+        let scope = match problem.origin.is_some() {
+            true => case.group.as_str(),
+            false => "",
+        };
+        if let Ok(bytes) = std::fs::read(&case.input)
+            && !linked
+        {
+            match seen.entry((bytes, scope)) {
+                Entry::Occupied(first) => issues.push(format!(
+                    "{}: same input as case {}",
+                    case.input.display(),
+                    first.get()
+                )),
+                Entry::Vacant(place) => {
+                    place.insert(case.id());
+                }
             }
         }
         let Some(answer) = &case.answer else { continue };

@@ -38,6 +38,7 @@ mod refprog;
 mod report_links;
 mod root;
 mod sandbox;
+mod several_validators;
 mod shard;
 mod snapshots;
 mod strength;

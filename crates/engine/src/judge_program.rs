@@ -71,6 +71,9 @@ pub(crate) struct JudgeProgram<'a> {
     interface: Interface,
     /// The problem's checker arguments, before a group's.
     args: Vec<String>,
+    /// Further ICPC validators that must accept too (`checker.also`),
+    /// run in order after `base` accepts.
+    more: Vec<ProcSpec>,
 }
 
 impl<'a> JudgeProgram<'a> {
@@ -84,11 +87,15 @@ impl<'a> JudgeProgram<'a> {
             .checker
             .as_ref()
             .ok_or("no checker program")?;
+        let more = (tools.more_checkers()?.iter())
+            .map(|(_, p)| p.judge_spec(Vec::new(), tools.judge_limits()))
+            .collect();
         Ok(JudgeProgram {
             runner,
             base: Box::new(program.judge_spec(Vec::new(), tools.judge_limits())),
             interface: checker.interface,
             args: checker.args.clone(),
+            more,
         })
     }
 
@@ -96,7 +103,12 @@ impl<'a> JudgeProgram<'a> {
     /// FEEDBACK_DIR` as files 3 and 4, the problem's arguments, the
     /// group's), free to write to `feedback`.
     fn icpc_spec(&self, case: &Case, feedback: &Feedback) -> ProcSpec {
-        let mut spec = ProcSpec::clone(&self.base);
+        self.icpc_spec_of(&self.base, case, feedback)
+    }
+
+    /// [`Self::icpc_spec`] for one of the validators, `base`.
+    fn icpc_spec_of(&self, base: &ProcSpec, case: &Case, feedback: &Feedback) -> ProcSpec {
+        let mut spec = ProcSpec::clone(base);
         spec.argv
             .extend(["/dev/fd/3".into(), "/dev/fd/4".into(), feedback.arg()]);
         spec.argv.extend(self.args.iter().cloned());
@@ -119,7 +131,25 @@ impl<'a> JudgeProgram<'a> {
         match self.interface {
             Interface::Icpc => {
                 let feedback = Feedback::new(self.runner)?;
-                Ok(self.icpc_check(case, &case.input, answer, team.path(), &feedback))
+                let first = self.icpc_check(case, &case.input, answer, team.path(), &feedback);
+                // The first validator that does not accept decides; when
+                // all accept, the first one's outcome (its score) stands.
+                for more in self
+                    .more
+                    .iter()
+                    .take_while(|_| first.verdict == Verdict::Accepted)
+                {
+                    let feedback = Feedback::new(self.runner)?;
+                    let spec = self.icpc_spec_of(more, case, &feedback);
+                    let exec = self
+                        .runner
+                        .run_with(&spec, team.path(), &[&case.input, answer]);
+                    let outcome = icpc_verdict(&exec, &feedback);
+                    if outcome.verdict != Verdict::Accepted {
+                        return Ok(outcome);
+                    }
+                }
+                Ok(first)
             }
             Interface::Testlib => {
                 let mut spec = ProcSpec::clone(&self.base);

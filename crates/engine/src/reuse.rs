@@ -95,6 +95,9 @@ impl<'c> Reuse<'c> {
         if spec.checker.as_ref().is_some_and(|c| c.program.is_some()) {
             let checker = grader.tools.checker().ok()?;
             key.part("checker", program_key(cache, checker)?.as_bytes());
+            for (_, more) in grader.tools.more_checkers().ok()? {
+                key.part("checker", program_key(cache, more)?.as_bytes());
+            }
         }
         Some(Reuse {
             cache,

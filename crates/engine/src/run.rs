@@ -341,7 +341,11 @@ pub(crate) fn checker_label(problem: &Problem) -> Option<String> {
                 crate::problem::Interface::Icpc => "ICPC",
                 crate::problem::Interface::Testlib => "testlib",
             };
-            format!("{interface} checker {}", p.display())
+            let more = match checker.also.len() {
+                0 => String::new(),
+                n => format!(" and {n} more that must accept too"),
+            };
+            format!("{interface} checker {}{more}", p.display())
         }
         (None, None) => return None,
     })

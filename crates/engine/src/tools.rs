@@ -86,6 +86,8 @@ pub struct Tools<'a> {
 struct Built {
     reference: OnceLock<Result<Program, String>>,
     checker: OnceLock<Result<Program, String>>,
+    /// The checker's further validators (`checker.also`).
+    also: OnceLock<Result<Vec<(PathBuf, Program)>, String>>,
     generator: OnceLock<Result<Program, String>>,
     validators: OnceLock<Result<Vec<(PathBuf, Program)>, String>>,
     grader: OnceLock<Result<Program, String>>,
@@ -184,6 +186,14 @@ impl<'a> Tools<'a> {
         self.cached(&self.built.checker, "checker", path)
     }
 
+    /// The further output validators that must accept too, with their
+    /// paths (none for most problems).
+    pub(crate) fn more_checkers(&self) -> Result<&[(PathBuf, Program)], String> {
+        let checker = self.problem.spec.checker.as_ref();
+        let paths = checker.map(|c| c.also.as_slice()).unwrap_or_default();
+        self.all(&self.built.also, "checker", paths)
+    }
+
     /// The generator program.
     pub fn generator(&self) -> Result<&Program, String> {
         let path = self.problem.spec.generator.as_deref();
@@ -242,7 +252,10 @@ impl<'a> Tools<'a> {
         for need in needs.iter().filter(|n| n.named_by(self.problem)) {
             match need {
                 Need::Reference => self.reference().map(drop)?,
-                Need::Checker | Need::CheckerUnderTest => self.checker().map(drop)?,
+                Need::Checker | Need::CheckerUnderTest => {
+                    self.checker().map(drop)?;
+                    self.more_checkers().map(drop)?
+                }
                 Need::Generator => self.generator().map(drop)?,
                 Need::Validators => self.validators().map(drop)?,
             }

@@ -52,6 +52,12 @@ pub fn export(problem: &Problem, format: Format, out: &Path) -> Result<Exported>
                 .into(),
         ));
     }
+    let several = (problem.spec.checker.as_ref()).is_some_and(|c| !c.also.is_empty());
+    if several && format != Format::Legacy {
+        return Err(refused(format!(
+            "cannot be exported as {format}: it holds one output validator, the problem has several (use legacy)"
+        )));
+    }
     // Group settings first: a scoring problem the format cannot score as
     // judge does is refused before anything is copied.
     let settings = write::testdata_yamls(problem, format)
@@ -219,15 +225,21 @@ fn write_programs(
     warnings: &mut Vec<String>,
 ) -> Result<()> {
     let spec = &problem.spec;
-    if let Some(program) = spec.checker.as_ref().and_then(|c| c.program.as_ref()) {
-        let folder = match format {
-            // Legacy: one folder per validator program, named after it.
-            Format::Legacy => dir
-                .join("output_validators")
-                .join(program.file_stem().unwrap_or_default()),
-            _ => dir.join(crate::output_validator_dir(format)),
-        };
-        place(&problem.dir.join(program), &folder)?;
+    match (&spec.checker, format) {
+        // Legacy: one folder per validator program, named after it.
+        (Some(checker), Format::Legacy) => {
+            for (program, folder) in crate::legacy_validator_folders(checker) {
+                let folder = dir.join("output_validators").join(folder);
+                place(&problem.dir.join(program), &folder)?;
+            }
+        }
+        (Some(checker), _) => {
+            if let Some(program) = &checker.program {
+                let folder = dir.join(crate::output_validator_dir(format));
+                place(&problem.dir.join(program), &folder)?;
+            }
+        }
+        (None, _) => {}
     }
     for v in &spec.validators {
         copy_any(

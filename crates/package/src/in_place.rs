@@ -99,8 +99,10 @@ pub fn load_with_data(
     if let Some(g) = &spec.generator {
         spec.generator = Some(place(g));
     }
-    if let Some(program) = spec.checker.as_mut().and_then(|c| c.program.as_mut()) {
-        *program = place(program);
+    if let Some(checker) = spec.checker.as_mut() {
+        for program in checker.program.iter_mut().chain(&mut checker.also) {
+            *program = place(program);
+        }
     }
     for v in &mut spec.validators {
         *v = place(v);

@@ -90,7 +90,7 @@ use serde_yaml::Value;
 
 use crate::compare::CompareMode;
 use crate::origin::Format;
-use crate::problem::{GroupSpec, ProblemSpec, SAMPLE_GROUP};
+use crate::problem::{CheckerSpec, GroupSpec, ProblemSpec, SAMPLE_GROUP};
 
 /// The package file that keeps judge's own fields.
 pub const EXTENSION_FILE: &str = "judge.yaml";
@@ -119,6 +119,31 @@ pub fn output_validator_dir(format: Format) -> &'static str {
         Format::Legacy => "output_validators",
         _ => "output_validator",
     }
+}
+
+/// The folder, inside a legacy package's `output_validators/`, of each of
+/// a checker's programs: named after the one program, or, for several
+/// (whose stems may clash: `validator/` beside `validator.cpp`), after
+/// each whole file name.
+pub(crate) fn legacy_validator_folders(checker: &CheckerSpec) -> Vec<(PathBuf, String)> {
+    let several = !checker.also.is_empty();
+    (checker.program.iter().chain(&checker.also))
+        .map(|p| {
+            let name = match several {
+                true => p
+                    .file_name()
+                    .unwrap_or_default()
+                    .to_string_lossy()
+                    .replace('.', "_"),
+                false => p
+                    .file_stem()
+                    .unwrap_or_default()
+                    .to_string_lossy()
+                    .into_owned(),
+            };
+            (p.clone(), name)
+        })
+        .collect()
 }
 
 /// The folder of the statements in `format`.

@@ -103,8 +103,19 @@ pub(crate) fn read_with_data(pkg: &Path, yaml_text: &str, data: Option<&Path>) -
 /// A package `judge export` wrote: our spec and groups as they were.
 fn from_extension(pkg: &Path, ext: Extension, format: Format, plan: &mut Plan) {
     let spec = ext.problem;
-    if let Some(program) = spec.checker.as_ref().and_then(|c| c.program.clone()) {
-        place_program(pkg, &pkg.join(output_validator_dir(format)), &program, plan);
+    let dir = pkg.join(output_validator_dir(format));
+    match &spec.checker {
+        Some(c) if format == Format::Legacy && !c.also.is_empty() => {
+            for (program, folder) in crate::legacy_validator_folders(c) {
+                place_program(pkg, &dir.join(folder), &program, plan);
+            }
+        }
+        Some(c) => {
+            if let Some(program) = &c.program {
+                place_program(pkg, &dir, program, plan);
+            }
+        }
+        None => {}
     }
     for v in &spec.validators {
         let from = pkg
@@ -284,6 +295,7 @@ fn from_package(pkg: &Path, spec_yaml: ProblemYaml<'_>, format: Format, plan: &m
                 program: None,
                 interface: Interface::Icpc,
                 args: flags,
+                also: Vec::new(),
             }),
             Err(e) => {
                 plan.refused.push(Refusal::Invalid {
@@ -294,13 +306,47 @@ fn from_package(pkg: &Path, spec_yaml: ProblemYaml<'_>, format: Format, plan: &m
             }
         }
     } else if programs.len() > 1 && programs.iter().any(|p| p.is_dir()) {
-        // Legacy packages keep each validator in a folder of its own.
-        let dir = validator_dir.as_deref().map(name_of).unwrap_or_default();
-        plan.refused.push(Refusal::Unsupported {
-            at: format!("{dir}/"),
-            what: format!("{} validators; judge runs one", programs.len()),
+        // Legacy packages keep each validator in a folder of its own, or
+        // a file of its own beside the folders: several validators, each
+        // a program, all of which must accept (problemtools' rule).
+        let mut placed = programs.iter().map(|one| {
+            let to = PathBuf::from("checker").join(name_of(one));
+            plan.copies.push((one.clone(), to.clone()));
+            to
         });
-        None
+        let program = placed.next();
+        let also: Vec<PathBuf> = placed.collect();
+        if let Some(dir) = &validator_dir {
+            copy_headers(dir, Path::new("checker"), plan);
+        }
+        if interactive || has("multi-pass") {
+            let dir = validator_dir.as_deref().map(name_of).unwrap_or_default();
+            plan.refused.push(Refusal::Unsupported {
+                at: format!("{dir}/"),
+                what: format!(
+                    "{} validators for an interactive or multi-pass problem",
+                    programs.len()
+                ),
+            });
+            None
+        } else {
+            // problemtools ran them all when these packages were written;
+            // its releases since 2025 warn and use only the first. A
+            // validator that rejects cannot be ignored safely.
+            let names: Vec<String> = programs.iter().map(|p| name_of(p)).collect();
+            plan.notes.push(format!(
+                "{} output validators ({}): each must accept, the first that rejects decides (as problemtools judged before it dropped all but the first)",
+                names.len(),
+                names.join(", ")
+            ));
+            Some(CheckerSpec {
+                builtin: None,
+                program,
+                interface: Interface::Icpc,
+                args: flags,
+                also,
+            })
+        }
     } else {
         let validator_dir = validator_dir.unwrap_or_default();
         let one = &programs[0];
@@ -322,6 +368,7 @@ fn from_package(pkg: &Path, spec_yaml: ProblemYaml<'_>, format: Format, plan: &m
             program: Some(program),
             interface: Interface::Icpc,
             args: flags,
+            also: Vec::new(),
         })
     };
     // Input validators, one program each.

@@ -99,6 +99,9 @@ impl ProblemSpec {
                 .and_then(|c| c.program.as_deref())
                 .map(|p| ("checker.program", p)),
         );
+        if let Some(c) = &self.checker {
+            paths.extend(c.also.iter().map(|p| ("checker.also", p.as_path())));
+        }
         paths.extend(self.validators.iter().map(|p| ("validators", p.as_path())));
         paths
     }
@@ -132,6 +135,13 @@ impl ProblemSpec {
             return Err((
                 "passes",
                 "a multi-pass problem needs an ICPC checker program (it writes nextpass.in)".into(),
+            ));
+        }
+        let more = self.checker.as_ref().is_some_and(|c| !c.also.is_empty());
+        if more && (self.interactive || self.passes.is_some()) {
+            return Err((
+                "checker",
+                "checker.also: an interactive or multi-pass problem has one judge program".into(),
             ));
         }
         if self.passes.is_some_and(|n| !(1..=100).contains(&n)) {
@@ -194,6 +204,12 @@ pub struct CheckerSpec {
     /// group's `checker_args`.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub args: Vec<String>,
+    /// More ICPC output validators that must accept too. A legacy package
+    /// may ship several (problemtools runs each, and the first that does
+    /// not accept decides), so judging such a package in place needs
+    /// them all; the first to reject decides here as well.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub also: Vec<PathBuf>,
 }
 
 impl CheckerSpec {
@@ -205,6 +221,11 @@ impl CheckerSpec {
             }
             (Some(_), None) if self.interface != Interface::Icpc => {
                 Err("checker: `interface` is for checker programs".into())
+            }
+            _ if !self.also.is_empty()
+                && (self.program.is_none() || self.interface != Interface::Icpc) =>
+            {
+                Err("checker.also: more validators go with an ICPC checker program".into())
             }
             (Some(b), None) if b.id() == "icpc-default" => {
                 crate::checkers::DefaultValidatorFlags::parse(&self.args)
@@ -366,4 +387,46 @@ pub enum Aggregation {
     Max,
     /// The mean of the items' scores (legacy `avg`).
     Avg,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ProblemSpec;
+
+    fn checked(yaml: &str) -> Result<(), (&'static str, String)> {
+        let spec: ProblemSpec = serde_yaml::from_str(yaml).expect("parses");
+        spec.check()
+    }
+
+    #[test]
+    fn more_validators_go_with_one_icpc_checker_program_on_a_plain_problem() {
+        let base = "name: X\nreference: r.py\n";
+        let ok = format!("{base}checker: {{program: a.py, also: [b.py, c]}}\n");
+        assert_eq!(checked(&ok), Ok(()));
+        for (extra, why) in [
+            (
+                "checker: {builtin: divisor, also: [b.py]}\n",
+                "ICPC checker program",
+            ),
+            (
+                "checker: {program: a.cpp, interface: testlib, also: [b.py]}\n",
+                "ICPC checker program",
+            ),
+            (
+                "interactive: true\nchecker: {program: a.py, also: [b.py]}\n",
+                "one judge program",
+            ),
+            (
+                "passes: 2\nchecker: {program: a.py, also: [b.py]}\n",
+                "one judge program",
+            ),
+            (
+                "checker: {program: a.py, also: [../b.py]}\n",
+                "inside the problem folder",
+            ),
+        ] {
+            let err = checked(&format!("{base}{extra}")).expect_err(extra);
+            assert!(err.1.contains(why), "{extra}: {err:?}");
+        }
+    }
 }

@@ -40,7 +40,7 @@ pub fn run(ctx: &Context, args: Args) -> Result<Status> {
     let workers = pool.current_num_threads();
     let runner = ctx.runner(args.sandbox.sandbox, workers)?;
     // A package that gives no limit is held to the one its rule computes.
-    for note in pool.install(|| time_limit::settle_selection(&mut found, &runner)) {
+    for note in pool.install(|| time_limit::settle_selection(&mut found, &runner, None)) {
         println!("{note}");
     }
     let (tools, mut errors) = pool.install(|| prepare(&found.problems, Some(&runner), Need::GRADE));

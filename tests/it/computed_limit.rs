@@ -90,3 +90,46 @@ fn a_too_slow_submission_the_computed_limit_lets_pass_is_told_the_limits_that_ca
         "{slowish}"
     );
 }
+
+#[test]
+fn a_time_limit_given_to_grade_is_used_without_computing_the_packages() {
+    if !crate::common::sandbox("a_time_limit_given_to_grade_is_used_without_computing_the_packages")
+    {
+        return;
+    }
+    let tmp = tempfile::tempdir().unwrap();
+    let pkg = tmp.path().join("echo");
+    open_limit_package(&pkg);
+    let reports = tmp.path().join("reports");
+    let submission = pkg.join("submissions/accepted/echo.py");
+    let run = crate::common::judge_in(
+        tmp.path(),
+        &[
+            "--problems",
+            pkg.to_str().unwrap(),
+            "grade",
+            "echo",
+            submission.to_str().unwrap(),
+            "--time-limit",
+            "3s",
+            "--report-dir",
+            reports.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert_eq!(run.code, 0, "{}", run.all());
+    let notes = read_report(&reports).meta.notes;
+    assert!(
+        notes
+            .iter()
+            .any(|n| n.contains("time limit 3s from --time-limit")),
+        "{notes:?}"
+    );
+    // Nothing was measured: no limit was computed.
+    assert!(
+        !notes
+            .iter()
+            .any(|n| n.contains("computed like problemtools")),
+        "{notes:?}"
+    );
+}

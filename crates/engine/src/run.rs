@@ -215,8 +215,13 @@ impl Session {
     /// run's pool, before anything is graded or sharded, so every shard
     /// agrees on it; the notes say how. A problem that cannot get one
     /// becomes a load error.
-    pub(crate) fn settle(&mut self, selection: &mut Discovery, runner: &Runner) {
-        let notes = self.install(|| time_limit::settle_selection(selection, runner));
+    pub(crate) fn settle(
+        &mut self,
+        selection: &mut Discovery,
+        runner: &Runner,
+        given: Option<std::time::Duration>,
+    ) {
+        let notes = self.install(|| time_limit::settle_selection(selection, runner, given));
         for note in notes {
             self.note(note);
         }
@@ -402,7 +407,7 @@ pub(crate) fn ready_one<'a>(
     runner: &'a Runner,
     needs: &[Need],
 ) -> Result<(Tools<'a>, Vec<String>)> {
-    let (notes, failed) = time_limit::settle(std::slice::from_mut(problem), runner);
+    let (notes, failed) = time_limit::settle(std::slice::from_mut(problem), runner, None);
     if let Some((_, why)) = failed.into_iter().next() {
         return Err(Error::Setup(format!("{}: {why}", problem.id)));
     }

@@ -181,14 +181,18 @@ pub fn compute(
 /// one, its id and why. The packages are measured side by side (each
 /// submission compiles and runs while another's cases keep the workers
 /// busy); the notes come back in the problems' order.
+/// With `given` (a command line's `--time-limit`), nothing is measured:
+/// the given limit is the one every submission runs under, so a limit
+/// computed from the accepted submissions would be thrown away.
 pub(crate) fn settle(
     problems: &mut [Problem],
     runner: &Runner,
+    given: Option<Duration>,
 ) -> (Vec<String>, Vec<(String, String)>) {
     use rayon::prelude::*;
     let settled: Vec<Settled> = problems
         .par_iter_mut()
-        .map(|problem| settle_one(problem, runner))
+        .map(|problem| settle_one(problem, runner, given))
         .collect();
     let mut notes = Vec::new();
     let mut failed = Vec::new();
@@ -204,7 +208,7 @@ pub(crate) fn settle(
 type Settled = (Vec<String>, Option<(String, String)>);
 
 /// [`settle`] for one problem.
-fn settle_one(problem: &mut Problem, runner: &Runner) -> Settled {
+fn settle_one(problem: &mut Problem, runner: &Runner, given: Option<Duration>) -> Settled {
     // What the package reader decided where the package's conventions
     // are ambiguous: said in every report that grades it.
     let mut notes: Vec<String> = (problem.origin.iter().flat_map(|o| &o.notes))
@@ -222,6 +226,18 @@ fn settle_one(problem: &mut Problem, runner: &Runner) -> Settled {
     else {
         return (notes, None);
     };
+    if let Some(limit) = given {
+        problem.spec.limits.time = limit;
+        if let Some(origin) = &mut problem.origin {
+            origin.time = TimeRule::Fixed(limit, "--time-limit");
+        }
+        notes.push(format!(
+            "{}: time limit {} from --time-limit; the package's rule (computed from its accepted submissions) was not run",
+            problem.id,
+            crate::units::format_duration(limit)
+        ));
+        return (notes, None);
+    }
     let computed = {
         let tools = Tools::new(problem, Some(runner));
         compute(
@@ -298,8 +314,12 @@ pub fn for_package(
 /// `settle` for the problems of a selection: the notes are returned for
 /// the caller to show, and a problem that cannot get a limit becomes a
 /// load error of the selection (a package that cannot be judged).
-pub fn settle_selection(selection: &mut Discovery, runner: &Runner) -> Vec<String> {
-    let (notes, failed) = settle(&mut selection.problems, runner);
+pub fn settle_selection(
+    selection: &mut Discovery,
+    runner: &Runner,
+    given: Option<Duration>,
+) -> Vec<String> {
+    let (notes, failed) = settle(&mut selection.problems, runner, given);
     for (id, why) in failed {
         if let Some(at) = selection.problems.iter().position(|p| p.id == id) {
             let problem = selection.problems.remove(at);

@@ -45,7 +45,7 @@ impl Check {
     ) -> Finished {
         let with_submissions = self.with_submissions(&selection.problems);
         if let Some(runner) = runner {
-            session.settle(selection, runner);
+            session.settle(selection, runner, None);
         }
         let selection = &*selection;
         let shard = selection.clone().shard(self.shard);

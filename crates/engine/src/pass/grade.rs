@@ -34,7 +34,7 @@ impl Grade<'_> {
         selection: &mut Discovery,
         runner: &Runner,
     ) -> Result<Finished> {
-        session.settle(selection, runner);
+        session.settle(selection, runner, self.overrides.time);
         if let Some((_, e)) = selection.errors.first() {
             return Err(e.clone().into());
         }

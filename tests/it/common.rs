@@ -207,13 +207,14 @@ pub(crate) fn solver_problems() -> Vec<(String, &'static dyn judge::solvers::Sol
     list
 }
 
-/// The submission of `report` whose path ends with `name` (a file name or
-/// `folder/file`); a test fails naming it when it was not judged.
+/// The submission of `report` whose path ends with `name`, whole names
+/// only (a file name, or `folder/file`); a test fails naming it when it
+/// was not judged.
 pub(crate) fn submission<'a>(
     report: &'a judge::report::Report,
     name: &str,
 ) -> &'a judge::report::SubmissionReport {
     (report.submissions.iter())
-        .find(|s| s.path.ends_with(name))
-        .unwrap_or_else(|| panic!("{name} not judged"))
+        .find(|s| Path::new(&s.path).ends_with(name))
+        .unwrap_or_else(|| panic!("{name} not judged: {:#?}", report.submissions))
 }

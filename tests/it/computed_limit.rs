@@ -70,11 +70,7 @@ fn a_too_slow_submission_the_computed_limit_lets_pass_is_told_the_limits_that_ca
     assert_eq!(run.code, 1, "both break their promise:\n{}", run.all());
     let report = read_report(&reports);
     let message = |name: &str| {
-        let s = report
-            .submissions
-            .iter()
-            .find(|s| s.path.ends_with(name))
-            .unwrap();
+        let s = crate::common::submission(&report, name);
         assert!(!s.ok && s.got.code() == "AC", "{s:#?}");
         s.message.clone().unwrap_or_default()
     };

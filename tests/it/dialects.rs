@@ -15,13 +15,6 @@ fn dialects() -> PathBuf {
     root().join("testdata/dialects")
 }
 
-/// The submission report of `name` (a file or folder of `accepted/`).
-fn find<'r>(subs: &'r [SubmissionReport], name: &str) -> &'r SubmissionReport {
-    subs.iter()
-        .find(|s| Path::new(&s.path).file_name().is_some_and(|f| f == name))
-        .unwrap_or_else(|| panic!("{name} not in the report: {subs:#?}"))
-}
-
 #[test]
 fn each_submission_is_judged_as_its_contest_judged_it() {
     const TEST: &str = "each_submission_is_judged_as_its_contest_judged_it";
@@ -59,14 +52,19 @@ fn each_submission_is_judged_as_its_contest_judged_it() {
         "shell.js",
         "sum.pl",
     ] {
-        let s = find(subs, name);
+        let s = crate::common::submission(&report, name);
         assert!(
             s.got == Verdict::Accepted && s.ok && s.skipped.is_none(),
             "{name}: {s:#?}\n{}",
             run.all()
         );
     }
-    assert_eq!(find(subs, "sum.pl").language.as_deref(), Some("Perl"));
+    assert_eq!(
+        crate::common::submission(&report, "sum.pl")
+            .language
+            .as_deref(),
+        Some("Perl")
+    );
     // The precompiled <bits/stdc++.h> was made once and kept in the cache.
     let headers: Vec<_> = std::fs::read_dir(cache.path().join("pch"))
         .map(|d| d.flatten().map(|e| e.path()).collect())
@@ -75,7 +73,9 @@ fn each_submission_is_judged_as_its_contest_judged_it() {
     // PyPy runs a package's .py where it is installed, and the report says
     // so beside the submission and once among the notes.
     let pypy = judge::engine::toolchain::which("pypy3").is_some();
-    let python = find(subs, "sum.py").language.as_deref();
+    let python = crate::common::submission(&report, "sum.py")
+        .language
+        .as_deref();
     let note = report
         .meta
         .notes
@@ -112,13 +112,13 @@ fn each_submission_is_judged_as_its_contest_judged_it() {
             "Python 2 (raw_input(), line 1), no Python 2 interpreter here: install python2 or pypy",
         ),
     ] {
-        let s = find(subs, name);
+        let s = crate::common::submission(&report, name);
         match python2 {
             false => assert_eq!(s.skipped.as_deref(), Some(why), "{s:#?}"),
             true => assert_eq!(s.got, Verdict::Accepted, "{s:#?}"),
         }
     }
-    let objc = find(subs, "foundation.m");
+    let objc = crate::common::submission(&report, "foundation.m");
     if judge::engine::toolchain::which("gnustep-config").is_none() {
         assert_eq!(
             objc.skipped.as_deref(),

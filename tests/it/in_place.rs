@@ -7,7 +7,7 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use crate::common::{copy_tree, judge_in, read_report, root};
+use crate::common::{copy_tree, judge_in, read_report, root, submission};
 
 /// `judge --problems PROBLEMS COMMAND --report-dir REPORTS`, run in `cwd`.
 pub(crate) fn judge_on(
@@ -141,11 +141,7 @@ fn a_memory_overrun_keeps_a_run_time_error_promise_by_the_format_rule() {
     let run = judge_on(tmp.path(), &pkg, "check", &reports);
     assert_eq!(run.code, 0, "{}", run.all());
     let report = read_report(&reports);
-    let hog = report
-        .submissions
-        .iter()
-        .find(|s| s.path.ends_with("hog.c"))
-        .unwrap();
+    let hog = submission(&report, "hog.c");
     // judge's finer verdict is kept, and why it keeps the promise said.
     assert_eq!(hog.got.code(), "MLE");
     assert!(hog.ok);
@@ -406,15 +402,7 @@ fn a_submission_just_over_the_limit_is_borderline_not_a_broken_promise() {
         run.all()
     );
     let report = read_report(&reports);
-    let find = |name: &str| {
-        report
-            .submissions
-            .iter()
-            .find(|s| s.path.ends_with(name))
-            .unwrap()
-            .clone()
-    };
-    let slowish = find("slowish.c");
+    let slowish = submission(&report, "slowish.c");
     assert!(slowish.ok, "{slowish:?}");
     assert_eq!(slowish.got.code(), "TLE");
     assert!(
@@ -423,7 +411,7 @@ fn a_submission_just_over_the_limit_is_borderline_not_a_broken_promise() {
         ),
         "{slowish:?}"
     );
-    let slow = find("slow.c");
+    let slow = submission(&report, "slow.c");
     assert!(!slow.ok, "{slow:?}");
 }
 
@@ -441,18 +429,13 @@ fn a_multi_pass_package_runs_each_pass_on_the_validators_next_input() {
     // The accepted ones pass both passes; each wrong one fails where it is
     // wrong: one in pass 1 (a word too long), one in pass 2 (decoding).
     let got = |name: &str| {
-        let s = report
-            .submissions
-            .iter()
-            .find(|s| s.path.ends_with(name))
-            .unwrap();
+        let s = submission(&report, name);
         (s.got.code(), s.ok, s.message.clone().unwrap_or_default())
     };
     // Each submission first, with its own message: the whole run's output
     // is long enough for a CI log to cut the row that matters.
     for name in ["base26.cpp", "base26.py"] {
-        let s = report.submissions.iter().find(|s| s.path.ends_with(name));
-        assert_eq!(got(name).0, "AC", "{s:#?}");
+        assert_eq!(got(name).0, "AC", "{:#?}", submission(&report, name));
     }
     assert_eq!(run.code, 0, "{}", run.all());
     let (verdict, ok, message) = got("digits.c");
@@ -501,22 +484,14 @@ fn submissions_yaml_pins_a_submissions_entry_point_and_language() {
     let (run, report) = check();
     assert_eq!(run.code, 0, "{}", run.all());
     for name in ["pair", "echo.txt"] {
-        let s = report
-            .submissions
-            .iter()
-            .find(|s| s.path.ends_with(name))
-            .unwrap();
+        let s = submission(&report, name);
         assert_eq!(s.got.code(), "AC", "{s:?}");
     }
     // Without the pins: the folder is CE, the .txt is no submission.
     std::fs::remove_file(&rules).unwrap();
     let (run, report) = check();
     assert_eq!(run.code, 1, "{}", run.all());
-    let pair = report
-        .submissions
-        .iter()
-        .find(|s| s.path.ends_with("pair"))
-        .unwrap();
+    let pair = submission(&report, "pair");
     assert_eq!(pair.got.code(), "CE", "{pair:?}");
     assert!(
         !report

@@ -20,9 +20,7 @@ fn an_olympiad_package_scores_as_its_grader_says() {
     assert_eq!(run.code, 0, "{}", run.all());
     let report = read_report(&reports);
     let score = |name: &str| {
-        let s = (report.submissions.iter())
-            .find(|s| s.path.ends_with(name))
-            .unwrap_or_else(|| panic!("{name} not judged: {}", run.all()));
+        let s = crate::common::submission(&report, name);
         assert!(s.ok, "{name}: {:?}", s.message);
         s.score
     };

@@ -49,13 +49,19 @@ impl<'a> Reference<'a> {
             };
         } else {
             match tools.reference().and_then(|p| Ok((p, tools.runner()?))) {
+                // A package's reference is one of its accepted
+                // submissions: graded (limits, uid, cache key) as that
+                // submission is, so its runs are the submission's.
+                Ok((program, runner)) if problem.origin.is_some() => {
+                    let limits = crate::limits::for_problem(
+                        problem,
+                        crate::limits::Overrides::default(),
+                        &program.language,
+                    );
+                    CachedGrader::new(Grader::submission(tools, runner, program, limits))
+                }
                 Ok((program, runner)) => {
-                    let graded = Grader::reference_program(tools, runner, program);
-                    // A package's reference is keyed as the submission it is.
-                    match problem.origin.is_some() {
-                        true => CachedGrader::new(graded),
-                        false => CachedGrader::reference(graded),
-                    }
+                    CachedGrader::reference(Grader::reference_program(tools, runner, program))
                 }
                 Err(why) => {
                     return Reference {

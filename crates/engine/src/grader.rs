@@ -66,27 +66,14 @@ impl<'a> Grader<'a> {
         Grader::of_program(tools, runner, program, program.spec(limits), limits)
     }
 
-    /// A grader of the reference program: as the judge's uid, under the
-    /// problem's checker limits.
-    ///
-    /// A package's reference is one of its accepted submissions, and is
-    /// graded as that submission (its uid, the problem's limits): its
-    /// runs are then the same as the submission's, and come from the
-    /// result cache where the submission ran already (while the time
-    /// limit was computed) or will.
+    /// A grader of judge's own reference program: as the judge's uid,
+    /// under the problem's checker limits (a package's reference is one of
+    /// its submissions, and `check` grades it with [`Grader::submission`]).
     pub(crate) fn reference_program(
         tools: &'a Tools<'a>,
         runner: &'a Runner,
         program: &'a Program,
     ) -> Grader<'a> {
-        if tools.problem.origin.is_some() {
-            let limits = super::limits::for_problem(
-                tools.problem,
-                super::limits::Overrides::default(),
-                &program.language,
-            );
-            return Grader::submission(tools, runner, program, limits);
-        }
         let limits = tools.judge_limits();
         let spec = program.judge_spec(Vec::new(), limits);
         Grader::of_program(tools, runner, program, spec, limits)

@@ -32,6 +32,15 @@ const HEADER: &str = "bits/stdc++.h";
 /// The include folder inside a build folder's scratch folder.
 const FOLDER: &str = "pch";
 
+/// The include folder of build folder `dir` under its scratch folder
+/// `scratch`, and the `-I` flag naming it: made here alone, so the flag
+/// [`flag`] adds is the one [`place`] looks for.
+fn folder_and_flag(dir: &Path, scratch: &str) -> (PathBuf, String) {
+    let folder = dir.join(scratch).join(FOLDER);
+    let flag = format!("-I{}", folder.display());
+    (folder, flag)
+}
+
 /// The flag `folder` adds to a compile of `text` by `argv` in build
 /// folder `dir` under its scratch folder `scratch`: `Some` when the
 /// compiler is g++ and the source includes `<bits/stdc++.h>`.
@@ -44,7 +53,7 @@ pub(crate) fn flag(argv: &[String], text: &str, dir: &Path, scratch: &str) -> Op
         let l = l.trim_start();
         l.starts_with('#') && l.contains("include") && l.contains("<bits/stdc++.h>")
     });
-    (gxx && includes).then(|| format!("-I{}", dir.join(scratch).join(FOLDER).display()))
+    (gxx && includes).then(|| folder_and_flag(dir, scratch).1)
 }
 
 /// Puts the precompiled header where `argv`'s `-I` flag (made by
@@ -60,8 +69,7 @@ pub(crate) fn place(
     new_dir: impl FnOnce() -> Option<PathBuf>,
     compile: impl FnOnce(Vec<String>, &Path) -> bool,
 ) {
-    let folder = dir.join(scratch).join(FOLDER);
-    let wanted = format!("-I{}", folder.display());
+    let (folder, wanted) = folder_and_flag(dir, scratch);
     let Some(at) = argv.iter().position(|a| *a == wanted) else {
         return;
     };

@@ -11,7 +11,7 @@ use std::time::Duration;
 use super::runner::Runner;
 use super::timing::{self, Probe};
 use super::tools::{Need, Tools};
-use crate::origin::{Origin, TimeRule};
+use crate::origin::TimeRule;
 use crate::problem::submissions::{Bound, find};
 use crate::problem::{Discovery, Problem, ProblemError};
 
@@ -214,15 +214,11 @@ fn settle_one(problem: &mut Problem, runner: &Runner, given: Option<Duration>) -
     let mut notes: Vec<String> = (problem.origin.iter().flat_map(|o| &o.notes))
         .map(|note| format!("{}: {note}", problem.id))
         .collect();
-    let Some(Origin {
-        time:
-            TimeRule::Compute {
-                ac_to_time_limit,
-                time_limit_to_tle,
-                resolution,
-            },
-        ..
-    }) = problem.origin.clone()
+    let Some(TimeRule::Compute {
+        ac_to_time_limit,
+        time_limit_to_tle,
+        resolution,
+    }) = problem.origin.as_ref().map(|o| o.time)
     else {
         return (notes, None);
     };

@@ -59,9 +59,7 @@ pub fn hygiene(problem: &Problem) -> Vec<String> {
             true => case.group.as_str(),
             false => "",
         };
-        if let Ok(bytes) = std::fs::read(&case.input)
-            && !linked
-        {
+        if !linked && let Ok(bytes) = std::fs::read(&case.input) {
             match seen.entry((bytes, scope)) {
                 Entry::Occupied(first) => issues.push(format!(
                     "{}: same input as case {}",

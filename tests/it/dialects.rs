@@ -8,7 +8,6 @@
 use std::path::{Path, PathBuf};
 
 use crate::common::{judge_env, judge_in, read_report, root};
-use judge::report::SubmissionReport;
 use judge::verdict::Verdict;
 
 fn dialects() -> PathBuf {

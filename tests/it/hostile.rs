@@ -13,13 +13,27 @@ use judge::verdict::Verdict;
 
 const TINY_ANSWER: &str = "testdata/grading/tiny/cases/sample/1.out";
 
-/// `--sandbox off`, and `on` wherever a sandbox can be made (always in CI).
+/// `--sandbox off`, and `on` wherever a sandbox can be made (always in
+/// CI); then `landlock`: `on` with the second layer forced
+/// (`JUDGE_SANDBOX_LAYER=landlock`, no namespaces), wherever the kernel
+/// has Landlock and seccomp, as a stock container's would.
 fn modes(what: &str) -> Vec<&'static str> {
     let mut modes = vec!["off"];
     if sandbox_available(what) {
         modes.push("on");
     }
+    if judge::engine::confine::probe().complete() {
+        modes.push("landlock");
+    }
     modes
+}
+
+/// The `--sandbox` value and the environment of `mode`.
+fn mode_args<'p>(mode: &str) -> (&str, Vec<(&'static str, &'p Path)>) {
+    match mode {
+        "landlock" => ("on", vec![("JUDGE_SANDBOX_LAYER", Path::new("landlock"))]),
+        other => (other, Vec::new()),
+    }
 }
 
 fn is_root() -> bool {
@@ -36,7 +50,19 @@ fn expect_at(
     verdict: Verdict,
     extra: &[&str],
 ) -> Graded {
-    let g = grade_from(cwd, problems, "tiny", submission, extra, &[]);
+    expect_in(cwd, problems, submission, verdict, extra, &[])
+}
+
+/// [`expect_at`] with more environment for judge.
+fn expect_in(
+    cwd: &Path,
+    problems: &str,
+    submission: &str,
+    verdict: Verdict,
+    extra: &[&str],
+    env: &[(&str, &Path)],
+) -> Graded {
+    let g = grade_from(cwd, problems, "tiny", submission, extra, env);
     check(&g, submission, verdict);
     g
 }
@@ -64,9 +90,24 @@ fn hostile(name: &str) -> String {
 }
 
 fn expect(name: &str, verdict: Verdict, mode: &str, extra: &[&str]) -> Graded {
-    let mut args = vec!["--sandbox", mode];
+    let (flag, env) = mode_args(mode);
+    let mut args = vec!["--sandbox", flag];
     args.extend_from_slice(extra);
-    expect_at(&root(), "testdata/grading", &hostile(name), verdict, &args)
+    let g = expect_in(
+        &root(),
+        "testdata/grading",
+        &hostile(name),
+        verdict,
+        &args,
+        &env,
+    );
+    let layer = g.report.meta.sandbox.clone().unwrap_or_default();
+    match mode {
+        "landlock" => assert!(layer.starts_with("landlock"), "{mode}: {layer}"),
+        "on" => assert!(!layer.starts_with("none"), "{mode}: {layer}"),
+        _ => {}
+    }
+    g
 }
 
 fn message(g: &Graded) -> String {
@@ -97,6 +138,13 @@ fn hostile_programs_get_their_verdicts_with_and_without_the_sandbox() {
         expect("close_stdout.c", Verdict::TimeLimit, mode, &[]);
         let g = expect("alloc_4g.c", Verdict::MemoryLimit, mode, &[]);
         assert!(message(&g).contains("128 MiB"), "{}", message(&g));
+        let g = expect(
+            "alloc_600m.c",
+            Verdict::MemoryLimit,
+            mode,
+            &["--memory-limit", "256MiB"],
+        );
+        assert!(message(&g).contains("256 MiB"), "{}", message(&g));
         expect("huge_output.c", Verdict::OutputLimit, mode, &[]);
         let g = expect("segfault.c", Verdict::RuntimeError, mode, &[]);
         assert!(message(&g).contains("SIGSEGV"), "{}", g.run.all());
@@ -129,7 +177,7 @@ fn hostile_programs_get_their_verdicts_with_and_without_the_sandbox() {
         // A daemon that left its session is found and killed all the same
         // (`leftovers` looks for its name).
         expect("daemon.c", Verdict::WrongAnswer, mode, &[]);
-        if mode == "on" || is_root() {
+        if mode != "off" || is_root() {
             // Its own PID namespace confines `kill -9 -1` and the parent
             // kill (as root, the only case where it would matter most).
             expect("kill_everything.sh", Verdict::Accepted, mode, &[]);
@@ -283,7 +331,14 @@ fn the_sandbox_shows_no_test_data_from_any_folder_judge_runs_in() {
         (root().join("testdata"), "grading".into()),
         (elsewhere.path().to_path_buf(), absolute),
     ];
-    for (cwd, problems) in &places {
+    // Both layers; the second without the Rust stealer where rustc lives
+    // under /root (rustup as root): a worker uid cannot reach it there,
+    // and no view puts it elsewhere, so that build is refused (exit 2).
+    let layers = modes("sandbox view").into_iter().filter(|m| *m != "off");
+    for (mode, (cwd, problems)) in layers.flat_map(|m| places.iter().map(move |p| (m, p))) {
+        let (flag, env) = mode_args(mode);
+        let unreachable_rustc =
+            mode == "landlock" && is_root() && crate::common::which("rustc").starts_with("/root");
         let submission = |s: &str| {
             if Path::new(s).is_absolute() {
                 s.to_string()
@@ -292,13 +347,16 @@ fn the_sandbox_shows_no_test_data_from_any_folder_judge_runs_in() {
             }
         };
         for s in &stealers {
+            if unreachable_rustc && s.ends_with(".rs") {
+                continue;
+            }
             let g = grade_from(
                 cwd,
                 problems,
                 "tiny",
                 &submission(s),
-                &[&slow[..], &["on"]].concat(),
-                &[],
+                &[&slow[..], &[flag]].concat(),
+                &env,
             );
             let v = verdicts(&g.report);
             assert!(
@@ -319,7 +377,7 @@ fn the_sandbox_shows_no_test_data_from_any_folder_judge_runs_in() {
             }
         }
         for data in [&include_answer, &include_secret] {
-            let g = grade_from(cwd, problems, "tiny", &p(data), &["--sandbox", "on"], &[]);
+            let g = grade_from(cwd, problems, "tiny", &p(data), &["--sandbox", flag], &env);
             assert_eq!(
                 verdicts(&g.report),
                 vec![Verdict::CompileError],
@@ -345,13 +403,15 @@ fn judges_environment_reaches_neither_the_program_nor_a_report() {
     let canary = "canary-e1f0-never-in-a-report";
     let value = PathBuf::from(canary);
     for mode in modes("environment") {
+        let (flag, mut env) = mode_args(mode);
+        env.push(("JUDGE_TEST_SECRET", &value));
         let g = grade_from(
             &root(),
             "testdata/grading",
             "tiny",
             &hostile("env_dump.sh"),
-            &["--sandbox", mode],
-            &[("JUDGE_TEST_SECRET", &value)],
+            &["--sandbox", flag],
+            &env,
         );
         check(&g, "env_dump.sh", Verdict::WrongAnswer);
         let diff = g.report.problems[0].cases[0]
@@ -388,9 +448,14 @@ fn the_network_is_unreachable_in_the_sandbox() {
     }
     let listener = std::net::TcpListener::bind("127.0.0.1:47123").unwrap();
     listener.set_nonblocking(true).unwrap();
-    expect("connect_localhost.py", Verdict::WrongAnswer, "on", &[]);
-    assert!(
-        listener.accept().is_err(),
-        "the sandboxed program reached the host's loopback"
-    );
+    for mode in modes("network isolation")
+        .into_iter()
+        .filter(|m| *m != "off")
+    {
+        expect("connect_localhost.py", Verdict::WrongAnswer, mode, &[]);
+        assert!(
+            listener.accept().is_err(),
+            "{mode}: the sandboxed program reached the host's loopback"
+        );
+    }
 }

@@ -33,6 +33,7 @@ mod new;
 mod output_checks;
 mod package;
 mod parsers;
+mod plain_user;
 mod recipe;
 mod refprog;
 mod report_links;

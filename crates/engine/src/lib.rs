@@ -111,4 +111,4 @@ pub mod validation;
 
 pub mod runner;
 
-pub use judge_sandbox::{cgroup, launcher, relay, sandbox, toolchain};
+pub use judge_sandbox::{cgroup, confine, launcher, relay, sandbox, toolchain};

@@ -213,7 +213,12 @@ impl ScratchDir {
     /// folders of killed runs with the same prefix. Only folders of this
     /// user are looked at: another user's are theirs to judge.
     pub fn new(prefix: &str) -> std::io::Result<ScratchDir> {
-        let parent = std::env::temp_dir();
+        ScratchDir::new_in(&std::env::temp_dir(), prefix)
+    }
+
+    /// [`ScratchDir::new`] in `parent` instead of the temp dir.
+    pub fn new_in(parent: &Path, prefix: &str) -> std::io::Result<ScratchDir> {
+        let parent = parent.to_path_buf();
         let swept = sweep(&parent, prefix);
         let mut guard = in_flight();
         let dir = tempfile::Builder::new()

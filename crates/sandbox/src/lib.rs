@@ -19,6 +19,7 @@
 //! its first argument (the runner starts the launcher from its own binary).
 
 pub mod cgroup;
+pub mod confine;
 pub mod execution;
 pub mod launcher;
 pub mod limits;

@@ -48,10 +48,29 @@ pub struct RunnerOptions {
 /// A sandbox that works here.
 #[derive(Debug)]
 struct Isolation {
-    bwrap: PathBuf,
-    /// Real root: per-worker uids. Otherwise a user namespace.
+    layer: Layer,
+    /// Real root: per-worker uids. Otherwise a user namespace (bubblewrap)
+    /// or the caller's own uid (the second layer).
     root: bool,
     uid_base: u32,
+}
+
+/// Which isolation layer holds the programs.
+#[derive(Debug, Clone)]
+enum Layer {
+    /// bubblewrap's namespaces and allow-list mounts (the first choice).
+    Bubblewrap(PathBuf),
+    /// Landlock, seccomp and rlimits, for where no namespace can be made
+    /// (a stock container): see [`crate::confine`].
+    Landlock(crate::confine::Support),
+}
+
+/// `JUDGE_SANDBOX_LAYER`: `landlock` skips bubblewrap (to test or use the
+/// second layer where both work), `bubblewrap` never falls back.
+fn layer_wanted() -> Option<String> {
+    std::env::var("JUDGE_SANDBOX_LAYER")
+        .ok()
+        .filter(|v| !v.is_empty())
 }
 
 pub struct Runner {
@@ -115,29 +134,75 @@ impl Runner {
         if opts.mode == SandboxMode::Off {
             return Ok(runner);
         }
+        // SAFETY: geteuid cannot fail.
+        let root = unsafe { libc::geteuid() } == 0;
+        let uid_base = sandbox_uids(std::process::id()).start;
+        let wanted = layer_wanted();
         let why = match toolchain::which("bwrap") {
+            _ if wanted.as_deref() == Some("landlock") => {
+                "JUDGE_SANDBOX_LAYER=landlock skips bubblewrap".to_string()
+            }
             None => "bubblewrap (bwrap) is not installed".to_string(),
             Some(bwrap) => {
-                // SAFETY: geteuid cannot fail.
-                let root = unsafe { libc::geteuid() } == 0;
                 runner.isolation = Some(Isolation {
-                    bwrap,
+                    layer: Layer::Bubblewrap(bwrap),
                     root,
-                    uid_base: sandbox_uids(std::process::id()).start,
+                    uid_base,
                 });
-                match runner.start_launcher(0) {
-                    Ok(l) => {
-                        if let Ok(mut slot) = runner.slots[0].lock() {
-                            *slot = Some((l, 0));
-                        }
-                        return Ok(runner);
-                    }
+                match runner.first_launcher() {
+                    Ok(()) => return Ok(runner),
                     Err(e) => {
                         runner.isolation = None;
                         format!("bubblewrap cannot make the sandbox here: {e}")
                     }
                 }
             }
+        };
+        // The second layer, where bubblewrap cannot start (a stock
+        // container forbids new user namespaces).
+        let support = crate::confine::probe();
+        let second = match support.shortfall() {
+            _ if wanted.as_deref() == Some("bubblewrap") => {
+                Err("JUDGE_SANDBOX_LAYER=bubblewrap forbids the second layer".to_string())
+            }
+            Some(short) if support.landlock_abi == 0 || !support.seccomp => Err(short),
+            // Weaker than every point judge lists: used only where the
+            // caller accepts it (auto, outside CI), and said.
+            Some(short) if opts.mode == SandboxMode::On || in_ci() => Err(format!(
+                "the Landlock and seccomp layer is weaker here ({short})"
+            )),
+            short => {
+                runner.isolation = Some(Isolation {
+                    layer: Layer::Landlock(support),
+                    root,
+                    uid_base,
+                });
+                // Without a mount namespace the worker uids reach the
+                // build area by its real path: every folder above it must
+                // let them through (a private TMPDIR of mode 0700 does
+                // not), else it moves to /tmp.
+                if root && !others_can_enter(runner.box_dir.path()) {
+                    let moved = judge_fs::ScratchDir::new_in(Path::new("/tmp"), "judge-run-")
+                        .map_err(Error::io("/tmp", "cannot create the run folder in"))?;
+                    set_mode(moved.path(), 0o755);
+                    runner.box_dir = moved;
+                }
+                match runner.first_launcher() {
+                    Ok(()) => {
+                        runner.warning =
+                            short.map(|s| format!("WEAK SANDBOX: Landlock and seccomp, but {s}"));
+                        return Ok(runner);
+                    }
+                    Err(e) => {
+                        runner.isolation = None;
+                        Err(format!("the Landlock and seccomp layer cannot start: {e}"))
+                    }
+                }
+            }
+        };
+        let why = match second {
+            Err(second) => format!("{why}; {second}"),
+            Ok(()) => why,
         };
         if opts.mode == SandboxMode::On {
             return Err(Error::Sandbox(format!("{why}; {INSTALL_HINT}")));
@@ -151,6 +216,15 @@ impl Runner {
             "NO SANDBOX: {why}. Submissions run unisolated: they can read every file judge can (expected outputs included) and use the network"
         ));
         Ok(runner)
+    }
+
+    /// Starts worker 0's launcher, which proves the chosen layer works.
+    fn first_launcher(&self) -> Result<(), String> {
+        let l = self.start_launcher(0)?;
+        if let Ok(mut slot) = self.slots[0].lock() {
+            *slot = Some((l, 0));
+        }
+        Ok(())
     }
 
     /// Stale run folders of killed runs removed when this one was made.
@@ -170,7 +244,8 @@ impl Runner {
     /// fixed path ([`JUDGE_IN_SANDBOX`]): its own path may lie under `/tmp`
     /// (a CI checkout), which the per-case tmpfs hides.
     pub fn judge_exe(&self) -> PathBuf {
-        if self.isolation.is_none() {
+        if !self.bubblewrap() {
+            // The second layer reads it where it is (the view names it).
             return self.exe.clone();
         }
         let target = PathBuf::from(JUDGE_IN_SANDBOX);
@@ -199,12 +274,47 @@ impl Runner {
         self.isolation.is_some()
     }
 
+    /// Whether bubblewrap holds the programs (their paths are then as its
+    /// view shows them: the build area at `/box`).
+    fn bubblewrap(&self) -> bool {
+        matches!(
+            &self.isolation,
+            Some(Isolation {
+                layer: Layer::Bubblewrap(_),
+                ..
+            })
+        )
+    }
+
+    /// The layer in force, in a word: `bubblewrap`, `landlock` or `none`.
+    pub fn layer(&self) -> &'static str {
+        match &self.isolation {
+            Some(Isolation {
+                layer: Layer::Bubblewrap(_),
+                ..
+            }) => "bubblewrap",
+            Some(Isolation {
+                layer: Layer::Landlock(_),
+                ..
+            }) => "landlock",
+            None => "none",
+        }
+    }
+
     /// Lines for the report: isolation and accounting.
     pub fn notes(&self) -> Vec<String> {
         let isolation = match &self.isolation {
-            Some(i) => format!(
+            Some(Isolation { layer: Layer::Bubblewrap(_), root, .. }) => format!(
                 "sandbox: bubblewrap, allow-list view (judge sandbox prints it), private /tmp per case, own PID namespace, no network, {}",
-                if i.root { "one unprivileged uid per worker" } else { "user namespace without capabilities" }
+                if *root { "one unprivileged uid per worker" } else { "user namespace without capabilities" }
+            ),
+            Some(Isolation { layer: Layer::Landlock(support), root, .. }) => format!(
+                "sandbox: Landlock (ABI {}) and seccomp, no namespaces: allow-list file view (judge sandbox prints it), private scratch folder per case, no sockets but local ones, own session killed whole, {}",
+                support.landlock_abi,
+                match *root {
+                    true => "one unprivileged uid per worker (root's own uid without capabilities for a toolchain in a folder closed to other users)",
+                    false => "the caller's uid",
+                }
             ),
             None => "no sandbox: limits, accounting and clean-up only; the submission can read the file system (including expected outputs) and use the network".into(),
         };
@@ -214,11 +324,7 @@ impl Runner {
     /// In a few words, how programs are isolated and measured (the
     /// report's `sandbox`, a JUnit property).
     pub fn sandbox_label(&self) -> String {
-        let isolation = if self.isolation.is_some() {
-            "bubblewrap"
-        } else {
-            "none"
-        };
+        let isolation = self.layer();
         let accounting = if self.cgroups.is_some() {
             "cgroup"
         } else {
@@ -259,16 +365,27 @@ impl Runner {
     /// cgroup folders, which are not part of the view.
     fn launcher_command(&self, slot: usize) -> Result<(Vec<String>, Vec<OwnedFd>), String> {
         let exe = self.exe.display().to_string();
-        let Some(iso) = &self.isolation else {
-            let config = Config {
-                cgroups: self.cgroups.as_ref().map(|g| g.layout.clone()),
-                worker: slot,
-                ..Config::default()
-            };
-            let mut cmd = vec![exe];
-            cmd.extend(config.to_args());
-            return Ok((cmd, Vec::new()));
+        let bwrap = match &self.isolation {
+            Some(Isolation {
+                layer: Layer::Bubblewrap(bwrap),
+                ..
+            }) => bwrap,
+            other => {
+                let config = Config {
+                    cgroups: self.cgroups.as_ref().map(|g| g.layout.clone()),
+                    worker: slot,
+                    uid: self.uid(slot),
+                    // Root that keeps its uid keeps no capability.
+                    drop_caps: other.as_ref().is_some_and(|i| i.root) && self.uid(slot).is_none(),
+                    confine: other.as_ref().map(|_| self.confinement()),
+                    ..Config::default()
+                };
+                let mut cmd = vec![exe];
+                cmd.extend(config.to_args());
+                return Ok((cmd, Vec::new()));
+            }
         };
+        let iso = self.isolation.as_ref().ok_or("no isolation")?;
         let mut view = self.view();
         // Writable here; the launcher makes it read-only in its own mount
         // namespace, and writable again for one compiler at a time.
@@ -313,10 +430,30 @@ impl Runner {
             drop_caps: !iso.root,
             cgroups,
             worker: slot,
+            confine: None,
         };
         let mut launcher = vec!["/proc/self/fd/3".to_string()];
         launcher.extend(config.to_args());
-        Ok((bwrap_command(&iso.bwrap, &view, iso.root, &launcher), fds))
+        Ok((bwrap_command(bwrap, &view, iso.root, &launcher), fds))
+    }
+
+    /// What the second layer lets programs read (the view's folders, the
+    /// judge binary, `/proc` for the runtimes that read their own entry)
+    /// and where each case's scratch folder goes.
+    fn confinement(&self) -> super::launcher::serve::Confine {
+        let view = self.view();
+        let mut read: Vec<PathBuf> = (view.mounts.iter())
+            .filter_map(|m| match m {
+                Mount::ReadOnly(p) => Some(p.clone()),
+                Mount::ReadOnlyAt { source, .. } => Some(source.clone()),
+                Mount::WritableAt { .. } | Mount::Symlink { .. } => None,
+            })
+            .collect();
+        read.extend([self.exe.clone(), PathBuf::from("/proc")]);
+        super::launcher::serve::Confine {
+            read,
+            scratch: self.box_dir.path().join("scratch"),
+        }
     }
 
     fn start_launcher(&self, slot: usize) -> Result<Launcher, String> {
@@ -326,11 +463,22 @@ impl Runner {
 
     /// The uid a worker's programs run as (sandbox as root), for
     /// giving a compiler its output folder.
+    ///
+    /// The second layer has no mount namespace to show toolchains at
+    /// paths a worker uid can enter: where one lies under a folder closed
+    /// to other users (rustup or pyenv in `/root`), its programs keep the
+    /// caller's uid with every capability dropped. Landlock still denies
+    /// them every file outside the view, and `ptrace` and signals (so
+    /// `/proc/PID/environ` too) of every process outside the sandbox.
     fn uid(&self, slot: usize) -> Option<u32> {
-        self.isolation
-            .as_ref()
-            .filter(|i| i.root)
-            .map(|i| i.uid_base + 2 * slot as u32)
+        let iso = self.isolation.as_ref().filter(|i| i.root)?;
+        if let Layer::Landlock(_) = iso.layer {
+            let read = self.confinement().read;
+            if !read.iter().all(|p| others_can_enter(p)) {
+                return None;
+            }
+        }
+        Some(iso.uid_base + 2 * slot as u32)
     }
 
     /// A word of a command line or environment with the host paths of
@@ -339,9 +487,9 @@ impl Runner {
     /// form): the build area's name is unique, so nothing else matches.
     fn inside(&self, text: &str) -> String {
         let host = self.box_dir.path().display().to_string();
-        match &self.isolation {
-            Some(_) => text.replace(&host, BOX),
-            None => text.to_string(),
+        match self.bubblewrap() {
+            true => text.replace(&host, BOX),
+            false => text.to_string(),
         }
     }
 
@@ -423,7 +571,25 @@ impl Runner {
             Err(e) => return fail(e.to_string()),
         };
         let (bytes, size) = read_capped(&mut stdout, spec.limits.output);
-        execution(&mut result, bytes, size, &spec.limits)
+        let exec = execution(&mut result, bytes, size, &spec.limits);
+        // Without a cgroup, an allocation refused by the address-space
+        // cap ends a program as a crash would (a null pointer, bad_alloc,
+        // MemoryError). Once more without the cap, watched by resident
+        // memory: a program that then passes the limit ran out of memory
+        // (MLE); one that crashes again crashed (its first run stands).
+        if !result.exact
+            && spec.limits.memory > 0
+            && spec.limits.address_space.is_some()
+            && matches!(exec.end, End::Signaled(_) | End::Exited(1..))
+        {
+            let mut uncapped = spec.clone();
+            uncapped.limits.address_space = None;
+            let again = self.run_with(&uncapped, input, files);
+            if matches!(again.end, End::MemoryExceeded { .. }) {
+                return again;
+            }
+        }
+        exec
     }
 
     /// [`Runner::run_with`] without extra files.
@@ -478,6 +644,15 @@ pub fn execution(
         cpu: Some(result.cpu),
         memory: Some(result.memory),
     }
+}
+
+/// Whether a user other than the owner can walk down to `dir`: every
+/// folder above it has the execute bit for others.
+fn others_can_enter(dir: &Path) -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    dir.ancestors()
+        .skip(1)
+        .all(|d| std::fs::metadata(d).is_ok_and(|m| m.permissions().mode() & 0o001 != 0))
 }
 
 fn set_mode(path: &Path, mode: u32) {
@@ -537,7 +712,8 @@ pub(crate) fn classify(r: &ProcResult, output_size: u64, limits: &RunLimits) -> 
     // MemoryError). Contest systems call that MLE, and so do we.
     let failed = signal.is_some() || libc::WEXITSTATUS(status) != 0;
     let at_cap = limits.memory > 0 && r.memory >= limits.memory;
-    if r.oom || (limits.memory > 0 && r.memory > limits.memory) || (failed && at_cap) {
+    let over = r.killed == Kill::Memory || (limits.memory > 0 && r.memory > limits.memory);
+    if r.oom || over || (failed && at_cap) {
         return End::MemoryExceeded {
             limit: limits.memory,
         };

@@ -12,7 +12,7 @@ use std::ffi::CString;
 use std::os::fd::RawFd;
 
 /// Steps that can fail, named in the launcher's error message.
-pub(crate) const STEPS: [&str; 12] = [
+pub(crate) const STEPS: [&str; 14] = [
     "set the parent-death signal",
     "join the cgroup",
     "set a resource limit",
@@ -24,6 +24,8 @@ pub(crate) const STEPS: [&str; 12] = [
     "change group",
     "change user",
     "drop capabilities",
+    "confine the file system (Landlock)",
+    "filter system calls (seccomp)",
     "exec",
 ];
 
@@ -53,6 +55,13 @@ pub(crate) struct Prepared {
     pub(crate) file_count: usize,
     /// Write end of the error pipe (close-on-exec).
     pub(crate) error: RawFd,
+    /// The Landlock ruleset to restrict the program to (the second
+    /// isolation layer), or -1.
+    pub(crate) landlock: RawFd,
+    /// seccomp filters to install, in order, each as its length and first
+    /// instruction (the launcher keeps the programs alive); none outside
+    /// the second layer.
+    pub(crate) seccomp: Vec<libc::sock_fprog>,
 }
 
 /// Most extra files one program gets.
@@ -191,8 +200,22 @@ unsafe fn exec_program(p: &Prepared) -> ! {
             10,
             libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) == 0,
         );
+        // The second layer, last: from here the program's view is its own.
+        if p.landlock >= 0 {
+            let restricted = libc::syscall(libc::SYS_landlock_restrict_self, p.landlock, 0u32);
+            check(p, 11, restricted == 0);
+        }
+        for filter in &p.seccomp {
+            let installed = libc::syscall(
+                libc::SYS_seccomp,
+                libc::SECCOMP_SET_MODE_FILTER,
+                0u32,
+                filter as *const libc::sock_fprog,
+            );
+            check(p, 12, installed == 0);
+        }
         libc::execve(p.path.as_ptr(), p.argv_ptrs.as_ptr(), p.envp_ptrs.as_ptr());
-        fail(p, 11);
+        fail(p, 13);
     }
 }
 

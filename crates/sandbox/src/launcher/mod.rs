@@ -95,6 +95,9 @@ pub enum Kill {
     Cpu,
     /// The wall clock went over the limit.
     Wall,
+    /// Resident memory went over the limit where no cgroup counts it
+    /// (the launcher's own check, every few milliseconds).
+    Memory,
 }
 
 /// What the launcher measured for one program.
@@ -235,6 +238,7 @@ pub(crate) fn encode_results(results: &[ProcResult]) -> Vec<u8> {
                 Kill::None => 0,
                 Kill::Cpu => 1,
                 Kill::Wall => 2,
+                Kill::Memory => 3,
             })
             .u64(r.oom as u64)
             .u64(r.exact as u64)
@@ -264,6 +268,7 @@ pub(crate) fn decode_results(data: &[u8]) -> io::Result<Vec<ProcResult>> {
                 killed: match r.u64()? {
                     1 => Kill::Cpu,
                     2 => Kill::Wall,
+                    3 => Kill::Memory,
                     _ => Kill::None,
                 },
                 oom: r.u64()? != 0,

@@ -46,6 +46,18 @@ pub(crate) struct Config {
     /// Which worker: names this launcher's cgroup folders apart from the
     /// other launchers' of the run.
     pub(crate) worker: usize,
+    /// The second isolation layer (Landlock and seccomp), for a launcher
+    /// that runs outside bubblewrap.
+    pub(crate) confine: Option<Confine>,
+}
+
+/// What the second layer shows a program besides its own folders.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Confine {
+    /// Folders and files it may read and run (the view's).
+    pub(crate) read: Vec<PathBuf>,
+    /// Where each request's private scratch folder (its `/tmp`) is made.
+    pub(crate) scratch: PathBuf,
 }
 
 impl Config {
@@ -64,6 +76,12 @@ impl Config {
             a.extend(["--cgroups".into(), l.to_arg()]);
         }
         a.extend(["--worker".into(), self.worker.to_string()]);
+        if let Some(c) = &self.confine {
+            a.extend(["--confine".into(), c.scratch.display().to_string()]);
+            for r in &c.read {
+                a.extend(["--read".into(), r.display().to_string()]);
+            }
+        }
         a
     }
 
@@ -80,6 +98,17 @@ impl Config {
                     c.cgroups = Some(Layout::from_arg(&value()?).ok_or("bad --cgroups")?)
                 }
                 "--worker" => c.worker = value()?.parse().map_err(|_| "bad --worker")?,
+                "--confine" => {
+                    let scratch = PathBuf::from(value()?);
+                    c.confine.get_or_insert_with(Confine::default).scratch = scratch;
+                }
+                "--read" => {
+                    let read = PathBuf::from(value()?);
+                    c.confine
+                        .get_or_insert_with(Confine::default)
+                        .read
+                        .push(read);
+                }
                 other => return Err(format!("unknown launcher option {other}")),
             }
         }
@@ -237,6 +266,20 @@ fn run_all(
             }
         }
     }
+    // The second layer's stand-in for a private /tmp: a fresh folder per
+    // request, shared by its programs (as the tmpfs is), removed after.
+    let scratch = match &config.confine {
+        Some(c) => match scratch_dir(&c.scratch) {
+            Ok(dir) => Some(dir),
+            Err(e) => {
+                return specs
+                    .iter()
+                    .map(|_| ProcResult::not_started(format!("cannot make a scratch folder: {e}")))
+                    .collect();
+            }
+        },
+        None => None,
+    };
     let mut at = 0;
     let mut running: Vec<Result<Running, String>> = requests
         .iter()
@@ -245,7 +288,7 @@ fn run_all(
             let mine: Vec<RawFd> = fds[at..at + count].iter().map(|f| f.as_raw_fd()).collect();
             at += count;
             let group = case_group(config, &mut groups[i], i, spec);
-            start(config, spec, &mine, group)
+            start(config, spec, &mine, group, scratch.as_deref())
         })
         .collect();
     // Our copies of the pipes between programs must go, or a reader would
@@ -267,6 +310,9 @@ fn run_all(
     // Only now is every writer of the stderr pipes gone.
     end_everything();
     binds.iter().for_each(unbind);
+    if let Some(dir) = &scratch {
+        let _ = std::fs::remove_dir_all(dir);
+    }
     for (result, stderr) in &mut results {
         if let Some(c) = stderr.take() {
             result.stderr = c.finish();
@@ -352,8 +398,17 @@ fn start(
     spec: &ProcSpec,
     fds: &[RawFd],
     group: Option<CaseGroup>,
+    scratch: Option<&std::path::Path>,
 ) -> Result<Running, String> {
     let path = spec.argv.first().ok_or("empty command")?;
+    let confined = match (&config.confine, scratch) {
+        (Some(c), Some(dir)) => Some(confinement(c, spec, fds, dir)?),
+        _ => None,
+    };
+    let env: Vec<String> = match scratch {
+        Some(dir) if confined.is_some() => scratch_env(&spec.env, dir),
+        _ => spec.env.clone(),
+    };
     let (error_read, error_write) = pipe()?;
     let (stderr_read, stderr_write) = pipe()?;
     // SAFETY: making our own pipe end non-blocking.
@@ -369,11 +424,7 @@ fn start(
             .iter()
             .map(|a| cstring(a))
             .collect::<Result<_, _>>()?,
-        envp: spec
-            .env
-            .iter()
-            .map(|a| cstring(a))
-            .collect::<Result<_, _>>()?,
+        envp: env.iter().map(|a| cstring(a)).collect::<Result<_, _>>()?,
         cwd: cstring(&spec.cwd)?,
         cgroup_procs: group
             .as_ref()
@@ -399,6 +450,11 @@ fn start(
         error: error_write.as_raw_fd(),
         argv_ptrs: Vec::new(),
         envp_ptrs: Vec::new(),
+        landlock: confined.as_ref().map_or(-1, |(fd, _)| fd.as_raw_fd()),
+        seccomp: confined
+            .as_ref()
+            .map(|(_, f)| f.clone())
+            .unwrap_or_default(),
     };
     prepared.seal();
     let start = Instant::now();
@@ -499,4 +555,60 @@ fn finish(config: &Config, mut r: Running) -> (ProcResult, Option<CaseGroup>, Ca
         r.group,
         r.stderr,
     )
+}
+
+/// A fresh scratch folder under `root` for one request, writable by the
+/// programs' uids (as a tmpfs' `/tmp` is).
+fn scratch_dir(root: &std::path::Path) -> std::io::Result<PathBuf> {
+    use std::os::unix::fs::PermissionsExt;
+    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let dir = root.join(format!("tmp-{}-{n}", std::process::id()));
+    std::fs::create_dir_all(&dir)?;
+    std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o1777))?;
+    Ok(dir)
+}
+
+/// The environment with `HOME` and `TMPDIR` in the scratch folder: the
+/// second layer has no private `/tmp`, and the host's is not writable.
+fn scratch_env(env: &[String], dir: &std::path::Path) -> Vec<String> {
+    let dir = dir.display();
+    let mut out: Vec<String> = (env.iter())
+        .filter(|e| !e.starts_with("HOME=") && !e.starts_with("TMPDIR="))
+        .cloned()
+        .collect();
+    out.extend([format!("HOME={dir}"), format!("TMPDIR={dir}")]);
+    out
+}
+
+/// The Landlock ruleset and seccomp filters for one program of the
+/// second layer: the view and its working folder to read, its writable
+/// folders and the scratch folder to write, and the files it was handed.
+fn confinement(
+    c: &Confine,
+    spec: &ProcSpec,
+    fds: &[RawFd],
+    scratch: &std::path::Path,
+) -> Result<(OwnedFd, Vec<libc::sock_fprog>), String> {
+    static FILTERS: std::sync::OnceLock<Result<[seccompiler::BpfProgram; 2], String>> =
+        std::sync::OnceLock::new();
+    let mut read = c.read.clone();
+    read.push(PathBuf::from(&spec.cwd));
+    let mut write: Vec<PathBuf> = spec.writable.iter().map(PathBuf::from).collect();
+    write.push(scratch.to_path_buf());
+    let ruleset = crate::confine::ruleset(&read, &write, fds)?;
+    let filters = FILTERS
+        .get_or_init(crate::confine::filters)
+        .as_ref()
+        .map_err(Clone::clone)?;
+    let programs = filters
+        .iter()
+        .map(|f| libc::sock_fprog {
+            len: f.len() as libc::c_ushort,
+            // The program lives in the static for the launcher's life;
+            // seccompiler's instruction has the kernel's layout.
+            filter: f.as_ptr() as *mut libc::sock_filter,
+        })
+        .collect();
+    Ok((ruleset, programs))
 }

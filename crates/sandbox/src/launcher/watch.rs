@@ -149,6 +149,10 @@ pub(super) fn wait_all(running: &mut [Result<Running, String>]) {
                     > crate::limits::cpu_stop(limits, r.spec.role == super::Role::Submission)
             {
                 stop(r, Kill::Cpu, alone);
+            } else if r.group.is_none() && limits.memory > 0 && resident(r) > limits.memory {
+                // No cgroup counts its memory: the launcher does, on
+                // the program itself, as often as it checks the time.
+                stop(r, Kill::Memory, alone);
             } else {
                 timeout = timeout.min(limits.wall - elapsed);
             }
@@ -189,6 +193,21 @@ fn cpu_so_far(r: &Running) -> Duration {
         .and_then(|g| g.cpu())
         .or_else(|| r.pidfd.as_ref().and_then(proc_pid).map(proc_cpu))
         .unwrap_or_default()
+}
+
+/// The program's resident memory now, from `/proc/PID/statm` (0 when it
+/// cannot be read).
+fn resident(r: &Running) -> u64 {
+    let Some(pid) = r.pidfd.as_ref().and_then(proc_pid) else {
+        return 0;
+    };
+    let text = std::fs::read_to_string(format!("/proc/{pid}/statm")).unwrap_or_default();
+    let pages: u64 = (text.split_whitespace().nth(1))
+        .and_then(|p| p.parse().ok())
+        .unwrap_or(0);
+    // SAFETY: sysconf only reads a constant.
+    let page = unsafe { libc::sysconf(libc::_SC_PAGESIZE) }.max(4096) as u64;
+    pages * page
 }
 
 /// A child's pid as `/proc` numbers it, which differs from ours when we

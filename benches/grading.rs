@@ -179,14 +179,22 @@ fn main() {
         .expect("pool");
     let plain = runner(SandboxMode::Off, workers).expect("the unsandboxed runner works");
     let boxed = runner(SandboxMode::On, workers);
+    // The second layer (Landlock and seccomp), forced where bubblewrap
+    // works too, so both are measured in the same run.
+    // SAFETY: no other thread reads the environment yet.
+    unsafe { std::env::set_var("JUDGE_SANDBOX_LAYER", "landlock") };
+    let landlocked = runner(SandboxMode::On, workers);
+    // SAFETY: as above.
+    unsafe { std::env::remove_var("JUDGE_SANDBOX_LAYER") };
     // Warm-up: every launcher started, caches filled.
     grade_all(&pool, &plain, &problem);
-    if let Some(b) = &boxed {
-        grade_all(&pool, b, &problem);
+    for r in [&boxed, &landlocked].into_iter().flatten() {
+        grade_all(&pool, r, &problem);
     }
     let cat = CString::new("/bin/cat").expect("path");
     let input = problem.cases[0].input.clone();
     let (mut bare, mut off, mut on) = (Vec::new(), Vec::new(), Vec::new());
+    let mut second = Vec::new();
     for _ in 0..ROUNDS {
         let t = Instant::now();
         pool.install(|| {
@@ -198,6 +206,9 @@ fn main() {
         off.push(grade_all(&pool, &plain, &problem));
         if let Some(b) = &boxed {
             on.push(grade_all(&pool, b, &problem));
+        }
+        if let Some(l) = &landlocked {
+            second.push(grade_all(&pool, l, &problem));
         }
     }
     let (bare, off) = (median(bare), median(off));
@@ -224,6 +235,17 @@ fn main() {
             "judge, sandbox",
             per_case(on),
             on.as_secs_f64() / off.as_secs_f64()
+        );
+    }
+    if second.is_empty() {
+        println!("  (no Landlock and seccomp layer here: its figure skipped)");
+    } else {
+        let second = median(second);
+        println!(
+            "  {:<40} {:>8.3} ms/case   {:.2}x no sandbox",
+            "judge, Landlock + seccomp",
+            per_case(second),
+            second.as_secs_f64() / off.as_secs_f64()
         );
     }
     match oj_test(root.path(), &problem) {

@@ -35,12 +35,14 @@ pub fn run(ctx: &Context, _args: Args) -> Result<Status> {
             for note in plain.notes() {
                 println!("{note}");
             }
+            guarantees(ctx, &plain);
             return Ok(Status::Failed);
         }
     };
     for note in runner.notes() {
         println!("{note}");
     }
+    guarantees(ctx, &runner);
     println!(
         "{}",
         ctx.style
@@ -83,10 +85,38 @@ pub fn run(ctx: &Context, _args: Args) -> Result<Status> {
     for line in runner.view().lines() {
         println!("  {line}");
     }
-    println!(
-        "  {:<28} this run's build folders, read-only (a compiler's own one writable)",
-        "/box"
-    );
+    match runner.layer() {
+        "landlock" => println!(
+            "  {:<28} the program's own build folder at its real path, read-only (a compiler's own one writable), and a scratch folder of its own",
+            "(build folder)"
+        ),
+        _ => println!(
+            "  {:<28} this run's build folders, read-only (a compiler's own one writable)",
+            "/box"
+        ),
+    }
     println!("nothing else: no home folders, no /opt, /srv, /mnt, /var, and no test data");
     Ok(Status::Passed)
+}
+
+/// The layer in force (and why not bubblewrap), then each guarantee:
+/// whether it holds here and how, and what the layer leaves open.
+fn guarantees(ctx: &Context, runner: &crate::engine::runner::Runner) {
+    let layer = match runner.passed_over() {
+        Some(why) => format!("{} (not bubblewrap: {why})", runner.layer()),
+        None => runner.layer().to_string(),
+    };
+    println!("{} {layer}", ctx.style.bold("layer in force:"));
+    let (points, open) = runner.guarantees();
+    for p in points {
+        let mark = match p.holds {
+            true => ctx.style.green("holds"),
+            false => ctx.style.red("NO   "),
+        };
+        println!("  {:<10} {mark}  {}", p.name, p.how);
+    }
+    println!("{}", ctx.style.bold("not guaranteed:"));
+    for line in open {
+        println!("  - {line}");
+    }
 }

@@ -8,8 +8,15 @@ use std::process::{Command, Stdio};
 use crate::common::{Run, read_report, root};
 
 /// Runs judge with a PATH on which bubblewrap cannot be found (only `cat`
-/// and `sh`), `CI` set or not.
+/// and `sh`) and the second layer forbidden (`JUDGE_SANDBOX_LAYER=
+/// bubblewrap`): no sandbox at all. `CI` set or not.
 fn without_bubblewrap(args: &[&str], ci: bool) -> Run {
+    without_bubblewrap_but(args, ci, "bubblewrap")
+}
+
+/// [`without_bubblewrap`] with `JUDGE_SANDBOX_LAYER` set to `layer`
+/// (empty: judge chooses).
+fn without_bubblewrap_but(args: &[&str], ci: bool, layer: &str) -> Run {
     let bin = tempfile::tempdir().unwrap();
     for tool in ["cat", "sh"] {
         let real = crate::common::which(tool);
@@ -20,6 +27,7 @@ fn without_bubblewrap(args: &[&str], ci: bool) -> Run {
         .current_dir(root())
         .env("PATH", bin.path())
         .env("NO_COLOR", "1")
+        .env("JUDGE_SANDBOX_LAYER", layer)
         .env_remove("CI")
         .stdin(Stdio::null());
     if ci {
@@ -85,6 +93,45 @@ fn without_a_sandbox_ci_and_on_refuse_with_a_way_out() {
     let run = without_bubblewrap(&grade_args(dir.path(), "off"), true);
     assert_eq!(run.code, 1, "{}", run.all());
     assert!(!run.stderr.contains("warning"), "{}", run.all());
+}
+
+/// Where bubblewrap is missing (or cannot start, as in a stock
+/// container), the second layer holds by itself: no warning, `on` and CI
+/// accept it, and `judge sandbox` names it with its guarantees.
+#[test]
+fn without_bubblewrap_the_second_layer_is_used_and_named() {
+    if !judge::engine::confine::probe().complete() {
+        eprintln!("skipped: this kernel lacks Landlock ABI 6 or seccomp");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    for (sandbox, ci) in [("auto", false), ("auto", true), ("on", true)] {
+        let run = without_bubblewrap_but(&grade_args(dir.path(), sandbox), ci, "");
+        // `cat` echoes its input: a verdict (WA), in the sandbox.
+        assert_eq!(run.code, 1, "{sandbox} ci={ci}: {}", run.all());
+        assert!(!run.stderr.contains("warning"), "{}", run.all());
+        let report = read_report(dir.path());
+        let label = report.meta.sandbox.clone().unwrap_or_default();
+        assert!(label.starts_with("landlock"), "{label}");
+    }
+    let run = without_bubblewrap_but(&["sandbox"], false, "");
+    assert_eq!(run.code, 0, "{}", run.all());
+    assert!(
+        run.stdout.contains(
+            "layer in force: landlock (not bubblewrap: bubblewrap (bwrap) is not installed)"
+        ),
+        "{}",
+        run.all()
+    );
+    for point in ["file view", "network", "processes", "memory"] {
+        assert!(
+            run.stdout
+                .lines()
+                .any(|l| l.trim_start().starts_with(point) && l.contains("holds")),
+            "{point}: {}",
+            run.all()
+        );
+    }
 }
 
 #[test]

@@ -20,8 +20,11 @@
 
 pub mod cgroup;
 pub mod confine;
+mod ending;
 pub mod execution;
+pub mod guarantees;
 pub mod launcher;
+mod layer;
 pub mod limits;
 pub mod relay;
 pub mod runner;

@@ -3,7 +3,6 @@
 //! what a launcher measured into an [`Execution`] with a decided [`End`].
 
 use std::fs::File;
-use std::io::{Read, Seek, SeekFrom};
 use std::os::fd::{FromRawFd, OwnedFd};
 use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
@@ -14,11 +13,12 @@ use std::time::Instant;
 use super::cgroup::RunGroups;
 pub use super::launcher::Keep;
 use super::launcher::serve::Config;
-use super::launcher::{Kill, Launcher, ProcResult, ProcSpec};
-use super::limits::RunLimits;
+use super::launcher::{Launcher, ProcResult, ProcSpec};
+use super::layer::{Layer, others_can_enter};
 use super::sandbox::{BOX, Mount, SandboxMode, View, bwrap_command};
-use super::toolchain;
 use crate::Error;
+use crate::ending::read_capped;
+pub use crate::ending::{clean_env, execution};
 use crate::execution::{End, Execution};
 
 /// Bytes of standard error kept from a run (its end) …
@@ -55,23 +55,8 @@ struct Isolation {
     uid_base: u32,
 }
 
-/// Which isolation layer holds the programs.
-#[derive(Debug, Clone)]
-enum Layer {
-    /// bubblewrap's namespaces and allow-list mounts (the first choice).
-    Bubblewrap(PathBuf),
-    /// Landlock, seccomp and rlimits, for where no namespace can be made
-    /// (a stock container): see [`crate::confine`].
-    Landlock(crate::confine::Support),
-}
-
-/// `JUDGE_SANDBOX_LAYER`: `landlock` skips bubblewrap (to test or use the
-/// second layer where both work), `bubblewrap` never falls back.
-fn layer_wanted() -> Option<String> {
-    std::env::var("JUDGE_SANDBOX_LAYER")
-        .ok()
-        .filter(|v| !v.is_empty())
-}
+#[path = "runner_isolate.rs"]
+mod isolate;
 
 pub struct Runner {
     slots: Vec<Mutex<Option<(Launcher, u64)>>>,
@@ -84,6 +69,8 @@ pub struct Runner {
     counter: AtomicU64,
     warning: Option<String>,
     tools: Vec<(String, PathBuf)>,
+    /// Why bubblewrap is not the layer in force, when it is not.
+    passed_over: Option<String>,
 }
 
 /// Whether this is a CI run: `CI` set to anything but empty, `0` or
@@ -92,8 +79,6 @@ pub struct Runner {
 pub fn in_ci() -> bool {
     std::env::var("CI").is_ok_and(|v| !v.is_empty() && v != "0" && !v.eq_ignore_ascii_case("false"))
 }
-
-const INSTALL_HINT: &str = "install bubblewrap (apt-get install -y bubblewrap) or pass --sandbox off to grade without isolation";
 
 impl Runner {
     /// Sets up a run: its build folder, cgroups, and (unless `off`) proves
@@ -119,7 +104,7 @@ impl Runner {
         };
         let mut view = View::system();
         view.allow(&opts.allow);
-        let mut runner = Runner {
+        let runner = Runner {
             slots: (0..opts.workers.max(1)).map(|_| Mutex::new(None)).collect(),
             view: Mutex::new((view, 0)),
             isolation: None,
@@ -129,93 +114,13 @@ impl Runner {
             exe: opts.exe,
             counter: AtomicU64::new(0),
             warning: None,
+            passed_over: None,
             tools: opts.tools,
         };
         if opts.mode == SandboxMode::Off {
             return Ok(runner);
         }
-        // SAFETY: geteuid cannot fail.
-        let root = unsafe { libc::geteuid() } == 0;
-        let uid_base = sandbox_uids(std::process::id()).start;
-        let wanted = layer_wanted();
-        let why = match toolchain::which("bwrap") {
-            _ if wanted.as_deref() == Some("landlock") => {
-                "JUDGE_SANDBOX_LAYER=landlock skips bubblewrap".to_string()
-            }
-            None => "bubblewrap (bwrap) is not installed".to_string(),
-            Some(bwrap) => {
-                runner.isolation = Some(Isolation {
-                    layer: Layer::Bubblewrap(bwrap),
-                    root,
-                    uid_base,
-                });
-                match runner.first_launcher() {
-                    Ok(()) => return Ok(runner),
-                    Err(e) => {
-                        runner.isolation = None;
-                        format!("bubblewrap cannot make the sandbox here: {e}")
-                    }
-                }
-            }
-        };
-        // The second layer, where bubblewrap cannot start (a stock
-        // container forbids new user namespaces).
-        let support = crate::confine::probe();
-        let second = match support.shortfall() {
-            _ if wanted.as_deref() == Some("bubblewrap") => {
-                Err("JUDGE_SANDBOX_LAYER=bubblewrap forbids the second layer".to_string())
-            }
-            Some(short) if support.landlock_abi == 0 || !support.seccomp => Err(short),
-            // Weaker than every point judge lists: used only where the
-            // caller accepts it (auto, outside CI), and said.
-            Some(short) if opts.mode == SandboxMode::On || in_ci() => Err(format!(
-                "the Landlock and seccomp layer is weaker here ({short})"
-            )),
-            short => {
-                runner.isolation = Some(Isolation {
-                    layer: Layer::Landlock(support),
-                    root,
-                    uid_base,
-                });
-                // Without a mount namespace the worker uids reach the
-                // build area by its real path: every folder above it must
-                // let them through (a private TMPDIR of mode 0700 does
-                // not), else it moves to /tmp.
-                if root && !others_can_enter(runner.box_dir.path()) {
-                    let moved = judge_fs::ScratchDir::new_in(Path::new("/tmp"), "judge-run-")
-                        .map_err(Error::io("/tmp", "cannot create the run folder in"))?;
-                    set_mode(moved.path(), 0o755);
-                    runner.box_dir = moved;
-                }
-                match runner.first_launcher() {
-                    Ok(()) => {
-                        runner.warning =
-                            short.map(|s| format!("WEAK SANDBOX: Landlock and seccomp, but {s}"));
-                        return Ok(runner);
-                    }
-                    Err(e) => {
-                        runner.isolation = None;
-                        Err(format!("the Landlock and seccomp layer cannot start: {e}"))
-                    }
-                }
-            }
-        };
-        let why = match second {
-            Err(second) => format!("{why}; {second}"),
-            Ok(()) => why,
-        };
-        if opts.mode == SandboxMode::On {
-            return Err(Error::Sandbox(format!("{why}; {INSTALL_HINT}")));
-        }
-        if in_ci() {
-            return Err(Error::Sandbox(format!(
-                "the CI environment variable is set, so --sandbox auto requires a sandbox, and {why}; {INSTALL_HINT}"
-            )));
-        }
-        runner.warning = Some(format!(
-            "NO SANDBOX: {why}. Submissions run unisolated: they can read every file judge can (expected outputs included) and use the network"
-        ));
-        Ok(runner)
+        runner.isolate(opts.mode)
     }
 
     /// Starts worker 0's launcher, which proves the chosen layer works.
@@ -284,6 +189,33 @@ impl Runner {
                 ..
             })
         )
+    }
+
+    /// What the layer in force guarantees here, point by point, and what
+    /// it does not.
+    pub fn guarantees(&self) -> (Vec<crate::guarantees::Point>, Vec<&'static str>) {
+        use crate::guarantees::{Layer as L, of};
+        let layer = match &self.isolation {
+            Some(Isolation {
+                layer: Layer::Bubblewrap(_),
+                ..
+            }) => L::Bubblewrap,
+            Some(Isolation {
+                layer: Layer::Landlock(s),
+                ..
+            }) => L::Landlock(s.landlock_abi),
+            None => L::None,
+        };
+        of(layer, self.cgroups.is_some())
+    }
+
+    /// Why bubblewrap is not the layer in force (`None` when it is, or
+    /// when no sandbox was asked for).
+    pub fn passed_over(&self) -> Option<&str> {
+        match self.bubblewrap() {
+            true => None,
+            false => self.passed_over.as_deref(),
+        }
     }
 
     /// The layer in force, in a word: `bubblewrap`, `landlock` or `none`.
@@ -628,33 +560,6 @@ pub fn open_for_program(path: &Path) -> Result<File, Error> {
     Ok(copy)
 }
 
-/// The record of a run from what the launcher measured, the output read
-/// (`size` bytes were written) and the limits it ran under.
-pub fn execution(
-    result: &mut ProcResult,
-    stdout: Vec<u8>,
-    size: u64,
-    limits: &RunLimits,
-) -> Execution {
-    Execution {
-        end: classify(result, size, limits),
-        stdout,
-        stderr_tail: std::mem::take(&mut result.stderr),
-        wall: result.wall,
-        cpu: Some(result.cpu),
-        memory: Some(result.memory),
-    }
-}
-
-/// Whether a user other than the owner can walk down to `dir`: every
-/// folder above it has the execute bit for others.
-fn others_can_enter(dir: &Path) -> bool {
-    use std::os::unix::fs::PermissionsExt;
-    dir.ancestors()
-        .skip(1)
-        .all(|d| std::fs::metadata(d).is_ok_and(|m| m.permissions().mode() & 0o001 != 0))
-}
-
 fn set_mode(path: &Path, mode: u32) {
     use std::os::unix::fs::PermissionsExt;
     let _ = std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode));
@@ -668,78 +573,3 @@ fn give(dir: &Path, uid: u32) {
         unsafe { libc::chown(c.as_ptr(), uid, uid) };
     }
 }
-
-/// At most `limit` bytes of a file from its start, and its true size.
-fn read_capped(file: &mut File, limit: u64) -> (Vec<u8>, u64) {
-    let size = file.seek(SeekFrom::End(0)).unwrap_or(0);
-    let mut bytes = Vec::new();
-    if file.seek(SeekFrom::Start(0)).is_ok() {
-        let _ = file.take(limit).read_to_end(&mut bytes);
-    }
-    (bytes, size)
-}
-
-/// Decides how a run ended. Limit verdicts come from measurements, in a
-/// fixed order, so they do not depend on which signal arrived first:
-/// output over its limit, CPU time over its limit, memory (the kernel's
-/// out-of-memory kill or the peak), the wall clock, then the exit.
-pub(crate) fn classify(r: &ProcResult, output_size: u64, limits: &RunLimits) -> End {
-    if let Some(e) = &r.error {
-        return End::CouldNotRun(e.clone());
-    }
-    let Some(status) = r.status else {
-        return End::CouldNotRun("the program did not start".into());
-    };
-    let signal = libc::WIFSIGNALED(status).then(|| libc::WTERMSIG(status));
-    if output_size > limits.output || signal == Some(libc::SIGXFSZ) {
-        return End::OutputExceeded {
-            limit: limits.output,
-            size: output_size,
-        };
-    }
-    let cpu_limited = !limits.cpu.is_zero();
-    if cpu_limited && (r.cpu > limits.cpu || r.killed == Kill::Cpu || signal == Some(libc::SIGXCPU))
-    {
-        return End::TimedOut {
-            wall: false,
-            limit: limits.cpu,
-        };
-    }
-    // A run that failed with its peak at the cap ran out of the memory the
-    // limit gives it, though the kernel did not stop it: a runtime whose
-    // allocation failed there ends by itself (a JVM's OutOfMemoryError
-    // when the cgroup, not -Xmx, was full; C++'s bad_alloc; Python's
-    // MemoryError). Contest systems call that MLE, and so do we.
-    let failed = signal.is_some() || libc::WEXITSTATUS(status) != 0;
-    let at_cap = limits.memory > 0 && r.memory >= limits.memory;
-    let over = r.killed == Kill::Memory || (limits.memory > 0 && r.memory > limits.memory);
-    if r.oom || over || (failed && at_cap) {
-        return End::MemoryExceeded {
-            limit: limits.memory,
-        };
-    }
-    if r.killed == Kill::Wall {
-        return End::TimedOut {
-            wall: true,
-            limit: limits.wall,
-        };
-    }
-    match signal {
-        Some(sig) => End::Signaled(sig),
-        None => End::Exited(libc::WEXITSTATUS(status)),
-    }
-}
-
-/// The environment every program gets: nothing of judge's own.
-pub fn clean_env(cwd: &str) -> Vec<String> {
-    vec![
-        "PATH=/usr/local/bin:/usr/bin:/bin".into(),
-        "HOME=/tmp".into(),
-        "LANG=C.UTF-8".into(),
-        format!("PWD={cwd}"),
-    ]
-}
-
-#[cfg(test)]
-#[path = "runner_tests.rs"]
-mod tests;

@@ -4,7 +4,7 @@
 CARGO ?= cargo
 JUDGE := target/release/judge
 
-.PHONY: all build check test install peers deps regen bench lint fmt clean mutants
+.PHONY: all build check test install peers deps regen bench lint fmt clean mutants container container-test
 
 all: check
 
@@ -43,6 +43,20 @@ install:
 ## from PyPI into a venv under target/ once; minutes of CPU.
 peers:
 	$(CARGO) test --locked --test peers
+
+## judge's container image (Containerfile: judge and C, C++, Python, Java),
+## built with podman from the release binary.
+container: build
+	rm -rf target/container/context && mkdir -p target/container/context
+	cp $(JUDGE) target/container/context/judge
+	podman build -f Containerfile -t judge target/container/context
+
+## judge in a stock container, for real: a Debian base made with
+## debootstrap, the Containerfile built on it, run with podman's defaults
+## (default seccomp profile, no --privileged); inside, the hostile suite
+## gets its verdicts and fixture packages keep their promises. As root.
+container-test:
+	bash tests/container/run.sh
 
 ## Recompute every expected output (atomic; failing cases keep their file).
 regen: build

@@ -367,10 +367,22 @@ impl Launcher {
             events: libc::POLLIN,
             revents: 0,
         };
-        // SAFETY: one valid pollfd.
-        let n = unsafe { libc::poll(&mut pfd, 1, READY_TIMEOUT.as_millis() as i32) };
-        if n <= 0 {
-            return Err("the launcher did not start in time".into());
+        // Short polls, so a launcher that died at once (bubblewrap refused
+        // its namespaces in a container, and a process it forked keeps the
+        // socket open) is known at once, not after the whole timeout.
+        let started = std::time::Instant::now();
+        loop {
+            // SAFETY: one valid pollfd.
+            let n = unsafe { libc::poll(&mut pfd, 1, 50) };
+            if n > 0 {
+                break;
+            }
+            if let Ok(Some(status)) = self.child.try_wait() {
+                return Err(format!("the launcher exited ({status})"));
+            }
+            if started.elapsed() >= READY_TIMEOUT {
+                return Err("the launcher did not start in time".into());
+            }
         }
         let (data, _) = wire::recv(self.sock.as_raw_fd())
             .map_err(|e| format!("the launcher failed: {e}"))?

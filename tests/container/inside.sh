@@ -1,0 +1,57 @@
+#!/bin/sh
+# Run inside judge's container (tests/container/run.sh): the hostile
+# suite gets the verdicts it gets under bubblewrap on the host, and every
+# accepted submission of a fixture package is AC. The repository is
+# mounted read-only at /src; everything is written under /tmp.
+set -u
+fail=0
+mkdir -p /tmp/r
+judge sandbox > /tmp/sandbox.txt 2>&1 || { cat /tmp/sandbox.txt; exit 1; }
+sed -n '1,12p' /tmp/sandbox.txt
+grep -q "^layer in force: landlock\|^layer in force: bubblewrap" /tmp/sandbox.txt || fail=1
+# name, expected verdict, extra options
+while read -r name verdict extra; do
+    [ -z "$name" ] && continue
+    out=/tmp/r/$name
+    # shellcheck disable=SC2086
+    CI=1 judge --color never --problems /src/testdata/grading grade tiny \
+        "/src/testdata/submissions/hostile/$name" --sandbox on --no-cache \
+        --report-dir "$out" $extra > "$out.log" 2>&1
+    got=$(sed -n 's/^verdicts: \([A-Z]*\) .*/\1/p' "$out.log" | head -n 1)
+    if [ "$got" = "$verdict" ]; then
+        printf '  ok    %-24s %s\n' "$name" "$got"
+    else
+        printf '  FAIL  %-24s expected %s, got %s\n' "$name" "$verdict" "${got:-nothing}"
+        tail -n 5 "$out.log"
+        fail=1
+    fi
+done <<'LIST'
+infinite_loop.c TLE
+sleep_forever.sh TLE
+alloc_600m.c MLE --memory-limit 256MiB
+alloc_4g.c MLE
+huge_output.c OLE
+segfault.c RE
+exit_code.sh RE
+fork_bomb.c TLE
+daemon.c WA
+kill_everything.sh AC
+search_filesystem.py WA
+connect_localhost.py WA
+env_dump.sh WA
+read_no_input.sh AC
+LIST
+# Every accepted submission of the packages is AC (the other folders'
+# promises too): judge's own exit code says so.
+for pkg in legacy-custom legacy-validators modern-interactive; do
+    cp -r "/src/testdata/packages/$pkg" "/tmp/$pkg"
+    if CI=1 judge --color never --problems "/tmp/$pkg" check --sandbox on --no-cache \
+        --report-dir "/tmp/r/$pkg" > "/tmp/r/$pkg.log" 2>&1; then
+        printf '  ok    %-24s every promise kept\n' "$pkg"
+    else
+        printf '  FAIL  %-24s\n' "$pkg"
+        tail -n 15 "/tmp/r/$pkg.log"
+        fail=1
+    fi
+done
+exit $fail

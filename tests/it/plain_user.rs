@@ -73,7 +73,7 @@ fn a_plain_user_gets_the_same_verdicts_and_mle_without_a_cgroup() {
     if crate::common::sandbox("plain user") {
         modes.push("on");
     }
-    let cases: [(&str, Verdict, &[&str]); 7] = [
+    let cases: [(&str, Verdict, &[&str]); 8] = [
         (
             "alloc_600m.c",
             Verdict::MemoryLimit,
@@ -81,6 +81,9 @@ fn a_plain_user_gets_the_same_verdicts_and_mle_without_a_cgroup() {
         ),
         ("alloc_4g.c", Verdict::MemoryLimit, &[]),
         ("infinite_loop.c", Verdict::TimeLimit, &[]),
+        // Its CPU time is a child's nobody waits for: only a watch of the
+        // whole tree sees it (TLE on CPU time, not the wall clock).
+        ("spinning_child.c", Verdict::TimeLimit, &[]),
         ("segfault.c", Verdict::RuntimeError, &[]),
         ("exit_code.sh", Verdict::RuntimeError, &[]),
         ("fork_bomb.c", Verdict::TimeLimit, &[]),

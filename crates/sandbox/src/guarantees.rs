@@ -42,7 +42,7 @@ pub fn of(layer: Layer, exact: bool) -> (Vec<Point>, Vec<&'static str>) {
         false => point(
             "memory",
             true,
-            "no writable cgroup: the launcher reads the program's resident memory every 10 ms and stops it over the limit (MLE); a crash under the address-space cap runs once more uncapped, so a refused allocation is MLE, not RE; children count only once waited for",
+            "no writable cgroup: every 10 ms the launcher sums the CPU time and resident memory of the program's whole process tree and stops it over a limit (MLE, TLE); a crash under the address-space cap runs once more uncapped, so a refused allocation is MLE, not RE",
         ),
     };
     let (points, not) = match layer {

@@ -479,6 +479,7 @@ fn start(
         killed: Kill::None,
         reaped: None,
         ended: None,
+        tree: Default::default(),
     };
     // EOF: exec worked (the pipe is close-on-exec); 8 bytes: it failed.
     let mut msg = [0u8; 8];
@@ -538,7 +539,15 @@ fn finish(config: &Config, mut r: Running) -> (ProcResult, Option<CaseGroup>, Ca
                 cpu.is_some() && peak.is_some(),
             )
         }
-        None => (rusage_cpu, rusage_mem, false, false),
+        // No cgroup: wait4's figures, or what the watch saw of the whole
+        // tree while it ran (children nobody waited for included), the
+        // larger of each.
+        None => (
+            rusage_cpu.max(r.tree.cpu),
+            rusage_mem.max(r.tree.peak),
+            false,
+            false,
+        ),
     };
     (
         ProcResult {

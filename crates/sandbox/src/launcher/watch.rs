@@ -84,6 +84,18 @@ pub(super) struct Running {
     /// Raw wait status and rusage once reaped, and when.
     pub(super) reaped: Option<(i32, libc::rusage)>,
     pub(super) ended: Option<Instant>,
+    /// Where no cgroup counts the program: the most its whole process
+    /// tree was seen to hold resident, and the CPU time it was last seen
+    /// to have used (see [`tree_usage`]).
+    pub(super) tree: TreeUsage,
+}
+
+/// CPU time and resident memory of a program's process tree, summed from
+/// `/proc` while it runs.
+#[derive(Debug, Clone, Copy, Default)]
+pub(super) struct TreeUsage {
+    pub(super) cpu: Duration,
+    pub(super) peak: u64,
 }
 
 pub(super) fn pidfd_open(pid: i32) -> Option<OwnedFd> {
@@ -141,17 +153,17 @@ pub(super) fn wait_all(running: &mut [Result<Running, String>]) {
             if r.killed != Kill::None {
                 continue;
             }
-            let limits = &r.spec.limits;
+            let limits = r.spec.limits;
             if elapsed >= limits.wall {
                 stop(r, Kill::Wall, alone);
             } else if !limits.cpu.is_zero()
                 && cpu_so_far(r)
-                    > crate::limits::cpu_stop(limits, r.spec.role == super::Role::Submission)
+                    > crate::limits::cpu_stop(&limits, r.spec.role == super::Role::Submission)
             {
                 stop(r, Kill::Cpu, alone);
             } else if r.group.is_none() && limits.memory > 0 && resident(r) > limits.memory {
-                // No cgroup counts its memory: the launcher does, on
-                // the program itself, as often as it checks the time.
+                // No cgroup counts its memory: the launcher does, over
+                // the whole process tree, as often as it checks the time.
                 stop(r, Kill::Memory, alone);
             } else {
                 timeout = timeout.min(limits.wall - elapsed);
@@ -187,27 +199,73 @@ pub(super) fn wait_all(running: &mut [Result<Running, String>]) {
 }
 
 /// CPU time used so far: the cgroup's, else the program's own.
-fn cpu_so_far(r: &Running) -> Duration {
-    r.group
-        .as_ref()
-        .and_then(|g| g.cpu())
-        .or_else(|| r.pidfd.as_ref().and_then(proc_pid).map(proc_cpu))
-        .unwrap_or_default()
+fn cpu_so_far(r: &mut Running) -> Duration {
+    if let Some(cpu) = r.group.as_ref().and_then(|g| g.cpu()) {
+        return cpu;
+    }
+    watch_tree(r);
+    r.tree.cpu
 }
 
-/// The program's resident memory now, from `/proc/PID/statm` (0 when it
-/// cannot be read).
-fn resident(r: &Running) -> u64 {
+/// The program's process tree now (no cgroup counts it): its resident
+/// memory, and the peak and CPU time kept in `r.tree`.
+fn resident(r: &mut Running) -> u64 {
+    let now = watch_tree(r);
+    now.peak
+}
+
+/// Reads the tree once and keeps its figures; returns this reading.
+fn watch_tree(r: &mut Running) -> TreeUsage {
     let Some(pid) = r.pidfd.as_ref().and_then(proc_pid) else {
-        return 0;
+        return TreeUsage::default();
     };
-    let text = std::fs::read_to_string(format!("/proc/{pid}/statm")).unwrap_or_default();
-    let pages: u64 = (text.split_whitespace().nth(1))
-        .and_then(|p| p.parse().ok())
-        .unwrap_or(0);
-    // SAFETY: sysconf only reads a constant.
-    let page = unsafe { libc::sysconf(libc::_SC_PAGESIZE) }.max(4096) as u64;
-    pages * page
+    let now = tree_usage(pid);
+    r.tree.cpu = r.tree.cpu.max(now.cpu);
+    r.tree.peak = r.tree.peak.max(now.peak);
+    now
+}
+
+/// CPU time (with what exited children left in their parents' counts)
+/// and resident memory of `pid` and every descendant, walked through the
+/// kernel's `children` lists: the cost follows the tree, not the machine.
+fn tree_usage(pid: i32) -> TreeUsage {
+    // SAFETY: sysconf only reads constants.
+    let (page, tick) = unsafe {
+        (
+            libc::sysconf(libc::_SC_PAGESIZE).max(4096) as u64,
+            libc::sysconf(libc::_SC_CLK_TCK).max(1) as u64,
+        )
+    };
+    let mut usage = TreeUsage::default();
+    let mut todo = vec![pid];
+    let mut seen = 0;
+    while let Some(p) = todo.pop() {
+        seen += 1;
+        if seen > 4096 {
+            break;
+        }
+        let Ok(text) = std::fs::read_to_string(format!("/proc/{p}/stat")) else {
+            continue;
+        };
+        let Some(rest) = text.rfind(')').and_then(|i| text.get(i + 2..)) else {
+            continue;
+        };
+        let f: Vec<u64> = rest
+            .split_whitespace()
+            .map(|x| x.parse().unwrap_or(0))
+            .collect();
+        // After ") ": state, ppid, …; utime 11, stime 12, cutime 13,
+        // cstime 14, rss 21 (pages).
+        let ticks = f.get(11..15).map_or(0, |t| t.iter().sum::<u64>());
+        usage.cpu += Duration::from_nanos(ticks * 1_000_000_000 / tick);
+        usage.peak += f.get(21).copied().unwrap_or(0) * page;
+        let tasks = std::fs::read_dir(format!("/proc/{p}/task")).into_iter().flatten();
+        for task in tasks.flatten() {
+            let children = std::fs::read_to_string(task.path().join("children")).unwrap_or_default();
+            todo.extend(children.split_whitespace().filter_map(|c| c.parse::<i32>().ok()));
+        }
+    }
+    usage
 }
 
 /// A child's pid as `/proc` numbers it, which differs from ours when we
@@ -219,26 +277,6 @@ fn proc_pid(pidfd: &OwnedFd) -> Option<i32> {
         .find_map(|l| l.strip_prefix("Pid:"))
         .and_then(|p| p.trim().parse().ok())
         .filter(|&p: &i32| p > 0)
-}
-
-/// utime + stime (+ waited-for children) from `/proc/PID/stat`.
-fn proc_cpu(pid: i32) -> Duration {
-    let Ok(text) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else {
-        return Duration::ZERO;
-    };
-    // Fields after the command name, which may hold spaces: ") S ppid …".
-    let Some(rest) = text.rfind(')').and_then(|i| text.get(i + 2..)) else {
-        return Duration::ZERO;
-    };
-    let f: Vec<u64> = rest
-        .split_whitespace()
-        .map(|x| x.parse().unwrap_or(0))
-        .collect();
-    // utime, stime, cutime, cstime are fields 14–17 of stat: 11–14 here.
-    let ticks: u64 = f.get(11..15).map_or(0, |s| s.iter().sum());
-    // SAFETY: sysconf is a plain query.
-    let hz = unsafe { libc::sysconf(libc::_SC_CLK_TCK) }.max(1) as u64;
-    Duration::from_micros(ticks * 1_000_000 / hz)
 }
 
 /// Ends a run at a limit: the program, its process group and its cgroup;

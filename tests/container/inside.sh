@@ -27,6 +27,7 @@ while read -r name verdict extra; do
     fi
 done <<'LIST'
 infinite_loop.c TLE
+spinning_child.c TLE
 sleep_forever.sh TLE
 alloc_600m.c MLE --memory-limit 256MiB
 alloc_4g.c MLE

@@ -387,8 +387,36 @@ fn rlimits(
     if config.uid.is_some() {
         // Counted per uid: meaningful only for the worker's own uid.
         set.push((libc::RLIMIT_NPROC, l.processes));
+    } else if config.cgroups.is_none() {
+        // The caller's own uid and no pids controller (a plain user): the
+        // uid's tasks now, judge's included, plus the program's share, so
+        // a fork bomb cannot take the machine's last threads.
+        set.push((libc::RLIMIT_NPROC, tasks_of_our_uid() + l.processes));
     }
     set
+}
+
+/// Tasks (processes and threads) of this process' real uid, the count
+/// `RLIMIT_NPROC` is held against, from `/proc/*/status`.
+fn tasks_of_our_uid() -> u64 {
+    // SAFETY: getuid cannot fail.
+    let uid = unsafe { libc::getuid() }.to_string();
+    let mut tasks = 0;
+    for entry in std::fs::read_dir("/proc").into_iter().flatten().flatten() {
+        let name = entry.file_name();
+        if !name.to_string_lossy().bytes().all(|b| b.is_ascii_digit()) {
+            continue;
+        }
+        let Ok(status) = std::fs::read_to_string(entry.path().join("status")) else {
+            continue;
+        };
+        let field = |key: &str| status.lines().find_map(|l| l.strip_prefix(key)).map(str::trim);
+        let real_uid = field("Uid:").and_then(|u| u.split_whitespace().next());
+        if real_uid == Some(uid.as_str()) {
+            tasks += field("Threads:").and_then(|t| t.parse::<u64>().ok()).unwrap_or(1);
+        }
+    }
+    tasks
 }
 
 /// Starts one program of a request with its descriptors (standard

@@ -410,10 +410,17 @@ fn tasks_of_our_uid() -> u64 {
         let Ok(status) = std::fs::read_to_string(entry.path().join("status")) else {
             continue;
         };
-        let field = |key: &str| status.lines().find_map(|l| l.strip_prefix(key)).map(str::trim);
+        let field = |key: &str| {
+            status
+                .lines()
+                .find_map(|l| l.strip_prefix(key))
+                .map(str::trim)
+        };
         let real_uid = field("Uid:").and_then(|u| u.split_whitespace().next());
         if real_uid == Some(uid.as_str()) {
-            tasks += field("Threads:").and_then(|t| t.parse::<u64>().ok()).unwrap_or(1);
+            tasks += field("Threads:")
+                .and_then(|t| t.parse::<u64>().ok())
+                .unwrap_or(1);
         }
     }
     tasks

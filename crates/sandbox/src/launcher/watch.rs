@@ -154,6 +154,9 @@ pub(super) fn wait_all(running: &mut [Result<Running, String>]) {
                 continue;
             }
             let limits = r.spec.limits;
+            // Where no cgroup counts the tree, one walk of it per tick
+            // serves the CPU and the memory check.
+            let tree = r.group.is_none().then(|| watch_tree(r));
             if elapsed >= limits.wall {
                 stop(r, Kill::Wall, alone);
             } else if !limits.cpu.is_zero()
@@ -161,7 +164,7 @@ pub(super) fn wait_all(running: &mut [Result<Running, String>]) {
                     > crate::limits::cpu_stop(&limits, r.spec.role == super::Role::Submission)
             {
                 stop(r, Kill::Cpu, alone);
-            } else if r.group.is_none() && limits.memory > 0 && resident(r) > limits.memory {
+            } else if tree.is_some_and(|t| limits.memory > 0 && t.peak > limits.memory) {
                 // No cgroup counts its memory: the launcher does, over
                 // the whole process tree, as often as it checks the time.
                 stop(r, Kill::Memory, alone);
@@ -199,19 +202,17 @@ pub(super) fn wait_all(running: &mut [Result<Running, String>]) {
 }
 
 /// CPU time used so far: the cgroup's, else the program's own.
+/// CPU time from the cgroup, else from the tree: walked this tick where
+/// there is no cgroup, walked here where the cgroup cannot tell.
 fn cpu_so_far(r: &mut Running) -> Duration {
-    if let Some(cpu) = r.group.as_ref().and_then(|g| g.cpu()) {
-        return cpu;
+    match r.group.as_ref().map(|g| g.cpu()) {
+        Some(Some(cpu)) => cpu,
+        Some(None) => {
+            watch_tree(r);
+            r.tree.cpu
+        }
+        None => r.tree.cpu,
     }
-    watch_tree(r);
-    r.tree.cpu
-}
-
-/// The program's process tree now (no cgroup counts it): its resident
-/// memory, and the peak and CPU time kept in `r.tree`.
-fn resident(r: &mut Running) -> u64 {
-    let now = watch_tree(r);
-    now.peak
 }
 
 /// Reads the tree once and keeps its figures; returns this reading.

@@ -41,7 +41,15 @@ search_filesystem.py WA
 connect_localhost.py WA
 env_dump.sh WA
 read_no_input.sh AC
+write_outside.sh WA
 LIST
+# write_outside.sh is WA anyway: what matters is that its file is nowhere.
+for f in /tmp/judge-escaped-write.txt /var/tmp/judge-escaped-write.txt; do
+    if [ -e "$f" ]; then
+        printf '  FAIL  write_outside.sh left %s\n' "$f"
+        fail=1
+    fi
+done
 # Every submission of testdata's problem folders keeps its promise
 # (accepted ones AC; a language this image lacks is skipped, and said):
 # judge's own exit code says so. Copied, as judge's cache and the

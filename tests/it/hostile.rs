@@ -429,6 +429,34 @@ fn judges_environment_reaches_neither_the_program_nor_a_report() {
     }
 }
 
+/// Where `write_outside.sh` leaves its file when nothing stops it.
+pub(crate) const ESCAPED: [&str; 2] = [
+    "/tmp/judge-escaped-write.txt",
+    "/var/tmp/judge-escaped-write.txt",
+];
+
+/// Removes what `write_outside.sh` left; whether it had left anything.
+pub(crate) fn escaped_and_cleared() -> bool {
+    // Every file is removed, so no short-circuit.
+    let removed: Vec<bool> = ESCAPED
+        .iter()
+        .map(|f| std::fs::remove_file(f).is_ok())
+        .collect();
+    removed.contains(&true)
+}
+
+#[test]
+fn a_program_writes_nothing_outside_its_own_folders_in_the_sandbox() {
+    let _lock = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
+    escaped_and_cleared();
+    for mode in modes("writing outside") {
+        expect("write_outside.sh", Verdict::WrongAnswer, mode, &[]);
+        // Without a sandbox the write lands, which proves the fixture
+        // writes; with either layer it must not.
+        assert_eq!(escaped_and_cleared(), mode == "off", "{mode}");
+    }
+}
+
 #[test]
 fn the_network_is_unreachable_in_the_sandbox() {
     let _lock = SERIAL.lock().unwrap_or_else(|e| e.into_inner());

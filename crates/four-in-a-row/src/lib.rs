@@ -46,6 +46,10 @@ impl judge_solver::Solver for FourInARow {
         &[GAMES, MOVES]
     }
 
+    fn rules(&self) -> Vec<String> {
+        judge_solver::rules_of(&judge_text::rule::LAYOUT, self.bounds(), &[])
+    }
+
     fn generate(&self, rng: &mut Rng, size: u32) -> String {
         generate::input(rng, size)
     }

@@ -111,6 +111,16 @@ pub fn load_with_data(
         specs: plan.groups.clone(),
     };
     let (cases, invalid_inputs) = cases(&from, &groups, &plan.validation_settings);
+    // The rule each invalid input declares in its own .yaml.
+    let mut invalid_rules = BTreeMap::new();
+    for case in &invalid_inputs {
+        let yaml = crate::problem::rules::case_yaml(&case.input);
+        if yaml.is_file()
+            && let Some(rule) = crate::problem::rules::read_case_rule(&yaml, true)?
+        {
+            invalid_rules.insert(case.id(), rule);
+        }
+    }
     let time = plan
         .time
         .unwrap_or(TimeRule::Fixed(spec.limits.time, "judge"));
@@ -131,6 +141,7 @@ pub fn load_with_data(
         orphan_answers: Vec::new(),
         stray_files: Vec::new(),
         invalid_inputs,
+        invalid_rules,
         output_checks: plan.output_checks,
         origin: Some(Origin {
             format,

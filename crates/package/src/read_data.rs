@@ -204,7 +204,13 @@ pub(crate) fn cases(
         }
         if let Ok(rest) = inside.strip_prefix(INVALID_INPUT) {
             // Inputs every input validator must reject: judge's invalid/.
-            if entry.file_type().is_file() && path.extension().is_some_and(|e| e == "in") {
+            // An input's own .yaml goes with it: it may declare the rule
+            // the input breaks.
+            let own_yaml = path.extension().is_some_and(|e| e == "yaml")
+                && path.with_extension("in").is_file();
+            if entry.file_type().is_file()
+                && (own_yaml || path.extension().is_some_and(|e| e == "in"))
+            {
                 plan.copies.push((
                     path.to_path_buf(),
                     PathBuf::from(crate::problem::INVALID_DIR).join(rest),

@@ -172,26 +172,44 @@ impl RunGroups {
         let unified = Path::new(CGROUP_ROOT);
         if unified.join("cgroup.controllers").is_file() {
             let own = own_path("").ok_or("no cgroup v2 entry in /proc/self/cgroup")?;
+            let own = crate::cgroup_v2::base_of(&own).to_string();
             let base = unified.join(own.trim_start_matches('/'));
             clean_stale(&base);
+            // SAFETY: getuid cannot fail.
+            let uid = unsafe { libc::getuid() };
+            let me = crate::cgroup_v2::Me {
+                pid: std::process::id(),
+                uid,
+                own,
+            };
+            let given = crate::cgroup_v2::delegate(&mut crate::cgroup_v2::Kernel, &base, &me);
             let dir = mkdir_run(&base, &name).map_err(|e| format!("{}: {e}", base.display()))?;
-            // Controllers must be enabled for the run's children; they may
-            // not be delegated to us (then only CPU time is exact).
-            for c in ["memory", "pids", "cpu"] {
+            // The run folder hands on what judge's cgroup was given, so
+            // each case folder below it has its own counters and limits.
+            for c in &given.enabled {
                 let _ = std::fs::write(dir.join("cgroup.subtree_control"), format!("+{c}"));
             }
             let enabled =
                 std::fs::read_to_string(dir.join("cgroup.subtree_control")).unwrap_or_default();
             let has = |c: &str| enabled.split_whitespace().any(|e| e == c);
+            let moved = given.moved.map_or(String::new(), |n| {
+                format!(
+                    "; judge moved {n} process{} into {} to be given them",
+                    if n == 1 { "" } else { "es" },
+                    crate::cgroup_v2::LEAF
+                )
+            });
             let describe = if has("memory") {
                 format!(
-                    "cgroup v2 (memory{}): CPU time and peak memory of the whole process tree",
+                    "cgroup v2 (memory{}): CPU time and peak memory of the whole process tree{moved}",
                     if has("pids") { ", pids" } else { "" }
                 )
             } else {
-                "cgroup v2 without the memory controller: CPU time of the whole process tree; \
-                 peak memory from wait4 (the program and the children it waited for)"
-                    .to_string()
+                format!(
+                    "cgroup v2 without the memory controller ({}): CPU time of the whole process \
+                     tree; peak memory from the launcher's watch and wait4",
+                    given.missing_why.as_deref().unwrap_or("not enabled")
+                )
             };
             return Ok(RunGroups {
                 layout: Layout::V2 { dir },

@@ -19,6 +19,7 @@
 //! its first argument (the runner starts the launcher from its own binary).
 
 pub mod cgroup;
+mod cgroup_v2;
 pub mod confine;
 mod ending;
 pub mod execution;

@@ -61,6 +61,10 @@ mod isolate;
 pub struct Runner {
     slots: Vec<Mutex<Option<(Launcher, u64)>>>,
     view: Mutex<(View, u64)>,
+    /// Whether a worker uid can enter every folder of the view, for the
+    /// view generation it was decided on: asked once per program, and a
+    /// walk of every folder's ancestors costs more than the answer.
+    enterable: Mutex<Option<(u64, bool)>>,
     isolation: Option<Isolation>,
     cgroups: Option<RunGroups>,
     cgroup_note: String,
@@ -107,6 +111,7 @@ impl Runner {
         let runner = Runner {
             slots: (0..opts.workers.max(1)).map(|_| Mutex::new(None)).collect(),
             view: Mutex::new((view, 0)),
+            enterable: Mutex::new(None),
             isolation: None,
             cgroups,
             cgroup_note,
@@ -404,13 +409,30 @@ impl Runner {
     /// `/proc/PID/environ` too) of every process outside the sandbox.
     fn uid(&self, slot: usize) -> Option<u32> {
         let iso = self.isolation.as_ref().filter(|i| i.root)?;
-        if let Layer::Landlock(_) = iso.layer {
-            let read = self.confinement().read;
-            if !read.iter().all(|p| others_can_enter(p)) {
-                return None;
-            }
+        if let Layer::Landlock(_) = iso.layer
+            && !self.view_enterable()
+        {
+            return None;
         }
         Some(iso.uid_base + 2 * slot as u32)
+    }
+
+    /// Whether users other than root can enter every folder a confined
+    /// program may read (decided once per view generation).
+    fn view_enterable(&self) -> bool {
+        let generation = self.view.lock().map(|v| v.1).unwrap_or(0);
+        let mut cache = match self.enterable.lock() {
+            Ok(c) => c,
+            Err(e) => e.into_inner(),
+        };
+        match *cache {
+            Some((g, answer)) if g == generation => answer,
+            _ => {
+                let answer = self.confinement().read.iter().all(|p| others_can_enter(p));
+                *cache = Some((generation, answer));
+                answer
+            }
+        }
     }
 
     /// A word of a command line or environment with the host paths of

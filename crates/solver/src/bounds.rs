@@ -12,6 +12,7 @@
 use std::collections::BTreeMap;
 use std::ops::RangeInclusive;
 
+use judge_text::scan::InputError;
 use serde::{Deserialize, Serialize};
 
 /// One bounded number of a problem's input: what the statement calls it
@@ -32,6 +33,30 @@ impl Bound {
     pub fn range(&self) -> RangeInclusive<i64> {
         self.min..=self.max
     }
+
+    /// The rule this bound is, by name (`n-range` for "N (board size)"):
+    /// what an invalid input with a value outside it declares.
+    pub fn rule(&self) -> String {
+        judge_text::rule::bound_rule(self.name)
+    }
+
+    /// `result` with a range error named as this bound's rule (other
+    /// rules, such as a field that is no integer, keep their names).
+    pub fn named<T>(&self, result: Result<T, InputError>) -> Result<T, InputError> {
+        result.map_err(|e| match e.rule.as_deref() {
+            Some(judge_text::rule::RANGE) => e.rule(self.rule()),
+            _ => e,
+        })
+    }
+}
+
+/// A solver's rules: the `layout` rules it checks, its `bounds`' and its
+/// `own`, in that order (for [`crate::Solver::rules`]).
+pub fn rules_of(layout: &[&str], bounds: &[Bound], own: &[&str]) -> Vec<String> {
+    let mut all: Vec<String> = layout.iter().map(|r| r.to_string()).collect();
+    all.extend(bounds.iter().map(Bound::rule));
+    all.extend(own.iter().map(|r| r.to_string()));
+    all
 }
 
 /// The smallest and largest value seen of each bound, by name.

@@ -12,7 +12,7 @@
 pub mod bounds;
 pub mod testing;
 
-pub use bounds::{Bound, Reached};
+pub use bounds::{Bound, Reached, rules_of};
 
 use judge_text::rng::Rng;
 use judge_text::scan::InputError;
@@ -39,6 +39,14 @@ pub trait Solver: Sync {
 
     /// The numbers the statement bounds, in the order a reader meets them.
     fn bounds(&self) -> &'static [Bound];
+
+    /// Every rule [`Solver::validate`] names when it rejects a file (the
+    /// `rule` of its [`InputError`]s): the shared layout rules it checks,
+    /// each bound's [`Bound::rule`], and the problem's own. `judge
+    /// validate` lists the ones no invalid input breaks, and
+    /// [`testing::rules_are_named`] proves every rejection names one of
+    /// them.
+    fn rules(&self) -> Vec<String>;
 
     /// Names of other ways this solver computes the same output on this
     /// machine (a sudoku solver's SIMD engines, say), each of which must
@@ -201,6 +209,9 @@ mod tests {
         }
         fn bounds(&self) -> &'static [Bound] {
             &[]
+        }
+        fn rules(&self) -> Vec<String> {
+            Vec::new()
         }
         fn generate(&self, rng: &mut Rng, size: u32) -> String {
             format!("{} {size}\n", rng.range(0, 9))

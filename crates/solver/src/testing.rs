@@ -81,3 +81,101 @@ pub fn outputs_match(solver: &dyn Solver, manifest_dir: &str) {
         );
     }
 }
+
+/// One small corruption of a valid input, the kind a person writing an
+/// invalid case makes on purpose (or a tool by accident): a stray space,
+/// a CRLF, a blank line, a number out of place, a missing or extra line,
+/// a changed character.
+pub fn corrupt(input: &str, rng: &mut judge_text::rng::Rng) -> String {
+    let mut out: Vec<String> = input.split_inclusive('\n').map(str::to_string).collect();
+    if out.is_empty() {
+        out.push(String::new());
+    }
+    let at = rng.below(out.len() as u64) as usize;
+    let l = &mut out[at];
+    match rng.below(12) {
+        0 => l.insert(0, ' '),
+        1 => {
+            let end = l.trim_end_matches('\n').len();
+            l.insert(end, ' ');
+        }
+        2 => {
+            if let Some(i) = l.find(' ') {
+                l.insert(i, ' ');
+            }
+        }
+        3 => *l = l.replace('\n', "\r\n"),
+        4 => out.insert(at, "\n".into()),
+        5 => {
+            out.remove(at);
+        }
+        6 => out.push((*rng.pick(&["0\n", "x\n", "1 2\n", "\n"])).to_string()),
+        7 => {
+            if let Some(last) = out.last_mut() {
+                last.pop();
+            }
+        }
+        8 => *l = l.replacen(' ', "\t", 1),
+        _ => {
+            // A token replaced by a number far out of range, a sign, a
+            // leading zero, a letter, or with its first character gone.
+            let mut start = 0;
+            let mut tokens = Vec::new();
+            for t in l.split(' ') {
+                tokens.push((start, t.trim_end_matches('\n').len()));
+                start += t.len() + 1;
+            }
+            let (start, len) = *rng.pick(&tokens);
+            let token = l[start..start + len].to_string();
+            let with = match rng.below(6) {
+                0 => "1000000000000".to_string(),
+                1 => format!("-{token}"),
+                2 => format!("+{token}"),
+                3 => format!("0{token}"),
+                4 => "q".to_string(),
+                _ => token.chars().skip(1).collect(),
+            };
+            l.replace_range(start..start + len, &with);
+        }
+    }
+    out.concat()
+}
+
+/// Proves that every rejection of `solver`'s strict validator names a
+/// rule the solver lists ([`Solver::rules`]): corrupts each committed
+/// case and generated inputs `rounds` times, and fails on a rejection
+/// with no rule, the generic `range` (a bound left unnamed) or one not
+/// listed. Returns the rules seen, so a caller can ask for more.
+pub fn rules_are_named(
+    solver: &dyn Solver,
+    manifest_dir: &str,
+    rounds: usize,
+) -> std::collections::BTreeSet<String> {
+    let listed = solver.rules();
+    let mut inputs: Vec<String> = committed_cases(&repo_root(manifest_dir), solver.id())
+        .into_iter()
+        .map(|(_, input, _)| input)
+        .collect();
+    let mut rng = judge_text::rng::Rng::new(0x5eed);
+    for size in 1..=3 {
+        inputs.push(solver.generate(&mut rng, size));
+    }
+    let mut seen = std::collections::BTreeSet::new();
+    for input in &inputs {
+        for _ in 0..rounds {
+            let bad = corrupt(input, &mut rng);
+            let Err(e) = solver.validate(&bad) else {
+                continue;
+            };
+            let rule = e.rule.clone().unwrap_or_default();
+            assert!(
+                listed.contains(&rule),
+                "{}: the rejection {e} names {:?}, which is not among its rules {listed:?}\n{bad}",
+                solver.id(),
+                e.rule
+            );
+            seen.insert(rule);
+        }
+    }
+    seen
+}

@@ -154,6 +154,10 @@ impl judge_solver::Solver for StarBattle {
         &[STAR_COUNT]
     }
 
+    fn rules(&self) -> Vec<String> {
+        judge_solver::rules_of(&judge_text::rule::LAYOUT, self.bounds(), &[])
+    }
+
     fn generate(&self, rng: &mut Rng, _size: u32) -> String {
         generate::input(rng)
     }

@@ -111,6 +111,10 @@ impl judge_solver::Solver for SudokuChecker {
         &[DIGIT, GIVENS]
     }
 
+    fn rules(&self) -> Vec<String> {
+        judge_solver::rules_of(&judge_text::rule::LAYOUT, self.bounds(), &[])
+    }
+
     fn generate(&self, rng: &mut Rng, size: u32) -> String {
         generate::input(rng, size)
     }

@@ -13,6 +13,7 @@
 
 pub mod located;
 pub mod rng;
+pub mod rule;
 pub mod scan;
 pub mod strict;
 pub mod units;

@@ -30,7 +30,7 @@ pub fn text(bytes: Vec<u8>) -> Result<String, InputError> {
 pub fn not_utf8(valid: &[u8]) -> InputError {
     // `valid` is UTF-8 by construction; the lossy view only avoids an unwrap.
     let (line, col) = end_of(&String::from_utf8_lossy(valid));
-    InputError::new(line, col, "the file is not valid UTF-8 text")
+    InputError::new(line, col, "the file is not valid UTF-8 text").rule(crate::rule::UTF8)
 }
 
 /// Reads a text file: an I/O error as such (the caller knows what the file

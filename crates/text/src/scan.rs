@@ -17,6 +17,11 @@ pub struct InputError {
     pub col: usize,
     /// What is wrong, phrased for the person who wrote the file.
     pub message: String,
+    /// The rule of the input format the file breaks, by its short name
+    /// (`trailing-space`, `n-range`): what an invalid input declares it was
+    /// written to break, so `judge validate` can tell a file rejected for
+    /// that rule from one rejected by accident ([`crate::rule`]).
+    pub rule: Option<String>,
 }
 
 impl InputError {
@@ -25,7 +30,18 @@ impl InputError {
             line,
             col,
             message: message.into(),
+            rule: None,
         }
+    }
+
+    /// Names the rule broken, unless a more specific one is named already
+    /// (the innermost check knows best) or it is the generic
+    /// [`crate::rule::RANGE`], which a named bound refines.
+    pub fn rule(mut self, rule: impl Into<String>) -> Self {
+        if self.rule.as_deref().is_none_or(|r| r == crate::rule::RANGE) {
+            self.rule = Some(rule.into());
+        }
+        self
     }
 
     /// Prefixes a data-set label ("data set 3: …") without losing the position.
@@ -65,17 +81,22 @@ impl Token<'_> {
     /// Parses the token as an integer in `range`, naming `what` on failure.
     pub fn int(&self, what: &str, range: std::ops::RangeInclusive<i64>) -> Result<i64, InputError> {
         let value: i64 = self.text.parse().map_err(|_| {
-            self.pos.error(format!(
-                "expected {what} (an integer), found {}",
-                quote(self.text)
-            ))
+            self.pos
+                .error(format!(
+                    "expected {what} (an integer), found {}",
+                    quote(self.text)
+                ))
+                .rule(crate::rule::INTEGER)
         })?;
         if !range.contains(&value) {
-            return Err(self.pos.error(format!(
-                "{what} must be between {} and {}, found {value}",
-                range.start(),
-                range.end()
-            )));
+            return Err(self
+                .pos
+                .error(format!(
+                    "{what} must be between {} and {}, found {value}",
+                    range.start(),
+                    range.end()
+                ))
+                .rule(crate::rule::RANGE));
         }
         Ok(value)
     }
@@ -167,7 +188,8 @@ impl<'a> Scanner<'a> {
             Some(t) => Ok(t),
             None => Err(self
                 .pos()
-                .error(format!("expected {what}, found the end of the input"))),
+                .error(format!("expected {what}, found the end of the input"))
+                .rule(crate::rule::END_OF_FILE)),
         }
     }
 
@@ -205,10 +227,13 @@ impl<'a> Scanner<'a> {
 pub fn expect_end(scanner: &mut Scanner<'_>) -> Result<(), InputError> {
     match scanner.next_token() {
         None => Ok(()),
-        Some(t) => Err(t.pos.error(format!(
-            "unexpected {} after the last data set",
-            quote(t.text)
-        ))),
+        Some(t) => Err(t
+            .pos
+            .error(format!(
+                "unexpected {} after the last data set",
+                quote(t.text)
+            ))
+            .rule(crate::rule::EXTRA_DATA)),
     }
 }
 

@@ -18,7 +18,7 @@ pub struct Line<'a> {
 /// ends only, a final newline, no tabs, no other control characters.
 pub fn lines(text: &str) -> Result<Vec<Line<'_>>, InputError> {
     if text.is_empty() {
-        return Err(InputError::new(1, 1, "the file is empty"));
+        return Err(InputError::new(1, 1, "the file is empty").rule(crate::rule::EMPTY_FILE));
     }
     let mut out = Vec::new();
     let mut rest = text;
@@ -32,17 +32,21 @@ pub fn lines(text: &str) -> Result<Vec<Line<'_>>, InputError> {
                     number,
                     col,
                     "the last line has no final newline",
-                ));
+                )
+                .rule(crate::rule::FINAL_NEWLINE));
             }
         };
         for (col, c) in line.chars().enumerate() {
-            let what = match c {
-                '\r' => "a carriage return (CRLF line ends are not allowed)",
-                '\t' => "a tab",
-                c if c.is_control() => "a control character",
+            let (what, rule) = match c {
+                '\r' => (
+                    "a carriage return (CRLF line ends are not allowed)",
+                    crate::rule::CRLF,
+                ),
+                '\t' => ("a tab", crate::rule::TAB),
+                c if c.is_control() => ("a control character", crate::rule::CONTROL_CHARACTER),
                 _ => continue,
             };
-            return Err(InputError::new(number, col + 1, what));
+            return Err(InputError::new(number, col + 1, what).rule(rule));
         }
         out.push(Line { number, text: line });
         rest = tail;
@@ -66,22 +70,26 @@ impl<'a> Line<'a> {
     /// Fields separated by exactly one space, with no space at either end.
     pub fn fields(&self) -> Result<Vec<Token<'a>>, InputError> {
         if self.text.is_empty() {
-            return Err(self.error(1, "unexpected blank line"));
+            return Err(self.error(1, "unexpected blank line").rule(crate::rule::BLANK_LINE));
         }
         if self.text.starts_with(' ') {
-            return Err(self.error(1, "leading space"));
+            return Err(self.error(1, "leading space").rule(crate::rule::LEADING_SPACE));
         }
         if self.text.ends_with(' ') {
-            return Err(self.error(self.text.chars().count(), "trailing space"));
+            return Err(self
+                .error(self.text.chars().count(), "trailing space")
+                .rule(crate::rule::TRAILING_SPACE));
         }
         let mut fields = Vec::new();
         let mut col = 1;
         for part in self.text.split(' ') {
             if part.is_empty() {
-                return Err(self.error(
-                    col,
-                    "two spaces in a row (fields are separated by one space)",
-                ));
+                return Err(self
+                    .error(
+                        col,
+                        "two spaces in a row (fields are separated by one space)",
+                    )
+                    .rule(crate::rule::DOUBLE_SPACE));
             }
             fields.push(Token {
                 text: part,
@@ -105,20 +113,25 @@ impl<'a> Line<'a> {
             let col = fields
                 .get(count)
                 .map_or(self.text.chars().count() + 1, |f| f.pos.col);
-            return Err(self.error(
-                col,
-                format!("expected {count} {what}, found {}", fields.len()),
-            ));
+            return Err(self
+                .error(
+                    col,
+                    format!("expected {count} {what}, found {}", fields.len()),
+                )
+                .rule(crate::rule::FIELD_COUNT));
         }
         fields
             .iter()
             .map(|f| {
                 let v = f.int(what, range.clone())?;
                 if f.text != v.to_string() {
-                    return Err(f.pos.error(format!(
-                        "{} is not written in canonical form ({v})",
-                        crate::located::quote(f.text)
-                    )));
+                    return Err(f
+                        .pos
+                        .error(format!(
+                            "{} is not written in canonical form ({v})",
+                            crate::located::quote(f.text)
+                        ))
+                        .rule(crate::rule::CANONICAL_INTEGER));
                 }
                 Ok(v)
             })
@@ -129,13 +142,15 @@ impl<'a> Line<'a> {
         if self.text.is_empty() {
             Ok(())
         } else {
-            Err(self.error(
-                1,
-                format!(
-                    "expected a blank line, found {}",
-                    crate::located::quote(self.text)
-                ),
-            ))
+            Err(self
+                .error(
+                    1,
+                    format!(
+                        "expected a blank line, found {}",
+                        crate::located::quote(self.text)
+                    ),
+                )
+                .rule(crate::rule::MISSING_BLANK_LINE))
         }
     }
 }
@@ -144,14 +159,18 @@ impl<'a> Line<'a> {
 pub fn expect_no_more(lines: &[Line<'_>], used: usize) -> Result<(), InputError> {
     match lines.get(used) {
         None => Ok(()),
-        Some(l) if l.text.is_empty() => Err(l.error(1, "blank line after the last data set")),
-        Some(l) => Err(l.error(
-            1,
-            format!(
-                "unexpected {} after the last data set",
-                crate::located::quote(l.text)
-            ),
-        )),
+        Some(l) if l.text.is_empty() => Err(l
+            .error(1, "blank line after the last data set")
+            .rule(crate::rule::BLANK_LINE)),
+        Some(l) => Err(l
+            .error(
+                1,
+                format!(
+                    "unexpected {} after the last data set",
+                    crate::located::quote(l.text)
+                ),
+            )
+            .rule(crate::rule::EXTRA_DATA)),
     }
 }
 
@@ -164,6 +183,7 @@ pub fn line<'a, 'b>(
     lines.get(index).ok_or_else(|| {
         let n = lines.last().map_or(1, |l| l.number + 1);
         InputError::new(n, 1, format!("expected {what}, found the end of the file"))
+            .rule(crate::rule::END_OF_FILE)
     })
 }
 

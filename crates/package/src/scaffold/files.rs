@@ -200,6 +200,27 @@ impl judge_solver::Solver for {Type} {
         &[VALUE]
     }
 
+    fn rules(&self) -> Vec<String> {
+        use judge_text::rule;
+        let layout = [
+            rule::EMPTY_FILE,
+            rule::CRLF,
+            rule::TAB,
+            rule::CONTROL_CHARACTER,
+            rule::FINAL_NEWLINE,
+            rule::BLANK_LINE,
+            rule::LEADING_SPACE,
+            rule::TRAILING_SPACE,
+            rule::DOUBLE_SPACE,
+            rule::FIELD_COUNT,
+            rule::INTEGER,
+            rule::CANONICAL_INTEGER,
+            rule::END_OF_FILE,
+            rule::EXTRA_DATA,
+        ];
+        judge_solver::rules_of(&layout, self.bounds(), &[])
+    }
+
     fn generate(&self, rng: &mut Rng, size: u32) -> String {
         let top = 10i64.pow(size.min(9));
         format!("{} {}\n", rng.range(-top, top), rng.range(-top, top))
@@ -209,7 +230,8 @@ impl judge_solver::Solver for {Type} {
 /// One line of two integers within the bounds, exactly.
 fn read(input: &str, reached: &mut Reached) -> Result<[i64; 2], InputError> {
     let lines = strict::lines(input)?;
-    let values = strict::line(&lines, 0, "a and b")?.ints(2, "integers a and b", VALUE.range())?;
+    let values =
+        VALUE.named(strict::line(&lines, 0, "a and b")?.ints(2, "integers a and b", VALUE.range()))?;
     reached.note_all(&VALUE, &values);
     strict::expect_no_more(&lines, 1)?;
     Ok([values[0], values[1]])

@@ -14,9 +14,11 @@ mod layout;
 pub mod legacy_grading;
 mod legacy_scores;
 pub mod recipe;
+pub mod rules;
 pub mod spec;
 pub mod submissions;
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use walkdir::WalkDir;
@@ -84,6 +86,10 @@ pub struct Problem {
     /// broken rule each (group [`INVALID_GROUP`], like the ICPC package's
     /// `data/invalid_input`). They prove the validators are not too lax.
     pub invalid_inputs: Vec<Case>,
+    /// The rule each invalid input declares it breaks, by case id
+    /// (`invalid_input/…`): a validator must reject it for that rule
+    /// ([`rules`]).
+    pub invalid_rules: BTreeMap<String, String>,
     /// Outputs the checker must accept or reject: a package's
     /// `data/valid_output` and `data/invalid_output`. They prove the
     /// output validator neither too strict nor too lax, as
@@ -155,17 +161,36 @@ pub fn load_problem(id: &str, dir: &Path) -> Result<Problem, ProblemError> {
     }
     let invalid_dir = dir.join(INVALID_DIR);
     let mut invalid_inputs = Vec::new();
+    let mut invalid_rules = BTreeMap::new();
     if invalid_dir.is_dir() {
         let (found, outs, others) = find_cases(&invalid_dir);
+        // Each input's name below invalid/ (as the recipe names it), to
+        // its case id.
+        let mut ids = BTreeMap::new();
         for mut case in found {
             case.group = match case.group.is_empty() {
                 true => INVALID_GROUP.to_string(),
                 false => format!("{INVALID_GROUP}/{}", case.group),
             };
             case.answer = None;
+            ids.insert(rules::name_below(&invalid_dir, &case.input), case.id());
             invalid_inputs.push(case);
         }
+        // A `.yaml` beside an input declares its rule; any other file
+        // is stray.
+        let (yamls, others): (Vec<PathBuf>, Vec<PathBuf>) = others.into_iter().partition(|f| {
+            f.extension().is_some_and(|e| e == "yaml")
+                && ids.contains_key(&rules::name_below(&invalid_dir, f))
+        });
+        invalid_rules = rules::declared(dir, &invalid_dir, &ids, &yamls)?;
         stray_files.extend(outs.into_iter().chain(others));
+    } else if let Ok(Some(recipe)) = recipe::load(dir)
+        && let Some(name) = recipe.invalid.keys().next()
+    {
+        let file = recipe::path(dir);
+        let text = std::fs::read_to_string(&file).unwrap_or_default();
+        let reason = format!("{name}: no invalid/ folder to declare a rule for");
+        return Err(bad_key(&file, &text, &format!("invalid.{name}"), reason));
     }
     Ok(Problem {
         id: id.to_string(),
@@ -176,6 +201,7 @@ pub fn load_problem(id: &str, dir: &Path) -> Result<Problem, ProblemError> {
         orphan_answers,
         stray_files,
         invalid_inputs,
+        invalid_rules,
         output_checks: Vec::new(),
         origin: None,
     })

@@ -14,11 +14,15 @@ use crate::problem::fault::{self, ProblemError};
 pub const RECIPE_FILE: &str = "recipe.yaml";
 
 /// A whole `recipe.yaml`: each case group (a folder below `cases/`, `/`
-/// separated) and the entries that make its cases.
+/// separated) and the entries that make its cases; and the rule each
+/// input of `invalid/` breaks, by its name there (`sub/name` without
+/// `.in`), which `judge validate` holds the validators to.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Recipe {
     pub groups: BTreeMap<String, Vec<Entry>>,
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub invalid: BTreeMap<String, String>,
 }
 
 /// The recipe file of the problem folder `problem_dir`.

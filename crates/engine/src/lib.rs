@@ -64,7 +64,7 @@ pub(crate) use judge_problem::{checkers, compare, config, diff, origin, problem,
 pub(crate) use judge_report as report;
 pub(crate) use judge_sandbox::execution;
 pub(crate) use judge_solver as solvers;
-pub(crate) use judge_text::{located, scan, units};
+pub(crate) use judge_text::{located, rule, scan, units};
 
 /// The binary counts heap bytes per thread (see [`heap`]); this crate's
 /// own tests measure with the same allocator.

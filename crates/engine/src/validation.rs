@@ -69,46 +69,87 @@ pub(crate) fn validate_case(tools: &Tools, case: &Case) -> (CaseReport, Noted) {
     (record::judged(case, start.elapsed(), outcome), noted)
 }
 
-/// Checks that every validator rejects an input of `invalid/`: AC (with
-/// each validator's complaint, so a reader can see it was rejected for
-/// the rule the file breaks) when all do; a judge error naming the ones
-/// that accept it, which are too lax.
+/// Checks that every validator rejects an input of `invalid/`, and for
+/// the rule it declares when it declares one: AC (with each validator's
+/// complaint, so a reader sees why) when all do; a judge error naming the
+/// validators that accept it (too lax), or, side by side with the
+/// declared rule, the reasons of those that reject it for another.
 pub(crate) fn reject_case(tools: &Tools, case: &Case) -> CaseReport {
     let start = Instant::now();
+    let declared = tools.problem.invalid_rules.get(&case.id());
     let outcome = match heard(tools, case, Bounds::Ignored) {
         Err(o) => o,
         Ok(Heard { opinions, .. }) if opinions.is_empty() => Outcome::new(
             Verdict::JudgeError,
             "no validator to reject it (give `validators:` in problem.yaml)",
         ),
-        Ok(Heard { opinions, .. }) => {
-            let accepting: Vec<&str> = opinions
-                .iter()
-                .filter(|(_, c)| c.is_none())
-                .map(|(who, _)| who.as_str())
-                .collect();
-            if accepting.is_empty() {
-                let said: Vec<String> = opinions
-                    .iter()
-                    .filter_map(|(who, c)| Some(format!("{who}: {}", c.as_deref()?)))
-                    .collect();
-                Outcome::new(
-                    Verdict::Accepted,
-                    format!("rejected by every validator\n{}", said.join("\n")),
-                )
-            } else {
-                Outcome::new(
-                    Verdict::JudgeError,
-                    format!(
-                        "{}: accepted by {}, but every input in invalid/ must be rejected: the validator is too lax, or the input is valid",
-                        case.input.display(),
-                        accepting.join(", ")
-                    ),
-                )
-            }
-        }
+        Ok(Heard { opinions, .. }) => rejected_for(case, &opinions, declared.map(String::as_str)),
     };
     record::judged(case, start.elapsed(), outcome)
+}
+
+/// The outcome of an invalid input from every validator's word on it and
+/// the rule it declares.
+fn rejected_for(case: &Case, opinions: &[Opinion], declared: Option<&str>) -> Outcome {
+    let accepting: Vec<&str> = opinions
+        .iter()
+        .filter(|(_, c)| c.is_none())
+        .map(|(who, _)| who.as_str())
+        .collect();
+    if !accepting.is_empty() {
+        return Outcome::new(
+            Verdict::JudgeError,
+            format!(
+                "{}: accepted by {}, but every input in invalid/ must be rejected: the validator is too lax, or the input is valid",
+                case.input.display(),
+                accepting.join(", ")
+            ),
+        );
+    }
+    let said: Vec<(&str, &str)> = opinions
+        .iter()
+        .filter_map(|(who, c)| Some((who.as_str(), c.as_deref()?)))
+        .collect();
+    let lines = |which: &[(&str, &str)]| {
+        which
+            .iter()
+            .map(|(who, c)| format!("  {who}: {c}"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    let Some(rule) = declared else {
+        return Outcome::new(
+            Verdict::Accepted,
+            format!(
+                "rejected by every validator (no rule declared)\n{}",
+                lines(&said)
+            ),
+        );
+    };
+    let (named, other): (Vec<(&str, &str)>, Vec<(&str, &str)>) = said
+        .into_iter()
+        .partition(|(_, c)| crate::rule::names_rule(c, rule));
+    if other.is_empty() {
+        return Outcome::new(
+            Verdict::Accepted,
+            format!(
+                "rejected for its rule `{rule}` by every validator\n{}",
+                lines(&named)
+            ),
+        );
+    }
+    let mut message = format!(
+        "{}: declared to break `{rule}`, but rejected for another reason\n  declared rule: {rule}\n{}",
+        case.input.display(),
+        lines(&other)
+    );
+    if !named.is_empty() {
+        message += &format!(
+            "\n  (named by {})",
+            named.iter().map(|(w, _)| *w).collect::<Vec<_>>().join(", ")
+        );
+    }
+    Outcome::new(Verdict::JudgeError, message)
 }
 
 /// Checks that the answer validators reject the answer of a case of
@@ -223,8 +264,14 @@ pub(crate) fn heard(tools: &Tools, case: &Case, bounds: Bounds) -> Result<Heard,
         // validator programs still get their say on the bytes.
         // The message says whose rule it is: the in-crate solver's strict
         // validation, not the reference's answer.
-        let whose = |e: &dyn std::fmt::Display| {
-            format!("{} (the strict validator of {})", at(e), solver.id())
+        // It names the rule broken the way a validator program would, in
+        // its message, so one comparison serves every validator.
+        let whose = |e: &crate::scan::InputError| {
+            let rule = e
+                .rule
+                .as_deref()
+                .map_or(String::new(), |r| format!(", rule {r}"));
+            format!("{} (the strict validator of {}{rule})", at(e), solver.id())
         };
         let complaint = match reference::read_input(&case.input) {
             Ok(text) => solver.validate(&text).err().map(|e| whose(&e)),

@@ -77,8 +77,10 @@ pub fn failure_with(problem: &str, case: &CaseReport, style: Style, diff_lines: 
         case.id(),
         style.dim(case.verdict.describe())
     );
-    if let Some(msg) = &case.message {
-        let _ = writeln!(out, "    {msg}");
+    // Every line of a message of several lines (validators' reasons side
+    // by side) stays under its case.
+    for line in case.message.iter().flat_map(|m| m.lines()) {
+        let _ = writeln!(out, "    {line}");
     }
     if let Some(d) = &case.diff {
         let cut = diff::truncate_lines(d, diff_lines);

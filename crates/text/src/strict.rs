@@ -28,12 +28,10 @@ pub fn lines(text: &str) -> Result<Vec<Line<'_>>, InputError> {
             Some(i) => (&rest[..i], &rest[i + 1..]),
             None => {
                 let col = rest.chars().count() + 1;
-                return Err(InputError::new(
-                    number,
-                    col,
-                    "the last line has no final newline",
-                )
-                .rule(crate::rule::FINAL_NEWLINE));
+                return Err(
+                    InputError::new(number, col, "the last line has no final newline")
+                        .rule(crate::rule::FINAL_NEWLINE),
+                );
             }
         };
         for (col, c) in line.chars().enumerate() {
@@ -70,10 +68,14 @@ impl<'a> Line<'a> {
     /// Fields separated by exactly one space, with no space at either end.
     pub fn fields(&self) -> Result<Vec<Token<'a>>, InputError> {
         if self.text.is_empty() {
-            return Err(self.error(1, "unexpected blank line").rule(crate::rule::BLANK_LINE));
+            return Err(self
+                .error(1, "unexpected blank line")
+                .rule(crate::rule::BLANK_LINE));
         }
         if self.text.starts_with(' ') {
-            return Err(self.error(1, "leading space").rule(crate::rule::LEADING_SPACE));
+            return Err(self
+                .error(1, "leading space")
+                .rule(crate::rule::LEADING_SPACE));
         }
         if self.text.ends_with(' ') {
             return Err(self

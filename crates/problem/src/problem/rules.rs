@@ -57,9 +57,8 @@ pub fn read_case_rule(file: &Path, package: bool) -> Result<Option<String>, Prob
     let yaml: CaseYaml = parse_yaml(file, &text)?;
     let unknown = (yaml.other.keys()).find(|k| !FORMAT_KEYS.contains(&k.as_str()));
     if let (false, Some(key)) = (package, unknown) {
-        let reason = format!(
-            "unknown key `{key}`: an invalid input's .yaml declares the `rule` it breaks"
-        );
+        let reason =
+            format!("unknown key `{key}`: an invalid input's .yaml declares the `rule` it breaks");
         return Err(bad_key(file, &text, key, reason));
     }
     match yaml.rule {

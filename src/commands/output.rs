@@ -85,6 +85,7 @@ pub(crate) fn publish(
     print!("{}", console::submissions(report, style));
     print!("{}", console::catches(report, style));
     print!("{}", console::bounds(report, style));
+    print!("{}", crate::report::rules::table(report, style));
     report.write_to(dir, junit)?;
     println!(
         "reports: {} and {}",

@@ -1,13 +1,18 @@
 //! `judge timelimit`: calibrates each problem's committed time limit
-//! against its accepted and time_limit_exceeded submissions (the
-//! measuring is `engine::timing`'s), and says whether the limit keeps
-//! problemtools' margins and what limit the rule proposes.
+//! against every submission whose times bound it (the measuring is
+//! `engine::timing`'s): prints the interval of limits under which each
+//! keeps its promise, with the margins applied and per test group where
+//! groups differ (`engine::interval`), whether the committed limit lies
+//! inside, and the limit it proposes. The interval is kept in the cache
+//! for `judge check`'s warning.
 
 use std::time::Duration;
 
 use super::args::SandboxArgs;
 use super::context::Context;
 use super::output::progress_bar;
+use crate::engine::interval::{Interval, unmeasured};
+use crate::engine::interval_store;
 use crate::engine::run::{load_errors, pool, prepare};
 use crate::engine::time_limit;
 use crate::engine::timing::{self, Calibration, Fault, Sample, Side, number, seconds};
@@ -64,22 +69,30 @@ pub fn run(ctx: &Context, args: Args) -> Result<Status> {
             pool.install(|| timing::calibrate(t, &runner, &submissions, runs, workers, &tick));
         bar.finish_and_clear();
         print!("{}", table(ctx, id, &calibration, t.problem.cases.len()));
-        let violations = calibration.violations();
-        println!("{}", summary(ctx, id, &calibration, violations.is_empty()));
-        for v in &violations {
-            println!("    {v}");
+        let interval = Interval::of(&calibration, &t.problem.cases, calibration.rule);
+        print!("{}", interval_lines(ctx, &interval));
+        let faults = unmeasured(&calibration);
+        let (line, ok) = summary(ctx, id, &calibration, &interval, faults.is_empty());
+        println!("{line}");
+        for f in &faults {
+            println!("    {f}");
         }
         println!();
+        if let Some(cache) = runner.cache()
+            && let Err(e) = interval_store::save(cache, t.problem, &interval, runs)
+        {
+            println!("{id}: the interval could not be kept in the cache: {e}");
+        }
         if calibration.setup_fault() {
             errors.push(format!("{id}: a submission cannot be built or run here"));
         }
-        if !violations.is_empty() {
+        if !ok {
             failed.push(id.clone());
         }
     }
     let calibrated = tools.len();
     println!(
-        "timelimit: {calibrated} problem{} calibrated, {} with a limit that breaks its margins{}",
+        "timelimit: {calibrated} problem{} calibrated, {} with a limit outside its interval or no interval{}",
         if calibrated == 1 { "" } else { "s" },
         failed.len(),
         match failed.is_empty() {
@@ -100,16 +113,6 @@ fn at_least(s: Sample) -> String {
         if s.cut { "≥ " } else { "" },
         seconds(s.cpu.as_secs_f64())
     )
-}
-
-/// A margin: one decimal where it matters (×1.6 against ×2), none in the
-/// hundreds.
-fn factor(x: f64) -> String {
-    if x < 10.0 {
-        format!("{x:.1}")
-    } else {
-        format!("{x:.0}")
-    }
 }
 
 fn secs(d: Duration) -> String {
@@ -193,47 +196,110 @@ fn table(ctx: &Context, id: &str, c: &Calibration, cases: usize) -> String {
     out
 }
 
-/// `atoms: limit 1 s; slowest AC 0.24 s (×4.2); fastest TLE ≥ 3.00 s
-/// (×3.0); proposed 1 s — ok`: the margins are limit / slowest AC and
-/// fastest TLE / limit.
-fn summary(ctx: &Context, id: &str, c: &Calibration, ok: bool) -> String {
+/// The interval's ends per scope (every case, then each test group
+/// that bounds it), each with the submission and case that decide it.
+fn interval_lines(ctx: &Context, interval: &Interval) -> String {
+    let rule = interval.rule;
+    let mut out = ctx.style.dim(&format!(
+        "  limits under which each keeps its promise (accepted: limit ≥ {} × its slowest case; too slow: limit ≤ its slowest case / {}):",
+        number(rule.ac_to_time_limit),
+        number(rule.time_limit_to_tle)
+    ));
+    out.push('\n');
+    let scopes = interval.by_scope();
+    let width = scopes
+        .iter()
+        .map(|(s, _, _)| s.chars().count())
+        .max()
+        .unwrap_or(0);
+    for (scope, low, high) in &scopes {
+        let end = |c: Option<&crate::engine::interval::Constraint>, word: &str| match c {
+            Some(c) => format!(
+                "{word} {}{} s  ({})",
+                if c.time.cut && word == "at most" {
+                    "≥ "
+                } else {
+                    ""
+                },
+                seconds(c.limit),
+                c.explain(rule)
+            ),
+            None => format!("{word} —"),
+        };
+        out += &format!("    {scope:<width$}  {}\n", end(*low, "at least"));
+        out += &format!("    {:<width$}  {}\n", "", end(*high, "at most"));
+    }
+    out
+}
+
+/// `atoms: limits 0.480 s … ≥ 2.00 s keep every promise; the limit 1 s is
+/// inside; proposed 1 s — ok`, or why not; and whether all is well (the
+/// interval is not empty, holds the limit, and every submission that
+/// bounds it was measured).
+fn summary(
+    ctx: &Context,
+    id: &str,
+    c: &Calibration,
+    interval: &Interval,
+    measured: bool,
+) -> (String, bool) {
     let limit = c.limit.as_secs_f64();
-    let ac = match c.slowest_ac() {
-        Some((_, s)) => format!(
-            "slowest AC {} s (×{})",
-            at_least(s),
-            factor(limit / s.cpu.as_secs_f64().max(1e-6))
+    if interval.constraints.is_empty() {
+        let line = format!(
+            "{}: limit {} s; nothing bounds it (no submission measured) — {}",
+            ctx.style.bold(id),
+            number(limit),
+            if measured {
+                ctx.style.green("ok")
+            } else {
+                ctx.style.red("not measured")
+            }
+        );
+        return (line, measured);
+    }
+    if interval.is_empty() {
+        let who: Vec<String> = (interval.culprits().iter())
+            .map(|k| k.explain(interval.rule))
+            .collect();
+        let line = format!(
+            "{}: no limit keeps every promise — {}\n    made empty by: {}",
+            ctx.style.bold(id),
+            ctx.style.red("empty"),
+            who.join("; ")
+        );
+        return (line, false);
+    }
+    let span = format!(
+        "{} … {}",
+        interval
+            .low()
+            .map_or("0 s".into(), |l| format!("{} s", seconds(l.limit))),
+        interval.high().map_or("∞".into(), |h| format!(
+            "{}{} s",
+            if h.time.cut { "≥ " } else { "" },
+            seconds(h.limit)
+        )),
+    );
+    let broken = interval.breaks(limit);
+    let place = match broken.is_empty() {
+        true => format!("the limit {} s is inside", number(limit)),
+        false => format!(
+            "the limit {} s is outside: {}",
+            number(limit),
+            broken.join("; ")
         ),
-        None => "no accepted submission measured".into(),
     };
-    let tle = match c.fastest_tle() {
-        Some((_, s)) => format!(
-            "fastest TLE {} s (×{})",
-            at_least(s),
-            factor(s.cpu.as_secs_f64() / limit)
-        ),
-        None => "no time_limit_exceeded submission".into(),
-    };
-    let proposed = match (c.proposed(), c.fastest_tle()) {
-        (None, _) => "no limit proposed".into(),
-        (Some(p), Some((_, s)))
-            if !s.cut && s.cpu.as_secs_f64() < p.as_secs_f64() * c.rule.time_limit_to_tle =>
-        {
-            format!(
-                "proposed {} s, too close to the fastest TLE (needs ×{})",
-                secs(p),
-                number(c.rule.time_limit_to_tle)
-            )
-        }
-        (Some(p), _) => format!("proposed {} s", secs(p)),
-    };
+    let proposed = interval.proposed().map_or("no limit proposed".into(), |p| {
+        format!("proposed {} s", number(p))
+    });
+    let ok = broken.is_empty() && measured;
     let verdict = match ok {
         true => ctx.style.green("ok"),
-        false => ctx.style.red("violates its margins:"),
+        false => ctx.style.red("not ok"),
     };
-    format!(
-        "{}: limit {} s; {ac}; {tle}; {proposed} — {verdict}",
-        ctx.style.bold(id),
-        number(limit)
-    )
+    let line = format!(
+        "{}: limits {span} keep every promise; {place}; {proposed} — {verdict}",
+        ctx.style.bold(id)
+    );
+    (line, ok)
 }

@@ -21,8 +21,12 @@ use super::limits::{self, Overrides};
 use super::reuse::CachedGrader;
 use super::runner::Runner;
 use super::tools::Tools;
-use crate::origin::{Multipliers, TimeRule};
-use crate::problem::submissions::Kind;
+use crate::origin::Multipliers;
+use crate::problem::submissions::{Bound, Kind};
+
+/// How a submission's times bound the limit: per test-group pattern
+/// (`None`: every case), from below or from above.
+pub type Scopes = Vec<(Option<String>, Bound)>;
 use crate::report::{CaseReport, SubmissionReport};
 use crate::verdict::Verdict;
 
@@ -146,17 +150,22 @@ pub enum Side {
 }
 
 impl Side {
-    /// The submissions of `problem` to calibrate its limit with (its
-    /// accepted and time_limit_exceeded ones), and the faults of its
-    /// submission folders.
-    pub fn of(problem: &crate::problem::Problem) -> (Vec<(PathBuf, Side)>, Vec<String>) {
+    /// The submissions of `problem` whose times bound its limit (2025-09's
+    /// `use_for_time_limit`, by default the accepted and the
+    /// time_limit_exceeded ones, and a group's AC-only or TLE-required
+    /// rule), each with how, and the faults of its submission folders.
+    pub fn of(problem: &crate::problem::Problem) -> (Vec<(PathBuf, Side, Scopes)>, Vec<String>) {
         use crate::problem::submissions::find;
         let listed = find(problem);
         let sides = (listed.submissions.into_iter())
-            .filter_map(|s| match s.expectation {
-                e if e.is_accepted() => Some((s.path, Side::Accepted)),
-                e if e.is_too_slow() => Some((s.path, Side::TooSlow)),
-                _ => None,
+            .filter_map(|s| {
+                let bounds = s.time_bounds();
+                let side = match () {
+                    _ if bounds.iter().any(|(_, b)| *b == Bound::Lower) => Side::Accepted,
+                    _ if !bounds.is_empty() => Side::TooSlow,
+                    _ => return None,
+                };
+                Some((s.path, side, bounds))
             })
             .collect();
         (sides, listed.errors)
@@ -205,6 +214,10 @@ pub struct Timed {
     /// The case `time` is from.
     pub slowest_case: Option<String>,
     pub fault: Option<Fault>,
+    /// How its times bound the limit.
+    pub bounds: Scopes,
+    /// Per case of the problem (in its order), the median over the runs.
+    pub per_case: Vec<Option<Sample>>,
 }
 
 impl Timed {
@@ -241,7 +254,7 @@ pub(crate) fn probe_for(limit: Duration) -> Duration {
 pub fn calibrate(
     tools: &Tools,
     runner: &Runner,
-    submissions: &[(PathBuf, Side)],
+    submissions: &[(PathBuf, Side, Scopes)],
     runs: usize,
     batch: usize,
     tick: &(dyn Fn() + Sync),
@@ -251,7 +264,7 @@ pub fn calibrate(
     let probe = probe_for(limit);
     let programs: Vec<Result<Program, Fault>> = submissions
         .iter()
-        .map(|(path, _)| {
+        .map(|(path, _, _)| {
             super::included::prepare(runner, problem, path, problem.spec.limits.memory).map_err(
                 |e| match e {
                     BuildError::Setup(why) => Fault::Setup(why),
@@ -269,13 +282,15 @@ pub fn calibrate(
     let mut timed: Vec<Timed> = submissions
         .iter()
         .zip(&programs)
-        .map(|((path, side), program)| Timed {
+        .map(|((path, side, bounds), program)| Timed {
             path: path.clone(),
             side: *side,
             runs: Vec::new(),
             time: None,
             slowest_case: None,
             fault: program.as_ref().err().cloned(),
+            bounds: bounds.clone(),
+            per_case: Vec::new(),
         })
         .collect();
     for _ in 0..runs {
@@ -295,7 +310,12 @@ pub fn calibrate(
                     cpu: cpu(r),
                     cut: r.verdict == Verdict::TimeLimit,
                 };
-                if !r.verdict.is_pass() && !sample.cut && timed[i].fault.is_none() {
+                // A failure says its times are meaningless only where it
+                // must pass (a partially accepted submission may fail the
+                // groups that bound the limit from above).
+                let must_pass = (timed[i].bounds.iter())
+                    .any(|(scope, b)| *b == Bound::Lower && in_scope(scope, &problem.cases[case]));
+                if must_pass && !r.verdict.is_pass() && !sample.cut && timed[i].fault.is_none() {
                     timed[i].fault =
                         Some(Fault::Failed(format!("{} on {}", r.verdict.code(), r.id())));
                 }
@@ -309,10 +329,9 @@ pub fn calibrate(
         }
     }
     for (t, per_case) in timed.iter_mut().zip(samples) {
-        let medians = per_case
-            .into_iter()
-            .zip(&problem.cases)
-            .filter_map(|(s, case)| median(s).map(|m| (m, case.id())));
+        t.per_case = per_case.into_iter().map(median).collect();
+        let medians = (t.per_case.iter().zip(&problem.cases))
+            .filter_map(|(s, case)| s.map(|m| (m, case.id())));
         if let Some((m, case)) = medians.max_by_key(|(m, _)| m.cpu) {
             t.time = Some(m);
             t.slowest_case = Some(case);
@@ -321,9 +340,17 @@ pub fn calibrate(
     Calibration {
         limit,
         probe,
-        rule: Multipliers::DEFAULT,
+        rule: super::interval::margins(problem.origin.as_ref().map(|o| o.time)),
         timed,
     }
+}
+
+/// Whether `case` is among the cases of `scope` (a test-group pattern;
+/// `None`: every case).
+pub(crate) fn in_scope(scope: &Option<String>, case: &crate::problem::Case) -> bool {
+    scope
+        .as_ref()
+        .is_none_or(|p| super::submissions::case_in_groups(p, &case.group, &case.id()))
 }
 
 /// The middle sample (the mean of the two middle ones for an even count;
@@ -345,77 +372,6 @@ fn median(mut samples: Vec<Sample>) -> Option<Sample> {
 }
 
 impl Calibration {
-    fn measured(&self, side: Side) -> impl Iterator<Item = (&Timed, Sample)> {
-        self.timed
-            .iter()
-            .filter(move |t| t.side == side && t.fault.is_none())
-            .filter_map(|t| Some((t, t.time?)))
-    }
-
-    /// The slowest accepted submission and its time.
-    pub fn slowest_ac(&self) -> Option<(&Timed, Sample)> {
-        self.measured(Side::Accepted).max_by_key(|(_, s)| s.cpu)
-    }
-
-    /// The fastest time_limit_exceeded submission and its time.
-    pub fn fastest_tle(&self) -> Option<(&Timed, Sample)> {
-        self.measured(Side::TooSlow).min_by_key(|(_, s)| s.cpu)
-    }
-
-    /// The limit problemtools' rule gives for the slowest accepted time.
-    pub fn proposed(&self) -> Option<Duration> {
-        let (_, s) = self.slowest_ac()?;
-        let r = self.rule;
-        Some(TimeRule::limit_for(r.ac_to_time_limit, r.resolution, s.cpu))
-    }
-
-    /// Whether the committed limit keeps both margins and every
-    /// submission could be measured; each fault in one line.
-    pub fn violations(&self) -> Vec<String> {
-        let r = self.rule;
-        let limit = self.limit.as_secs_f64();
-        let mut out = Vec::new();
-        for t in &self.timed {
-            let who = format!("{}/{}", t.side.folder(), t.name());
-            match (&t.fault, t.time) {
-                (Some(Fault::Setup(why) | Fault::Failed(why)), _) => {
-                    out.push(format!("{who}: {why}, so its time says nothing"));
-                }
-                (Some(Fault::Unavailable(_)), _) => {}
-                (None, None) => out.push(format!("{who}: not measured (no cases)")),
-                (None, Some(s)) => {
-                    let secs = s.cpu.as_secs_f64();
-                    match t.side {
-                        Side::Accepted if secs * r.ac_to_time_limit > limit => {
-                            out.push(format!(
-                                "{who} takes {}{} s, more than limit / {} = {} s",
-                                if s.cut { "≥ " } else { "" },
-                                seconds(secs),
-                                number(r.ac_to_time_limit),
-                                seconds(limit / r.ac_to_time_limit)
-                            ));
-                        }
-                        Side::TooSlow if secs <= limit => out.push(format!(
-                            "{who} is not too slow: {} s, within the {} s limit",
-                            seconds(secs),
-                            number(limit)
-                        )),
-                        Side::TooSlow if secs < limit * r.time_limit_to_tle => {
-                            out.push(format!(
-                                "{who} takes {} s, less than limit × {} = {} s",
-                                seconds(secs),
-                                number(r.time_limit_to_tle),
-                                seconds(limit * r.time_limit_to_tle)
-                            ));
-                        }
-                        _ => {}
-                    }
-                }
-            }
-        }
-        out
-    }
-
     /// Whether some submission could not be built or started here.
     pub fn setup_fault(&self) -> bool {
         self.timed

@@ -18,6 +18,14 @@ fn timed(name: &str, side: Side, ms: u64, cut: bool) -> Timed {
         time: Some(sample(ms, cut)),
         slowest_case: Some("secret/1".into()),
         fault: None,
+        bounds: vec![(
+            None,
+            match side {
+                Side::Accepted => Bound::Lower,
+                Side::TooSlow => Bound::Upper,
+            },
+        )],
+        per_case: vec![Some(sample(ms, cut))],
     }
 }
 
@@ -58,8 +66,20 @@ fn the_probe_leaves_room_above_the_limit() {
     );
 }
 
+/// The one case the made-up submissions ran.
+fn one_case() -> Vec<crate::problem::Case> {
+    vec![crate::problem::Case {
+        group: "secret".into(),
+        name: "1".into(),
+        input: PathBuf::from("secret/1.in"),
+        answer: None,
+        settings: Default::default(),
+    }]
+}
+
 #[test]
-fn margins_decide_and_name_the_submission() {
+fn the_interval_of_a_calibration_names_what_breaks_a_limit() {
+    use crate::interval::Interval;
     let ok = calibration(
         1000,
         vec![
@@ -68,11 +88,9 @@ fn margins_decide_and_name_the_submission() {
             timed("slow.py", Side::TooSlow, 3000, true),
         ],
     );
-    assert!(ok.violations().is_empty());
-    assert_eq!(ok.slowest_ac().unwrap().0.name(), "a.py");
-    assert_eq!(ok.fastest_tle().unwrap().1, sample(3000, true));
-    assert_eq!(ok.proposed(), Some(Duration::from_secs(1)));
-
+    let i = Interval::of(&ok, &one_case(), ok.rule);
+    assert!(i.breaks(1.0).is_empty());
+    assert_eq!(i.proposed(), Some(1.0));
     let tight = calibration(
         1000,
         vec![
@@ -81,15 +99,16 @@ fn margins_decide_and_name_the_submission() {
             timed("fast.py", Side::TooSlow, 900, false),
         ],
     );
+    let i = Interval::of(&tight, &one_case(), tight.rule);
     assert_eq!(
-        tight.violations(),
+        i.breaks(1.0),
         [
-            "accepted/a.py takes 0.620 s, more than limit / 2 = 0.500 s",
-            "time_limit_exceeded/slow.py takes 1.20 s, less than limit × 1.5 = 1.50 s",
-            "time_limit_exceeded/fast.py is not too slow: 0.900 s, within the 1 s limit",
+            "accepted/a.py needs at least 1.24 s (accepted/a.py: 2 × 0.620 s on secret/1)",
+            "time_limit_exceeded/slow.py needs at most 0.800 s (time_limit_exceeded/slow.py: 1.20 s / 1.5 on secret/1)",
+            "time_limit_exceeded/fast.py needs at most 0.600 s (time_limit_exceeded/fast.py: 0.900 s / 1.5 on secret/1)",
         ]
     );
-    assert_eq!(tight.proposed(), Some(Duration::from_secs(2)));
+    assert!(i.is_empty());
 }
 
 #[test]
@@ -97,11 +116,12 @@ fn a_submission_that_fails_otherwise_is_not_measured() {
     let mut wrong = timed("wa.py", Side::Accepted, 10, false);
     wrong.fault = Some(Fault::Failed("WA on secret/2".into()));
     let c = calibration(1000, vec![wrong]);
-    assert_eq!(c.slowest_ac().map(|(t, _)| t.name()), None);
-    assert_eq!(c.proposed(), None);
+    let i = crate::interval::Interval::of(&c, &one_case(), c.rule);
+    assert!(i.constraints.is_empty());
+    assert_eq!(i.proposed(), None);
     assert_eq!(
-        c.violations(),
-        ["accepted/wa.py: WA on secret/2, so its time says nothing"]
+        crate::interval::unmeasured(&c),
+        ["accepted/wa.py: WA on secret/2"]
     );
     assert!(!c.setup_fault());
 }

@@ -263,6 +263,7 @@ fn problem_section(p: &ProblemReport, submissions: &[SubmissionReport]) -> Marku
                 div.failure { div.title { "Test-set issues" } @for i in &p.issues { div.msg { (i) } } }
             }
             @if !p.bounds.is_empty() { (bounds_table(&p.bounds)) }
+            @if !p.rules.is_empty() || p.declared.invalid > 0 { (crate::rules::html_table(p)) }
             @if let Some(log) = &p.build_log {
                 div.failure { div.title { (badge(Verdict::CompileError)) " compiler output" } pre.stderr { (log) } }
             }

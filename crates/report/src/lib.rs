@@ -30,6 +30,7 @@ mod html_failure;
 pub mod index;
 pub mod junit;
 pub mod merge;
+pub mod rules;
 mod score;
 pub mod yaml;
 
@@ -319,7 +320,18 @@ pub struct ProblemReport {
     /// `validate`: how far the cases go for each bound of the statement.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub bounds: Vec<BoundReach>,
+    /// `validate`: the input format's rules and the invalid inputs that
+    /// break each.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rules: Vec<rules::RuleCheck>,
+    /// `validate`: how many invalid inputs declare the rule they break.
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub declared: rules::Declared,
     pub cases: Vec<CaseReport>,
+}
+
+fn is_default<T: Default + PartialEq>(t: &T) -> bool {
+    *t == T::default()
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -465,6 +477,8 @@ impl ProblemReport {
         p.issues = self.issues;
         p.build_log = self.build_log;
         p.bounds = self.bounds;
+        p.rules = self.rules;
+        p.declared = self.declared;
         p.checker = self.checker;
         p.scoring = self.scoring;
         p.limits = self.limits;
@@ -500,6 +514,8 @@ impl ProblemReport {
             issues: Vec::new(),
             build_log: None,
             bounds: Vec::new(),
+            rules: Vec::new(),
+            declared: rules::Declared::default(),
             checker: None,
             score: None,
             max_score: None,

@@ -21,6 +21,7 @@ pub mod solve;
 
 use judge_solver::{Bound, Reached};
 use judge_text::rng::Rng;
+use judge_text::rule;
 use judge_text::scan::InputError;
 use judge_text::strict;
 
@@ -32,6 +33,35 @@ pub(crate) const MAX_SIDE: usize = 20;
 const ROWS: Bound = Bound::new("r (rows)", 1, MAX_SIDE as i64);
 const COLUMNS: Bound = Bound::new("c (columns)", 1, MAX_SIDE as i64);
 const DIGIT: Bound = Bound::new("cell digit", 0, 3);
+
+/// The statement promises "every puzzle has exactly one solution"; an
+/// input breaks that promise one of two ways, and each is its own rule so
+/// that an invalid input proves the validator finds that way: no loop fits
+/// the digits…
+pub const NO_SOLUTION: &str = "no-solution";
+/// … or more than one does.
+pub const SEVERAL_SOLUTIONS: &str = "several-solutions";
+
+/// The shared layout rules [`Slink`]'s strict validator can break on. Not
+/// `utf-8`: the validator is handed text, so bytes that are not UTF-8 are
+/// rejected before it runs, by whoever reads the file. Not
+/// `missing-blank-line`: the format has no blank lines to miss.
+const LAYOUT_RULES: [&str; 14] = [
+    rule::EMPTY_FILE,
+    rule::CRLF,
+    rule::TAB,
+    rule::CONTROL_CHARACTER,
+    rule::FINAL_NEWLINE,
+    rule::BLANK_LINE,
+    rule::LEADING_SPACE,
+    rule::TRAILING_SPACE,
+    rule::DOUBLE_SPACE,
+    rule::FIELD_COUNT,
+    rule::INTEGER,
+    rule::CANONICAL_INTEGER,
+    rule::END_OF_FILE,
+    rule::EXTRA_DATA,
+];
 
 /// One data set: the grid of digits and where its header line is, so that
 /// errors found while solving can still point into the input.
@@ -124,6 +154,7 @@ impl judge_solver::Solver for Slink {
         for (n, puzzle) in puzzles.iter().enumerate() {
             let found = solve::unique_loop(puzzle).map_err(|why| {
                 InputError::new(puzzle.line, 1, why.to_string())
+                    .rule(why.rule())
                     .context(format_args!("data set {}", n + 1))
             })?;
             render::render(n + 1, puzzle, &found, &mut out);
@@ -133,35 +164,28 @@ impl judge_solver::Solver for Slink {
 
     /// Strict layout (`r c` headers, rows of `c` single-spaced digits 0..3,
     /// the terminating `0 0` and nothing after it), then the statement's
-    /// promise: every puzzle has exactly one loop.
+    /// promise: every puzzle has exactly one loop. Every rejection names
+    /// the rule it breaks (see [`Slink::rules`]).
     fn validate_noting(&self, input: &str, reached: &mut Reached) -> Result<(), InputError> {
         let lines = strict::lines(input)?;
         let mut at = 0;
         let mut set = 1;
         loop {
             let header = strict::line(&lines, at, "a header `r c` or the final `0 0`")?;
-            let size = header.ints(2, "sizes r and c", 0..=MAX_SIDE as i64)?;
             at += 1;
-            match (size[0], size[1]) {
-                (0, 0) => break,
-                (0, _) | (_, 0) => {
-                    return Err(header.error(
-                        1,
-                        format!("data set {set}: a size of 0 (only `0 0` ends the input)"),
-                    ));
-                }
-                (r, c) => {
-                    reached.note(&ROWS, r);
-                    reached.note(&COLUMNS, c);
-                    for row in 0..r as usize {
-                        let what = format!("data set {set}, row {}", row + 1);
-                        let digits = strict::line(&lines, at, &what)?
-                            .ints(c as usize, "digits 0 to 3", DIGIT.range())
-                            .map_err(|e| e.context(&what))?;
-                        reached.note_all(&DIGIT, &digits);
-                        at += 1;
-                    }
-                }
+            let Some((r, c)) = sizes(header, set)? else {
+                break;
+            };
+            reached.note(&ROWS, r);
+            reached.note(&COLUMNS, c);
+            for row in 0..r as usize {
+                let what = format!("data set {set}, row {}", row + 1);
+                let line = strict::line(&lines, at, &what)?;
+                let digits = DIGIT
+                    .named(line.ints(c as usize, "digits 0 to 3", DIGIT.range()))
+                    .map_err(|e| e.context(&what))?;
+                reached.note_all(&DIGIT, &digits);
+                at += 1;
             }
             set += 1;
         }
@@ -174,12 +198,43 @@ impl judge_solver::Solver for Slink {
     }
 
     fn rules(&self) -> Vec<String> {
-        judge_solver::rules_of(&judge_text::rule::LAYOUT, self.bounds(), &[])
+        judge_solver::rules_of(
+            &LAYOUT_RULES,
+            self.bounds(),
+            &[NO_SOLUTION, SEVERAL_SOLUTIONS],
+        )
     }
 
     fn generate(&self, rng: &mut Rng, size: u32) -> String {
         generate::input(rng, size)
     }
+}
+
+/// The sizes on the header line of data set `set`, or `None` for the
+/// closing `0 0`.
+///
+/// The two integers' layout and form are checked first, then each size
+/// against its own bound, so that an out-of-range size names `r-range` or
+/// `c-range` rather than one rule for both. A 0 beside a non-zero size is
+/// out of its range too: only `0 0` ends the input.
+fn sizes(header: &strict::Line<'_>, set: usize) -> Result<Option<(i64, i64)>, InputError> {
+    let size = header.ints(2, "sizes r and c", i64::MIN..=i64::MAX)?;
+    let (r, c) = (size[0], size[1]);
+    if (r, c) == (0, 0) {
+        return Ok(None);
+    }
+    // The fields are single-spaced integers by now: c starts after the space.
+    let c_col = header.text.find(' ').map_or(1, |i| i + 2);
+    for (bound, value, col) in [(ROWS, r, 1), (COLUMNS, c, c_col)] {
+        if !bound.range().contains(&value) {
+            let message = format!(
+                "data set {set}: {} must be between {} and {}, found {value} (only `0 0` ends the input)",
+                bound.name, bound.min, bound.max
+            );
+            return Err(header.error(col, message).rule(bound.rule()));
+        }
+    }
+    Ok(Some((r, c)))
 }
 
 #[cfg(test)]
@@ -239,6 +294,34 @@ mod tests {
     }
 
     #[test]
+    fn each_fault_names_its_own_rule() {
+        for (input, want) in [
+            ("0 5\n0 0\n", "r-range"),
+            ("21 1\n", "r-range"),
+            ("5 0\n0 0\n", "c-range"),
+            ("1 2\n3 4\n0 0\n", "cell-digit-range"),
+            ("1 2\n33\n0 0\n", rule::FIELD_COUNT),
+            ("01 2\n3 3\n0 0\n", rule::CANONICAL_INTEGER),
+            ("1 2\n3 3\n", rule::END_OF_FILE),
+            ("0 0\n0 0\n", rule::EXTRA_DATA),
+            ("1 1\n3\n0 0\n", NO_SOLUTION),
+            ("2 2\n2 3\n3 2\n0 0\n", SEVERAL_SOLUTIONS),
+        ] {
+            let e = Slink.validate(input).unwrap_err();
+            assert_eq!(e.rule.as_deref(), Some(want), "{input:?}: {e}");
+            assert!(Slink.rules().iter().any(|r| r == want), "{want}");
+        }
+        let e = Slink.validate("1 2\n3 3\n0 0\n5 0\n").unwrap_err();
+        assert_eq!((e.line, e.col), (4, 1), "{e}");
+        let e = Slink.validate("5 0\n").unwrap_err();
+        assert_eq!((e.line, e.col), (1, 3), "{e}");
+        assert!(
+            e.message.contains("c (columns) must be between 1 and 20"),
+            "{e}"
+        );
+    }
+
+    #[test]
     fn unsolvable_puzzles_are_errors_not_pictures() {
         for bad in [
             "1 1\n0\n0 0\n",
@@ -250,6 +333,23 @@ mod tests {
             assert_eq!((e.line, e.col), (1, 1), "{bad}: {e}");
             assert!(e.message.contains("data set 1"), "{bad}: {e}");
         }
+    }
+}
+
+/// Every rejection of the strict validator names a rule of [`Slink::rules`],
+/// on corrupted committed cases and generated inputs alike.
+#[cfg(test)]
+#[test]
+fn every_rejection_names_a_listed_rule() {
+    let seen = judge_solver::testing::rules_are_named(&Slink, env!("CARGO_MANIFEST_DIR"), 300);
+    for rule in [
+        rule::FIELD_COUNT,
+        rule::INTEGER,
+        rule::END_OF_FILE,
+        "cell-digit-range",
+        NO_SOLUTION,
+    ] {
+        assert!(seen.contains(rule), "{rule} never seen among {seen:?}");
     }
 }
 

@@ -7,9 +7,12 @@
 //! fields and blank lines are skipped, as a forgiving judge would. The
 //! strict layout rules (single spaces, no blank lines, a final newline) live
 //! in the validator (`Slink::validate`), which reads the same grid shape.
+//! The validator runs this reader too (to solve), so its errors name the
+//! rule they break as the validator's own do.
 
-use super::{MAX_SIDE, Puzzle};
+use super::{COLUMNS, DIGIT, MAX_SIDE, Puzzle, ROWS};
 use judge_text::located::quote;
+use judge_text::rule;
 use judge_text::scan::{InputError, Scanner, Token};
 
 /// Every data set before the closing `0 0`.
@@ -44,10 +47,13 @@ pub fn parse(input: &str) -> Result<Vec<Puzzle>, InputError> {
     }
     match parser.scanner.next_token() {
         None => Ok(puzzles),
-        Some(t) => Err(t.pos.error(format!(
-            "unexpected {} after the closing \"0 0\"",
-            quote(t.text)
-        ))),
+        Some(t) => Err(t
+            .pos
+            .error(format!(
+                "unexpected {} after the closing \"0 0\"",
+                quote(t.text)
+            ))
+            .rule(rule::EXTRA_DATA)),
     }
 }
 
@@ -61,9 +67,10 @@ impl<'a> Parser<'a> {
     fn line(&mut self, expected: impl FnOnce() -> String) -> Result<Token<'a>, InputError> {
         self.scanner.skip_space();
         let pos = self.scanner.pos();
-        self.scanner
-            .rest_of_line()
-            .ok_or_else(|| pos.error(format!("{}, found the end of the input", expected())))
+        self.scanner.rest_of_line().ok_or_else(|| {
+            pos.error(format!("{}, found the end of the input", expected()))
+                .rule(rule::END_OF_FILE)
+        })
     }
 }
 
@@ -89,22 +96,26 @@ fn parse_header(line: Token<'_>) -> Result<Option<(usize, usize)>, InputError> {
     let f = fields(line, 3);
     let [r, c] = f.as_slice() else {
         let at = f.get(2).map_or(line.pos, |t| t.pos);
-        return Err(at.error(format!(
-            "expected a line \"r c\" (two integers), found {}",
-            quote(line.text)
-        )));
+        return Err(at
+            .error(format!(
+                "expected a line \"r c\" (two integers), found {}",
+                quote(line.text)
+            ))
+            .rule(rule::FIELD_COUNT));
     };
     let side = 0..=MAX_SIDE as i64;
-    let rows = r.int("the number of rows r", side.clone())? as usize;
-    let cols = c.int("the number of columns c", side)? as usize;
+    let rows = ROWS.named(r.int("the number of rows r", side.clone()))? as usize;
+    let cols = COLUMNS.named(c.int("the number of columns c", side))? as usize;
     match (rows, cols) {
         (0, 0) => Ok(None),
         (0, _) => Err(r
             .pos
-            .error("r is 0 but c is not: r and c must both be 1 to 20, or both 0 to end")),
+            .error("r is 0 but c is not: r and c must both be 1 to 20, or both 0 to end")
+            .rule(ROWS.rule())),
         (_, 0) => Err(c
             .pos
-            .error("c is 0 but r is not: r and c must both be 1 to 20, or both 0 to end")),
+            .error("c is 0 but r is not: r and c must both be 1 to 20, or both 0 to end")
+            .rule(COLUMNS.rule())),
         _ => Ok(Some((rows, cols))),
     }
 }
@@ -118,13 +129,16 @@ fn parse_row(
 ) -> Result<(), InputError> {
     let f = fields(line, cols + 1);
     if let Some(extra) = f.get(cols) {
-        return Err(extra.pos.error(format!(
-            "row {row} has more than {cols} digits: unexpected {}",
-            quote(extra.text)
-        )));
+        return Err(extra
+            .pos
+            .error(format!(
+                "row {row} has more than {cols} digits: unexpected {}",
+                quote(extra.text)
+            ))
+            .rule(rule::FIELD_COUNT));
     }
     for t in &f {
-        digits.push(t.int("a cell digit", 0..=3)? as u8);
+        digits.push(DIGIT.named(t.int("a cell digit", DIGIT.range()))? as u8);
     }
     if f.len() < cols {
         let end = judge_text::scan::Pos {
@@ -132,10 +146,12 @@ fn parse_row(
             col: line.pos.col + line.text.chars().count(),
         };
         let plural = if f.len() == 1 { "" } else { "s" };
-        return Err(end.error(format!(
-            "row {row} has {} digit{plural}, expected {cols}",
-            f.len()
-        )));
+        return Err(end
+            .error(format!(
+                "row {row} has {} digit{plural}, expected {cols}",
+                f.len()
+            ))
+            .rule(rule::FIELD_COUNT));
     }
     Ok(())
 }

@@ -36,6 +36,18 @@ impl fmt::Display for NoUniqueLoop {
     }
 }
 
+impl NoUniqueLoop {
+    /// The rule of the input format a puzzle without exactly one loop
+    /// breaks: the statement's promise fails one of two ways, and an
+    /// invalid input is written for one of them.
+    pub fn rule(self) -> &'static str {
+        match self {
+            NoUniqueLoop::NoLoop => super::NO_SOLUTION,
+            NoUniqueLoop::Several => super::SEVERAL_SOLUTIONS,
+        }
+    }
+}
+
 /// The puzzle's only loop.
 pub fn unique_loop(puzzle: &Puzzle) -> Result<Loop, NoUniqueLoop> {
     let mut found = solutions(puzzle, 2);

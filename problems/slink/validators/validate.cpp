@@ -18,6 +18,17 @@
 //
 // Layout is strict: LF line ends, a final newline, no blank lines, no tabs or
 // other control characters, integers in canonical form.
+//
+// Every reason ends with ` (rule NAME)`, the rule of the input format the
+// file breaks, named as the in-crate validator names it (`trailing-space`,
+// `r-range`, `no-solution`, ...): `judge validate` holds each invalid input
+// to the rule it declares, and a file is rejected for its rule only when
+// every validator names that rule. So that a file with one fault gets the
+// same name from both, the faults are looked for in the same order: the
+// whole file's bytes (empty, UTF-8), then line by line the characters, the
+// final newline, the spacing of a line, its number of fields, each field's
+// form and range, what follows the final `0 0`, and only when all of that
+// holds, the loops of each puzzle.
 
 #include <algorithm>
 #include <cstdio>
@@ -27,8 +38,8 @@
 
 namespace {
 
-[[noreturn]] void reject(size_t line, size_t col, const std::string& why) {
-    std::fprintf(stderr, "line %zu col %zu: %s\n", line, col, why.c_str());
+[[noreturn]] void reject(size_t line, size_t col, const std::string& why, const char* rule) {
+    std::fprintf(stderr, "line %zu col %zu: %s (rule %s)\n", line, col, why.c_str(), rule);
     std::exit(43);
 }
 
@@ -40,95 +51,149 @@ std::string read_all() {
     return data;
 }
 
-// The lines of the file without their '\n'; every byte must be printable
-// ASCII or '\n', and the file must end with '\n'.
-std::vector<std::string> split_lines(const std::string& data) {
-    if (data.empty()) reject(1, 1, "the file is empty");
-    std::vector<std::string> lines;
-    std::string cur;
-    size_t line = 1;
-    for (unsigned char ch : data) {
-        if (ch == '\n') {
-            lines.push_back(cur);
-            cur.clear();
-            ++line;
-            continue;
-        }
-        size_t col = cur.size() + 1;
-        if (ch == '\r') reject(line, col, "a carriage return (line ends must be LF only)");
-        if (ch == '\t') reject(line, col, "a tab (fields are separated by one space)");
-        if (ch < 0x20 || ch == 0x7f) reject(line, col, "a control character");
-        if (ch >= 0x80) reject(line, col, "a byte outside printable ASCII");
-        cur.push_back(static_cast<char>(ch));
+// Columns count characters, not bytes: the 1-based column of byte `at` of
+// a line that is UTF-8.
+size_t column(const std::string& text, size_t at) {
+    size_t col = 1;
+    for (size_t i = 0; i < at && i < text.size(); ++i)
+        if ((static_cast<unsigned char>(text[i]) & 0xC0) != 0x80) ++col;
+    return col;
+}
+
+// The length of the UTF-8 sequence starting at `i`, or 0 when the bytes
+// there are not one (overlong forms, surrogates and code points above
+// U+10FFFF are not).
+size_t utf8_length(const std::string& s, size_t i) {
+    auto byte = [&](size_t k) { return k < s.size() ? static_cast<unsigned char>(s[k]) : 0u; };
+    auto tail = [&](size_t k, unsigned lo, unsigned hi) { return byte(k) >= lo && byte(k) <= hi; };
+    unsigned b = byte(i);
+    if (b < 0x80) return 1;
+    if (b >= 0xC2 && b <= 0xDF) return tail(i + 1, 0x80, 0xBF) ? 2 : 0;
+    if (b >= 0xE0 && b <= 0xEF) {
+        unsigned lo = b == 0xE0 ? 0xA0 : 0x80, hi = b == 0xED ? 0x9F : 0xBF;
+        return tail(i + 1, lo, hi) && tail(i + 2, 0x80, 0xBF) ? 3 : 0;
     }
-    if (!cur.empty()) reject(line, cur.size() + 1, "the last line has no final newline");
+    if (b >= 0xF0 && b <= 0xF4) {
+        unsigned lo = b == 0xF0 ? 0x90 : 0x80, hi = b == 0xF4 ? 0x8F : 0xBF;
+        return tail(i + 1, lo, hi) && tail(i + 2, 0x80, 0xBF) && tail(i + 3, 0x80, 0xBF) ? 4 : 0;
+    }
+    return 0;
+}
+
+// The lines of the file without their '\n'. The file must not be empty,
+// must be UTF-8 and must end with '\n'; no line may hold a carriage
+// return, a tab or another control character (C0, DEL or C1).
+std::vector<std::string> split_lines(const std::string& data) {
+    if (data.empty()) reject(1, 1, "the file is empty", "empty-file");
+    size_t line = 1, start = 0;
+    for (size_t i = 0; i < data.size();) {
+        size_t n = utf8_length(data, i);
+        if (n == 0) {
+            reject(line, column(data.substr(start), i - start), "the file is not valid UTF-8 text",
+                   "utf-8");
+        }
+        if (data[i] == '\n') ++line, start = i + 1;
+        i += n;
+    }
+    std::vector<std::string> lines;
+    for (size_t at = 0; at < data.size();) {
+        size_t end = data.find('\n', at);
+        if (end == std::string::npos) {
+            std::string last = data.substr(at);
+            reject(lines.size() + 1, column(last, last.size()), "the last line has no final newline",
+                   "final-newline");
+        }
+        std::string text = data.substr(at, end - at);
+        for (size_t i = 0; i < text.size(); i += utf8_length(text, i)) {
+            unsigned b = static_cast<unsigned char>(text[i]);
+            unsigned next = i + 1 < text.size() ? static_cast<unsigned char>(text[i + 1]) : 0;
+            size_t row = lines.size() + 1, col = column(text, i);
+            if (b == '\r') reject(row, col, "a carriage return (line ends must be LF only)", "crlf");
+            if (b == '\t') reject(row, col, "a tab (fields are separated by one space)", "tab");
+            bool c1 = b == 0xC2 && next >= 0x80 && next <= 0x9F;
+            if (b < 0x20 || b == 0x7f || c1) reject(row, col, "a control character", "control-character");
+        }
+        lines.push_back(text);
+        at = end + 1;
+    }
     return lines;
 }
 
-// A cursor over one line.
-struct Cursor {
-    const std::string& text;
-    size_t line;
-    size_t pos = 0;
-
-    Cursor(const std::string& t, size_t l) : text(t), line(l) {}
-
-    [[noreturn]] void fail(const std::string& why) const { reject(line, pos + 1, why); }
-
-    bool at_end() const { return pos >= text.size(); }
-
-    void space() {
-        if (at_end()) fail("expected one more field, found the end of the line");
-        if (text[pos] != ' ') fail("expected a single space");
-        ++pos;
-    }
-
-    void end() {
-        if (at_end()) return;
-        if (text[pos] == ' ') fail("unexpected space (trailing space or too many fields)");
-        fail("expected the end of the line");
-    }
-
-    // An integer in [lo, hi] in canonical form, followed by a space or the
-    // end of the line.
-    long long integer(long long lo, long long hi, const std::string& what) {
-        size_t start = pos;
-        if (text.empty()) fail("unexpected blank line, expected " + what);
-        bool negative = false;
-        if (pos < text.size() && text[pos] == '-') {
-            negative = true;
-            ++pos;
-        }
-        size_t first = pos;
-        while (pos < text.size() && text[pos] >= '0' && text[pos] <= '9') ++pos;
-        size_t digits = pos - first;
-        if (digits == 0) {
-            pos = start;
-            fail("expected " + what + " (an integer)");
-        }
-        if (pos < text.size() && text[pos] != ' ') fail("unexpected character in " + what);
-        size_t after = pos;
-        pos = start;
-        if (digits > 1 && text[first] == '0') fail(what + " has a leading zero");
-        if (negative && digits == 1 && text[first] == '0') fail("\"-0\" is not canonical");
-        if (digits > 18) fail(what + " is out of range");
-        long long value = 0;
-        for (size_t i = first; i < after; ++i) value = value * 10 + (text[i] - '0');
-        if (negative) value = -value;
-        if (value < lo || value > hi)
-            fail(what + " must be between " + std::to_string(lo) + " and " + std::to_string(hi) +
-                 ", found " + std::to_string(value));
-        pos = after;
-        return value;
-    }
+// One field of a line and the column it starts at.
+struct Field {
+    std::string text;
+    size_t col;
 };
+
+// The fields of line `number`, separated by single spaces with none at
+// either end; exactly `count` of them, else the fault is the line's.
+std::vector<Field> fields(const std::string& text, size_t number, size_t count,
+                          const std::string& what) {
+    if (text.empty()) reject(number, 1, "unexpected blank line, expected " + what, "blank-line");
+    if (text.front() == ' ') reject(number, 1, "a space at the start of the line", "leading-space");
+    if (text.back() == ' ')
+        reject(number, column(text, text.size() - 1), "a space at the end of the line",
+               "trailing-space");
+    std::vector<Field> out;
+    for (size_t at = 0;;) {
+        size_t end = std::min(text.find(' ', at), text.size());
+        if (end == at) reject(number, column(text, at), "two spaces in a row", "double-space");
+        out.push_back({text.substr(at, end - at), column(text, at)});
+        if (end == text.size()) break;
+        at = end + 1;
+    }
+    if (out.size() != count) {
+        size_t col = out.size() > count ? out[count].col : column(text, text.size());
+        reject(number, col,
+               "expected " + std::to_string(count) + " " + what + ", found " +
+                   std::to_string(out.size()),
+               "field-count");
+    }
+    return out;
+}
+
+// The value of an integer field: an optional sign, then decimal digits,
+// within 64 bits (else the field is no integer at all). Its canonical form
+// (no `+`, no leading zero, no `-0`) is checked by the caller, after the
+// range, so that a digit `+4` is out of range before it is badly written.
+long long integer(const Field& f, size_t line, const std::string& what) {
+    const std::string& t = f.text;
+    size_t i = (!t.empty() && (t[0] == '+' || t[0] == '-')) ? 1 : 0;
+    bool negative = i == 1 && t[0] == '-';
+    if (i == t.size())
+        reject(line, f.col, "expected " + what + " (an integer), found \"" + t + "\"", "integer");
+    unsigned long long magnitude = 0;
+    const unsigned long long limit = negative ? 9223372036854775808ull : 9223372036854775807ull;
+    for (; i < t.size(); ++i) {
+        if (t[i] < '0' || t[i] > '9')
+            reject(line, f.col, "expected " + what + " (an integer), found \"" + t + "\"", "integer");
+        if (magnitude > (limit - static_cast<unsigned long long>(t[i] - '0')) / 10)
+            reject(line, f.col, "\"" + t + "\" does not fit in 64 bits", "integer");
+        magnitude = magnitude * 10 + static_cast<unsigned long long>(t[i] - '0');
+    }
+    if (!negative) return static_cast<long long>(magnitude);
+    return magnitude == 0 ? 0 : -static_cast<long long>(magnitude - 1) - 1;
+}
+
+void canonical(const Field& f, size_t line, long long value) {
+    if (f.text != std::to_string(value))
+        reject(line, f.col, "\"" + f.text + "\" is not written as " + std::to_string(value),
+               "canonical-integer");
+}
 
 const std::string& line_at(const std::vector<std::string>& lines, size_t index,
                            const std::string& what) {
-    if (index >= lines.size()) reject(lines.size() + 1, 1, "expected " + what + ", found the end of the file");
+    if (index >= lines.size())
+        reject(lines.size() + 1, 1, "expected " + what + ", found the end of the file", "end-of-file");
     return lines[index];
 }
 
+// One data set, kept until the whole layout is known to be right.
+struct Puzzle {
+    size_t line;
+    int rows, cols;
+    std::vector<int> digits;
+};
 
 // Counts the loops that fit an r×c grid of digits, up to two.
 //
@@ -301,37 +366,58 @@ int main() {
     const std::string data = read_all();
     const std::vector<std::string> lines = split_lines(data);
 
+    std::vector<Puzzle> puzzles;
     size_t at = 0;
     for (long long set = 1;; ++set) {
         const std::string name = "data set " + std::to_string(set);
         const size_t header_line = at + 1;
-        Cursor header(line_at(lines, at, name + "'s `r c` or the final `0 0`"), header_line);
-        long long r = header.integer(0, 20, "the number of rows r");
-        header.space();
-        long long c = header.integer(0, 20, "the number of columns c");
-        header.end();
+        const std::string& header = line_at(lines, at, name + "'s `r c` or the final `0 0`");
+        std::vector<Field> size = fields(header, header_line, 2, "sizes r and c");
+        long long rc[2];
+        for (int k = 0; k < 2; ++k) {
+            rc[k] = integer(size[k], header_line, "a size");
+            canonical(size[k], header_line, rc[k]);
+        }
         ++at;
-        if (r == 0 && c == 0) break;
-        if (r == 0 || c == 0)
-            reject(header_line, 1, name + ": r and c must both be 1..20, or both 0 to end");
-        std::vector<int> digits;
-        for (long long i = 1; i <= r; ++i) {
+        if (rc[0] == 0 && rc[1] == 0) break;
+        const char* rules[2] = {"r-range", "c-range"};
+        const char* names[2] = {"the number of rows r", "the number of columns c"};
+        for (int k = 0; k < 2; ++k)
+            if (rc[k] < 1 || rc[k] > 20)
+                reject(header_line, size[k].col,
+                       name + ": " + names[k] + " must be 1..20 (both 0 only to end), found " +
+                           std::to_string(rc[k]),
+                       rules[k]);
+        Puzzle p{header_line, static_cast<int>(rc[0]), static_cast<int>(rc[1]), {}};
+        for (int i = 1; i <= p.rows; ++i) {
             const std::string what = name + ", row " + std::to_string(i);
-            Cursor row(line_at(lines, at, what), at + 1);
-            for (long long j = 0; j < c; ++j) {
-                if (j > 0) row.space();
-                digits.push_back(static_cast<int>(row.integer(0, 3, "a digit 0-3 in " + what)));
+            const std::vector<Field> row =
+                fields(line_at(lines, at, what), at + 1, p.cols, "digits in " + what);
+            for (const Field& f : row) {
+                long long d = integer(f, at + 1, "a digit 0-3 in " + what);
+                if (d < 0 || d > 3)
+                    reject(at + 1, f.col, "a digit 0-3 in " + what + ", found " + std::to_string(d),
+                           "cell-digit-range");
+                canonical(f, at + 1, d);
+                p.digits.push_back(static_cast<int>(d));
             }
-            row.end();
             ++at;
         }
-        int loops = Counter(static_cast<int>(r), static_cast<int>(c), digits).count();
-        if (loops == 0) reject(header_line, 1, name + ": no loop fits these digits (exactly one must)");
-        if (loops > 1) reject(header_line, 1, name + ": more than one loop fits these digits (exactly one must)");
+        puzzles.push_back(p);
     }
     if (at < lines.size()) {
-        reject(at + 1, 1, lines[at].empty() ? "blank line after the final `0 0`"
-                                            : "unexpected data after the final `0 0`");
+        if (lines[at].empty()) reject(at + 1, 1, "blank line after the final `0 0`", "blank-line");
+        reject(at + 1, 1, "unexpected data after the final `0 0`", "extra-data");
+    }
+    for (size_t k = 0; k < puzzles.size(); ++k) {
+        const Puzzle& p = puzzles[k];
+        const std::string name = "data set " + std::to_string(k + 1);
+        int loops = Counter(p.rows, p.cols, p.digits).count();
+        if (loops == 0)
+            reject(p.line, 1, name + ": no loop fits these digits (exactly one must)", "no-solution");
+        if (loops > 1)
+            reject(p.line, 1, name + ": more than one loop fits these digits (exactly one must)",
+                   "several-solutions");
     }
     return 42;
 }

@@ -75,12 +75,20 @@ impl Check {
             for tight in timing::tight_limits(&graded) {
                 session.warn(tight);
             }
+
             errors.extend(judged.errors);
             for note in judged.notes {
                 session.note(note);
             }
             for skipped in judged.skipped {
                 session.note(format!("submission not judged: {skipped}"));
+            }
+        }
+        // The interval `judge timelimit` measured last, never re-measured
+        // here.
+        if let Some(cache) = runner.and_then(Runner::cache) {
+            for warning in crate::interval_store::warnings(cache, &shard.problems) {
+                session.warn(warning);
             }
         }
         session.finish(problems, errors, graded, runner)

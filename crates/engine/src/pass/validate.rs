@@ -148,6 +148,7 @@ fn whole_folder(
         Some(_) => reference::bounds_reached(problem),
         None => program_bounds(tools, problem, shard, noted),
     };
+    (report.rules, report.declared) = crate::rule_checks::of(problem, report);
     if problem.spec.solver.is_none() && problem.spec.validators.is_empty() {
         report.issues.push(format!(
             "{}: no input validator (give `validators:` in problem.yaml): nothing proves the inputs valid",

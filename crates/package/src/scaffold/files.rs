@@ -77,10 +77,10 @@ pub const CASES: [(&str, &str, &str); 5] = [
 ];
 
 /// Inputs the validator must reject, one rule broken each.
-pub const INVALID: [(&str, &str); 3] = [
-    ("out-of-range", "1000000001 0\n"),
-    ("three-numbers", "1 2 3\n"),
-    ("no-newline", "1 2"),
+pub const INVALID: [(&str, &str, &str); 3] = [
+    ("out-of-range", "1000000001 0\n", "a-range"),
+    ("three-numbers", "1 2 3\n", "field-count"),
+    ("no-newline", "1 2", "final-newline"),
 ];
 
 /// The answer to one of [`CASES`].
@@ -108,22 +108,58 @@ One line with the integer $a + b$.
 /// `bound` lines, so `judge validate` shows how far the cases reach.
 pub const VALIDATOR: &str = r#""""Input validator (exit 42: valid, 43: invalid): one line `a b`,
 -10^9 <= a, b <= 10^9, single space, canonical integers, a final newline.
+A rejection ends with `(rule NAME)`: an input of invalid/ declares the rule
+it breaks in its .yaml, and `judge validate` checks it is rejected for it.
 It prints `bound NAME VALUE MIN MAX` lines: `judge validate` shows how far
 the cases go towards each end of each range."""
 import re
 import sys
 
 LIMIT = 10**9
-text = sys.stdin.read()
-match = re.fullmatch(r"(-?(?:0|[1-9][0-9]*)) (-?(?:0|[1-9][0-9]*))\n", text)
-if not match or "-0" in match.groups():
-    print("expected one line with two integers separated by one space", file=sys.stderr)
+
+
+def reject(message, rule):
+    print(f"{message} (rule {rule})", file=sys.stderr)
     sys.exit(43)
-for name, value in zip("ab", map(int, match.groups())):
+
+
+data = sys.stdin.buffer.read()
+try:
+    text = data.decode("utf-8")
+except UnicodeDecodeError:
+    reject("the file is not valid UTF-8 text", "utf-8")
+if not text:
+    reject("the file is empty", "empty-file")
+for char, rule in (("\r", "crlf"), ("\t", "tab")):
+    if char in text:
+        reject(f"a {rule} character", rule)
+if not text.endswith("\n"):
+    reject("the last line has no final newline", "final-newline")
+lines = text[:-1].split("\n")
+line = lines[0]
+if not line:
+    reject("unexpected blank line", "blank-line")
+if line.startswith(" "):
+    reject("leading space", "leading-space")
+if line.endswith(" "):
+    reject("trailing space", "trailing-space")
+if "  " in line:
+    reject("two spaces in a row", "double-space")
+fields = line.split(" ")
+if len(fields) != 2:
+    reject(f"expected 2 integers a and b, found {len(fields)}", "field-count")
+for name, field in zip("ab", fields):
+    if not re.fullmatch(r"[+-]?[0-9]+", field):
+        reject(f"{name} is not an integer: {field!r}", "integer")
+    if not re.fullmatch(r"-?(0|[1-9][0-9]*)", field) or field == "-0":
+        reject(f"{name} is not written in canonical form: {field!r}", "canonical-integer")
+    value = int(field)
     print(f"bound {name} {value} {-LIMIT} {LIMIT}")
     if not -LIMIT <= value <= LIMIT:
-        print(f"{name} = {value} is outside [-10^9, 10^9]", file=sys.stderr)
-        sys.exit(43)
+        reject(f"{name} = {value} is outside [-10^9, 10^9]", f"{name}-range")
+if len(lines) > 1:
+    rule = "blank-line" if not lines[1] else "extra-data"
+    reject("something after the line of a and b", rule)
 sys.exit(42)
 "#;
 
@@ -178,7 +214,8 @@ use judge_text::rng::Rng;
 use judge_text::scan::InputError;
 use judge_text::strict;
 
-const VALUE: Bound = Bound::new("a, b", -1_000_000_000, 1_000_000_000);
+const A: Bound = Bound::new("a", -1_000_000_000, 1_000_000_000);
+const B: Bound = Bound::new("b", -1_000_000_000, 1_000_000_000);
 
 pub struct {Type};
 
@@ -197,13 +234,14 @@ impl judge_solver::Solver for {Type} {
     }
 
     fn bounds(&self) -> &'static [Bound] {
-        &[VALUE]
+        &[A, B]
     }
 
     fn rules(&self) -> Vec<String> {
         use judge_text::rule;
         let layout = [
             rule::EMPTY_FILE,
+            rule::UTF8,
             rule::CRLF,
             rule::TAB,
             rule::CONTROL_CHARACTER,
@@ -230,9 +268,14 @@ impl judge_solver::Solver for {Type} {
 /// One line of two integers within the bounds, exactly.
 fn read(input: &str, reached: &mut Reached) -> Result<[i64; 2], InputError> {
     let lines = strict::lines(input)?;
-    let values =
-        VALUE.named(strict::line(&lines, 0, "a and b")?.ints(2, "integers a and b", VALUE.range()))?;
-    reached.note_all(&VALUE, &values);
+    let line = strict::line(&lines, 0, "a and b")?;
+    // Count and form first, then each number against its own bound, so a
+    // range error names the rule of `a` or of `b`.
+    let values = line.ints(2, "integers a and b", i64::MIN..=i64::MAX)?;
+    for ((bound, value), field) in [A, B].iter().zip(&values).zip(line.fields()?) {
+        reached.note(bound, *value);
+        bound.named(field.int(bound.name, bound.range()))?;
+    }
     strict::expect_no_more(&lines, 1)?;
     Ok([values[0], values[1]])
 }

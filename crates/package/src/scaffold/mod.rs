@@ -122,8 +122,9 @@ fn judge_files(id: &str, title: &str, t: Option<&Template>) -> Tree {
         add(&format!("cases/{group}/{name}.in"), input.into());
         add(&format!("cases/{group}/{name}.out"), files::answer(input));
     }
-    for (name, input) in files::INVALID {
+    for (name, input, rule) in files::INVALID {
         add(&format!("invalid/{name}.in"), input.into());
+        add(&format!("invalid/{name}.yaml"), format!("rule: {rule}\n"));
     }
     add("validators/validate.py", files::VALIDATOR.into());
     if let Some(t) = t {
@@ -165,8 +166,12 @@ fn package_files(title: &str, t: &Template) -> Tree {
         add(&format!("data/{group}/{name}.in"), input.into());
         add(&format!("data/{group}/{name}.ans"), files::answer(input));
     }
-    for (name, input) in files::INVALID {
+    for (name, input, rule) in files::INVALID {
         add(&format!("data/invalid_input/{name}.in"), input.into());
+        add(
+            &format!("data/invalid_input/{name}.yaml"),
+            format!("rule: {rule}\n"),
+        );
     }
     add("input_validators/validate.py", files::VALIDATOR.into());
     add(

@@ -251,6 +251,23 @@ impl Expected {
         if self.must_pass() {
             return vec![(None, Bound::Lower)];
         }
+        // A group's own rule bounds the limit on that group's cases the
+        // way a whole submission's does: only AC permitted there, from
+        // below; TLE required there, from above (a partially accepted
+        // submission that passes group 1 and times out on group 2).
+        let mut by_group = Vec::new();
+        if self.format_rules {
+            for rule in &self.rules {
+                for (pattern, group) in rule.group_rules() {
+                    if group.permitted.as_deref() == Some(&[Kind::AC][..]) {
+                        by_group.push((Some(pattern.clone()), Bound::Lower));
+                    }
+                    if group.required.as_deref() == Some(&[Kind::TLE][..]) {
+                        by_group.push((Some(pattern), Bound::Upper));
+                    }
+                }
+            }
+        }
         let required: Vec<&Vec<Kind>> = match self.format_rules {
             true => self
                 .rules
@@ -263,10 +280,10 @@ impl Expected {
             true => self.expectation.is_too_slow(),
             false => required.iter().any(|r| r.as_slice() == [Kind::TLE]),
         };
-        match too_slow {
-            true => vec![(None, Bound::Upper)],
-            false => Vec::new(),
+        if too_slow {
+            by_group.push((None, Bound::Upper));
         }
+        by_group
     }
 
     /// Whether the first failure `got` keeps the folder's promise.

@@ -15,16 +15,42 @@ pub mod parse;
 use std::fmt::Write;
 
 use judge_text::rng::Rng;
+use judge_text::rule;
 use judge_text::scan::InputError;
 use judge_text::strict;
 
 use game::{MAX_N, MIN_N};
 use judge_solver::{Bound, Reached};
 
-/// The bounds the statement (and PROBLEMS.md) sets.
+/// The bounds the statement (and PROBLEMS.md) sets. The parser checks
+/// against the same bounds, so its range errors name the same rules.
 const BOARDS: Bound = Bound::new("T (boards)", 1, parse::MAX_BOARDS);
 const SIZE: Bound = Bound::new("N (board size)", MIN_N as i64, MAX_N as i64);
 const VALUE: Bound = Bound::new("cell value", -parse::MAX_ABS_VALUE, parse::MAX_ABS_VALUE);
+
+/// The shared layout rules the strict validator names: all but
+/// `missing-blank-line`, since no line of this format must be blank. A
+/// missing or extra row shows as a line with the wrong number of values
+/// (`field-count`) or as the end of the file. `utf-8` is named by judge
+/// when it reads the file, before this validator sees the text, but in
+/// `judge validate` it is this validator's complaint all the same.
+const LAYOUT: [&str; 15] = [
+    rule::EMPTY_FILE,
+    rule::UTF8,
+    rule::CRLF,
+    rule::TAB,
+    rule::CONTROL_CHARACTER,
+    rule::FINAL_NEWLINE,
+    rule::BLANK_LINE,
+    rule::LEADING_SPACE,
+    rule::TRAILING_SPACE,
+    rule::DOUBLE_SPACE,
+    rule::FIELD_COUNT,
+    rule::INTEGER,
+    rule::CANONICAL_INTEGER,
+    rule::END_OF_FILE,
+    rule::EXTRA_DATA,
+];
 
 pub struct Atoms;
 
@@ -48,28 +74,25 @@ impl judge_solver::Solver for Atoms {
     }
 
     /// Strict layout: `T` (1..=49), then per board `N` (3..=7) and `N`
-    /// lines of `N` single-spaced integers with |v| ≤ 9.
+    /// lines of `N` single-spaced integers with |v| ≤ 9. Every rejection
+    /// names its rule (see [`Atoms::rules`]): the shared checks name the
+    /// layout ones, and each range check is refined to its bound's rule.
     fn validate_noting(&self, input: &str, reached: &mut Reached) -> Result<(), InputError> {
         let lines = strict::lines(input)?;
-        let t = strict::line(&lines, 0, "the number of boards T")?.ints(
-            1,
-            "the number of boards T",
-            BOARDS.range(),
-        )?[0];
+        let what = "the number of boards T";
+        let t = BOARDS.named(strict::line(&lines, 0, what)?.ints(1, what, BOARDS.range()))?[0];
         reached.note(&BOARDS, t);
         let mut at = 1;
         for k in 1..=t {
             let what = format!("board {k}");
-            let n = strict::line(&lines, at, &format!("the size N of {what}"))?.ints(
-                1,
-                "the size N",
-                SIZE.range(),
-            )?[0];
+            let line = strict::line(&lines, at, &format!("the size N of {what}"))?;
+            let n = SIZE.named(line.ints(1, "the size N", SIZE.range()))?[0];
             reached.note(&SIZE, n);
             at += 1;
             for row in 1..=n {
-                let values = strict::line(&lines, at, &format!("{what}, row {row}"))?
-                    .ints(n as usize, "values", VALUE.range())
+                let line = strict::line(&lines, at, &format!("{what}, row {row}"))?;
+                let values = VALUE
+                    .named(line.ints(n as usize, "values", VALUE.range()))
                     .map_err(|e| e.context(&what))?;
                 reached.note_all(&VALUE, &values);
                 at += 1;
@@ -83,8 +106,10 @@ impl judge_solver::Solver for Atoms {
         &[BOARDS, SIZE, VALUE]
     }
 
+    /// Only layout and bounds ([`LAYOUT`]): a board is numbers on lines,
+    /// so every fault of its shape is one of the shared rules.
     fn rules(&self) -> Vec<String> {
-        judge_solver::rules_of(&judge_text::rule::LAYOUT, self.bounds(), &[])
+        judge_solver::rules_of(&LAYOUT, self.bounds(), &[])
     }
 
     fn generate(&self, rng: &mut Rng, size: u32) -> String {
@@ -104,6 +129,36 @@ mod tests {
             Atoms.solve(input).unwrap(),
             "Case 1: valid\nCase 2: invalid\n"
         );
+    }
+
+    /// Corrupted cases are rejected for a listed rule, never the generic
+    /// `range`, and the corruptions reach the bounds and the layout.
+    #[test]
+    fn every_rejection_names_a_listed_rule() {
+        let seen = judge_solver::testing::rules_are_named(&Atoms, env!("CARGO_MANIFEST_DIR"), 300);
+        for rule in [
+            "t-range",
+            "n-range",
+            "cell-value-range",
+            "field-count",
+            "trailing-space",
+            "double-space",
+            "canonical-integer",
+            "integer",
+            "end-of-file",
+            "extra-data",
+        ] {
+            assert!(seen.contains(rule), "{rule} not seen among {seen:?}");
+        }
+    }
+
+    #[test]
+    fn bounds_are_named_by_their_rule() {
+        let rule = |input: &str| Atoms.validate(input).unwrap_err().rule.unwrap();
+        assert_eq!(rule("50\n"), "t-range");
+        assert_eq!(rule("1\n8\n"), "n-range");
+        assert_eq!(rule("1\n3\n0 0 0\n0 -10 0\n0 0 0\n"), "cell-value-range");
+        assert_eq!(rule("1\n3\n0 0 0\n0 0\n0 0 0\n"), "field-count");
     }
 
     #[test]

@@ -5,9 +5,16 @@
 //! it happens instead of silently shifting every later board. Each step (a
 //! header line, a board row) is its own function so a strict validator can
 //! reuse them and add layout checks (single spaces, final newline) on top.
+//!
+//! The strict validator runs this parser last, so its errors name rules
+//! too: the same shared rule the strict checks give the same fault (a row
+//! of the wrong length is `field-count`), and each range its bound's.
 
-use super::game::{Board, MAX_N, MIN_N};
+use super::game::{Board, MAX_N};
+use super::{BOARDS, SIZE, VALUE};
+use judge_solver::Bound;
 use judge_text::located::quote;
+use judge_text::rule;
 use judge_text::scan::{InputError, Scanner, Token, expect_end};
 
 /// The statement's bound: T < 50.
@@ -18,7 +25,7 @@ pub(crate) const MAX_ABS_VALUE: i64 = 9;
 /// Every board of the file, in order.
 pub fn parse(input: &str) -> Result<Vec<Board>, InputError> {
     let mut s = Scanner::new(input);
-    let t = header(&mut s, "the number of boards T", 1..=MAX_BOARDS)? as usize;
+    let t = header(&mut s, "the number of boards T", &BOARDS)? as usize;
     let mut boards = Vec::with_capacity(t);
     for k in 1..=t {
         boards.push(board(&mut s).map_err(|e| e.context(format!("board {k} of {t}")))?);
@@ -27,36 +34,37 @@ pub fn parse(input: &str) -> Result<Vec<Board>, InputError> {
     Ok(boards)
 }
 
-/// A line holding a single integer in `range`.
-fn header(
-    s: &mut Scanner<'_>,
-    what: &str,
-    range: std::ops::RangeInclusive<i64>,
-) -> Result<i64, InputError> {
-    let value = s.int(what, range)?;
+/// A line holding a single integer within `bound`.
+fn header(s: &mut Scanner<'_>, what: &str, bound: &Bound) -> Result<i64, InputError> {
+    let value = bound.named(s.int(what, bound.range()))?;
     s.skip_blanks();
     if let Some(rest) = s.rest_of_line()
         && let Some(extra) = rest.text.split_whitespace().next()
     {
-        return Err(rest.pos.error(format!(
-            "expected only {what} on this line, found {} after it",
-            quote(extra)
-        )));
+        return Err(rest
+            .pos
+            .error(format!(
+                "expected only {what} on this line, found {} after it",
+                quote(extra)
+            ))
+            .rule(rule::FIELD_COUNT));
     }
     Ok(value)
 }
 
 /// N, then N rows.
 fn board(s: &mut Scanner<'_>) -> Result<Board, InputError> {
-    let n = header(s, "the board size N", MIN_N as i64..=MAX_N as i64)? as usize;
+    let n = header(s, "the board size N", &SIZE)? as usize;
     let mut b = Board::empty(n);
     for r in 0..n {
         s.skip_space();
         let line = s.rest_of_line().ok_or_else(|| {
-            s.pos().error(format!(
-                "expected row {} of {n}, found the end of the input",
-                r + 1
-            ))
+            s.pos()
+                .error(format!(
+                    "expected row {} of {n}, found the end of the input",
+                    r + 1
+                ))
+                .rule(rule::END_OF_FILE)
         })?;
         b.cells[r] = row(line, n, r)?;
     }
@@ -79,17 +87,21 @@ fn row(line: Token<'_>, n: usize, r: usize) -> Result<[i8; MAX_N], InputError> {
                 line: line.pos.line,
                 col: line.pos.col + line.text.chars().count(),
             };
-            return Err(end.error(format!("row {} has {c} values, expected {n}", r + 1)));
+            return Err(end
+                .error(format!("row {} has {c} values, expected {n}", r + 1))
+                .rule(rule::FIELD_COUNT));
         };
         t.pos = place(t);
-        *cell = t.int("a cell value", -MAX_ABS_VALUE..=MAX_ABS_VALUE)? as i8;
+        *cell = VALUE.named(t.int("a cell value", VALUE.range()))? as i8;
     }
     if let Some(extra) = inner.next_token() {
-        return Err(place(extra).error(format!(
-            "row {} has more than {n} values: {} is one too many",
-            r + 1,
-            quote(extra.text)
-        )));
+        return Err(place(extra)
+            .error(format!(
+                "row {} has more than {n} values: {} is one too many",
+                r + 1,
+                quote(extra.text)
+            ))
+            .rule(rule::FIELD_COUNT));
     }
     Ok(cells)
 }
@@ -168,6 +180,20 @@ mod tests {
         assert_eq!((e.line, e.col), (6, 1));
         let e = err("1\n3\n0 0 x\n0 0 0\n0 0 0\n");
         assert_eq!((e.line, e.col), (3, 5));
+    }
+
+    #[test]
+    fn faults_name_the_strict_validators_rules() {
+        let rule = |input: &str| err(input).rule.unwrap();
+        assert_eq!(rule("50\n"), "t-range");
+        assert_eq!(rule("1\n8\n"), "n-range");
+        assert_eq!(rule("1\n3\n0 0 0\n0 12 0\n0 0 0\n"), "cell-value-range");
+        assert_eq!(rule("1 3\n"), "field-count");
+        assert_eq!(rule("1\n3\n0 0 0\n0 0 0 0\n0 0 0\n"), "field-count");
+        assert_eq!(rule("1\n3\n0 0 0\n0 0\n0 0 0\n"), "field-count");
+        assert_eq!(rule("1\n3\n0 0 0\n0 0 0\n"), "end-of-file");
+        assert_eq!(rule("1\n3\n0 0 x\n0 0 0\n0 0 0\n"), "integer");
+        assert_eq!(rule("1\n3\n0 0 0\n0 0 0\n0 0 0\n3\n"), "extra-data");
     }
 
     #[test]

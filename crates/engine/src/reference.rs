@@ -64,11 +64,10 @@ pub fn read_input(path: &std::path::Path) -> Result<String, End> {
         // Columns in characters, like every other place judge names.
         let valid = &e.as_bytes()[..e.utf8_error().valid_up_to()];
         let (line, col) = crate::located::end_of(&String::from_utf8_lossy(valid));
-        End::InputRejected(crate::scan::InputError::new(
-            line,
-            col,
-            "the input is not valid UTF-8",
-        ))
+        End::InputRejected(
+            crate::scan::InputError::new(line, col, "the input is not valid UTF-8")
+                .rule(crate::rule::UTF8),
+        )
     })
 }
 

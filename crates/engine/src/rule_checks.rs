@@ -11,7 +11,7 @@
 use crate::problem::{INVALID_GROUP, Problem};
 use crate::report::ProblemReport;
 use crate::report::rules::{Declared, RuleCheck};
-use crate::rule::{bound_rule, same_rule};
+use crate::rule::{bound_rule, same_rule, tagged};
 
 /// The rule checks of `problem` from its report (its bounds and the
 /// verdicts of its invalid inputs), and how many invalid inputs declare a
@@ -44,7 +44,7 @@ pub(crate) fn of(problem: &Problem, report: &ProblemReport) -> (Vec<RuleCheck>, 
         .filter(|c| c.group == INVALID_GROUP || c.group.starts_with(&format!("{INVALID_GROUP}/")))
         .collect();
     for case in &invalid {
-        for rule in named_in(case.message.as_deref().unwrap_or_default()) {
+        for rule in tagged(case.message.as_deref().unwrap_or_default()) {
             add(rule, "a validator's messages");
         }
     }
@@ -63,36 +63,4 @@ pub(crate) fn of(problem: &Problem, report: &ProblemReport) -> (Vec<RuleCheck>, 
         }
     }
     (rules, declared)
-}
-
-/// The rules a message names in the form `rule NAME)` (a name of letters,
-/// digits, `-` and `_`, closing a parenthesis, as in `(rule n-range)` and
-/// the strict validators' `(…, rule n-range)`).
-fn named_in(message: &str) -> Vec<String> {
-    let mut found = Vec::new();
-    let mut rest = message;
-    while let Some(at) = rest.find("rule ") {
-        let before = rest[..at].chars().next_back();
-        rest = &rest[at + 5..];
-        if before.is_some_and(char::is_alphanumeric) {
-            continue;
-        }
-        let name: String = (rest.chars())
-            .take_while(|c| c.is_alphanumeric() || *c == '-' || *c == '_')
-            .collect();
-        if name.chars().any(char::is_alphanumeric) && rest[name.len()..].starts_with(')') {
-            found.push(name);
-        }
-    }
-    found
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn rules_are_read_from_messages_in_their_form_only() {
-        let m = "x.in:2:1: N out of range (rule n-range)\n  other: (rule t_range), a rule of thumb";
-        assert_eq!(super::named_in(m), vec!["n-range", "t_range"]);
-        assert!(super::named_in("no rules here; overrule x").is_empty());
-    }
 }

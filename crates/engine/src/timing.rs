@@ -303,9 +303,19 @@ pub fn calibrate(
                 continue;
             };
             let grader = grader(tools, runner, program, probe);
-            let reports = in_order(&problem.cases, batch, false, |c| grader.grade_case(c));
+            // Only the cases its bounds are about; and where a group
+            // bounds it, every one of them (a partially accepted
+            // submission fails other groups before it reaches its own).
+            let bounds = &timed[i].bounds;
+            let wanted: Vec<usize> = (0..problem.cases.len())
+                .filter(|&c| bounds.iter().any(|(s, _)| in_scope(s, &problem.cases[c])))
+                .collect();
+            let cases: Vec<crate::problem::Case> =
+                wanted.iter().map(|&c| problem.cases[c].clone()).collect();
+            let every_case = bounds.iter().any(|(scope, _)| scope.is_some());
+            let reports = in_order(&cases, batch, every_case, |c| grader.grade_case(c));
             let mut slowest: Option<Sample> = None;
-            for (case, r) in reports.iter().enumerate() {
+            for (&case, r) in wanted.iter().zip(&reports) {
                 let sample = Sample {
                     cpu: cpu(r),
                     cut: r.verdict == Verdict::TimeLimit,

@@ -37,6 +37,10 @@ pub(crate) enum Bounds {
 /// What the validators said of one input.
 pub(crate) struct Heard {
     pub opinions: Vec<Opinion>,
+    /// What each validator itself said, by the index of its opinion:
+    /// its message without the paths judge puts around it (a file named
+    /// after a rule must not name that rule for the validator).
+    pub said: Vec<String>,
     /// The bounds the accepting validator programs noted (none when
     /// [`Bounds::Ignored`]).
     pub noted: Noted,
@@ -49,7 +53,9 @@ pub(crate) fn validate_case(tools: &Tools, case: &Case) -> (CaseReport, Noted) {
     let start = Instant::now();
     let (outcome, noted) = match heard(tools, case, Bounds::Read) {
         Err(outcome) => (outcome, Noted::default()),
-        Ok(Heard { opinions, noted }) => {
+        Ok(Heard {
+            opinions, noted, ..
+        }) => {
             let outcome = match verdict_of(&opinions) {
                 Err(outcome) => outcome,
                 Ok(()) if case.answer.is_none() => {
@@ -83,14 +89,15 @@ pub(crate) fn reject_case(tools: &Tools, case: &Case) -> CaseReport {
             Verdict::JudgeError,
             "no validator to reject it (give `validators:` in problem.yaml)",
         ),
-        Ok(Heard { opinions, .. }) => rejected_for(case, &opinions, declared.map(String::as_str)),
+        Ok(heard) => rejected_for(case, &heard, declared.map(String::as_str)),
     };
     record::judged(case, start.elapsed(), outcome)
 }
 
 /// The outcome of an invalid input from every validator's word on it and
 /// the rule it declares.
-fn rejected_for(case: &Case, opinions: &[Opinion], declared: Option<&str>) -> Outcome {
+fn rejected_for(case: &Case, heard: &Heard, declared: Option<&str>) -> Outcome {
+    let opinions = &heard.opinions;
     let accepting: Vec<&str> = opinions
         .iter()
         .filter(|(_, c)| c.is_none())
@@ -106,14 +113,14 @@ fn rejected_for(case: &Case, opinions: &[Opinion], declared: Option<&str>) -> Ou
             ),
         );
     }
-    let said: Vec<(&str, &str)> = opinions
-        .iter()
-        .filter_map(|(who, c)| Some((who.as_str(), c.as_deref()?)))
+    // Who, their complaint, and what they said themselves (for the rule).
+    let said: Vec<(&str, &str, &str)> = (opinions.iter().zip(&heard.said))
+        .filter_map(|((who, c), own)| Some((who.as_str(), c.as_deref()?, own.as_str())))
         .collect();
-    let lines = |which: &[(&str, &str)]| {
+    let lines = |which: &[(&str, &str, &str)]| {
         which
             .iter()
-            .map(|(who, c)| format!("  {who}: {c}"))
+            .map(|(who, c, _)| format!("  {who}: {c}"))
             .collect::<Vec<_>>()
             .join("\n")
     };
@@ -126,9 +133,10 @@ fn rejected_for(case: &Case, opinions: &[Opinion], declared: Option<&str>) -> Ou
             ),
         );
     };
-    let (named, other): (Vec<(&str, &str)>, Vec<(&str, &str)>) = said
+    type Said<'a> = Vec<(&'a str, &'a str, &'a str)>;
+    let (named, other): (Said, Said) = said
         .into_iter()
-        .partition(|(_, c)| crate::rule::names_rule(c, rule));
+        .partition(|(_, _, own)| crate::rule::names_rule(own, rule));
     if other.is_empty() {
         return Outcome::new(
             Verdict::Accepted,
@@ -146,7 +154,11 @@ fn rejected_for(case: &Case, opinions: &[Opinion], declared: Option<&str>) -> Ou
     if !named.is_empty() {
         message += &format!(
             "\n  (named by {})",
-            named.iter().map(|(w, _)| *w).collect::<Vec<_>>().join(", ")
+            named
+                .iter()
+                .map(|(w, _, _)| *w)
+                .collect::<Vec<_>>()
+                .join(", ")
         );
     }
     Outcome::new(Verdict::JudgeError, message)
@@ -257,6 +269,7 @@ pub(crate) fn heard(tools: &Tools, case: &Case, bounds: Bounds) -> Result<Heard,
     let at = |e: &dyn std::fmt::Display| format!("{}:{e}", case.input.display());
     let mut heard = Heard {
         opinions: Vec::new(),
+        said: Vec::new(),
         noted: Noted::default(),
     };
     if let Some(solver) = tools.problem.solver() {
@@ -273,14 +286,22 @@ pub(crate) fn heard(tools: &Tools, case: &Case, bounds: Bounds) -> Result<Heard,
                 .map_or(String::new(), |r| format!(", rule {r}"));
             format!("{} (the strict validator of {}{rule})", at(e), solver.id())
         };
-        let complaint = match reference::read_input(&case.input) {
-            Ok(text) => solver.validate(&text).err().map(|e| whose(&e)),
-            Err(End::InputRejected(e)) => Some(whose(&e)),
+        let error = match reference::read_input(&case.input) {
+            Ok(text) => solver.validate(&text).err(),
+            Err(End::InputRejected(e)) => Some(e),
             Err(other) => return Err(Outcome::new(Verdict::JudgeError, format!("{other:?}"))),
         };
+        let said = error.as_ref().map_or(String::new(), |e| {
+            let rule = e
+                .rule
+                .as_deref()
+                .map_or(String::new(), |r| format!(" (rule {r})"));
+            format!("{}{rule}", e.message)
+        });
+        heard.said.push(said);
         heard
             .opinions
-            .push(("the strict validator".into(), complaint));
+            .push(("the strict validator".into(), error.map(|e| whose(&e))));
     }
     if tools.problem.spec.validators.is_empty() {
         return Ok(heard);
@@ -300,19 +321,21 @@ pub(crate) fn heard(tools: &Tools, case: &Case, bounds: Bounds) -> Result<Heard,
                 Ok(noted) => heard.noted.merge(noted),
                 Err(e) => {
                     let why = format!("{}: {}: {e}", case.input.display(), path.display());
+                    heard.said.push(e.clone());
                     heard.opinions.push((path.display().to_string(), Some(why)));
                     continue;
                 }
             }
         }
+        let (how, said) = rejection(&exec);
         let complaint = (!accepted).then(|| {
-            let (how, said) = rejection(&exec);
             format!(
                 "{}: rejected by {} ({how}) {said}",
                 case.input.display(),
                 path.display()
             )
         });
+        heard.said.push(said);
         heard.opinions.push((path.display().to_string(), complaint));
     }
     Ok(heard)

@@ -9,7 +9,9 @@
 mod generate;
 
 use judge_solver::{Bound, Reached};
+use judge_text::located::quote;
 use judge_text::rng::Rng;
+use judge_text::rule;
 use judge_text::scan::{InputError, Scanner, Token, expect_end};
 use judge_text::strict;
 
@@ -47,7 +49,7 @@ impl judge_solver::Solver for FourInARow {
     }
 
     fn rules(&self) -> Vec<String> {
-        judge_solver::rules_of(&judge_text::rule::LAYOUT, self.bounds(), &[])
+        judge_solver::rules_of(&LAYOUT, self.bounds(), &OWN)
     }
 
     fn generate(&self, rng: &mut Rng, size: u32) -> String {
@@ -55,48 +57,144 @@ impl judge_solver::Solver for FourInARow {
     }
 }
 
+/// The rules of a game line this problem adds to the shared ones, phrased
+/// after the statement: the line starts with `Game #n:` …
+pub const GAME_LABEL: &str = "game-label";
+/// … where `n` numbers the games 1 to `t` in order (written plainly) …
+pub const GAME_NUMBER: &str = "game-number";
+/// … followed by a space (unless the game has no moves) …
+pub const SPACE_AFTER_COLON: &str = "space-after-colon";
+/// … and the moves as digits without separators …
+pub const SPACE_BETWEEN_MOVES: &str = "space-between-moves";
+/// … each a slot from 1 to 7.
+pub const SLOT_DIGIT: &str = "slot-digit";
+
+/// The shared layout rules the strict validator names: all but
+/// `missing-blank-line`, since no line of this format must be blank. A
+/// game line has no fields, but its spacing faults are named like those of
+/// a line of fields (a blank line, a leading or trailing space, two spaces
+/// after the colon), so a file breaks the same rule wherever the space
+/// is. `utf-8` is named by judge when it reads the file, before this
+/// validator sees the text, but in `judge validate` it is this validator's
+/// complaint all the same.
+const LAYOUT: [&str; 15] = [
+    rule::EMPTY_FILE,
+    rule::UTF8,
+    rule::CRLF,
+    rule::TAB,
+    rule::CONTROL_CHARACTER,
+    rule::FINAL_NEWLINE,
+    rule::BLANK_LINE,
+    rule::LEADING_SPACE,
+    rule::TRAILING_SPACE,
+    rule::DOUBLE_SPACE,
+    rule::FIELD_COUNT,
+    rule::INTEGER,
+    rule::CANONICAL_INTEGER,
+    rule::END_OF_FILE,
+    rule::EXTRA_DATA,
+];
+
+/// The problem's own rules, in the order a game line is read.
+const OWN: [&str; 5] = [
+    GAME_LABEL,
+    GAME_NUMBER,
+    SPACE_AFTER_COLON,
+    SPACE_BETWEEN_MOVES,
+    SLOT_DIGIT,
+];
+
 /// The statement's format exactly: `t` (1 ≤ t < 100) on its own line, then
 /// `t` lines `Game #n: ` + at most 42 slot digits, numbered 1..t. An empty
-/// game may also be written `Game #n:` (real judge data does both).
+/// game may also be written `Game #n:` (real judge data does both). Every
+/// rejection names its rule ([`LAYOUT`], the bounds', [`OWN`]).
 pub fn validate(input: &str, reached: &mut Reached) -> Result<(), InputError> {
     let lines = strict::lines(input)?;
-    let t = strict::line(&lines, 0, "the number of games t")?.ints(
-        1,
-        "the number of games t",
-        GAMES.range(),
-    )?[0];
+    let what = "the number of games t";
+    let t = GAMES.named(strict::line(&lines, 0, what)?.ints(1, what, GAMES.range()))?[0];
     reached.note(&GAMES, t);
     let t = t as usize;
     for n in 1..=t {
         let line = strict::line(&lines, n, &format!("game {n}"))?;
-        let prefix = format!("Game #{n}:");
-        let Some(rest) = line.text.strip_prefix(&prefix) else {
-            return Err(line.error(1, format!("expected the line to start with {prefix:?}")));
-        };
-        let moves = match rest.strip_prefix(' ') {
-            Some(m) => m,
-            None if rest.is_empty() => rest,
-            None => return Err(line.error(prefix.len() + 1, "expected one space after the colon")),
-        };
-        let start = prefix.len() + 2;
+        let moves = game_moves(line, n)?;
+        // Where the moves start: the label, its colon and the space.
+        let start = line.text.len() - moves.len() + 1;
         if let Some((i, c)) = moves
             .char_indices()
             .find(|&(_, c)| !('1'..='7').contains(&c))
         {
-            return Err(line.error(
-                start + i,
-                format!("expected a slot digit 1 to 7, found {c:?}"),
-            ));
+            let (message, rule) = match c {
+                ' ' => (
+                    "a space between moves (they are written without separators)".to_string(),
+                    SPACE_BETWEEN_MOVES,
+                ),
+                c => (
+                    format!("expected a slot digit 1 to 7, found {c:?}"),
+                    SLOT_DIGIT,
+                ),
+            };
+            return Err(line.error(start + i, message).rule(rule));
         }
         reached.note(&MOVES, moves.len() as i64);
         if moves.len() > MAX_MOVES {
-            return Err(line.error(
-                start + MAX_MOVES,
-                format!("at most {MAX_MOVES} moves, found {}", moves.len()),
-            ));
+            let message = format!("at most {MAX_MOVES} moves, found {}", moves.len());
+            return Err(line.error(start + MAX_MOVES, message).rule(MOVES.rule()));
         }
     }
     strict::expect_no_more(&lines, t + 1)
+}
+
+/// The moves of game line `n` (`Game #n: 1234`, or `Game #n:` and
+/// `Game #n: ` with none), after checking everything before them and the
+/// spaces around them; whether they are slot digits is left to the caller.
+/// The label is read piece by piece so that the fault is named: a wrong
+/// word or punctuation is the label's, a wrong number the numbering's.
+fn game_moves<'a>(line: &strict::Line<'a>, n: usize) -> Result<&'a str, InputError> {
+    let text = line.text;
+    let label = format!("Game #{n}:");
+    let fault = |col: usize, message: String, rule: &str| Err(line.error(col, message).rule(rule));
+    if text.is_empty() {
+        return fault(
+            1,
+            format!("unexpected blank line, expected {label:?}"),
+            rule::BLANK_LINE,
+        );
+    }
+    if text.starts_with(' ') {
+        return fault(1, "leading space".into(), rule::LEADING_SPACE);
+    }
+    let expected = || format!("expected the line to start with {label:?}");
+    let Some(after_hash) = text.strip_prefix("Game #") else {
+        return fault(1, expected(), GAME_LABEL);
+    };
+    let digits = after_hash
+        .find(|c: char| !c.is_ascii_digit())
+        .unwrap_or(after_hash.len());
+    let (number, after) = after_hash.split_at(digits);
+    if number != n.to_string() {
+        let message = format!("expected the game number {n}, found {}", quote(number));
+        return fault("Game #".len() + 1, message, GAME_NUMBER);
+    }
+    let colon = "Game #".len() + digits + 1;
+    let Some(rest) = after.strip_prefix(':') else {
+        return fault(colon, expected(), GAME_LABEL);
+    };
+    let Some(moves) = rest.strip_prefix(' ') else {
+        if rest.is_empty() {
+            return Ok(rest);
+        }
+        let message = "expected one space after the colon".into();
+        return fault(colon + 1, message, SPACE_AFTER_COLON);
+    };
+    if moves.ends_with(' ') {
+        let end = text.chars().count();
+        return fault(end, "trailing space".into(), rule::TRAILING_SPACE);
+    }
+    if moves.starts_with(' ') {
+        let message = "two spaces after the colon (one separates the moves)".into();
+        return fault(colon + 2, message, rule::DOUBLE_SPACE);
+    }
+    Ok(moves)
 }
 
 /// The moves of each game, as slot indices 0..7.
@@ -338,15 +436,70 @@ mod tests {
                 .message
                 .contains("at most 42")
         );
-        assert!(fault("1\nGame #1:  1\n").message.contains("slot digit"));
+        assert!(fault("1\nGame #1: 1x\n").message.contains("slot digit"));
         assert!(fault("1\nGame #1:1\n").message.contains("one space"));
         assert!(
             fault("2\nGame #1: 1\nGame #3: 1\n")
                 .message
-                .contains("Game #2:")
+                .contains("game number 2")
         );
         assert!(fault("1\nGame #1: 1\n\n").message.contains("blank line"));
         assert!(fault("01\nGame #1: 1\n").message.contains("canonical"));
+    }
+
+    /// Each fault of a game line is named by its rule, and placed.
+    #[test]
+    fn game_line_faults_name_their_rules() {
+        let fault = |game: &str| {
+            let e = validate(&format!("1\n{game}\n"), &mut Reached::default()).unwrap_err();
+            (e.rule.unwrap(), e.col)
+        };
+        let rule = |game: &str| fault(game).0;
+        assert_eq!(fault(""), ("blank-line".into(), 1));
+        assert_eq!(fault(" Game #1: 1"), ("leading-space".into(), 1));
+        assert_eq!(fault("game #1: 1"), (GAME_LABEL.into(), 1));
+        assert_eq!(rule("Game 1: 1"), GAME_LABEL);
+        assert_eq!(fault("Game #1 : 1"), (GAME_LABEL.into(), 8));
+        assert_eq!(rule("Game #1"), GAME_LABEL);
+        assert_eq!(fault("Game #01: 1"), (GAME_NUMBER.into(), 7));
+        assert_eq!(rule("Game #0: 1"), GAME_NUMBER);
+        assert_eq!(rule("Game #: 1"), GAME_NUMBER);
+        assert_eq!(fault("Game #1:1"), (SPACE_AFTER_COLON.into(), 9));
+        assert_eq!(fault("Game #1:  1"), ("double-space".into(), 10));
+        assert_eq!(fault("Game #1: 12 "), ("trailing-space".into(), 12));
+        assert_eq!(rule("Game #1:  "), "trailing-space");
+        assert_eq!(fault("Game #1: 12 3"), (SPACE_BETWEEN_MOVES.into(), 12));
+        assert_eq!(fault("Game #1: 128"), (SLOT_DIGIT.into(), 12));
+        assert_eq!(rule("Game #1: 1−2"), SLOT_DIGIT);
+        let long = format!("Game #1: {}", "1234567".repeat(7));
+        assert_eq!(fault(&long), ("moves-in-a-game-range".into(), 52));
+        // Valid: no moves, with or without the space.
+        assert!(validate("2\nGame #1:\nGame #2: \n", &mut Reached::default()).is_ok());
+    }
+
+    /// Corrupted cases are rejected for a listed rule, never the generic
+    /// `range`, and the corruptions reach the layout, the bound of `t` and
+    /// the game lines' own rules.
+    #[test]
+    fn every_rejection_names_a_listed_rule() {
+        let seen =
+            judge_solver::testing::rules_are_named(&FourInARow, env!("CARGO_MANIFEST_DIR"), 300);
+        for rule in [
+            "t-range",
+            "trailing-space",
+            "leading-space",
+            "blank-line",
+            "canonical-integer",
+            "integer",
+            "field-count",
+            "end-of-file",
+            "extra-data",
+            GAME_LABEL,
+            GAME_NUMBER,
+            SLOT_DIGIT,
+        ] {
+            assert!(seen.contains(rule), "{rule} not seen among {seen:?}");
+        }
     }
 
     #[test]

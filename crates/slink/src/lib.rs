@@ -42,12 +42,14 @@ pub const NO_SOLUTION: &str = "no-solution";
 /// … or more than one does.
 pub const SEVERAL_SOLUTIONS: &str = "several-solutions";
 
-/// The shared layout rules [`Slink`]'s strict validator can break on. Not
-/// `utf-8`: the validator is handed text, so bytes that are not UTF-8 are
-/// rejected before it runs, by whoever reads the file. Not
-/// `missing-blank-line`: the format has no blank lines to miss.
-const LAYOUT_RULES: [&str; 14] = [
+/// The shared layout rules [`Slink`]'s strict validator can break on, with
+/// `utf-8`, which judge names for it when it reads the file (the validator
+/// is handed text). Not `missing-blank-line`: the format has no blank
+/// lines to miss.
+const LAYOUT_RULES: [&str; 15] = [
     rule::EMPTY_FILE,
+    // Named by judge when it reads the file, before validation.
+    rule::UTF8,
     rule::CRLF,
     rule::TAB,
     rule::CONTROL_CHARACTER,

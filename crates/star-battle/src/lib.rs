@@ -11,8 +11,65 @@ pub mod parse;
 
 use judge_solver::{Bound, Reached};
 use judge_text::rng::Rng;
+use judge_text::rule as layout;
 use judge_text::scan::InputError;
 use judge_text::strict;
+
+/// This problem's own rules, phrased after the statement's input section,
+/// by the names its validators give them (`validators/validate.cpp` names
+/// each the same): what an input of `invalid/` declares it breaks.
+pub mod rule {
+    /// A cell of the puzzle that is not a region digit 0-9 ("each of them
+    /// contains exactly 10 digits").
+    pub const REGION_DIGIT: &str = "region-digit";
+    /// A cell of the candidate that is neither `.` nor `*`.
+    pub const CANDIDATE_CHARACTER: &str = "candidate-character";
+    /// A space between two cells ("exactly 10 digits (no spaces)"); one
+    /// at either end of a line is a leading or trailing space.
+    pub const SPACE_BETWEEN_CELLS: &str = "space-between-cells";
+    /// A row of other than ten cells.
+    pub const ROW_LENGTH: &str = "row-length";
+    /// A row of `.`/`*` where a region row belongs: the puzzle has fewer
+    /// than its ten lines, and the candidate starts early.
+    pub const REGION_ROWS: &str = "region-rows";
+    /// A region digit that names no cell ("the puzzle has exactly 10
+    /// regions").
+    pub const TEN_REGIONS: &str = "ten-regions";
+    /// A region whose cells are not all 4-connected ("each of them
+    /// 4-connected").
+    pub const CONNECTED_REGIONS: &str = "connected-regions";
+
+    /// All of them, in the order the validator checks them.
+    pub const OWN: [&str; 7] = [
+        REGION_ROWS,
+        SPACE_BETWEEN_CELLS,
+        REGION_DIGIT,
+        CANDIDATE_CHARACTER,
+        ROW_LENGTH,
+        TEN_REGIONS,
+        CONNECTED_REGIONS,
+    ];
+}
+
+/// The shared layout rules the validator can break. A file of fixed
+/// lines of unseparated cells has no fields, integers or lines that must
+/// be blank, so double spaces, field counts, integers and missing blank
+/// lines never come up. `utf-8` is named when the file is read, before
+/// [`judge_solver::Solver::validate`] sees text, as the strict
+/// validator's complaint.
+const LAYOUT: [&str; 11] = [
+    layout::EMPTY_FILE,
+    layout::UTF8,
+    layout::CRLF,
+    layout::TAB,
+    layout::CONTROL_CHARACTER,
+    layout::FINAL_NEWLINE,
+    layout::BLANK_LINE,
+    layout::LEADING_SPACE,
+    layout::TRAILING_SPACE,
+    layout::END_OF_FILE,
+    layout::EXTRA_DATA,
+];
 
 /// The grid is always 10×10 with ten regions.
 pub(crate) const SIZE: usize = 10;
@@ -113,32 +170,13 @@ impl judge_solver::Solver for StarBattle {
 
     /// One puzzle and candidate; the grid size is fixed, so `size` is unused.
     /// Strict layout: ten lines of ten region digits, ten lines of ten
-    /// `.`/`*`, nothing else; then the parser's region checks (exactly ten
-    /// 4-connected regions).
+    /// `.`/`*`, nothing else ([`check_row`]); then the parser's region
+    /// checks (exactly ten 4-connected regions). Every rejection names its
+    /// rule: a shared layout rule or one of [`rule`]'s.
     fn validate_noting(&self, input: &str, reached: &mut Reached) -> Result<(), InputError> {
         let lines = strict::lines(input)?;
-        for (i, allowed, what) in [
-            (0, "0123456789", "region digit"),
-            (SIZE, ".*", "`.` or `*`"),
-        ] {
-            for row in i..i + SIZE {
-                let line = strict::line(&lines, row, &format!("line {} of the grid", row + 1))?;
-                if let Some((col, c)) = line
-                    .text
-                    .chars()
-                    .enumerate()
-                    .find(|(_, c)| !allowed.contains(*c))
-                {
-                    return Err(line.error(col + 1, format!("expected a {what}, found {c:?}")));
-                }
-                let len = line.text.chars().count();
-                if len != SIZE {
-                    return Err(line.error(
-                        len.min(SIZE) + 1,
-                        format!("expected {SIZE} characters, found {len}"),
-                    ));
-                }
-            }
+        for index in 0..2 * SIZE {
+            check_row(strict::line(&lines, index, &row_name(index))?, index)?;
         }
         strict::expect_no_more(&lines, 2 * SIZE)?;
         parse::parse(input)?;
@@ -154,13 +192,78 @@ impl judge_solver::Solver for StarBattle {
         &[STAR_COUNT]
     }
 
+    /// The stars' bound is left out: it is counted, not read (100 cells
+    /// hold 0 to 100 stars), so no input breaks it; it stays a bound, for
+    /// how far the cases reach.
     fn rules(&self) -> Vec<String> {
-        judge_solver::rules_of(&judge_text::rule::LAYOUT, self.bounds(), &[])
+        judge_solver::rules_of(&LAYOUT, &[], &rule::OWN)
     }
 
     fn generate(&self, rng: &mut Rng, _size: u32) -> String {
         generate::input(rng)
     }
+}
+
+/// Line `index` (0-based over both grids) by what it holds, for messages.
+fn row_name(index: usize) -> String {
+    if index < SIZE {
+        format!("row {} of the region grid", index + 1)
+    } else {
+        format!("row {} of the candidate", index - SIZE + 1)
+    }
+}
+
+/// Line `index` (0-based over both grids) of the file: ten region digits,
+/// or ten `.`/`*`. The first fault names its rule, the layout's before the
+/// cells' and the cells' before the length, so a row with a space at its
+/// end is a trailing space, not eleven characters.
+fn check_row(line: &strict::Line<'_>, index: usize) -> Result<(), InputError> {
+    let regions = index < SIZE;
+    let what = row_name(index);
+    let text = line.text;
+    if text.is_empty() {
+        let message = format!("a blank line where {what} belongs");
+        return Err(line.error(1, message).rule(layout::BLANK_LINE));
+    }
+    if text.starts_with(' ') {
+        return Err(line.error(1, "leading space").rule(layout::LEADING_SPACE));
+    }
+    if text.ends_with(' ') {
+        let col = text.chars().count();
+        return Err(line
+            .error(col, "trailing space")
+            .rule(layout::TRAILING_SPACE));
+    }
+    if regions && text.chars().all(|c| c == '.' || c == '*') {
+        let message = format!(
+            "{what} is a row of the candidate: the region grid seems to have only {index} rows"
+        );
+        return Err(line.error(1, message).rule(rule::REGION_ROWS));
+    }
+    let allowed = |c: char| {
+        if regions {
+            c.is_ascii_digit()
+        } else {
+            c == '.' || c == '*'
+        }
+    };
+    if let Some((col, c)) = text.chars().enumerate().find(|&(_, c)| !allowed(c)) {
+        let (expected, rule) = match (c, regions) {
+            (' ', _) => ("no space between cells", rule::SPACE_BETWEEN_CELLS),
+            (_, true) => ("a region digit 0-9", rule::REGION_DIGIT),
+            (_, false) => ("`.` or `*`", rule::CANDIDATE_CHARACTER),
+        };
+        let message = format!("expected {expected} in {what}, found {c:?}");
+        return Err(line.error(col + 1, message).rule(rule));
+    }
+    let len = text.chars().count();
+    if len != SIZE {
+        let message = format!("{what} has {len} characters, expected {SIZE}");
+        return Err(line
+            .error(len.min(SIZE) + 1, message)
+            .rule(rule::ROW_LENGTH));
+    }
+    Ok(())
 }
 
 #[cfg(test)]

@@ -7,7 +7,7 @@
 //! (one grid line, the region check) is a separate function so a strict
 //! validator can reuse them and add layout checks on top.
 
-use super::{Puzzle, SIZE};
+use super::{Puzzle, SIZE, rule};
 use judge_text::scan::{InputError, Pos, Scanner, Token, expect_end};
 
 /// Which of the two grids a line belongs to, for messages.
@@ -60,15 +60,19 @@ pub fn parse(input: &str) -> Result<Puzzle, InputError> {
 }
 
 /// Row `r` of `part`: exactly ten allowed characters (trailing blanks are
-/// dropped). Returns the line with only those ten characters.
+/// dropped). Returns the line with only those ten characters. Each fault
+/// names the rule the strict validator gives it (`super::check_row`).
 fn grid_line<'a>(s: &mut Scanner<'a>, part: Part, r: usize) -> Result<Token<'a>, InputError> {
     s.skip_space();
     let Some(line) = s.rest_of_line() else {
-        return Err(s.pos().error(format!(
-            "expected row {} of the {}, found the end of the input",
-            r + 1,
-            part.name()
-        )));
+        return Err(s
+            .pos()
+            .error(format!(
+                "expected row {} of the {}, found the end of the input",
+                r + 1,
+                part.name()
+            ))
+            .rule(judge_text::rule::END_OF_FILE));
     };
     let text = line.text.trim_end();
     for (c, ch) in text.chars().enumerate() {
@@ -81,7 +85,8 @@ fn grid_line<'a>(s: &mut Scanner<'a>, part: Part, r: usize) -> Result<Token<'a>,
                     r + 1,
                     part.name()
                 ),
-            ));
+            )
+            .rule(rule::ROW_LENGTH));
         }
         let ok = match part {
             Part::Regions => ch.is_ascii_digit(),
@@ -94,10 +99,18 @@ fn grid_line<'a>(s: &mut Scanner<'a>, part: Part, r: usize) -> Result<Token<'a>,
                 r + 1,
                 part.name()
             );
-            if part == Part::Regions && (ch == '.' || ch == '*') {
+            // A whole row of `.`/`*` is the candidate, begun early.
+            let early = part == Part::Regions && text.chars().all(|c| c == '.' || c == '*');
+            if early {
                 message += &format!(" (the region grid seems to have only {r} rows)");
             }
-            return Err(InputError::new(line.pos.line, line.pos.col + c, message));
+            let rule = match part {
+                _ if early => rule::REGION_ROWS,
+                _ if ch.is_whitespace() => rule::SPACE_BETWEEN_CELLS,
+                Part::Regions => rule::REGION_DIGIT,
+                Part::Candidate => rule::CANDIDATE_CHARACTER,
+            };
+            return Err(InputError::new(line.pos.line, line.pos.col + c, message).rule(rule));
         }
     }
     let len = text.chars().count();
@@ -110,7 +123,8 @@ fn grid_line<'a>(s: &mut Scanner<'a>, part: Part, r: usize) -> Result<Token<'a>,
                 r + 1,
                 part.name()
             ),
-        ));
+        )
+        .rule(rule::ROW_LENGTH));
     }
     Ok(Token {
         text,
@@ -132,9 +146,11 @@ fn check_regions(regions: &[[u8; SIZE]; SIZE], starts: &[Pos; SIZE]) -> Result<(
             .filter(|&(r, c)| regions[r][c] == digit)
             .collect();
         let Some(&(r0, c0)) = cells.first() else {
-            return Err(at(0, 0).error(format!(
-                "the puzzle must have ten regions, but region {digit} has no cell"
-            )));
+            return Err(at(0, 0)
+                .error(format!(
+                    "the puzzle must have ten regions, but region {digit} has no cell"
+                ))
+                .rule(rule::TEN_REGIONS));
         };
         let mut reached = [[false; SIZE]; SIZE];
         reached[r0][c0] = true;
@@ -154,13 +170,15 @@ fn check_regions(regions: &[[u8; SIZE]; SIZE], starts: &[Pos; SIZE]) -> Result<(
             }
         }
         if let Some(&(r, c)) = cells.iter().find(|&&(r, c)| !reached[r][c]) {
-            return Err(at(r, c).error(format!(
-                "region {digit} is not 4-connected: its cell at row {}, column {} is cut off from its cell at row {}, column {}",
-                r + 1,
-                c + 1,
-                r0 + 1,
-                c0 + 1
-            )));
+            return Err(at(r, c)
+                .error(format!(
+                    "region {digit} is not 4-connected: its cell at row {}, column {} is cut off from its cell at row {}, column {}",
+                    r + 1,
+                    c + 1,
+                    r0 + 1,
+                    c0 + 1
+                ))
+                .rule(rule::CONNECTED_REGIONS));
         }
     }
     Ok(())

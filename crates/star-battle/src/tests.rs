@@ -208,3 +208,78 @@ fn each_touching_pair_is_reported_once() {
     }
     assert_eq!(violations(&p).touching.len(), 6);
 }
+
+/// The rule the strict validator names for the first sample with row
+/// `index` (0-based over both grids) replaced by `row`.
+fn rule_with_row(index: usize, row: &str) -> Option<String> {
+    let mut lines: Vec<&str> = REGIONS.iter().chain(&SOLUTION).copied().collect();
+    lines[index] = row;
+    StarBattle.validate(&text(&lines, &[])).unwrap_err().rule
+}
+
+/// Every rejection of the strict validator, of corrupted cases and
+/// generated inputs, names a rule [`StarBattle`] lists: an invalid input
+/// can declare it, and `judge validate` can hold the file to it.
+#[test]
+fn every_rejection_names_a_listed_rule() {
+    let seen = judge_solver::testing::rules_are_named(&StarBattle, env!("CARGO_MANIFEST_DIR"), 300);
+    for expected in [
+        layout::TRAILING_SPACE,
+        layout::LEADING_SPACE,
+        layout::CRLF,
+        layout::BLANK_LINE,
+        layout::EXTRA_DATA,
+        layout::FINAL_NEWLINE,
+        rule::REGION_ROWS,
+        rule::ROW_LENGTH,
+        rule::REGION_DIGIT,
+        rule::CANDIDATE_CHARACTER,
+    ] {
+        assert!(seen.contains(expected), "{expected} never named: {seen:?}");
+    }
+}
+
+/// The rules random corruption does not reach (it never rewrites a
+/// region digit in place or puts a space inside a row), one fault each.
+#[test]
+fn region_and_cell_rules_are_named() {
+    let named = |index, row: &str| rule_with_row(index, row);
+    // Region 0 gains a cell cut off in the bottom right corner.
+    assert_eq!(
+        named(9, "8999976660").as_deref(),
+        Some(rule::CONNECTED_REGIONS)
+    );
+    // The 9s become 8s: region 8 stays one piece, region 9 is gone.
+    let no_nine: Vec<String> = REGIONS.iter().map(|r| r.replace('9', "8")).collect();
+    let no_nine: Vec<&str> = no_nine.iter().map(String::as_str).collect();
+    let e = StarBattle.validate(&text(&no_nine, &SOLUTION)).unwrap_err();
+    assert_eq!(e.rule.as_deref(), Some(rule::TEN_REGIONS), "{e}");
+    assert_eq!(
+        named(0, "000 111223").as_deref(),
+        Some(rule::SPACE_BETWEEN_CELLS)
+    );
+    assert_eq!(named(4, "554444*433").as_deref(), Some(rule::REGION_DIGIT));
+    assert_eq!(named(9, "......*.*.").as_deref(), Some(rule::REGION_ROWS));
+    assert_eq!(
+        named(14, ".o...*....").as_deref(),
+        Some(rule::CANDIDATE_CHARACTER)
+    );
+    assert_eq!(named(14, ".*...*...").as_deref(), Some(rule::ROW_LENGTH));
+    assert_eq!(
+        named(14, ".*...*.... ").as_deref(),
+        Some(layout::TRAILING_SPACE)
+    );
+    assert_eq!(named(14, "").as_deref(), Some(layout::BLANK_LINE));
+}
+
+/// The list is exact: no rule this format cannot break (no layout rule
+/// it has no place for, nor the stars' count, which is counted, not read).
+#[test]
+fn no_rule_the_format_cannot_break_is_listed() {
+    let rules = StarBattle.rules();
+    assert!(!rules.contains(&"stars-in-the-candidate-range".to_string()));
+    assert!(rules.contains(&rule::TEN_REGIONS.to_string()));
+    for absent in [layout::DOUBLE_SPACE, layout::FIELD_COUNT, layout::INTEGER] {
+        assert!(!rules.iter().any(|r| r == absent), "{absent}");
+    }
+}

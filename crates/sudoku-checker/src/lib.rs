@@ -22,6 +22,7 @@ pub use parse::{CELLS, Grid, parse};
 
 use judge_solver::{Bound, Reached};
 use judge_text::rng::Rng;
+use judge_text::rule as layout;
 use judge_text::scan::InputError;
 use judge_text::strict;
 
@@ -30,6 +31,13 @@ use judge_text::strict;
 /// hold an empty grid and a complete one.
 const DIGIT: Bound = Bound::new("cell digit", 0, 9);
 const GIVENS: Bound = Bound::new("givens in a grid", 0, 81);
+
+/// This problem's own rule, phrased after the statement ("grids of 9
+/// lines"), by the name its validators give it (`validators/validate.cpp`
+/// names it the same): a blank line after some but not all of a grid's
+/// rows, a row left out. Every other fault is a shared layout rule or the
+/// digit's range.
+pub const GRID_ROWS: &str = "grid-rows";
 
 pub struct SudokuChecker;
 
@@ -76,7 +84,8 @@ impl judge_solver::Solver for SudokuChecker {
     /// Strict layout: grids of 9 lines of 9 single-spaced digits 0..9,
     /// exactly one blank line between grids, none before the first or after
     /// the last, LF line ends and a final newline. (The solver tolerates a
-    /// missing blank line; the validator does not.)
+    /// missing blank line; the validator does not.) Every rejection names
+    /// its rule: a shared layout rule, `cell-digit-range` or [`GRID_ROWS`].
     fn validate_noting(&self, input: &str, reached: &mut Reached) -> Result<(), InputError> {
         let lines = strict::lines(input)?;
         let mut at = 0;
@@ -85,9 +94,17 @@ impl judge_solver::Solver for SudokuChecker {
             let mut givens = 0;
             for row in 1..=9 {
                 let what = format!("grid {grid}, row {row}");
-                let digits = strict::line(&lines, at, &what)?
-                    .ints(9, "digits 0 to 9", DIGIT.range())
-                    .map_err(|e| e.context(&what))?;
+                let line = strict::line(&lines, at, &what)?;
+                // A blank line inside a grid is a row left out; before the
+                // first row it is only a blank line too many.
+                if row > 1 && line.text.is_empty() {
+                    let message = format!(
+                        "grid {grid} stops after {} of its 9 rows: a row is left out",
+                        row - 1
+                    );
+                    return Err(line.error(1, message).rule(GRID_ROWS));
+                }
+                let digits = grid_row(line).map_err(|e| e.context(&what))?;
                 reached.note_all(&DIGIT, &digits);
                 givens += digits.iter().filter(|&&d| d != 0).count() as i64;
                 at += 1;
@@ -95,13 +112,12 @@ impl judge_solver::Solver for SudokuChecker {
             reached.note(&GIVENS, givens);
             match lines.get(at) {
                 None => return Ok(()),
-                Some(l) => l
-                    .expect_blank()
-                    .map_err(|e| e.context(format_args!("after grid {grid}")))?,
+                Some(l) => after_grid(l, grid)?,
             }
             at += 1;
             if at == lines.len() {
-                return Err(lines[at - 1].error(1, "blank line after the last grid"));
+                let e = lines[at - 1].error(1, "blank line after the last grid");
+                return Err(e.rule(layout::BLANK_LINE));
             }
             grid += 1;
         }
@@ -111,13 +127,44 @@ impl judge_solver::Solver for SudokuChecker {
         &[DIGIT, GIVENS]
     }
 
+    /// Every shared layout rule: a grid row is a line of single-spaced
+    /// integers, so each of the field checks comes up, and `utf-8` is
+    /// named when the file is read, before [`Self::validate`] sees text.
+    /// The givens' bound is left out: it is counted, not read (a grid
+    /// has 81 cells), so no input breaks it and no invalid input could
+    /// test it; it stays a bound, for how far the cases reach.
     fn rules(&self) -> Vec<String> {
-        judge_solver::rules_of(&judge_text::rule::LAYOUT, self.bounds(), &[])
+        judge_solver::rules_of(&layout::LAYOUT, &[DIGIT], &[GRID_ROWS])
     }
 
     fn generate(&self, rng: &mut Rng, size: u32) -> String {
         generate::input(rng, size)
     }
+}
+
+/// The nine digits of a grid row: single-spaced canonical integers in
+/// the digit's range, which a range error names.
+fn grid_row(line: &strict::Line<'_>) -> Result<Vec<i64>, InputError> {
+    DIGIT.named(line.ints(9, "digits 0 to 9", DIGIT.range()))
+}
+
+/// The line after grid `grid`: blank (the next grid follows). A line of
+/// spaces or a grid row is a blank line missing (the grids run together);
+/// anything else is data after the grids, which end at the end of the file.
+fn after_grid(line: &strict::Line<'_>, grid: usize) -> Result<(), InputError> {
+    if line.text.is_empty() {
+        return Ok(());
+    }
+    if line.text.bytes().all(|b| b == b' ') || grid_row(line).is_ok() {
+        return line
+            .expect_blank()
+            .map_err(|e| e.context(format_args!("after grid {grid}")));
+    }
+    let message = format!(
+        "unexpected {} after grid {grid} (a grid is the last, or an empty line and the next grid follow it)",
+        judge_text::located::quote(line.text)
+    );
+    Err(line.error(1, message).rule(layout::EXTRA_DATA))
 }
 
 /// What the checker says about one grid.
@@ -295,7 +342,7 @@ mod tests {
 
 #[cfg(test)]
 mod validate_tests {
-    use super::SudokuChecker;
+    use super::{GRID_ROWS, SudokuChecker, layout};
     use judge_solver::Solver;
 
     const ROW: &str = "0 0 0 0 0 0 0 0 0\n";
@@ -326,6 +373,56 @@ mod validate_tests {
         let e = fault(&format!("{}{ROW}", grid()));
         assert_eq!(e.line, 10, "a tenth row: {e}");
         assert!(fault(grid().trim_end()).message.contains("final newline"));
+    }
+
+    /// Every rejection of the strict validator, of corrupted cases and
+    /// generated inputs, names a rule [`SudokuChecker`] lists: an invalid
+    /// input can declare it, and `judge validate` can hold the file to it.
+    #[test]
+    fn every_rejection_names_a_listed_rule() {
+        let seen =
+            judge_solver::testing::rules_are_named(&SudokuChecker, env!("CARGO_MANIFEST_DIR"), 300);
+        for expected in [
+            layout::TRAILING_SPACE,
+            layout::DOUBLE_SPACE,
+            layout::TAB,
+            layout::BLANK_LINE,
+            layout::MISSING_BLANK_LINE,
+            layout::EXTRA_DATA,
+            layout::END_OF_FILE,
+            layout::INTEGER,
+            layout::CANONICAL_INTEGER,
+            "cell-digit-range",
+            GRID_ROWS,
+        ] {
+            assert!(seen.contains(expected), "{expected} never named: {seen:?}");
+        }
+    }
+
+    /// What follows a grid and a grid cut short, one fault each.
+    #[test]
+    fn grid_ends_name_their_rules() {
+        let rule = |text: &str| SudokuChecker.validate(text).unwrap_err().rule;
+        let two = |between: &str| format!("{}{between}{}", grid(), grid());
+        assert_eq!(rule(&two("")).as_deref(), Some(layout::MISSING_BLANK_LINE));
+        assert_eq!(
+            rule(&two(" \n")).as_deref(),
+            Some(layout::MISSING_BLANK_LINE)
+        );
+        assert_eq!(rule(&two("\n\n")).as_deref(), Some(layout::BLANK_LINE));
+        assert_eq!(
+            rule(&format!("{}end\n", grid())).as_deref(),
+            Some(layout::EXTRA_DATA)
+        );
+        assert_eq!(
+            rule(&format!("{}\n", grid())).as_deref(),
+            Some(layout::BLANK_LINE)
+        );
+        let short = format!("{}\n{}", ROW.repeat(8), grid());
+        assert_eq!(rule(&short).as_deref(), Some(GRID_ROWS));
+        assert_eq!(rule(&ROW.repeat(8)).as_deref(), Some(layout::END_OF_FILE));
+        let ten = grid().replacen("0 0", "0 10", 1);
+        assert_eq!(rule(&ten).as_deref(), Some("cell-digit-range"));
     }
 }
 

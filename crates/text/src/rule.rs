@@ -106,17 +106,46 @@ fn words(text: &str) -> Vec<String> {
         .collect()
 }
 
-/// Whether `message` names `rule`: the rule's words appear in it, whole,
-/// in order and next to each other. `n-range` is named by "… (rule
-/// n-range)" and by "N_RANGE violated", not by "an-range" or "n out of
-/// range"; a rule with no word is named by nothing.
+/// Whether `message` names `rule`. A message that tags its rules, `(rule
+/// NAME)` as judge's validators do, names exactly those (so
+/// `canonical-integer` does not name `integer`). Any other message names
+/// a rule whose words appear in it, whole, in order and next to each
+/// other: "N_RANGE violated" names `n-range`, "an-range" and "n out of
+/// range" do not; a third-party validator's own phrase ("need 1 <= X <=
+/// N") works as a rule. A rule with no word is named by nothing.
 pub fn names_rule(message: &str, rule: &str) -> bool {
     let want = words(rule);
     if want.is_empty() {
         return false;
     }
+    let tags = tagged(message);
+    if !tags.is_empty() {
+        return tags.iter().any(|t| same_rule(t, rule));
+    }
     let have = words(message);
     have.windows(want.len()).any(|w| w == want.as_slice())
+}
+
+/// The rules a message tags in the form `rule NAME)` (a name of letters,
+/// digits, `-` and `_`, closing a parenthesis: `(rule n-range)` and the
+/// strict validators' `(…, rule n-range)`).
+pub fn tagged(message: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    let mut rest = message;
+    while let Some(at) = rest.find("rule ") {
+        let before = rest[..at].chars().next_back();
+        rest = &rest[at + 5..];
+        if before.is_some_and(char::is_alphanumeric) {
+            continue;
+        }
+        let name: String = (rest.chars())
+            .take_while(|c| c.is_alphanumeric() || *c == '-' || *c == '_')
+            .collect();
+        if name.chars().any(char::is_alphanumeric) && rest[name.len()..].starts_with(')') {
+            found.push(name);
+        }
+    }
+    found
 }
 
 /// Whether two rule names are the same rule (same words).
@@ -128,6 +157,13 @@ pub fn same_rule(a: &str, b: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn rules_are_read_from_messages_in_their_form_only() {
+        let m = "x.in:2:1: N out of range (rule n-range)\n  other: (rule t_range), a rule of thumb";
+        assert_eq!(tagged(m), vec!["n-range", "t_range"]);
+        assert!(tagged("no rules here; overrule x").is_empty());
+    }
 
     #[test]
     fn bounds_become_rules_by_their_symbol() {
@@ -148,8 +184,15 @@ mod tests {
         assert!(!names_rule("line 1: at-range", "t-range"));
         assert!(!names_rule("t is out of range", "t-range"));
         assert!(!names_rule(m, " - "));
-        // A phrase of the message is a rule too.
-        assert!(names_rule(m, "must be between"));
+        // A tagged message names its tags only.
+        assert!(!names_rule(m, "must be between"));
+        let canonical = "1:1: \"+3\" is not written in canonical form (rule canonical-integer)";
+        assert!(names_rule(canonical, "canonical-integer"));
+        assert!(!names_rule(canonical, "integer"));
+        // An untagged message: its phrases are rules.
+        let theirs = "need 1 <= X <= N <= 10^9, got N=3 X=5";
+        assert!(names_rule(theirs, "need 1 <= X <= N"));
+        assert!(!names_rule(theirs, "x-range"));
         assert!(same_rule("final-newline", "Final newline"));
         assert!(!same_rule("final-newline", "newline"));
     }

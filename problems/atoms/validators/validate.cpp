@@ -11,6 +11,13 @@
 // Layout is strict: LF line ends, a final newline, no blank lines, no tabs or
 // other control characters, integers in canonical form (no '+', no leading
 // zeros, no "-0"), nothing after the last board.
+//
+// Every reason ends with "(rule NAME)": the rule of the input format the
+// file breaks, named as the in-crate strict validator names it, so that
+// `judge validate` can tell an invalid input rejected for the rule it was
+// written to break from one rejected by accident. A file breaking several
+// rules is read in the same order (bytes, then lines, then each line's
+// spacing, field count and values), so both validators name the same one.
 
 #include <cstdio>
 #include <cstdlib>
@@ -19,8 +26,28 @@
 
 namespace {
 
-[[noreturn]] void reject(size_t line, size_t col, const std::string& why) {
-    std::fprintf(stderr, "line %zu col %zu: %s\n", line, col, why.c_str());
+// The rules, by the names the in-crate validator gives them.
+const char* const kEmptyFile = "empty-file";
+const char* const kUtf8 = "utf-8";
+const char* const kCrlf = "crlf";
+const char* const kTab = "tab";
+const char* const kControl = "control-character";
+const char* const kFinalNewline = "final-newline";
+const char* const kBlankLine = "blank-line";
+const char* const kLeadingSpace = "leading-space";
+const char* const kTrailingSpace = "trailing-space";
+const char* const kDoubleSpace = "double-space";
+const char* const kFieldCount = "field-count";
+const char* const kInteger = "integer";
+const char* const kCanonical = "canonical-integer";
+const char* const kEndOfFile = "end-of-file";
+const char* const kExtraData = "extra-data";
+const char* const kTRange = "t-range";
+const char* const kNRange = "n-range";
+const char* const kValueRange = "cell-value-range";
+
+[[noreturn]] void reject(size_t line, size_t col, const std::string& why, const char* rule) {
+    std::fprintf(stderr, "line %zu col %zu: %s (rule %s)\n", line, col, why.c_str(), rule);
     std::exit(43);
 }
 
@@ -32,93 +59,164 @@ std::string read_all() {
     return data;
 }
 
-// The lines of the file without their '\n'; every byte must be printable
-// ASCII or '\n', and the file must end with '\n'.
-std::vector<std::string> split_lines(const std::string& data) {
-    if (data.empty()) reject(1, 1, "the file is empty");
-    std::vector<std::string> lines;
-    std::string cur;
-    size_t line = 1;
-    for (unsigned char ch : data) {
-        if (ch == '\n') {
-            lines.push_back(cur);
-            cur.clear();
-            ++line;
-            continue;
-        }
-        size_t col = cur.size() + 1;
-        if (ch == '\r') reject(line, col, "a carriage return (line ends must be LF only)");
-        if (ch == '\t') reject(line, col, "a tab (fields are separated by one space)");
-        if (ch < 0x20 || ch == 0x7f) reject(line, col, "a control character");
-        if (ch >= 0x80) reject(line, col, "a byte outside printable ASCII");
-        cur.push_back(static_cast<char>(ch));
+// The length of the UTF-8 sequence at data[i] (RFC 3629: no overlong
+// forms, no surrogates, nothing above U+10FFFF), or 0 when it is not one;
+// its code point in `cp`.
+size_t utf8_at(const std::string& data, size_t i, unsigned& cp) {
+    const unsigned char b = static_cast<unsigned char>(data[i]);
+    size_t len;
+    unsigned min;
+    if (b < 0x80) {
+        cp = b;
+        return 1;
+    } else if (b >= 0xc2 && b <= 0xdf) {
+        len = 2, min = 0x80, cp = b & 0x1f;
+    } else if (b >= 0xe0 && b <= 0xef) {
+        len = 3, min = 0x800, cp = b & 0x0f;
+    } else if (b >= 0xf0 && b <= 0xf4) {
+        len = 4, min = 0x10000, cp = b & 0x07;
+    } else {
+        return 0;
     }
-    if (!cur.empty()) reject(line, cur.size() + 1, "the last line has no final newline");
+    if (i + len > data.size()) return 0;
+    for (size_t k = 1; k < len; ++k) {
+        const unsigned char c = static_cast<unsigned char>(data[i + k]);
+        if ((c & 0xc0) != 0x80) return 0;
+        cp = (cp << 6) | (c & 0x3f);
+    }
+    if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) return 0;
+    return len;
+}
+
+// The lines of the file without their '\n'. The whole file must be UTF-8;
+// each line, checked when its '\n' is reached, must hold no CR, tab or
+// other control character (C0, DEL or C1); the file must end with '\n'.
+// Other characters (a byte order mark, a Unicode minus) are left to the
+// parser, which names the field they spoil.
+std::vector<std::string> split_lines(const std::string& data) {
+    size_t line = 1, col = 1;
+    for (size_t i = 0; i < data.size();) {
+        unsigned cp;
+        const size_t len = utf8_at(data, i, cp);
+        if (len == 0) reject(line, col, "the file is not valid UTF-8 text", kUtf8);
+        if (cp == '\n') ++line, col = 0;
+        ++col;
+        i += len;
+    }
+    if (data.empty()) reject(1, 1, "the file is empty", kEmptyFile);
+    std::vector<std::string> lines;
+    size_t start = 0;
+    while (start < data.size()) {
+        const size_t end = data.find('\n', start);
+        if (end == std::string::npos)
+            reject(lines.size() + 1, data.size() - start + 1, "the last line has no final newline",
+                   kFinalNewline);
+        for (size_t i = start; i < end;) {
+            unsigned cp;
+            const size_t len = utf8_at(data, i, cp);
+            const size_t line = lines.size() + 1, col = i - start + 1;
+            if (cp == '\r') reject(line, col, "a carriage return (LF line ends only)", kCrlf);
+            if (cp == '\t') reject(line, col, "a tab (fields are separated by one space)", kTab);
+            if (cp < 0x20 || (cp >= 0x7f && cp <= 0x9f))
+                reject(line, col, "a control character", kControl);
+            i += len;
+        }
+        lines.push_back(data.substr(start, end - start));
+        start = end + 1;
+    }
     return lines;
 }
 
-// A cursor over one line.
-struct Cursor {
-    const std::string& text;
-    size_t line;
-    size_t pos = 0;
+// `text` in quotes, cut to 40 bytes: a field may be a whole huge line.
+std::string quote(const std::string& text) {
+    if (text.size() <= 40) return "\"" + text + "\"";
+    return "\"" + text.substr(0, 40) + "\"... (" + std::to_string(text.size()) + " bytes)";
+}
 
-    Cursor(const std::string& t, size_t l) : text(t), line(l) {}
-
-    [[noreturn]] void fail(const std::string& why) const { reject(line, pos + 1, why); }
-
-    bool at_end() const { return pos >= text.size(); }
-
-    void space() {
-        if (at_end()) fail("expected one more field, found the end of the line");
-        if (text[pos] != ' ') fail("expected a single space");
-        ++pos;
-    }
-
-    void end() {
-        if (at_end()) return;
-        if (text[pos] == ' ') fail("unexpected space (trailing space or too many fields)");
-        fail("expected the end of the line");
-    }
-
-    // An integer in [lo, hi] in canonical form, followed by a space or the
-    // end of the line.
-    long long integer(long long lo, long long hi, const std::string& what) {
-        size_t start = pos;
-        if (text.empty()) fail("unexpected blank line, expected " + what);
-        bool negative = false;
-        if (pos < text.size() && text[pos] == '-') {
-            negative = true;
-            ++pos;
-        }
-        size_t first = pos;
-        while (pos < text.size() && text[pos] >= '0' && text[pos] <= '9') ++pos;
-        size_t digits = pos - first;
-        if (digits == 0) {
-            pos = start;
-            fail("expected " + what + " (an integer)");
-        }
-        if (pos < text.size() && text[pos] != ' ') fail("unexpected character in " + what);
-        size_t after = pos;
-        pos = start;
-        if (digits > 1 && text[first] == '0') fail(what + " has a leading zero");
-        if (negative && digits == 1 && text[first] == '0') fail("\"-0\" is not canonical");
-        if (digits > 18) fail(what + " is out of range");
-        long long value = 0;
-        for (size_t i = first; i < after; ++i) value = value * 10 + (text[i] - '0');
-        if (negative) value = -value;
-        if (value < lo || value > hi)
-            fail(what + " must be between " + std::to_string(lo) + " and " + std::to_string(hi) +
-                 ", found " + std::to_string(value));
-        pos = after;
-        return value;
-    }
+// One field of a line and the column it starts at.
+struct Field {
+    std::string text;
+    size_t col;
 };
+
+// The `count` fields of line `line` (1-based), which must be separated by
+// single spaces with none at either end: spacing is judged before the
+// number of fields, and that before any value.
+std::vector<Field> fields(const std::string& text, size_t line, size_t count,
+                          const std::string& what) {
+    if (text.empty()) reject(line, 1, "unexpected blank line, expected " + what, kBlankLine);
+    if (text.front() == ' ') reject(line, 1, "a leading space before " + what, kLeadingSpace);
+    if (text.back() == ' ')
+        reject(line, text.size(), "a trailing space after " + what, kTrailingSpace);
+    std::vector<Field> out;
+    size_t start = 0;
+    while (true) {
+        const size_t space = text.find(' ', start);
+        const size_t end = space == std::string::npos ? text.size() : space;
+        if (end == start)
+            reject(line, start + 1, "two spaces in a row (one separates fields)", kDoubleSpace);
+        out.push_back({text.substr(start, end - start), start + 1});
+        if (space == std::string::npos) break;
+        start = space + 1;
+    }
+    if (out.size() != count) {
+        const size_t col = out.size() > count ? out[count].col : text.size() + 1;
+        const std::string expected = std::to_string(count) + (count == 1 ? " field" : " fields");
+        reject(line, col,
+               "expected " + expected + " (" + what + "), found " + std::to_string(out.size()),
+               kFieldCount);
+    }
+    return out;
+}
+
+// The value of a field that must be an integer in [lo, hi] written in
+// canonical form. Judged in three steps, in this order: is it an integer
+// that fits in 64 bits at all (an optional sign, then digits), is it in
+// range (`range_rule` when not), and is it canonical (no '+', no leading
+// zero, no "-0").
+long long integer(const Field& f, size_t line, long long lo, long long hi, const std::string& what,
+                  const char* range_rule) {
+    const std::string& s = f.text;
+    const bool signed_ = s[0] == '+' || s[0] == '-';
+    const bool negative = s[0] == '-';
+    const size_t first = signed_ ? 1 : 0;
+    bool digits_only = first < s.size();
+    for (size_t i = first; i < s.size(); ++i)
+        if (s[i] < '0' || s[i] > '9') digits_only = false;
+    if (!digits_only)
+        reject(line, f.col, "expected " + what + " (an integer), found " + quote(s), kInteger);
+    size_t significant = first;
+    while (significant + 1 < s.size() && s[significant] == '0') ++significant;
+    const std::string digits = s.substr(significant);
+    const std::string limit = negative ? "9223372036854775808" : "9223372036854775807";
+    if (digits.size() > limit.size() || (digits.size() == limit.size() && digits > limit))
+        reject(line, f.col, what + " " + quote(s) + " does not fit in a 64-bit integer", kInteger);
+    unsigned long long magnitude = 0;
+    for (char c : digits) magnitude = magnitude * 10 + static_cast<unsigned>(c - '0');
+    const long long value = static_cast<long long>(negative ? 0 - magnitude : magnitude);
+    if (value < lo || value > hi)
+        reject(line, f.col,
+               what + " must be between " + std::to_string(lo) + " and " + std::to_string(hi) +
+                   ", found " + std::to_string(value),
+               range_rule);
+    if (s[0] == '+' || significant != first || (negative && value == 0))
+        reject(line, f.col, quote(s) + " is not written in canonical form", kCanonical);
+    return value;
+}
 
 const std::string& line_at(const std::vector<std::string>& lines, size_t index,
                            const std::string& what) {
-    if (index >= lines.size()) reject(lines.size() + 1, 1, "expected " + what + ", found the end of the file");
+    if (index >= lines.size())
+        reject(lines.size() + 1, 1, "expected " + what + ", found the end of the file", kEndOfFile);
     return lines[index];
+}
+
+// A line holding one integer in [lo, hi].
+long long single(const std::vector<std::string>& lines, size_t index, long long lo, long long hi,
+                 const std::string& what, const char* range_rule) {
+    const std::string& text = line_at(lines, index, what);
+    const std::vector<Field> f = fields(text, index + 1, 1, what);
+    return integer(f[0], index + 1, lo, hi, what, range_rule);
 }
 
 }  // namespace
@@ -128,33 +226,22 @@ int main() {
     const std::vector<std::string> lines = split_lines(data);
 
     size_t at = 0;
-    long long t;
-    {
-        Cursor c(line_at(lines, at, "the number of boards T"), at + 1);
-        t = c.integer(1, 49, "the number of boards T");
-        c.end();
-        ++at;
-    }
+    const long long t = single(lines, at++, 1, 49, "the number of boards T", kTRange);
     for (long long k = 1; k <= t; ++k) {
         const std::string board = "board " + std::to_string(k);
-        Cursor header(line_at(lines, at, "the size N of " + board), at + 1);
-        long long n = header.integer(3, 7, "the size N of " + board);
-        header.end();
-        ++at;
+        const long long n = single(lines, at++, 3, 7, "the size N of " + board, kNRange);
         for (long long r = 1; r <= n; ++r) {
             const std::string row = board + ", row " + std::to_string(r);
-            Cursor c(line_at(lines, at, row), at + 1);
-            for (long long j = 0; j < n; ++j) {
-                if (j > 0) c.space();
-                c.integer(-9, 9, "a value of " + row);
-            }
-            c.end();
+            const std::string& text = line_at(lines, at, row);
+            const size_t count = static_cast<size_t>(n);
+            for (const Field& v : fields(text, at + 1, count, "the values of " + row))
+                integer(v, at + 1, -9, 9, "a value of " + row, kValueRange);
             ++at;
         }
     }
     if (at < lines.size()) {
-        reject(at + 1, 1, lines[at].empty() ? "blank line after the last board"
-                                            : "unexpected data after the last board");
+        if (lines[at].empty()) reject(at + 1, 1, "blank line after the last board", kBlankLine);
+        reject(at + 1, 1, "unexpected data after the last board", kExtraData);
     }
     return 42;
 }

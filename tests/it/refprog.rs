@@ -242,7 +242,11 @@ fn timelimit_calibrates_a_problem_with_a_reference_program() {
     assert_eq!(run.code, 0, "{}", run.all());
     assert!(run.stdout.contains("double.py"), "{}", run.all());
     assert!(run.stdout.contains("spin.py"), "{}", run.all());
-    assert!(run.stdout.contains("double: limit 1 s;"), "{}", run.all());
+    assert!(
+        run.stdout.contains("double: limits ") && run.stdout.contains("the limit 1 s is inside"),
+        "{}",
+        run.all()
+    );
 }
 
 /// The cases hold n = 1, 37 and 99 (the files say so); the validator

@@ -213,7 +213,35 @@ fn write_data(problem: &Problem, data: &Path, settings: &[(PathBuf, String)]) ->
         create_dir(path.parent().unwrap_or(data))?;
         write(&path, body.as_bytes())?;
     }
+    // Inputs every validator must reject, each with the rule it declares
+    // in the format's per-case .yaml (the recipe's `invalid:` map has no
+    // place in a package).
+    for case in &problem.invalid_inputs {
+        let folder = data.join(&case.group);
+        create_dir(&folder)?;
+        copy(&case.input, &folder.join(format!("{}.in", case.name)))?;
+        if let Some(rule) = problem.invalid_rules.get(&case.id()) {
+            write(
+                &folder.join(format!("{}.yaml", case.name)),
+                rule_yaml(rule).as_bytes(),
+            )?;
+        }
+    }
     Ok(samples)
+}
+
+/// The per-case .yaml declaring `rule`: in the format's `description`,
+/// in judge's tag form, when the rule is a name (package tools warn about
+/// a key they do not know); a rule that is a phrase cannot be tagged, so
+/// it goes under judge's own `rule` key.
+fn rule_yaml(rule: &str) -> String {
+    let name = rule
+        .chars()
+        .all(|c| c.is_alphanumeric() || c == '-' || c == '_');
+    match name {
+        true => format!("description: \"invalid input: breaks (rule {rule})\"\n"),
+        false => format!("rule: {rule:?}\n"),
+    }
 }
 
 /// The output validator (checker or interactor), the input validators

@@ -4,7 +4,8 @@
 //! validator rejects it *for that rule* (see `judge_text::rule`). The rule
 //! is declared where the case is described: in a `<name>.yaml` beside the
 //! input (`rule: n-range`; a package's `data/invalid_input/<name>.yaml`,
-//! its format's per-case file, takes the same key beside its own), or in
+//! its format's per-case file, takes the same key beside its own, or the
+//! format's `description` holding `(rule n-range)`), or in
 //! the recipe's `invalid:` map (`name: n-range`), which keeps a whole
 //! folder's rules in one place. Declaring one case twice with different
 //! rules, or a rule for an input that does not exist, stops the problem
@@ -61,7 +62,14 @@ pub fn read_case_rule(file: &Path, package: bool) -> Result<Option<String>, Prob
             format!("unknown key `{key}`: an invalid input's .yaml declares the `rule` it breaks");
         return Err(bad_key(file, &text, key, reason));
     }
-    match yaml.rule {
+    // The format's own `description` may carry it in judge's tag form,
+    // `(rule NAME)`: what `judge export` writes, so that package tools,
+    // which warn about keys they do not know, have nothing to warn about.
+    let described = || {
+        let text = yaml.other.get("description")?.as_str()?;
+        judge_text::rule::tagged(text).into_iter().next()
+    };
+    match yaml.rule.clone().or_else(described) {
         Some(rule) if rule.trim().is_empty() => Err(bad_key(
             file,
             &text,
@@ -125,4 +133,94 @@ pub(crate) fn name_below(dir: &Path, file: &Path) -> String {
         .map(|c| c.as_os_str().to_string_lossy())
         .collect::<Vec<_>>()
         .join("/")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::load_problem;
+
+    /// A problem folder with `files` (path, text) beside a minimal
+    /// problem.yaml; what loading it gives.
+    fn load(files: &[(&str, &str)]) -> Result<super::super::Problem, super::ProblemError> {
+        let dir = tempfile::tempdir().unwrap();
+        let all = [
+            ("problem.yaml", "name: X\nreference: ref.py\n"),
+            ("ref.py", ""),
+            ("cases/sample/1.in", "1\n"),
+        ];
+        for (path, text) in all.iter().chain(files) {
+            let path = dir.path().join(path);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(path, text).unwrap();
+        }
+        load_problem("x", dir.path())
+    }
+
+    #[test]
+    fn rules_come_from_beside_the_input_and_from_the_recipe() {
+        let p = load(&[
+            ("invalid/big.in", "9\n"),
+            ("invalid/big.yaml", "rule: n-range\n"),
+            ("invalid/sub/space.in", "1 \n"),
+            ("invalid/told.in", "1\n"),
+            (
+                "invalid/told.yaml",
+                "description: \"the format's own key (rule t-range)\"\n",
+            ),
+            ("invalid/none.in", "x\n"),
+            (
+                "recipe.yaml",
+                "groups:\n  sample:\n    - manual: all\ninvalid:\n  sub/space: trailing-space\n",
+            ),
+        ])
+        .unwrap();
+        let rules: Vec<(&str, &str)> = (p.invalid_rules.iter())
+            .map(|(k, v)| (k.as_str(), v.as_str()))
+            .collect();
+        assert_eq!(
+            rules,
+            [
+                ("invalid_input/big", "n-range"),
+                ("invalid_input/sub/space", "trailing-space"),
+                ("invalid_input/told", "t-range"),
+            ]
+        );
+        // A declaration is not a stray file.
+        assert!(p.stray_files.is_empty(), "{:?}", p.stray_files);
+    }
+
+    #[test]
+    fn a_misspelt_key_a_missing_input_and_two_rules_are_located_errors() {
+        let e = load(&[("invalid/a.in", "1\n"), ("invalid/a.yaml", "\nrul: x\n")]).unwrap_err();
+        let e = e.to_string();
+        assert!(e.contains("invalid/a.yaml:2:1: unknown key `rul`"), "{e}");
+        let e = load(&[
+            ("invalid/a.in", "1\n"),
+            (
+                "recipe.yaml",
+                "groups:\n  sample:\n    - manual: all\ninvalid:\n  b: n-range\n",
+            ),
+        ])
+        .unwrap_err()
+        .to_string();
+        assert!(e.contains("recipe.yaml:5:3: b: no invalid/b.in"), "{e}");
+        let e = load(&[
+            ("invalid/a.in", "1\n"),
+            ("invalid/a.yaml", "rule: t-range\n"),
+            (
+                "recipe.yaml",
+                "groups:\n  sample:\n    - manual: all\ninvalid:\n  a: n-range\n",
+            ),
+        ])
+        .unwrap_err()
+        .to_string();
+        assert!(
+            e.contains("a: the recipe says `n-range`") && e.contains("says `t-range`"),
+            "{e}"
+        );
+        let e = load(&[("invalid/a.in", "1\n"), ("invalid/a.yaml", "rule: ''\n")])
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("an empty rule names nothing"), "{e}");
+    }
 }

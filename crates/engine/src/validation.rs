@@ -128,7 +128,7 @@ fn rejected_for(case: &Case, heard: &Heard, declared: Option<&str>) -> Outcome {
         return Outcome::new(
             Verdict::Accepted,
             format!(
-                "rejected by every validator (no rule declared)\n{}",
+                "rejected by every validator; it declares no rule it breaks\n{}",
                 lines(&said)
             ),
         );

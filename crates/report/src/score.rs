@@ -28,7 +28,9 @@ impl ProblemReport {
     fn case_scores(&self, rules: &ScoringRules) -> BTreeMap<String, CaseScore> {
         self.cases
             .iter()
-            .filter(|c| rules.counts(&c.group))
+            // validate files the tests of the validators beside the
+            // cases; they are not test data and never score.
+            .filter(|c| rules.counts(&c.group) && !crate::problem::is_validation_group(&c.group))
             .map(|c| {
                 let (fraction, absolute) = match c.checker_score {
                     Some(CheckerScore::Fraction(f)) => (Some(f), None),

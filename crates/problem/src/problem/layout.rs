@@ -40,6 +40,20 @@ pub const INVALID_GROUP: &str = "invalid_input";
 pub const VALID_OUTPUT_GROUP: &str = "valid_output";
 pub const INVALID_OUTPUT_GROUP: &str = "invalid_output";
 
+/// Whether reports file `group` among the tests of the validators (an
+/// invalid input, a test of the checker, an answer to reject) rather than
+/// the test data: such a case is never part of a score.
+pub fn is_validation_group(group: &str) -> bool {
+    let top = group.split('/').next().unwrap_or(group);
+    [
+        INVALID_GROUP,
+        VALID_OUTPUT_GROUP,
+        INVALID_OUTPUT_GROUP,
+        "invalid_answer",
+    ]
+    .contains(&top)
+}
+
 /// The group path of folder `dir` below `cases_dir` (`/` separators).
 pub(crate) fn group_of(cases_dir: &Path, dir: &Path) -> String {
     dir.strip_prefix(cases_dir)

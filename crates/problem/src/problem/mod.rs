@@ -29,7 +29,7 @@ pub use groups::{Aggregation, CaseSettings, GroupSpec, Groups};
 pub(crate) use layout::group_of;
 pub use layout::{
     INVALID_DIR, INVALID_GROUP, INVALID_OUTPUT_GROUP, SAMPLE_GROUP, VALID_OUTPUT_GROUP, case_order,
-    is_sample,
+    is_sample, is_validation_group,
 };
 pub use spec::{CheckerSpec, Interface, Limits, ProblemSpec, ScoringSpec};
 
@@ -184,13 +184,6 @@ pub fn load_problem(id: &str, dir: &Path) -> Result<Problem, ProblemError> {
         });
         invalid_rules = rules::declared(dir, &invalid_dir, &ids, &yamls)?;
         stray_files.extend(outs.into_iter().chain(others));
-    } else if let Ok(Some(recipe)) = recipe::load(dir)
-        && let Some(name) = recipe.invalid.keys().next()
-    {
-        let file = recipe::path(dir);
-        let text = std::fs::read_to_string(&file).unwrap_or_default();
-        let reason = format!("{name}: no invalid/ folder to declare a rule for");
-        return Err(bad_key(&file, &text, &format!("invalid.{name}"), reason));
     }
     Ok(Problem {
         id: id.to_string(),

@@ -36,8 +36,13 @@ fn prepare(tmp: &Path, problem: &str, seed: u64) -> (PathBuf, BTreeMap<String, M
     std::fs::create_dir_all(&dir).unwrap();
     // The recipe must name every case, the mutants too.
     let recipe = dst.join("recipe.yaml");
-    let mut text = std::fs::read_to_string(&recipe).unwrap();
-    text.push_str(&format!("  {GROUP}:\n    - manual: all\n"));
+    let text = std::fs::read_to_string(&recipe).unwrap();
+    assert!(text.contains("\ngroups:\n"), "{text}");
+    let text = text.replacen(
+        "\ngroups:\n",
+        &format!("\ngroups:\n  {GROUP}:\n    - manual: all\n"),
+        1,
+    );
     std::fs::write(&recipe, text).unwrap();
     let mut by_name = BTreeMap::new();
     for (n, m) in made.into_iter().enumerate() {

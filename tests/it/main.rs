@@ -21,6 +21,7 @@ mod harden;
 mod hostile;
 mod in_place;
 mod input_validators;
+mod invalid_rules;
 mod junit;
 mod kinds;
 mod language_table;

@@ -69,23 +69,6 @@ pub struct Interval {
     pub rule: Multipliers,
 }
 
-/// The margins a problem's limit is held to: its package's computing
-/// rule when it has one, 2025-09's defaults otherwise.
-pub fn margins(rule: Option<TimeRule>) -> Multipliers {
-    match rule {
-        Some(TimeRule::Compute {
-            ac_to_time_limit,
-            time_limit_to_tle,
-            resolution,
-        }) => Multipliers {
-            ac_to_time_limit,
-            time_limit_to_tle,
-            resolution,
-        },
-        _ => Multipliers::DEFAULT,
-    }
-}
-
 /// The slowest median of `t` over the cases of `scope`, with its case.
 fn slowest_in(t: &Timed, scope: &Option<String>, cases: &[Case]) -> Option<(Sample, String)> {
     if t.per_case.is_empty() {

@@ -350,7 +350,7 @@ pub fn calibrate(
     Calibration {
         limit,
         probe,
-        rule: super::interval::margins(problem.origin.as_ref().map(|o| o.time)),
+        rule: Multipliers::of(problem.origin.as_ref().map(|o| o.time)),
         timed,
     }
 }

@@ -115,6 +115,23 @@ pub struct Multipliers {
 }
 
 impl Multipliers {
+    /// The margins a problem's limit is held to: its package's computing
+    /// rule when it has one, 2025-09's defaults otherwise.
+    pub fn of(rule: Option<TimeRule>) -> Multipliers {
+        match rule {
+            Some(TimeRule::Compute {
+                ac_to_time_limit,
+                time_limit_to_tle,
+                resolution,
+            }) => Multipliers {
+                ac_to_time_limit,
+                time_limit_to_tle,
+                resolution,
+            },
+            _ => Multipliers::DEFAULT,
+        }
+    }
+
     /// 2025-09's defaults: what a package that says nothing gets, and what
     /// `judge timelimit` and `judge check` hold committed limits to (judge
     /// problems have no setting of their own, and these are the rule of

@@ -75,7 +75,7 @@ impl judge_solver::Solver for Atoms {
 
     /// Strict layout: `T` (1..=49), then per board `N` (3..=7) and `N`
     /// lines of `N` single-spaced integers with |v| ≤ 9. Every rejection
-    /// names its rule (see [`Atoms::rules`]): the shared checks name the
+    /// names its rule (see [`judge_solver::Solver::rules`]): the shared checks name the
     /// layout ones, and each range check is refined to its bound's rule.
     fn validate_noting(&self, input: &str, reached: &mut Reached) -> Result<(), InputError> {
         let lines = strict::lines(input)?;
@@ -106,7 +106,7 @@ impl judge_solver::Solver for Atoms {
         &[BOARDS, SIZE, VALUE]
     }
 
-    /// Only layout and bounds ([`LAYOUT`]): a board is numbers on lines,
+    /// Only layout and bounds (`LAYOUT`): a board is numbers on lines,
     /// so every fault of its shape is one of the shared rules.
     fn rules(&self) -> Vec<String> {
         judge_solver::rules_of(&LAYOUT, self.bounds(), &[])

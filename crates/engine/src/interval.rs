@@ -4,7 +4,7 @@
 //! times a margin, then check the time_limit_exceeded submissions against
 //! it; when one is not slow enough they say the limit is wrong, not which
 //! limits would be right. Each submission whose times bound the limit
-//! ([`Scopes`]) gives one side of an interval: an accepted one needs
+//! ([`Scopes`](super::timing::Scopes)) gives one side of an interval: an accepted one needs
 //! `limit ≥ ac_to_time_limit × its slowest case`, a too-slow one needs
 //! `limit ≤ its slowest case / time_limit_to_tle` (one case too slow is
 //! enough), each over the cases of its scope (every case, or a test

@@ -107,7 +107,7 @@ const OWN: [&str; 5] = [
 /// The statement's format exactly: `t` (1 ≤ t < 100) on its own line, then
 /// `t` lines `Game #n: ` + at most 42 slot digits, numbered 1..t. An empty
 /// game may also be written `Game #n:` (real judge data does both). Every
-/// rejection names its rule ([`LAYOUT`], the bounds', [`OWN`]).
+/// rejection names its rule (`LAYOUT`, the bounds', `OWN`).
 pub fn validate(input: &str, reached: &mut Reached) -> Result<(), InputError> {
     let lines = strict::lines(input)?;
     let what = "the number of games t";

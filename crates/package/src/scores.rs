@@ -319,6 +319,7 @@ pub(crate) mod fixture {
             orphan_answers: Vec::new(),
             stray_files: Vec::new(),
             invalid_inputs: Vec::new(),
+            invalid_rules: Default::default(),
             output_checks: Vec::new(),
             origin: None,
         }

@@ -167,7 +167,7 @@ impl judge_solver::Solver for Slink {
     /// Strict layout (`r c` headers, rows of `c` single-spaced digits 0..3,
     /// the terminating `0 0` and nothing after it), then the statement's
     /// promise: every puzzle has exactly one loop. Every rejection names
-    /// the rule it breaks (see [`Slink::rules`]).
+    /// the rule it breaks (see [`judge_solver::Solver::rules`]).
     fn validate_noting(&self, input: &str, reached: &mut Reached) -> Result<(), InputError> {
         let lines = strict::lines(input)?;
         let mut at = 0;

@@ -136,7 +136,7 @@ impl judge_solver::Solver for StarBattle {
 
     /// One puzzle and candidate; the grid size is fixed, so `size` is unused.
     /// Strict layout: ten lines of ten region digits, ten lines of ten
-    /// `.`/`*`, nothing else ([`check_row`]); then the parser's region
+    /// `.`/`*`, nothing else (`check_row`); then the parser's region
     /// checks (exactly ten 4-connected regions). Every rejection names its
     /// rule: a shared layout rule or one of [`rule`]'s.
     fn validate_noting(&self, input: &str, reached: &mut Reached) -> Result<(), InputError> {

@@ -129,7 +129,7 @@ impl judge_solver::Solver for SudokuChecker {
 
     /// Every shared layout rule: a grid row is a line of single-spaced
     /// integers, so each of the field checks comes up, and `utf-8` is
-    /// named when the file is read, before [`Self::validate`] sees text.
+    /// named when the file is read, before [`judge_solver::Solver::validate`] sees text.
     /// The givens' bound is left out: it is counted, not read (a grid
     /// has 81 cells), so no input breaks it and no invalid input could
     /// test it; it stays a bound, for how far the cases reach.

@@ -42,6 +42,15 @@ fn a_new_problem_passes_check_in_both_layouts_and_is_never_overwritten() {
     );
     let validate = judge_in(tmp.path(), &["validate"], None);
     assert_eq!(validate.code, 0, "{}", validate.all());
+    // Each new problem's invalid inputs declare their rule, and are
+    // rejected for it: its line of the rules table counts four of four.
+    for id in ["demo", "pkg", "third"] {
+        let line = (validate.stdout.lines())
+            .find(|l| l.starts_with(&format!("{id} ")) && l.contains(" of "))
+            .unwrap_or_else(|| panic!("{id}: no rules line\n{}", validate.all()));
+        let words: Vec<&str> = line.split_whitespace().collect();
+        assert_eq!(words[1..3], ["4", "4"], "{line}");
+    }
     // Bad ids and languages are refused with the reason.
     let bad = judge_in(tmp.path(), &["new", "Bad_Id"], None);
     assert_eq!(bad.code, 2, "{}", bad.all());

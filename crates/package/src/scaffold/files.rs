@@ -77,8 +77,9 @@ pub const CASES: [(&str, &str, &str); 5] = [
 ];
 
 /// Inputs the validator must reject, one rule broken each.
-pub const INVALID: [(&str, &str, &str); 3] = [
+pub const INVALID: [(&str, &str, &str); 4] = [
     ("out-of-range", "1000000001 0\n", "a-range"),
+    ("b-below-range", "0 -1000000001\n", "b-range"),
     ("three-numbers", "1 2 3\n", "field-count"),
     ("no-newline", "1 2", "final-newline"),
 ];

@@ -131,7 +131,7 @@ fn table(ctx: &Context, id: &str, c: &Calibration, cases: usize) -> String {
         .timed
         .iter()
         .map(|t| {
-            let mut row = vec![t.name(), t.side.folder().to_string()];
+            let mut row = vec![t.name(), t.folder()];
             row.extend(
                 t.runs
                     .iter()

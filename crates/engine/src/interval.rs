@@ -91,9 +91,6 @@ impl Interval {
     pub fn of(calibration: &Calibration, cases: &[Case], rule: Multipliers) -> Interval {
         let mut constraints = Vec::new();
         for t in calibration.timed.iter().filter(|t| t.fault.is_none()) {
-            let folder = (t.path.parent())
-                .and_then(|p| p.file_name())
-                .map_or(String::new(), |f| format!("{}/", f.to_string_lossy()));
             for (scope, side) in &t.bounds {
                 let Some((time, case)) = slowest_in(t, scope, cases) else {
                     continue;
@@ -104,7 +101,7 @@ impl Interval {
                     Bound::Upper => secs / rule.time_limit_to_tle,
                 };
                 constraints.push(Constraint {
-                    who: format!("{folder}{}", t.name()),
+                    who: t.who(),
                     scope: scope.clone(),
                     side: *side,
                     time,
@@ -241,7 +238,7 @@ pub fn unmeasured(calibration: &Calibration) -> Vec<String> {
                 Some(Fault::Unavailable(w)) => format!("skipped: {w}"),
                 None => return None,
             };
-            Some(format!("{}/{}: {why}", t.side.folder(), t.name()))
+            Some(format!("{}: {why}", t.who()))
         })
         .collect()
 }

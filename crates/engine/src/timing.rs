@@ -227,6 +227,22 @@ impl Timed {
             .file_name()
             .map_or_else(String::new, |n| n.to_string_lossy().into_owned())
     }
+
+    /// The folder it lies in (`partially_accepted`, `accepted`, …): its
+    /// promise as people filed it, finer than its [`Side`].
+    pub fn folder(&self) -> String {
+        (self.path.parent())
+            .and_then(|p| p.file_name())
+            .map_or_else(
+                || self.side.folder().to_string(),
+                |f| f.to_string_lossy().into_owned(),
+            )
+    }
+
+    /// `folder/file`, as people find it.
+    pub fn who(&self) -> String {
+        format!("{}/{}", self.folder(), self.name())
+    }
 }
 
 /// A problem's calibration: its committed limit and how its accepted and

@@ -166,3 +166,39 @@ fn testdata_kinds_fails_a_wrong_rule_beside_the_input_and_passes_the_right_one()
     let run = validate(tmp.path(), "guess");
     assert_eq!(run.code, 0, "{phrase}: {}", run.all());
 }
+
+#[test]
+fn a_2025_09_export_keeps_every_rule_in_the_formats_own_description() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("pkgs/atoms");
+    let out_s = out.display().to_string();
+    let problems = root().join("problems").display().to_string();
+    let args = [
+        "--problems",
+        &problems,
+        "export",
+        "atoms",
+        "--format",
+        "2025-09",
+        "--out",
+        &out_s,
+    ];
+    let run = judge_in(tmp.path(), &args, None);
+    assert_eq!(run.code, 0, "{}", run.all());
+    let yaml = std::fs::read_to_string(out.join("data/invalid_input/n-is-8.yaml")).unwrap();
+    assert_eq!(
+        yaml,
+        "description: \"invalid input: breaks (rule n-range)\"\n"
+    );
+    // Judged in place, the package holds its invalid inputs to the same
+    // rules.
+    let run = validate(&tmp.path().join("pkgs"), "atoms");
+    assert_eq!(run.code, 0, "{}", run.all());
+    let words: Vec<String> = out_line(&run.stdout, "atoms")
+        .split_whitespace()
+        .map(str::to_string)
+        .collect();
+    let recipe = std::fs::read_to_string(root().join("problems/atoms/recipe.yaml")).unwrap();
+    let n = declared(&recipe).len().to_string();
+    assert_eq!(words[1..3], [n.clone(), n], "{}", run.all());
+}

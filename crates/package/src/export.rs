@@ -168,7 +168,15 @@ fn write_package(
         &dir.join(crate::EXTENSION_FILE),
         text(write::extension_yaml(problem))?.as_bytes(),
     )?;
-    let samples = write_data(problem, &dir.join("data"), settings)?;
+    let samples = write_data(problem, &dir.join("data"), settings, format)?;
+    if format != Format::V2025 && !problem.invalid_inputs.is_empty() {
+        warnings.push(format!(
+            "{} invalid inputs not exported: problemtools, which reads this format, refuses \
+             test data other than sample and secret (2025-09 exports keep them in \
+             data/invalid_input)",
+            problem.invalid_inputs.len()
+        ));
+    }
     write_programs(problem, dir, format, &mut warnings)?;
     let statement = problem.dir.join("statement");
     if statement.is_dir() {
@@ -192,7 +200,12 @@ fn write_package(
 
 /// The cases and the groups' settings under `data`; returns how many
 /// cases are samples.
-fn write_data(problem: &Problem, data: &Path, settings: &[(PathBuf, String)]) -> Result<usize> {
+fn write_data(
+    problem: &Problem,
+    data: &Path,
+    settings: &[(PathBuf, String)],
+    format: Format,
+) -> Result<usize> {
     for folder in ["sample", "secret"] {
         create_dir(&data.join(folder))?;
     }
@@ -215,8 +228,13 @@ fn write_data(problem: &Problem, data: &Path, settings: &[(PathBuf, String)]) ->
     }
     // Inputs every validator must reject, each with the rule it declares
     // in the format's per-case .yaml (the recipe's `invalid:` map has no
-    // place in a package).
-    for case in &problem.invalid_inputs {
+    // place in a package). Only 2025-09 keeps them: problemtools, which
+    // reads the older formats, refuses a data/invalid_input.
+    let invalid = match format {
+        Format::V2025 => &problem.invalid_inputs[..],
+        _ => &[][..],
+    };
+    for case in invalid {
         let folder = data.join(&case.group);
         create_dir(&folder)?;
         copy(&case.input, &folder.join(format!("{}.in", case.name)))?;

@@ -161,14 +161,20 @@ fn limit_verdicts_give_the_limit_and_the_measured_value() {
         let message = attr(&xml, "failure", "message");
         assert!(message.starts_with(&format!("{verdict}: ")), "{message}");
         assert!(message.contains(pattern), "{message}");
-        // The measured value too: a CPU time, or a peak.
-        let measured = if verdict == "TLE" {
-            // Stopped at the margin past the limit (0.3 s × 1.5).
-            "CPU time 0.4"
+        // The measured value too: a CPU time past the limit (stopped at
+        // the margin, 0.3 s × 1.5, or by the wall clock on a machine so
+        // busy the loop got less), or a peak.
+        if verdict == "TLE" {
+            let cpu: f64 = message
+                .split("CPU time ")
+                .nth(1)
+                .and_then(|rest| rest.split(' ').next())
+                .and_then(|n| n.parse().ok())
+                .unwrap_or_else(|| panic!("no CPU time: {message}"));
+            assert!(cpu > 0.3 && cpu < 0.6, "{message}");
         } else {
-            "iB"
-        };
-        assert!(message.matches(measured).count() >= 1, "{message}");
+            assert!(message.contains("iB"), "{message}");
+        }
     }
 }
 

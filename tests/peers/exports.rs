@@ -7,7 +7,8 @@ use crate::common::{judge, root};
 
 /// Exports every problem of `problems/` into `out` as `format`; returns
 /// `(problem id, short name)` for each, sorted. Fails on any export error
-/// or warning.
+/// or warning but the one that says invalid inputs stay behind (formats
+/// before 2025-09).
 pub(crate) fn export_all(out: &Path, format: &str) -> Vec<(String, String)> {
     let mut problems: Vec<String> = std::fs::read_dir(root().join("problems"))
         .unwrap()
@@ -39,7 +40,14 @@ pub(crate) fn export_all(out: &Path, format: &str) -> Vec<(String, String)> {
                 dir.to_str().unwrap(),
             ]);
             assert_eq!(export.code, 0, "{}", export.all());
-            assert!(!export.all().contains("warning"), "{}", export.all());
+            // The one warning a complete problem gets: its invalid inputs
+            // stay behind in the formats problemtools reads.
+            let warnings: Vec<&str> = (export.stdout.lines())
+                .chain(export.stderr.lines())
+                .filter(|l| l.contains("warning"))
+                .filter(|l| format == "2025-09" || !l.contains("invalid inputs not exported"))
+                .collect();
+            assert!(warnings.is_empty(), "{}", export.all());
             (problem, short)
         })
         .collect()

@@ -77,23 +77,7 @@ pub const SLOT_DIGIT: &str = "slot-digit";
 /// is. `utf-8` is named by judge when it reads the file, before this
 /// validator sees the text, but in `judge validate` it is this validator's
 /// complaint all the same.
-const LAYOUT: [&str; 15] = [
-    rule::EMPTY_FILE,
-    rule::UTF8,
-    rule::CRLF,
-    rule::TAB,
-    rule::CONTROL_CHARACTER,
-    rule::FINAL_NEWLINE,
-    rule::BLANK_LINE,
-    rule::LEADING_SPACE,
-    rule::TRAILING_SPACE,
-    rule::DOUBLE_SPACE,
-    rule::FIELD_COUNT,
-    rule::INTEGER,
-    rule::CANONICAL_INTEGER,
-    rule::END_OF_FILE,
-    rule::EXTRA_DATA,
-];
+const LAYOUT: [&str; 15] = rule::LINES_OF_FIELDS;
 
 /// The problem's own rules, in the order a game line is read.
 const OWN: [&str; 5] = [

@@ -46,24 +46,7 @@ pub const SEVERAL_SOLUTIONS: &str = "several-solutions";
 /// `utf-8`, which judge names for it when it reads the file (the validator
 /// is handed text). Not `missing-blank-line`: the format has no blank
 /// lines to miss.
-const LAYOUT_RULES: [&str; 15] = [
-    rule::EMPTY_FILE,
-    // Named by judge when it reads the file, before validation.
-    rule::UTF8,
-    rule::CRLF,
-    rule::TAB,
-    rule::CONTROL_CHARACTER,
-    rule::FINAL_NEWLINE,
-    rule::BLANK_LINE,
-    rule::LEADING_SPACE,
-    rule::TRAILING_SPACE,
-    rule::DOUBLE_SPACE,
-    rule::FIELD_COUNT,
-    rule::INTEGER,
-    rule::CANONICAL_INTEGER,
-    rule::END_OF_FILE,
-    rule::EXTRA_DATA,
-];
+const LAYOUT_RULES: [&str; 15] = rule::LINES_OF_FIELDS;
 
 /// One data set: the grid of digits and where its header line is, so that
 /// errors found while solving can still point into the input.

@@ -69,6 +69,27 @@ pub const LAYOUT: [&str; 16] = [
     EXTRA_DATA,
 ];
 
+/// The layout rules of a format whose lines hold space-separated fields
+/// and none of which must be blank: every one of [`LAYOUT`] but
+/// [`MISSING_BLANK_LINE`], in the same order (most of the problems here).
+pub const LINES_OF_FIELDS: [&str; 15] = [
+    EMPTY_FILE,
+    UTF8,
+    CRLF,
+    TAB,
+    CONTROL_CHARACTER,
+    FINAL_NEWLINE,
+    BLANK_LINE,
+    LEADING_SPACE,
+    TRAILING_SPACE,
+    DOUBLE_SPACE,
+    FIELD_COUNT,
+    INTEGER,
+    CANONICAL_INTEGER,
+    END_OF_FILE,
+    EXTRA_DATA,
+];
+
 /// The rule a bounded number's range is, from the bound's name: its
 /// symbol when the name is `SYMBOL (words)`, else the words, made a rule
 /// name, then `-range`: "N (board size)" → `n-range`, "cell value" →
@@ -163,6 +184,14 @@ mod tests {
         let m = "x.in:2:1: N out of range (rule n-range)\n  other: (rule t_range), a rule of thumb";
         assert_eq!(tagged(m), vec!["n-range", "t_range"]);
         assert!(tagged("no rules here; overrule x").is_empty());
+    }
+
+    #[test]
+    fn lines_of_fields_are_the_layout_but_the_required_blank_line() {
+        let expected: Vec<&str> = (LAYOUT.iter().copied())
+            .filter(|r| *r != MISSING_BLANK_LINE)
+            .collect();
+        assert_eq!(LINES_OF_FIELDS.to_vec(), expected);
     }
 
     #[test]

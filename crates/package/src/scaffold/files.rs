@@ -239,24 +239,9 @@ impl judge_solver::Solver for {Type} {
     }
 
     fn rules(&self) -> Vec<String> {
-        use judge_text::rule;
-        let layout = [
-            rule::EMPTY_FILE,
-            rule::UTF8,
-            rule::CRLF,
-            rule::TAB,
-            rule::CONTROL_CHARACTER,
-            rule::FINAL_NEWLINE,
-            rule::BLANK_LINE,
-            rule::LEADING_SPACE,
-            rule::TRAILING_SPACE,
-            rule::DOUBLE_SPACE,
-            rule::FIELD_COUNT,
-            rule::INTEGER,
-            rule::CANONICAL_INTEGER,
-            rule::END_OF_FILE,
-            rule::EXTRA_DATA,
-        ];
+        // Every shared layout rule but a required blank line: the
+        // format has one line.
+        let layout = judge_text::rule::LINES_OF_FIELDS;
         judge_solver::rules_of(&layout, self.bounds(), &[])
     }
 

@@ -467,36 +467,48 @@ pub fn bounds(report: &Report, style: Style) -> String {
             ]
         })
         .collect();
+    let rows: Vec<([String; 4], Option<String>)> = cells
+        .into_iter()
+        .zip(&rows)
+        .map(|(c, (_, b))| {
+            let missed = b.missed();
+            let note = (!missed.is_empty()).then(|| format!("not reached: {}", missed.join(", ")));
+            (c, note)
+        })
+        .collect();
     let head = ["problem", "bound", "allowed", "reached"];
+    noted_table(head, [false, false, true, true], &rows, style)
+}
+
+/// An aligned table of four columns under a bold heading (`right`: the
+/// columns aligned right), each row followed by its note in yellow when
+/// it has one: `validate`'s bounds and rules tables, where the note names
+/// what the test set misses.
+pub(crate) fn noted_table(
+    head: [&str; 4],
+    right: [bool; 4],
+    rows: &[([String; 4], Option<String>)],
+    style: Style,
+) -> String {
     let widths: Vec<usize> = (0..4)
         .map(|i| {
-            cells
-                .iter()
-                .map(|c| c[i].chars().count())
-                .chain([head[i].len()])
+            (rows.iter().map(|(c, _)| c[i].chars().count()))
+                .chain([head[i].chars().count()])
                 .max()
                 .unwrap_or(0)
         })
         .collect();
     let line = |c: [&str; 4]| {
-        format!(
-            "{}  {}  {}  {}",
-            pad(c[0], widths[0], false),
-            pad(c[1], widths[1], false),
-            pad(c[2], widths[2], true),
-            pad(c[3], widths[3], true)
-        )
+        (0..4)
+            .map(|i| pad(c[i], widths[i], right[i]))
+            .collect::<Vec<_>>()
+            .join("  ")
     };
     let mut out = format!("{}\n", style.bold(&line(head)));
-    for ((_, b), c) in rows.iter().zip(&cells) {
-        let missed = b.missed();
-        let note = match missed.is_empty() {
-            true => String::new(),
-            false => format!(
-                "  {}",
-                style.yellow(&format!("not reached: {}", missed.join(", ")))
-            ),
-        };
+    for (c, note) in rows {
+        let note = note
+            .as_deref()
+            .map_or(String::new(), |n| format!("  {}", style.yellow(n)));
         let _ = writeln!(out, "{}{note}", line([&c[0], &c[1], &c[2], &c[3]]));
     }
     out

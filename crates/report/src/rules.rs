@@ -8,8 +8,6 @@
 //! lines) and the invalid inputs that break each, and names the rules no
 //! input tests.
 
-use std::fmt::Write as _;
-
 use maud::{Markup, html};
 use serde::{Deserialize, Serialize};
 
@@ -55,52 +53,23 @@ pub fn table(report: &Report, style: Style) -> String {
     if rows.is_empty() {
         return String::new();
     }
-    let cells: Vec<[String; 4]> = rows
+    let rows: Vec<([String; 4], Option<String>)> = rows
         .iter()
         .map(|p| {
-            let tested = p.rules.len() - p.untested_rules().len();
-            [
+            let untested = p.untested_rules();
+            let tested = p.rules.len() - untested.len();
+            let cells = [
                 p.id.clone(),
                 p.declared.invalid.to_string(),
                 p.declared.naming_a_rule.to_string(),
                 format!("{tested} of {}", p.rules.len()),
-            ]
+            ];
+            let note = (!untested.is_empty()).then(|| format!("untested: {}", untested.join(", ")));
+            (cells, note)
         })
         .collect();
     let head = ["problem", "invalid", "naming a rule", "rules tested"];
-    let width = |i: usize| {
-        (cells.iter().map(|c| c[i].chars().count()))
-            .chain([head[i].len()])
-            .max()
-            .unwrap_or(0)
-    };
-    let widths = [width(0), width(1), width(2), width(3)];
-    let line = |c: [&str; 4]| {
-        format!(
-            "{:<w0$}  {:>w1$}  {:>w2$}  {:>w3$}",
-            c[0],
-            c[1],
-            c[2],
-            c[3],
-            w0 = widths[0],
-            w1 = widths[1],
-            w2 = widths[2],
-            w3 = widths[3]
-        )
-    };
-    let mut out = format!("{}\n", style.bold(&line(head)));
-    for (p, c) in rows.iter().zip(&cells) {
-        let untested = p.untested_rules();
-        let note = match untested.is_empty() {
-            true => String::new(),
-            false => format!(
-                "  {}",
-                style.yellow(&format!("untested: {}", untested.join(", ")))
-            ),
-        };
-        let _ = writeln!(out, "{}{note}", line([&c[0], &c[1], &c[2], &c[3]]));
-    }
-    out
+    crate::console::noted_table(head, [false, true, true, true], &rows, style)
 }
 
 /// The HTML table of one problem's rules, open when some are untested.

@@ -22,8 +22,17 @@ use crate::problem::Case;
 use crate::report::CaseReport;
 use crate::verdict::Verdict;
 
-/// One validator's word on an input: who, and its complaint if it has one.
-pub(crate) type Opinion = (String, Option<String>);
+/// One validator's word on an input.
+pub(crate) struct Opinion {
+    /// Which validator.
+    pub who: String,
+    /// Its complaint, placed for the report (`None`: it accepts).
+    pub complaint: Option<String>,
+    /// What it said itself when it rejected, without the paths judge puts
+    /// around it: where it names the rule broken (a file named after a
+    /// rule must not name that rule for the validator).
+    pub said: String,
+}
 
 /// Whether the bounds the validator programs print are read: for a case
 /// of the test set, not for an input that must be rejected or one that
@@ -37,10 +46,6 @@ pub(crate) enum Bounds {
 /// What the validators said of one input.
 pub(crate) struct Heard {
     pub opinions: Vec<Opinion>,
-    /// What each validator itself said, by the index of its opinion:
-    /// its message without the paths judge puts around it (a file named
-    /// after a rule must not name that rule for the validator).
-    pub said: Vec<String>,
     /// The bounds the accepting validator programs noted (none when
     /// [`Bounds::Ignored`]).
     pub noted: Noted,
@@ -63,7 +68,7 @@ pub(crate) fn validate_case(tools: &Tools, case: &Case) -> (CaseReport, Noted) {
                 }
                 Ok(()) => match answer_opinions(tools, case) {
                     Err(outcome) => outcome,
-                    Ok(said) => match said.into_iter().find_map(|(_, c)| c) {
+                    Ok(said) => match said.into_iter().find_map(|o| o.complaint) {
                         Some(complaint) => Outcome::new(Verdict::BadInput, complaint),
                         None => Outcome::accepted(),
                     },
@@ -100,8 +105,8 @@ fn rejected_for(case: &Case, heard: &Heard, declared: Option<&str>) -> Outcome {
     let opinions = &heard.opinions;
     let accepting: Vec<&str> = opinions
         .iter()
-        .filter(|(_, c)| c.is_none())
-        .map(|(who, _)| who.as_str())
+        .filter(|o| o.complaint.is_none())
+        .map(|o| o.who.as_str())
         .collect();
     if !accepting.is_empty() {
         return Outcome::new(
@@ -113,14 +118,18 @@ fn rejected_for(case: &Case, heard: &Heard, declared: Option<&str>) -> Outcome {
             ),
         );
     }
-    // Who, their complaint, and what they said themselves (for the rule).
-    let said: Vec<(&str, &str, &str)> = (opinions.iter().zip(&heard.said))
-        .filter_map(|((who, c), own)| Some((who.as_str(), c.as_deref()?, own.as_str())))
-        .collect();
-    let lines = |which: &[(&str, &str, &str)]| {
+    // Every validator rejects it here: each has a complaint.
+    let said: Vec<&Opinion> = opinions.iter().collect();
+    let lines = |which: &[&Opinion]| {
         which
             .iter()
-            .map(|(who, c, _)| format!("  {who}: {c}"))
+            .map(|o| {
+                format!(
+                    "  {}: {}",
+                    o.who,
+                    o.complaint.as_deref().unwrap_or_default()
+                )
+            })
             .collect::<Vec<_>>()
             .join("\n")
     };
@@ -133,10 +142,9 @@ fn rejected_for(case: &Case, heard: &Heard, declared: Option<&str>) -> Outcome {
             ),
         );
     };
-    type Said<'a> = Vec<(&'a str, &'a str, &'a str)>;
-    let (named, other): (Said, Said) = said
+    let (named, other): (Vec<&Opinion>, Vec<&Opinion>) = said
         .into_iter()
-        .partition(|(_, _, own)| crate::rule::names_rule(own, rule));
+        .partition(|o| crate::rule::names_rule(&o.said, rule));
     if other.is_empty() {
         return Outcome::new(
             Verdict::Accepted,
@@ -156,7 +164,7 @@ fn rejected_for(case: &Case, heard: &Heard, declared: Option<&str>) -> Outcome {
             "\n  (named by {})",
             named
                 .iter()
-                .map(|(w, _, _)| *w)
+                .map(|o| o.who.as_str())
                 .collect::<Vec<_>>()
                 .join(", ")
         );
@@ -192,7 +200,8 @@ pub(crate) fn reject_answer(tools: &Tools, case: &Case) -> CaseReport {
                     format!("{answer}: no answer validator to reject it"),
                 ),
                 Ok(said) => {
-                    let complaints: Vec<String> = said.into_iter().filter_map(|(_, c)| c).collect();
+                    let complaints: Vec<String> =
+                        said.into_iter().filter_map(|o| o.complaint).collect();
                     match complaints.is_empty() {
                         true => Outcome::new(
                             Verdict::JudgeError,
@@ -231,17 +240,23 @@ pub(crate) fn answer_opinions(tools: &Tools, case: &Case) -> Result<Vec<Opinion>
     for (path, program) in validators {
         let spec = program.judge_spec(vec!["/dev/fd/3".into()], tools.judge_limits());
         let exec = runner.run_with(&spec, answer, &[&case.input]);
-        let complaint = (exec.end != End::Exited(42)).then(|| {
-            let (how, said) = rejection(&exec);
-            format!(
-                "{}: rejected by the answer validator {} ({how}) {said}",
-                answer.display(),
-                path.display()
-            )
-            .trim_end()
-            .to_string()
+        let (complaint, said) = match exec.end == End::Exited(42) {
+            true => (None, String::new()),
+            false => {
+                let (how, said) = rejection(&exec);
+                let complaint = format!(
+                    "{}: rejected by the answer validator {} ({how}) {said}",
+                    answer.display(),
+                    path.display()
+                );
+                (Some(complaint.trim_end().to_string()), said)
+            }
+        };
+        opinions.push(Opinion {
+            who: path.display().to_string(),
+            complaint,
+            said,
         });
-        opinions.push((path.display().to_string(), complaint));
     }
     Ok(opinions)
 }
@@ -269,7 +284,6 @@ pub(crate) fn heard(tools: &Tools, case: &Case, bounds: Bounds) -> Result<Heard,
     let at = |e: &dyn std::fmt::Display| format!("{}:{e}", case.input.display());
     let mut heard = Heard {
         opinions: Vec::new(),
-        said: Vec::new(),
         noted: Noted::default(),
     };
     if let Some(solver) = tools.problem.solver() {
@@ -298,10 +312,11 @@ pub(crate) fn heard(tools: &Tools, case: &Case, bounds: Bounds) -> Result<Heard,
                 .map_or(String::new(), |r| format!(" (rule {r})"));
             format!("{}{rule}", e.message)
         });
-        heard.said.push(said);
-        heard
-            .opinions
-            .push(("the strict validator".into(), error.map(|e| whose(&e))));
+        heard.opinions.push(Opinion {
+            who: "the strict validator".into(),
+            complaint: error.map(|e| whose(&e)),
+            said,
+        });
     }
     if tools.problem.spec.validators.is_empty() {
         return Ok(heard);
@@ -321,22 +336,34 @@ pub(crate) fn heard(tools: &Tools, case: &Case, bounds: Bounds) -> Result<Heard,
                 Ok(noted) => heard.noted.merge(noted),
                 Err(e) => {
                     let why = format!("{}: {}: {e}", case.input.display(), path.display());
-                    heard.said.push(e.clone());
-                    heard.opinions.push((path.display().to_string(), Some(why)));
+                    heard.opinions.push(Opinion {
+                        who: path.display().to_string(),
+                        complaint: Some(why),
+                        said: e,
+                    });
                     continue;
                 }
             }
         }
-        let (how, said) = rejection(&exec);
-        let complaint = (!accepted).then(|| {
-            format!(
-                "{}: rejected by {} ({how}) {said}",
-                case.input.display(),
-                path.display()
-            )
+        // What a rejection says is read only for a rejection: an accepted
+        // input (most of a test set) costs no decoding of its output.
+        let (complaint, said) = match accepted {
+            true => (None, String::new()),
+            false => {
+                let (how, said) = rejection(&exec);
+                let complaint = format!(
+                    "{}: rejected by {} ({how}) {said}",
+                    case.input.display(),
+                    path.display()
+                );
+                (Some(complaint), said)
+            }
+        };
+        heard.opinions.push(Opinion {
+            who: path.display().to_string(),
+            complaint,
+            said,
         });
-        heard.said.push(said);
-        heard.opinions.push((path.display().to_string(), complaint));
     }
     Ok(heard)
 }
@@ -345,8 +372,8 @@ pub(crate) fn heard(tools: &Tools, case: &Case, bounds: Bounds) -> Result<Heard,
 /// accept and some reject.
 pub(crate) fn verdict_of(opinions: &[Opinion]) -> Result<(), Outcome> {
     let (rejecting, accepting): (Vec<&Opinion>, Vec<&Opinion>) =
-        opinions.iter().partition(|(_, c)| c.is_some());
-    let Some((_, Some(first))) = rejecting.first() else {
+        opinions.iter().partition(|o| o.complaint.is_some());
+    let Some(first) = rejecting.first().and_then(|o| o.complaint.as_ref()) else {
         return Ok(());
     };
     if accepting.is_empty() {
@@ -354,7 +381,7 @@ pub(crate) fn verdict_of(opinions: &[Opinion]) -> Result<(), Outcome> {
     }
     let names = |side: &[&Opinion]| {
         side.iter()
-            .map(|(who, _)| who.as_str())
+            .map(|o| o.who.as_str())
             .collect::<Vec<_>>()
             .join(", ")
     };
@@ -393,7 +420,11 @@ mod tests {
     use super::*;
 
     fn says(who: &str, complaint: Option<&str>) -> Opinion {
-        (who.into(), complaint.map(str::to_string))
+        Opinion {
+            who: who.into(),
+            complaint: complaint.map(str::to_string),
+            said: complaint.unwrap_or_default().to_string(),
+        }
     }
 
     #[test]

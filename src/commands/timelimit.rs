@@ -11,13 +11,14 @@ use std::time::Duration;
 use super::args::SandboxArgs;
 use super::context::Context;
 use super::output::progress_bar;
-use crate::engine::interval::{Interval, unmeasured};
+use crate::engine::interval::{Constraint, Interval, unmeasured};
 use crate::engine::interval_store;
 use crate::engine::run::{load_errors, pool, prepare};
 use crate::engine::time_limit;
 use crate::engine::timing::{self, Calibration, Fault, Sample, Side, number, seconds};
 use crate::engine::tools::Need;
 use crate::error::Result;
+use crate::problem::submissions::Bound;
 use crate::report::Status;
 
 #[derive(Debug, Clone, clap::Args)]
@@ -213,10 +214,10 @@ fn interval_lines(ctx: &Context, interval: &Interval) -> String {
         .max()
         .unwrap_or(0);
     for (scope, low, high) in &scopes {
-        let end = |c: Option<&crate::engine::interval::Constraint>, word: &str| match c {
+        let end = |c: Option<&Constraint>, word: &str| match c {
             Some(c) => format!(
                 "{word} {}{} s  ({})",
-                if c.time.cut && word == "at most" {
+                if c.time.cut && c.side == Bound::Upper {
                     "≥ "
                 } else {
                     ""

@@ -71,13 +71,6 @@ pub struct Interval {
 
 /// The slowest median of `t` over the cases of `scope`, with its case.
 fn slowest_in(t: &Timed, scope: &Option<String>, cases: &[Case]) -> Option<(Sample, String)> {
-    if t.per_case.is_empty() {
-        // Only the overall slowest is known (made-up calibrations).
-        return scope
-            .is_none()
-            .then(|| Some((t.time?, t.slowest_case.clone().unwrap_or_default())))
-            .flatten();
-    }
     (t.per_case.iter().zip(cases))
         .filter(|(_, c)| in_scope(scope, c))
         .filter_map(|(s, c)| Some((((*s)?), c.id())))

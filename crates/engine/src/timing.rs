@@ -160,10 +160,12 @@ impl Side {
         let sides = (listed.submissions.into_iter())
             .filter_map(|s| {
                 let bounds = s.time_bounds();
-                let side = match () {
-                    _ if bounds.iter().any(|(_, b)| *b == Bound::Lower) => Side::Accepted,
-                    _ if !bounds.is_empty() => Side::TooSlow,
-                    _ => return None,
+                let side = if bounds.iter().any(|(_, b)| *b == Bound::Lower) {
+                    Side::Accepted
+                } else if !bounds.is_empty() {
+                    Side::TooSlow
+                } else {
+                    return None;
                 };
                 Some((s.path, side, bounds))
             })

@@ -14,6 +14,7 @@ struct Node {
     procs: Vec<u32>,
 }
 
+#[derive(Clone)]
 struct Model {
     root: PathBuf,
     dirs: BTreeMap<PathBuf, Node>,
@@ -155,20 +156,39 @@ fn run_folder_gets(model: &mut Model, base: &Path, c: &str) -> bool {
         .is_ok()
 }
 
+/// judge (pid [`JUDGE`], user `uid`) in the cgroup at `path` of a
+/// hierarchy handing `handed` down to it, seeing its cgroup as `own`, with
+/// the processes `procs` (pid, owner; judge among them, in their order)
+/// there; the model, judge's cgroup folder, and who judge is.
+fn judge_in(
+    path: &str,
+    own: &str,
+    uid: u32,
+    handed: &[&str],
+    procs: &[(u32, u32)],
+) -> (Model, PathBuf, Me) {
+    let m = Model::new(path, handed, procs);
+    let base = m.root.join(path.trim_start_matches('/'));
+    let me = Me {
+        pid: JUDGE,
+        uid,
+        own: own.into(),
+    };
+    (m, base, me)
+}
+
 #[test]
 fn in_a_container_judge_and_its_shell_move_into_a_leaf_and_memory_is_delegated() {
     // podman/docker with a private cgroup namespace: judge sees "/", and
     // its shell (pid 1) shares the container's cgroup.
-    let mut m = Model::new("/machine/ctr", &ALL, &[(1, 0), (JUDGE, 0)]);
-    let base = m.root.join("machine/ctr");
-    let me = Me {
-        pid: JUDGE,
-        uid: 0,
-        own: "/".into(),
-    };
+    let (mut m, base, me) = judge_in("/machine/ctr", "/", 0, &ALL, &[(1, 0), (JUDGE, 0)]);
     // Without the move the kernel refuses: the model holds the rule.
     assert_eq!(
-        m.clone_write(&base, "+memory").unwrap_err().raw_os_error(),
+        // (on a copy, to show what the kernel would answer)
+        (m.clone())
+            .write(&base.join("cgroup.subtree_control"), "+memory")
+            .unwrap_err()
+            .raw_os_error(),
         Some(libc::EBUSY)
     );
     let d = delegate(&mut m, &base, &me);
@@ -200,13 +220,7 @@ fn a_leaf_is_recognised_only_as_a_whole_folder_name() {
 #[test]
 fn in_a_delegated_user_scope_judge_moves_itself_and_gets_every_controller() {
     let scope = "/user.slice/user-1000.slice/user@1000.service/app.slice/run-u7.scope";
-    let mut m = Model::new(scope, &ALL, &[(JUDGE, 1000), (77, 1000)]);
-    let base = m.root.join(scope.trim_start_matches('/'));
-    let me = Me {
-        pid: JUDGE,
-        uid: 1000,
-        own: scope.into(),
-    };
+    let (mut m, base, me) = judge_in(scope, scope, 1000, &ALL, &[(JUDGE, 1000), (77, 1000)]);
     let d = delegate(&mut m, &base, &me);
     assert_eq!((d.enabled, d.moved), (ALL.to_vec(), Some(2)));
     assert!(run_folder_gets(&mut m, &base, "memory"));
@@ -217,13 +231,7 @@ fn a_service_shared_with_other_processes_is_left_alone_and_says_why() {
     // judge as root inside a CI runner's service: the runner's own
     // processes are not judge's to move.
     let service = "/system.slice/runner.service";
-    let mut m = Model::new(service, &ALL, &[(JUDGE, 0), (7, 0)]);
-    let base = m.root.join(service.trim_start_matches('/'));
-    let me = Me {
-        pid: JUDGE,
-        uid: 0,
-        own: service.into(),
-    };
+    let (mut m, base, me) = judge_in(service, service, 0, &ALL, &[(JUDGE, 0), (7, 0)]);
     let d = delegate(&mut m, &base, &me);
     assert_eq!(d.moved, None);
     // The threaded controllers need no leaf; memory does.
@@ -237,13 +245,7 @@ fn a_service_shared_with_other_processes_is_left_alone_and_says_why() {
 #[test]
 fn a_plain_user_beside_another_users_process_moves_nothing() {
     let scope = "/user.slice/session-3.scope";
-    let mut m = Model::new(scope, &ALL, &[(JUDGE, 1000), (5, 0)]);
-    let base = m.root.join(scope.trim_start_matches('/'));
-    let me = Me {
-        pid: JUDGE,
-        uid: 1000,
-        own: scope.into(),
-    };
+    let (mut m, base, me) = judge_in(scope, scope, 1000, &ALL, &[(JUDGE, 1000), (5, 0)]);
     let d = delegate(&mut m, &base, &me);
     assert_eq!(d.moved, None);
     assert!(!d.enabled.contains(&"memory"));
@@ -251,26 +253,14 @@ fn a_plain_user_beside_another_users_process_moves_nothing() {
 
 #[test]
 fn judge_alone_in_its_cgroup_moves_itself() {
-    let mut m = Model::new("/ci/job", &ALL, &[(JUDGE, 0)]);
-    let base = m.root.join("ci/job");
-    let me = Me {
-        pid: JUDGE,
-        uid: 0,
-        own: "/ci/job".into(),
-    };
+    let (mut m, base, me) = judge_in("/ci/job", "/ci/job", 0, &ALL, &[(JUDGE, 0)]);
     let d = delegate(&mut m, &base, &me);
     assert_eq!((d.enabled, d.moved), (ALL.to_vec(), Some(1)));
 }
 
 #[test]
 fn a_controller_the_parent_never_handed_down_is_named_as_not_delegated() {
-    let mut m = Model::new("/ctr", &["cpu", "pids"], &[(JUDGE, 0)]);
-    let base = m.root.join("ctr");
-    let me = Me {
-        pid: JUDGE,
-        uid: 0,
-        own: "/".into(),
-    };
+    let (mut m, base, me) = judge_in("/ctr", "/", 0, &["cpu", "pids"], &[(JUDGE, 0)]);
     let d = delegate(&mut m, &base, &me);
     assert_eq!(d.enabled, vec!["pids", "cpu"]);
     // Nothing needed a leaf, so nothing moved.
@@ -278,16 +268,4 @@ fn a_controller_the_parent_never_handed_down_is_named_as_not_delegated() {
     let why = d.missing_why.unwrap();
     assert!(why.contains("memory not delegated"), "{why}");
     assert!(why.contains("cpu pids"), "{why}");
-}
-
-impl Model {
-    /// A write on a copy, to show what the kernel would answer.
-    fn clone_write(&self, dir: &Path, text: &str) -> io::Result<()> {
-        let mut copy = Model {
-            root: self.root.clone(),
-            dirs: self.dirs.clone(),
-            owners: self.owners.clone(),
-        };
-        copy.write(&dir.join("cgroup.subtree_control"), text)
-    }
 }

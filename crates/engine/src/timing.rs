@@ -368,7 +368,7 @@ pub fn calibrate(
     Calibration {
         limit,
         probe,
-        rule: Multipliers::of(problem.origin.as_ref().map(|o| o.time)),
+        rule: Multipliers::of(problem.origin.as_ref()),
         timed,
     }
 }

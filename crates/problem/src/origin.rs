@@ -115,20 +115,32 @@ pub struct Multipliers {
 }
 
 impl Multipliers {
-    /// The margins a problem's limit is held to: its package's computing
-    /// rule when it has one, 2025-09's defaults otherwise.
-    pub fn of(rule: Option<TimeRule>) -> Multipliers {
-        match rule {
-            Some(TimeRule::Compute {
+    /// The margins a problem's limit is held to: its package's own (its
+    /// computing rule, or once that has set the limit, the factor it used,
+    /// and its `time_limit_to_tle` either way), 2025-09's defaults for
+    /// judge's layout. A computed limit replaces the rule before anything
+    /// is measured, so the rule alone would fall back to the defaults.
+    pub fn of(origin: Option<&Origin>) -> Multipliers {
+        let Some(origin) = origin else {
+            return Multipliers::DEFAULT;
+        };
+        let (ac_to_time_limit, resolution) = match origin.time {
+            TimeRule::Compute {
                 ac_to_time_limit,
-                time_limit_to_tle,
                 resolution,
-            }) => Multipliers {
-                ac_to_time_limit,
-                time_limit_to_tle,
-                resolution,
-            },
-            _ => Multipliers::DEFAULT,
+                ..
+            } => (ac_to_time_limit, resolution),
+            TimeRule::Fixed(..) => (
+                origin
+                    .computed_from
+                    .map_or(Multipliers::DEFAULT.ac_to_time_limit, |(_, factor)| factor),
+                Multipliers::DEFAULT.resolution,
+            ),
+        };
+        Multipliers {
+            ac_to_time_limit,
+            time_limit_to_tle: origin.safety_margin,
+            resolution,
         }
     }
 
@@ -157,5 +169,39 @@ mod tests {
         assert_eq!(at(500, 2.0, 1.0), 1.0);
         assert_eq!(at(501, 2.0, 1.0), 2.0);
         assert!((at(260, 2.0, 0.1) - 0.6).abs() < 1e-9);
+    }
+
+    #[test]
+    fn a_packages_margins_outlive_the_limit_its_rule_computed() {
+        let legacy = Origin {
+            format: Format::Legacy,
+            time: TimeRule::Compute {
+                ac_to_time_limit: 5.0,
+                time_limit_to_tle: 2.0,
+                resolution: 1.0,
+            },
+            safety_margin: 2.0,
+            computed_from: None,
+            skipped: Vec::new(),
+            ignored: Vec::new(),
+            not_submissions: Vec::new(),
+            unchecked: Vec::new(),
+            notes: Vec::new(),
+            answer_validators: Vec::new(),
+            invalid_answers: Vec::new(),
+        };
+        let before = Multipliers::of(Some(&legacy));
+        assert_eq!(
+            (before.ac_to_time_limit, before.time_limit_to_tle),
+            (5.0, 2.0)
+        );
+        // Settled: the rule is replaced by the limit it gave.
+        let settled = Origin {
+            time: TimeRule::Fixed(Duration::from_secs(1), "computed"),
+            computed_from: Some((Duration::from_millis(40), 5.0)),
+            ..legacy
+        };
+        assert_eq!(Multipliers::of(Some(&settled)), before);
+        assert_eq!(Multipliers::of(None), Multipliers::DEFAULT);
     }
 }

@@ -16,10 +16,36 @@ use judge::verdict::Verdict;
 /// A value in judge's environment no program or report may show.
 const CANARY: &str = "canary-7d2a-plain-user";
 
+/// judge, `testdata/grading` and the hostile fixtures copied where any
+/// user can read them: a clone may lie in a folder only its owner can
+/// enter (`mktemp -d` makes one), which `nobody` could not even start
+/// judge from.
+fn readable_copies() -> tempfile::TempDir {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
+    std::fs::copy(env!("CARGO_BIN_EXE_judge"), dir.path().join("judge")).unwrap();
+    crate::common::copy_tree(
+        &root().join("testdata/grading"),
+        &dir.path().join("grading"),
+    );
+    crate::common::copy_tree(
+        &root().join("testdata/submissions/hostile"),
+        &dir.path().join("hostile"),
+    );
+    dir
+}
+
 /// Grades hostile fixture `name` on `tiny` as `nobody` in `mode` (`off`,
-/// `on`, or `landlock`: `on` with the second layer forced); the verdicts,
-/// the report's sandbox label, and everything judge printed and wrote.
-fn as_nobody(name: &str, mode: &str, extra: &[&str]) -> (Vec<Verdict>, String, String) {
+/// `on`, or `landlock`: `on` with the second layer forced), from the
+/// copies in `copies`; the verdicts, the report's sandbox label, and
+/// everything judge printed and wrote.
+fn as_nobody(
+    copies: &Path,
+    name: &str,
+    mode: &str,
+    extra: &[&str],
+) -> (Vec<Verdict>, String, String) {
     let tmp = tempfile::tempdir().unwrap();
     {
         use std::os::unix::fs::PermissionsExt;
@@ -27,11 +53,11 @@ fn as_nobody(name: &str, mode: &str, extra: &[&str]) -> (Vec<Verdict>, String, S
         std::fs::set_permissions(tmp.path(), open).unwrap();
     }
     let reports = tmp.path().join("reports");
-    let submission = root().join("testdata/submissions/hostile").join(name);
-    let problems = root().join("testdata/grading");
+    let submission = copies.join("hostile").join(name);
+    let problems = copies.join("grading");
     let out = Command::new("setpriv")
         .args(["--reuid=nobody", "--regid=nogroup", "--clear-groups", "--"])
-        .arg(env!("CARGO_BIN_EXE_judge"))
+        .arg(copies.join("judge"))
         .args(["--color", "never", "--problems"])
         .arg(&problems)
         .args(["grade", "tiny"])
@@ -102,6 +128,7 @@ fn a_plain_user_gets_the_same_verdicts_and_mle_without_a_cgroup() {
         return;
     }
     let _lock = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
+    let copies = readable_copies();
     // The files a plain user must read: the fixtures and judge itself.
     assert!(Path::new(env!("CARGO_BIN_EXE_judge")).exists());
     let mut modes = vec!["off"];
@@ -119,7 +146,7 @@ fn a_plain_user_gets_the_same_verdicts_and_mle_without_a_cgroup() {
         let sandboxed = mode != "off";
         escaped_and_cleared();
         for (name, verdict, extra) in SAME_EVERYWHERE {
-            let (got, sandbox, all) = as_nobody(name, mode, extra);
+            let (got, sandbox, all) = as_nobody(copies.path(), name, mode, extra);
             assert_eq!(got, vec![verdict], "{mode} {name} ({sandbox})\n{all}");
             // No cgroup for a plain user here: the exactness came from
             // the launcher, not from a cgroup.
@@ -144,7 +171,7 @@ fn a_plain_user_gets_the_same_verdicts_and_mle_without_a_cgroup() {
             Verdict::Accepted
         };
         let slow = ["--time-limit", "30s"];
-        let (got, _, all) = as_nobody("search_filesystem.py", mode, &slow);
+        let (got, _, all) = as_nobody(copies.path(), "search_filesystem.py", mode, &slow);
         assert_eq!(got, vec![cheat], "{mode} search_filesystem.py\n{all}");
         // The loopback server answers one connection, until grading ends.
         let graded = std::sync::atomic::AtomicBool::new(false);
@@ -160,7 +187,7 @@ fn a_plain_user_gets_the_same_verdicts_and_mle_without_a_cgroup() {
                 }
                 false
             });
-            let (got, _, all) = as_nobody("connect_localhost.py", mode, &[]);
+            let (got, _, all) = as_nobody(copies.path(), "connect_localhost.py", mode, &[]);
             graded.store(true, std::sync::atomic::Ordering::SeqCst);
             assert_eq!(got, vec![cheat], "{mode} connect_localhost.py\n{all}");
             serve.join().unwrap()

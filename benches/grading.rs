@@ -16,12 +16,12 @@ use std::ffi::CString;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+use judge::engine::build::tools::{Need, Tools};
 use judge::engine::build::{Language, Program};
-use judge::engine::grader::Grader;
-use judge::engine::limits::RunLimits;
-use judge::engine::runner::{Runner, RunnerOptions};
+use judge::engine::execute::runner::{Runner, RunnerOptions};
+use judge::engine::judging::grader::Grader;
 use judge::engine::sandbox::SandboxMode;
-use judge::engine::tools::{Need, Tools};
+use judge::engine::time::limits::RunLimits;
 use judge::problem::{Problem, load_problem};
 use rayon::prelude::*;
 

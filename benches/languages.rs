@@ -12,12 +12,12 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+use judge::engine::build::tools::Tools;
 use judge::engine::build::{self, Language, Program};
-use judge::engine::grader::Grader;
-use judge::engine::limits::RunLimits;
-use judge::engine::runner::{Runner, RunnerOptions};
+use judge::engine::execute::runner::{Runner, RunnerOptions};
+use judge::engine::judging::grader::Grader;
 use judge::engine::sandbox::SandboxMode;
-use judge::engine::tools::Tools;
+use judge::engine::time::limits::RunLimits;
 use judge::problem::load_problem;
 
 const ROUNDS: usize = 15;

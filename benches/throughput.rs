@@ -7,8 +7,8 @@
 
 use std::time::{Duration, Instant};
 
-use judge::engine::check::Reference;
-use judge::engine::tools::Tools;
+use judge::engine::build::tools::Tools;
+use judge::engine::pass::check::reference::Reference;
 use judge::package::discover;
 use judge::problem::Case;
 use rayon::prelude::*;

@@ -11,9 +11,9 @@
 //! integration tests use them, so the dead-code lint sees everything else.
 
 /// Counts heap bytes per thread, so `check` can report the memory of
-/// in-process reference solvers (see `engine::heap`).
+/// in-process reference solvers (see `engine::execute::heap`).
 #[global_allocator]
-static HEAP: engine::heap::Counting = engine::heap::Counting;
+static HEAP: engine::execute::heap::Counting = engine::execute::heap::Counting;
 
 pub mod commands;
 pub mod error;

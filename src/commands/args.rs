@@ -5,9 +5,9 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
-use crate::engine::limits::Overrides;
+use crate::engine::pass::submission::Source;
 use crate::engine::sandbox::SandboxMode;
-use crate::engine::submission::Source;
+use crate::engine::time::limits::Overrides;
 use crate::shard::Shard;
 use crate::units::{parse_duration, parse_size};
 

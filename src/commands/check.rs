@@ -4,7 +4,7 @@
 use super::args::{RunArgs, SandboxArgs};
 use super::context::Context;
 use crate::engine::pass::check::Check;
-use crate::engine::run::Session;
+use crate::engine::pass::skeleton::Session;
 use crate::error::Result;
 use crate::report::{RunKind, Status};
 

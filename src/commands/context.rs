@@ -13,9 +13,9 @@ use super::output::{Bars, publish};
 use crate::config::Config;
 use crate::engine::cache::{CACHE_ENV, DEFAULT_DIR};
 use crate::engine::error::Result as EngineResult;
-use crate::engine::generated::{self, Generated, Host};
-use crate::engine::run::{Finished, Progress};
-use crate::engine::runner::{self, Runner};
+use crate::engine::execute::runner::{self, Runner};
+use crate::engine::generate::{self, Generated, Host};
+use crate::engine::pass::skeleton::{Finished, Progress};
 use crate::engine::sandbox::SandboxMode;
 use crate::error::{Error, Result};
 use crate::package::discover;
@@ -122,7 +122,7 @@ impl Context {
         &self,
         needed: bool,
         mode: SandboxMode,
-        session: &mut crate::engine::run::Session,
+        session: &mut crate::engine::pass::skeleton::Session,
     ) -> Result<Option<Runner>> {
         if !needed {
             return Ok(None);
@@ -140,7 +140,7 @@ impl Context {
             &self.problems_dir,
             "cannot read the problems folder",
         ))?;
-        generated::load(&self.problems_dir, &mut found, &mut DataHost::new(self))?;
+        generate::load(&self.problems_dir, &mut found, &mut DataHost::new(self))?;
         let cwd = std::env::current_dir().unwrap_or_default();
         let names = names
             .iter()
@@ -209,8 +209,12 @@ impl Context {
     }
 
     /// The engine's settings for a run of `kind` with these options.
-    pub(crate) fn settings(&self, kind: RunKind, run: &RunArgs) -> crate::engine::run::Settings {
-        crate::engine::run::Settings {
+    pub(crate) fn settings(
+        &self,
+        kind: RunKind,
+        run: &RunArgs,
+    ) -> crate::engine::pass::skeleton::Settings {
+        crate::engine::pass::skeleton::Settings {
             kind,
             command_line: self.command_line.clone(),
             jobs: run.jobs,

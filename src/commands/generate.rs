@@ -5,9 +5,9 @@ use std::path::PathBuf;
 
 use super::args::SandboxArgs;
 use super::context::{Context, Reference};
-use crate::engine::run::prepare_one;
-use crate::engine::stress::{Draw, generate, no_generator};
-use crate::engine::tools::Need;
+use crate::engine::build::tools::Need;
+use crate::engine::pass::skeleton::prepare_one;
+use crate::engine::session::stress::{Draw, generate, no_generator};
 use crate::error::{Error, Result};
 use crate::package::discover;
 use crate::report::Status;

@@ -1,6 +1,6 @@
 //! Packages whose test data is a BAPCtools recipe
 //! (`generators/generators.yaml`) are generated when a command loads its
-//! problems (by [`crate::engine::generated`], with what
+//! problems (by [`crate::engine::generate`], with what
 //! the `DataHost` of `context` gives it), so every command judges them
 //! like any package (issue #32). With `--no-cache` the data goes to a
 //! scratch folder of the command's own, kept here until judge ends.

@@ -3,7 +3,7 @@
 //! The targets are the reference-solver mutants a mutation run left alive
 //! (`make mutants` writes the run to `target/mutants/<problem>`) and any
 //! wrong submissions given with `--submission`. For each, the problem's
-//! generator is searched for an input that catches it ([`crate::engine::harden`]);
+//! generator is searched for an input that catches it ([`crate::engine::session::harden`]);
 //! each input kept becomes a case of `--group` with the reference's answer,
 //! and an entry of the problem's recipe names the draw that makes it and
 //! what it catches. The kill rate is reported before and after.
@@ -20,7 +20,7 @@ use std::time::Duration;
 use super::args::{LimitArgs, SandboxArgs};
 use super::context::Context;
 use super::output::progress_bar;
-use crate::engine::harden::session::{Event, Fate, Harden, Summary};
+use crate::engine::session::harden::session::{Event, Fate, Harden, Summary};
 use crate::error::Result;
 use crate::report::Status;
 

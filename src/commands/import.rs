@@ -3,13 +3,13 @@
 //! contest system can be checked and graded here
 //! ([`crate::package::import`]). A package with no time limit gets one
 //! computed from its accepted submissions, as problemtools would
-//! ([`crate::engine::time_limit::for_package`]).
+//! ([`crate::engine::time::computed::for_package`]).
 
 use std::path::PathBuf;
 
 use super::args::SandboxArgs;
 use super::context::Context;
-use crate::engine::time_limit;
+use crate::engine::time::computed;
 use crate::error::Result;
 use crate::origin::TimeRule;
 use crate::package::import::{Import, Imported};
@@ -51,7 +51,7 @@ pub fn run(ctx: &Context, opts: Args) -> Result<Status> {
         let problem = load_problem(staged.id(), staged.dir())
             .map_err(|e| staged.refuse(format!("the imported problem does not load: {e}")))?;
         let runner = ctx.runner(opts.sandbox.sandbox, 2)?;
-        let (limit, note) = time_limit::for_package(&problem, &runner, rule)
+        let (limit, note) = computed::for_package(&problem, &runner, rule)
             .map_err(|why| staged.refuse(why.to_string()))?;
         staged.set_time_limit(limit, note)?;
     }

@@ -6,7 +6,7 @@ use rayon::prelude::*;
 
 use super::context::Context;
 use crate::config::Config;
-use crate::engine::toolchains::{Found, Row, row};
+use crate::engine::build::toolchains::{Found, Row, row};
 use crate::error::{Error, Result};
 use crate::report::Status;
 

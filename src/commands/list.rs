@@ -3,7 +3,7 @@
 use std::collections::BTreeMap;
 
 use super::context::Context;
-use crate::engine::run::load_errors;
+use crate::engine::pass::skeleton::load_errors;
 use crate::error::Result;
 use crate::report::Status;
 

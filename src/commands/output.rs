@@ -8,7 +8,7 @@ use std::sync::Mutex;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use crate::engine::run::Progress;
+use crate::engine::pass::skeleton::Progress;
 use crate::error::Result;
 use crate::report::Report;
 use crate::report::console::{self, Style};

@@ -1,15 +1,15 @@
 //! `judge regen`: recompute expected outputs with the references, and
 //! with `--inputs` first rebuild every generated input a problem's
-//! `recipe.yaml` names ([`crate::engine::regen`]: atomic writes, failing
+//! `recipe.yaml` names ([`crate::engine::session::regen`]: atomic writes, failing
 //! cases keep their file, stale temporaries of killed writes removed).
 //! A dry run writes neither, so the answers it compares are those of the
 //! committed inputs.
 
 use super::args::SandboxArgs;
 use super::context::{Context, DataHost};
-use crate::engine::generated;
-use crate::engine::regen::{Change, Event, Regen, Swept, Tally};
-use crate::engine::run::{load_errors, pool};
+use crate::engine::generate;
+use crate::engine::pass::skeleton::{load_errors, pool};
+use crate::engine::session::regen::{Change, Event, Regen, Swept, Tally};
 use crate::error::Result;
 use crate::report::Status;
 
@@ -50,7 +50,7 @@ pub fn run(ctx: &Context, opts: Args) -> Result<Status> {
     };
     let mut inputs = None;
     if opts.inputs {
-        let data_of = &mut |dir: &std::path::Path| generated::data(dir, &mut DataHost::new(ctx));
+        let data_of = &mut |dir: &std::path::Path| generate::data(dir, &mut DataHost::new(ctx));
         inputs = Some(regen.inputs(&found.problems, runner.as_ref(), &pool, data_of, on));
         // The answers are those of the new inputs, and of any new case.
         if !opts.dry_run {

@@ -101,7 +101,7 @@ pub fn run(ctx: &Context, _args: Args) -> Result<Status> {
 
 /// The layer in force (and why not bubblewrap), then each guarantee:
 /// whether it holds here and how, and what the layer leaves open.
-fn guarantees(ctx: &Context, runner: &crate::engine::runner::Runner) {
+fn guarantees(ctx: &Context, runner: &crate::engine::execute::runner::Runner) {
     let layer = match runner.passed_over() {
         Some(why) => format!("{} (not bubblewrap: {why})", runner.layer()),
         None => runner.layer().to_string(),

@@ -10,8 +10,8 @@ use std::path::{Path, PathBuf};
 
 use super::args::SandboxArgs;
 use super::context::{Context, Reference};
-use crate::engine::reference;
-use crate::engine::solve::{self, Answer};
+use crate::engine::execute::reference;
+use crate::engine::execute::solve::{self, Answer};
 use crate::error::{Error, Result};
 use crate::execution::End;
 use crate::problem::Problem;

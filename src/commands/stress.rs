@@ -4,7 +4,7 @@
 //! A test set only catches the mistakes its author thought of. The problem's
 //! own generator (an in-crate solver's, or a generator program), judged
 //! against the reference's answers, finds the others; regenerating at smaller sizes turns a page-long failure into one
-//! a person can read. The search is [`crate::engine::stress`]; this module
+//! a person can read. The search is [`crate::engine::session::stress`]; this module
 //! prints what it found and the `judge gen` command that recreates it.
 
 use std::fmt::Write as _;
@@ -12,7 +12,7 @@ use std::fmt::Write as _;
 use super::args::{LimitArgs, SandboxArgs, SubmissionArgs};
 use super::context::Context;
 use super::output::progress_bar;
-use crate::engine::stress::{Draw, Event, Failure, Shrunk, Stress, Stressed};
+use crate::engine::session::stress::{Draw, Event, Failure, Shrunk, Stress, Stressed};
 use crate::error::Result;
 use crate::package::root;
 use crate::report::Status;

@@ -1,8 +1,8 @@
 //! `judge timelimit`: calibrates each problem's committed time limit
 //! against every submission whose times bound it (the measuring is
-//! `engine::timing`'s): prints the interval of limits under which each
+//! `engine::time::calibrate`'s): prints the interval of limits under which each
 //! keeps its promise, with the margins applied and per test group where
-//! groups differ (`engine::interval`), whether the committed limit lies
+//! groups differ (`engine::time::interval`), whether the committed limit lies
 //! inside, and the limit it proposes. The interval is kept in the cache
 //! for `judge check`'s warning.
 
@@ -11,12 +11,12 @@ use std::time::Duration;
 use super::args::SandboxArgs;
 use super::context::Context;
 use super::output::progress_bar;
-use crate::engine::interval::{Constraint, Interval, unmeasured};
-use crate::engine::interval_store;
-use crate::engine::run::{load_errors, pool, prepare};
-use crate::engine::time_limit;
-use crate::engine::timing::{self, Calibration, Fault, Sample, Side, number, seconds};
-use crate::engine::tools::Need;
+use crate::engine::build::tools::Need;
+use crate::engine::pass::skeleton::{load_errors, pool, prepare};
+use crate::engine::time::calibrate::{self, Calibration, Fault, Sample, Side, number, seconds};
+use crate::engine::time::computed;
+use crate::engine::time::interval::{Constraint, Interval, unmeasured};
+use crate::engine::time::interval_store;
 use crate::error::Result;
 use crate::problem::submissions::Bound;
 use crate::report::Status;
@@ -46,7 +46,7 @@ pub fn run(ctx: &Context, args: Args) -> Result<Status> {
     let workers = pool.current_num_threads();
     let runner = ctx.runner(args.sandbox.sandbox, workers)?;
     // A package that gives no limit is held to the one its rule computes.
-    for note in pool.install(|| time_limit::settle_selection(&mut found, &runner, None)) {
+    for note in pool.install(|| computed::settle_selection(&mut found, &runner, None)) {
         println!("{note}");
     }
     let (tools, mut errors) = pool.install(|| prepare(&found.problems, Some(&runner), Need::GRADE));
@@ -67,7 +67,7 @@ pub fn run(ctx: &Context, args: Args) -> Result<Status> {
         let bar = progress_bar(runs * submissions.len(), ctx.progress, "timelimit");
         let tick = || bar.inc(1);
         let calibration =
-            pool.install(|| timing::calibrate(t, &runner, &submissions, runs, workers, &tick));
+            pool.install(|| calibrate::calibrate(t, &runner, &submissions, runs, workers, &tick));
         bar.finish_and_clear();
         print!("{}", table(ctx, id, &calibration, t.problem.cases.len()));
         let interval = Interval::of(&calibration, &t.problem.cases, calibration.rule);

@@ -4,8 +4,8 @@
 
 use super::args::{RunArgs, SandboxArgs};
 use super::context::Context;
+use crate::engine::pass::skeleton::Session;
 use crate::engine::pass::validate;
-use crate::engine::run::Session;
 use crate::error::Result;
 use crate::report::{RunKind, Status};
 

@@ -148,7 +148,7 @@ pub(crate) fn read_report(dir: &Path) -> judge::report::Report {
 /// missing or cannot make a sandbox, the test is skipped with the reason
 /// (outside CI) or fails (under CI, which installs it: `make deps`).
 pub(crate) fn sandbox(test: &str) -> bool {
-    use judge::engine::runner::{Runner, RunnerOptions};
+    use judge::engine::execute::runner::{Runner, RunnerOptions};
     use judge::engine::sandbox::SandboxMode;
     static WORKS: std::sync::OnceLock<Result<(), String>> = std::sync::OnceLock::new();
     if crate::tools::tool("bwrap", test).is_none() {

@@ -26,7 +26,7 @@ pub(crate) fn sandbox_available(test: &str) -> bool {
 /// simply anything in a `/box/`: other tests run sandboxes at the same
 /// time.)
 pub(crate) fn leftovers(markers: &[&str], pid: u32) -> Vec<String> {
-    let uids = judge::engine::runner::sandbox_uids(pid);
+    let uids = judge::engine::execute::runner::sandbox_uids(pid);
     let mut found = Vec::new();
     for entry in std::fs::read_dir("/proc").unwrap().flatten() {
         let Ok(cmd) = std::fs::read(entry.path().join("cmdline")) else {

@@ -26,7 +26,7 @@ use proptest::sample::select;
 use proptest::test_runner::{Config, RngSeed, TestCaseError, TestRunner};
 
 use crate::common::root;
-use judge::engine::reference::read_input;
+use judge::engine::execute::reference::read_input;
 use judge::execution::End;
 use judge::solvers::{self, Solver};
 
@@ -507,7 +507,7 @@ fn faults_are_placed_where_a_person_sees_them() {
 }
 
 /// Found by the solver properties with `PROPTEST_CASES=3000`:
-/// `engine::reference::read_input` counts the column of a bad byte in
+/// `engine::execute::reference::read_input` counts the column of a bad byte in
 /// bytes, where every other column of judge counts characters (and
 /// `judge::located::text` does).
 #[test]

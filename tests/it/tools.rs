@@ -78,7 +78,7 @@ pub(crate) fn dep(program: &str) -> &'static Dep {
 
 /// Whether this is a CI run, by the rule judge itself uses.
 pub(crate) fn in_ci() -> bool {
-    judge::engine::runner::in_ci()
+    judge::engine::execute::runner::in_ci()
 }
 
 fn lookup(program: &str) -> Option<PathBuf> {

@@ -2,53 +2,39 @@
 //! it. Commands parse their arguments, call in here and print; benches and
 //! tests use the engine directly.
 //!
-//! | module | owns |
-//! |---|---|
-//! | [`error`] | the engine's error: what stops a run before it can give a verdict |
-//! | [`build`] | turning a submission into a runnable [`program::Program`] (compiled once, in the sandbox) |
-//! | [`program`] | what a build gives: the program, the build error, the tools it uses |
-//! | `compile` | running the compilers, through the build cache |
-//! | `dialect` | languages as the contest ran them: PyPy for packages, Python 2, C/C++ standards, SpiderMonkey JS, GNUstep, toolchains too old |
-//! | [`limits`] | a problem's limits with command-line overrides → kernel limits |
-//! | [`runner`] | the sandbox's runner with the run's cache beside it, started from judge's configuration |
-//! | [`sandbox`], [`toolchain`], [`launcher`], `cgroup`, `relay` | from `judge-sandbox`: isolation, tools on PATH, the per-worker launcher, accounting, interactive wiring |
-//! | [`mod@reference`] | a reference solver in-process |
-//! | [`noted`] | bounds a validator program notes on its standard output: read and tallied |
-//! | [`heap`] | per-thread heap peak and CPU time of an in-process call |
-//! | [`tools`] | a problem's own programs (reference, checker, validators, generator), built once |
-//! | [`record`] | the record of one case ([`report::CaseReport`]), made only here |
-//! | `judge_program` | the checker or interactor program: its process, feedback folder and exit codes, run after, alongside or between the passes of a run |
-//! | `judging` | how a problem judges an output (compare mode, in-crate checker, checker program), worked out once per problem |
-//! | [`grader`] | grading one case: the problem's way (plain, interactive, multi-pass) for submissions and the reference alike |
-//! | [`reuse`] | the result cache in front of a grader |
-//! | [`check`] | `check`'s reference run over a problem's cases |
-//! | [`validation`] | a case's input through the validators: their word and the bounds they noted |
-//! | [`output_check`] | tests of the checker: outputs it must accept or reject |
-//! | [`run`] | the run-over-a-test-set skeleton shared by check, validate, grade; a single problem made ready |
-//! | [`pass`] | the check, validate and grade runs, one call each |
-//! | [`submission`] | one submission built and given its limits: the grader of `grade`, `stress`, `harden` and the expected-verdict submissions |
-//! | [`submissions`] | expected-verdict submissions, sharded by whole submissions |
-//! | [`time_limit`], [`timing`] | time limits: measured for a package that leaves one open, calibrated against problemtools' margins (`judge timelimit`), `check`'s warning |
-//! | [`stress`] | the search for a counterexample and its shrinking, and a whole `judge stress` run |
-//! | [`harden`] | cases that catch surviving solver mutants and wrong submissions: mutation runs read, mutants built, the search, a whole run's session |
-//! | [`case_store`] | the cases the searches keep: files written whole, recipe entries, `SOURCES.md` rows |
-//! | [`drift`] | the cases against their `recipe.yaml`: generated inputs remade and compared |
-//! | [`regen`] | expected outputs (and generated inputs) recomputed and written atomically |
-//! | [`generated`] | a package's test data made from its BAPCtools recipe; stale recipes found and their packages loaded again |
-//! | [`solve`] | a reference program's answer to one input |
-//! | [`toolchains`] | the language table as this machine sees it |
+//! Its folders are its stages, in the order a run meets them:
 //!
-//! One case, top down: [`check`] (the reference) or a command's grader
-//! → [`reuse`] → [`grader`] → `judging` → `judge_program` → [`record`];
-//! [`validation`] → [`noted`]. Each imports only what lies to its right,
-//! and [`tools`] (the problem's programs), which imports none of them.
+//! | folder | stage | owns |
+//! |---|---|---|
+//! | [`build`] | building programs | a submission or a problem's own program turned into a runnable [`build::program::Program`] (compiled once, in the sandbox, through the cache); languages as the contest ran them; a package's `include/` files; the problem's programs built once ([`build::tools`]); `judge languages` |
+//! | [`execute`] | running | the sandbox's runner with the run's cache beside it; an in-crate reference in-process (heap and CPU counted); a reference program's answer to one input |
+//! | [`judging`] | judging one output | how a problem judges an output (compare mode, in-crate checker, checker or interactor program), one case graded the problem's way ([`judging::grader`]), the result cache in front of it, the record of a case |
+//! | [`score`] | scoring | a scoring problem's score from its case results, one owner for every command |
+//! | [`time`] | time limits | a problem's and a submission's limits, the computed limit of a package that leaves one open, the calibration of `judge timelimit` and its interval |
+//! | [`pass`] | the passes | `check`, `validate` and `grade` over a test set on one skeleton; a submission made ready to grade; the expected-verdict submissions' promises |
+//! | [`generate`] | test data from recipes | a BAPCtools recipe run into a package's data; drift of generated inputs against their recipe |
+//! | [`session`] | the sessions | `judge stress`, `judge harden` and `judge regen`, and the store of the cases they keep |
+//! | [`cache`] | the cache | builds and case results kept between runs |
+//! | [`error`] | | what stops a run before it can give a verdict |
+//!
+//! `sandbox`, `toolchain`, `launcher`, `cgroup`, `confine`, `relay` come
+//! from `judge-sandbox`: isolation, tools on PATH, the per-worker launcher,
+//! accounting, interactive wiring.
+//!
+//! One case, top down: a pass ([`pass::check`], [`pass::grade`]) or a
+//! session makes a [`judging::grader::Grader`] → [`judging::reuse`] →
+//! [`judging::grader`] → [`judging`] → `judging::program` →
+//! [`judging::record`]; an input of [`pass::validate`] goes to
+//! [`pass::validate::input`] → [`pass::validate::noted`]. Each imports
+//! only what lies to its right, and [`build::tools`] (the problem's
+//! programs), which imports none of them.
 //!
 //! Data still flows one way: the engine reads problems (discover), produces
 //! [`crate::execution::Execution`] records (execute), hands them to
 //! [`crate::compare`] and assembles [`crate::report`] records. It never
 //! renders or prints: a long call tells its caller what happens through
 //! events (a closure, or a trait the command line implements, like
-//! [`run::Progress`] for the bars on a terminal), and returns data, the
+//! [`pass::skeleton::Progress`] for the bars on a terminal), and returns data, the
 //! cache's summary line included.
 //!
 //! May depend on every layer below: `judge-report` (the records it fills),
@@ -66,52 +52,21 @@ pub(crate) use judge_sandbox::execution;
 pub(crate) use judge_solver as solvers;
 pub(crate) use judge_text::{located, rule, scan, units};
 
-/// The binary counts heap bytes per thread (see [`heap`]); this crate's
+/// The binary counts heap bytes per thread (see [`execute::heap`]); this crate's
 /// own tests measure with the same allocator.
 #[cfg(test)]
 #[global_allocator]
-static HEAP: heap::Counting = heap::Counting;
+static HEAP: execute::heap::Counting = execute::heap::Counting;
 
 pub mod build;
 pub mod cache;
-pub mod case_store;
-pub mod check;
-pub(crate) mod compile;
-pub(crate) mod dialect;
-pub mod drift;
 pub mod error;
-pub mod generated;
-pub mod grader;
-pub mod harden;
-pub mod heap;
-pub mod included;
-pub mod interval;
-pub mod interval_store;
-pub(crate) mod judge_program;
-pub(crate) mod judging;
-pub mod legacy_grader;
-pub mod limits;
-pub mod noted;
-pub mod output_check;
+pub mod execute;
+pub mod generate;
+pub mod judging;
 pub mod pass;
-pub(crate) mod pch;
-pub mod program;
-pub mod record;
-pub mod reference;
-pub mod regen;
-pub mod reuse;
-pub(crate) mod rule_checks;
-pub mod run;
-pub mod solve;
-pub mod stress;
-pub mod submission;
-pub mod submissions;
-pub mod time_limit;
-pub mod timing;
-pub mod toolchains;
-pub mod tools;
-pub mod validation;
-
-pub mod runner;
+pub mod score;
+pub mod session;
+pub mod time;
 
 pub use judge_sandbox::{cgroup, confine, launcher, relay, sandbox, toolchain};

@@ -11,7 +11,7 @@ use crate::Refusal;
 use crate::plan::{Plan, sorted_entries};
 
 /// A package's (and a problem's) folder of files added to submissions,
-/// which the engine adds at build (`judge_engine::included`).
+/// which the engine adds at build (`judge_engine::build::included`).
 pub const INCLUDE: &str = "include";
 
 /// The folder of a package (and of a problem) holding its grader.

@@ -2,16 +2,16 @@
 //! each output judged the problem's way.
 
 use crate::build::BuildError;
+use crate::build::tools::Need;
 use crate::error::{Error, Result};
-use crate::limits::Overrides;
+use crate::execute::runner::Runner;
+use crate::judging::record;
+use crate::judging::reuse::CachedGrader;
+use crate::pass::skeleton::{Finished, Session, prepare};
+use crate::pass::submission::{Source, Submission};
 use crate::problem::Discovery;
-use crate::record;
-use crate::reuse::CachedGrader;
-use crate::run::{Finished, Session, prepare};
-use crate::runner::Runner;
 use crate::shard::Shard;
-use crate::submission::{Source, Submission};
-use crate::tools::Need;
+use crate::time::limits::Overrides;
 use crate::units::{format_duration, format_size};
 
 /// What `judge grade` is asked to do.

@@ -1,7 +1,7 @@
 //! The runs over a test set that write a report, each one call for its
-//! command: what is judged and with what, on the [`crate::run`]
+//! command: what is judged and with what, on the [`crate::pass::skeleton`]
 //! skeleton. The command line loads the problems, starts the
-//! [`Session`](crate::run::Session) and the runner, calls one of these
+//! [`Session`](crate::pass::skeleton::Session) and the runner, calls one of these
 //! and publishes the report it gets back.
 //!
 //! | module | run |
@@ -9,6 +9,9 @@
 //! | [`check`] | every case through the reference, drift, the expected-verdict submissions |
 //! | [`validate`] | every input through the validators, `invalid/` inputs, the checker's own tests, hygiene, bounds, drift |
 //! | [`grade`] | one submission on every case |
+
+pub mod skeleton;
+pub mod submission;
 
 pub mod check;
 pub mod grade;

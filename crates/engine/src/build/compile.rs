@@ -1,0 +1,463 @@
+//! Compiling: a source file, or a folder of sources (a checker with its
+//! `testlib.h`, a multi-file submission, an ICPC program with `build` and
+//! `run` scripts). Compilers run through the [`Runner`] like submissions,
+//! with their own folder writable and nothing else.
+
+use std::path::{Path, PathBuf};
+
+use crate::build::program::{BuildError, Language, Program, is_executable, tool, with_env};
+use crate::cache::{Cache, portable};
+use crate::execute::runner::{COMPILE_LOG, Keep, Runner, clean_env};
+use crate::execution::End;
+use crate::launcher::{ProcSpec, Role};
+use crate::time::limits;
+use judge_languages::{Spec, Vars};
+
+/// The files of `dir` (not its sub-folders), sorted.
+pub(crate) fn files_in(dir: &Path) -> Vec<PathBuf> {
+    let mut found: Vec<PathBuf> = std::fs::read_dir(dir)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.is_file())
+        .collect();
+    found.sort();
+    found
+}
+
+/// How a submission is to be built where its package says so
+/// (`submissions.yaml`'s `language` and `entrypoint`); by default, as its
+/// files say.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Pin {
+    /// A language id of the table.
+    pub language: Option<String>,
+    /// The entry point's file name.
+    pub entrypoint: Option<String>,
+    /// The problem was read from a package in place: its `.py` runs as
+    /// the package's judge ran it (PyPy; see the `dialect` module).
+    pub package: bool,
+}
+
+impl Pin {
+    /// The pinned language's entry, if a language is pinned.
+    fn spec(&self, table: &judge_languages::Table) -> Result<Option<Spec>, BuildError> {
+        let Some(id) = &self.language else {
+            return Ok(None);
+        };
+        table.get(id).cloned().map(Some).ok_or_else(|| {
+            BuildError::Setup(format!(
+                "submissions.yaml names language `{id}`, which the language table does not have (`judge languages` lists them)"
+            ))
+        })
+    }
+}
+
+/// A single source file, in its pinned language or the one its name and
+/// first line say; `None` when no language claims it.
+pub(crate) fn file(
+    runner: &Runner,
+    file: &Path,
+    dir: &Path,
+    memory: u64,
+    pin: &Pin,
+) -> Option<Result<Program, BuildError>> {
+    let table = judge_languages::table();
+    let spec = match pin.spec(table) {
+        // A package's `python3` is its judge's: PyPy for Kattis.
+        Ok(Some(spec)) => crate::build::dialect::prefer(table, &spec, pin.package),
+        Ok(None) => {
+            crate::build::dialect::prefer(table, table.detect(&[file.to_path_buf()])?, pin.package)
+        }
+        Err(e) => return Some(Err(e)),
+    };
+    Some(sources(
+        runner,
+        &spec,
+        &[file.to_path_buf()],
+        dir,
+        memory,
+        pin,
+    ))
+}
+
+/// A program given as a folder (its copy, in its own build folder): with
+/// ICPC `build` / `run` scripts, else in the language its files are in.
+pub(crate) fn folder(
+    runner: &Runner,
+    dir: &Path,
+    memory: u64,
+    pin: &Pin,
+) -> Result<Program, BuildError> {
+    let build = dir.join("build");
+    let run = dir.join("run");
+    if build.is_file() || run.is_file() {
+        if build.is_file() {
+            run_compiler(
+                runner,
+                vec![tool(runner, "bash")?, build.display().to_string()],
+                &[],
+                dir,
+            )?;
+        }
+        if !run.is_file() {
+            return Err(BuildError::Compile(format!(
+                "{}: `build` left no `run` script",
+                dir.display()
+            )));
+        }
+        let argv = if is_executable(&run) {
+            vec![run.display().to_string()]
+        } else {
+            vec![tool(runner, "bash")?, run.display().to_string()]
+        };
+        return Ok(Program {
+            language: Language::command(),
+            argv,
+            env: Vec::new(),
+            dir: dir.to_path_buf(),
+        });
+    }
+    let files = files_in(dir);
+    let table = judge_languages::table();
+    if let Some(spec) = pin.spec(table)? {
+        let spec = crate::build::dialect::prefer(table, &spec, pin.package);
+        return sources(runner, &spec, &spec.sources(&files), dir, memory, pin);
+    }
+    let Some(spec) = table.detect(&files) else {
+        return Err(BuildError::Setup(format!(
+            "{}: cannot tell the language: no file has an extension of a known language ({}), and there are no build/run scripts",
+            dir.display(),
+            table.extensions().join(" ")
+        )));
+    };
+    let spec = crate::build::dialect::prefer(table, spec, pin.package);
+    sources(runner, &spec, &spec.sources(&files), dir, memory, pin)
+}
+
+/// One tool of a language's command: the first of its alternatives that
+/// is installed. A tool pinned in the configuration that cannot run is a
+/// setup error; a tool that is simply missing makes the language
+/// unavailable here.
+fn language_tool(runner: &Runner, spec: &Spec, word: &str) -> Result<String, BuildError> {
+    let alternatives = judge_languages::alternatives(word);
+    for name in &alternatives {
+        match tool(runner, name) {
+            Ok(found) => return Ok(found),
+            Err(e) if runner.tool_choice(name).1 => return Err(e),
+            Err(_) => {}
+        }
+    }
+    // A tool on PATH that does not run (a pyenv shim for a version that is
+    // not selected) is named as such: "not found" would send people
+    // looking for the wrong thing.
+    let broken: Vec<String> = alternatives
+        .iter()
+        .filter_map(|n| crate::toolchain::which(n))
+        .map(|p| p.display().to_string())
+        .collect();
+    let state = match broken.as_slice() {
+        [] => format!("{} not found on PATH", alternatives.join(" or ")),
+        [one] => format!("{one} on PATH does not run"),
+        found => format!("{} on PATH do not run", found.join(" and ")),
+    };
+    Err(BuildError::Unavailable(format!(
+        "no {} toolchain here ({state}): install {}",
+        spec.name, spec.install
+    )))
+}
+
+/// A command of the table with its tool found and its placeholders
+/// filled in.
+fn command(
+    runner: &Runner,
+    spec: &Spec,
+    words: &[String],
+    vars: &Vars,
+) -> Result<Vec<String>, BuildError> {
+    let setup =
+        |e: &dyn std::fmt::Display| BuildError::Setup(format!("languages.{}: {e}", spec.id));
+    // judge's own binary (checktestdata): no tool to find, and no
+    // placeholder of a build.
+    if words.first().is_some_and(|w| w == judge_languages::JUDGE) {
+        let mut argv = vec![runner.judge_exe().display().to_string()];
+        argv.extend(vars.expand(&words[1..]).map_err(|e| setup(&e))?);
+        return Ok(argv);
+    }
+    let mut argv = vars.expand(words).map_err(|e| setup(&e))?;
+    match words.first() {
+        Some(first) if !first.starts_with('{') => argv[0] = language_tool(runner, spec, first)?,
+        Some(_) => {}
+        None => return Err(setup(&"an empty command")),
+    }
+    Ok(argv)
+}
+
+/// Builds `sources` in `spec`'s language in `dir`, or, when they are
+/// Python 2 that Python 3 cannot run, in Python 2's: a Python 2 name
+/// (`raw_input()`) decides at once, a Python 2 syntax mark (`print x`)
+/// once Python 3's parser has refused the file. A language pinned by the
+/// package is never second-guessed.
+pub(crate) fn sources(
+    runner: &Runner,
+    spec: &Spec,
+    sources: &[PathBuf],
+    dir: &Path,
+    memory: u64,
+    pin: &Pin,
+) -> Result<Program, BuildError> {
+    use crate::build::dialect;
+    let mark = (pin.language.is_none() && dialect::runs_python3(spec))
+        .then(|| dialect::python2(sources))
+        .flatten();
+    let as_python2 = |(mark, place): &(judge_languages::dialect::Python2, String)| {
+        let Some(two) = judge_languages::table().get("python2") else {
+            return Err(dialect::python2_unavailable(mark, place));
+        };
+        match build_as(runner, two, sources, dir, memory, pin) {
+            Err(BuildError::Unavailable(_)) => Err(dialect::python2_unavailable(mark, place)),
+            built => built,
+        }
+    };
+    match &mark {
+        Some(m) if !m.0.syntax => as_python2(m),
+        Some(m) => match build_as(runner, spec, sources, dir, memory, pin) {
+            Err(BuildError::Compile(_)) => as_python2(m),
+            built => built,
+        },
+        None => build_as(runner, spec, sources, dir, memory, pin),
+    }
+}
+
+/// Builds `sources` in `spec`'s language in `dir`: every tool is found
+/// first (a missing one is reported before anything compiles), then the
+/// compile commands run in order.
+fn build_as(
+    runner: &Runner,
+    spec: &Spec,
+    sources: &[PathBuf],
+    dir: &Path,
+    memory: u64,
+    pin: &Pin,
+) -> Result<Program, BuildError> {
+    // A program whose entry point cannot be told is the program's fault,
+    // like a source that does not compile: CE, with the reason.
+    let mainfile = match &pin.entrypoint {
+        Some(name) => sources
+            .iter()
+            .find(|s| s.file_name().is_some_and(|n| n == name.as_str()))
+            .cloned()
+            .ok_or_else(|| {
+                BuildError::Compile(format!(
+                    "{}: submissions.yaml names entry point {name}, which is not one of its {} sources",
+                    dir.display(),
+                    spec.name
+                ))
+            })?,
+        None => spec
+            .entry(sources)
+            .map_err(|e| BuildError::Compile(format!("{}: {e}", dir.display())))?,
+    };
+    let text = std::fs::read_to_string(&mainfile).unwrap_or_default();
+    let mut commands = spec
+        .commands()
+        .map_err(|e| BuildError::Setup(e.to_string()))?;
+    let compiler = match commands.first().and_then(|c| c.first()) {
+        Some(first) if !first.starts_with('{') && commands.len() > 1 => {
+            Some(language_tool(runner, spec, first)?)
+        }
+        _ => None,
+    };
+    let std = match (&compiler, spec.standards.is_empty()) {
+        (Some(c), false) => crate::build::dialect::standard(spec, c),
+        _ => None,
+    };
+    let extra = crate::build::dialect::compile_flags(spec, &text)?;
+    if let Some((_, compiles)) = commands.split_last_mut() {
+        for c in compiles {
+            c.extend(extra.iter().cloned());
+        }
+    }
+    let vars = Vars {
+        files: sources.to_vec(),
+        entryclass: spec
+            .main
+            .marker
+            .as_deref()
+            .and_then(|m| judge_languages::dialect::entry_class(&text, m)),
+        package: judge_languages::dialect::package(&text),
+        mainfile,
+        build: dir.to_path_buf(),
+        memory,
+        std,
+    };
+    if let Some(probe) = spec.probe_command()
+        && !crate::toolchain::probe(&probe)
+    {
+        return Err(BuildError::Unavailable(format!(
+            "no {} toolchain here (`{}` fails): install {}",
+            spec.name,
+            probe.join(" "),
+            spec.install
+        )));
+    }
+    let mut argvs = commands
+        .iter()
+        .map(|words| command(runner, spec, words, &vars))
+        .collect::<Result<Vec<_>, _>>()?;
+    if let Some((_, compiles)) = argvs.split_last_mut() {
+        for argv in compiles {
+            if let Some(flag) = crate::build::pch::flag(argv, &text, dir, SCRATCH) {
+                argv.insert(1, flag);
+            }
+        }
+    }
+    let fill = |env: &[String]| -> Result<Vec<String>, BuildError> {
+        env.iter()
+            .map(|e| {
+                vars.fill(e)
+                    .map_err(|e| BuildError::Setup(format!("languages.{}: {e}", spec.id)))
+            })
+            .collect()
+    };
+    let mut compile_env = vec![format!("HOME={}", dir.join(SCRATCH).display())];
+    compile_env.extend(fill(&spec.env)?);
+    let run_env = fill(&spec.run_env)?;
+    runner.allow(&spec.sandbox);
+    let (run, compiles) = argvs.split_last().expect("the run command is always there");
+    for argv in compiles {
+        let done = compile_cached(runner, argv.clone(), &compile_env, dir);
+        let _ = std::fs::remove_dir_all(dir.join(SCRATCH));
+        if let Err(BuildError::Compile(log)) = &done
+            && let Some(skip) = crate::build::dialect::too_old(spec, &argv[0], log)
+        {
+            return Err(skip);
+        }
+        done?;
+    }
+    let mut run = run.clone();
+    crate::build::dialect::adjust_run(spec, &text, dir, &mut run)?;
+    Ok(Program {
+        language: spec.language(),
+        argv: run,
+        env: run_env,
+        dir: dir.to_path_buf(),
+    })
+}
+
+/// The compilers' scratch folder in a build folder (their `HOME`, Go's
+/// and GHC's caches): removed once the program is built, so it is neither
+/// cached nor shown to the program.
+const SCRATCH: &str = ".cache";
+
+/// Compiles with `argv` in `dir`, or copies in from the run's cache what
+/// the same compiler left from the same files before. A compile error is
+/// not cached: it costs little and its message names this run's paths.
+fn compile_cached(
+    runner: &Runner,
+    argv: Vec<String>,
+    env: &[String],
+    dir: &Path,
+) -> Result<(), BuildError> {
+    let cached = runner
+        .cache()
+        .and_then(|c| Some((c, build_key(c, &argv, env, dir)?)));
+    if let Some((cache, key)) = &cached
+        && cache.fetch_build(key, dir)
+    {
+        return Ok(());
+    }
+    let before = files_below(dir);
+    crate::build::pch::place(
+        &argv,
+        dir,
+        SCRATCH,
+        runner.cache(),
+        || runner.new_dir("pch").ok(),
+        |make, cwd| run_compiler(runner, make, env, cwd).is_ok(),
+    );
+    run_compiler(runner, argv, env, dir)?;
+    if let Some((cache, key)) = cached {
+        let made: Vec<PathBuf> = files_below(dir)
+            .into_iter()
+            .filter(|f| !before.contains(f) && !f.starts_with(SCRATCH))
+            .collect();
+        cache.store_build(&key, dir, &made);
+    }
+    Ok(())
+}
+
+/// The key of a compile: the command, what the compiler says it is, and
+/// every file it could read in its folder (sources, headers).
+fn build_key(cache: &Cache, argv: &[String], env: &[String], dir: &Path) -> Option<String> {
+    let mut key = cache.key("build");
+    key.part("argv", portable(argv, dir).as_bytes());
+    key.part("env", portable(env, dir).as_bytes());
+    key.part("compiler", cache.tool_identity(argv.first()?).as_bytes());
+    key.tree("source", dir)?;
+    Some(key.finish())
+}
+
+/// Every file below `dir`, relative to it (the scratch folder is left
+/// out when the key is made: see [`SCRATCH`]).
+fn files_below(dir: &Path) -> Vec<PathBuf> {
+    walkdir::WalkDir::new(dir)
+        .into_iter()
+        .flatten()
+        .filter(|e| e.file_type().is_file())
+        .filter_map(|e| e.path().strip_prefix(dir).ok().map(Path::to_path_buf))
+        .collect()
+}
+
+/// Runs a compiler under [`limits::compiler`], its folder writable; its
+/// first messages become the CE text.
+fn run_compiler(
+    runner: &Runner,
+    argv: Vec<String>,
+    env: &[String],
+    dir: &Path,
+) -> Result<(), BuildError> {
+    let cwd = dir.display().to_string();
+    let spec = ProcSpec {
+        argv,
+        env: with_env(clean_env(&cwd), env),
+        cwd: cwd.clone(),
+        limits: limits::compiler(),
+        writable: vec![cwd],
+        keep: Keep::Head(COMPILE_LOG),
+        role: Role::Submission,
+    };
+    let e = runner.run(&spec, Path::new("/dev/null"));
+    let mut log = String::from_utf8_lossy(&e.stderr_tail).into_owned();
+    let out = String::from_utf8_lossy(&e.stdout);
+    log.push_str(&out[..out.len().min(COMPILE_LOG)]);
+    if e.stderr_tail.len() >= COMPILE_LOG {
+        log.push_str(&format!(
+            "\n… (compiler output cut at {} KiB)\n",
+            COMPILE_LOG >> 10
+        ));
+    }
+    let limit = limits::compiler();
+    let reason = match e.end {
+        End::Exited(0) => return Ok(()),
+        End::CouldNotRun(msg) => {
+            return Err(BuildError::Setup(format!("cannot run the compiler: {msg}")));
+        }
+        End::TimedOut { .. } => format!(
+            "compilation stopped: over its limit of {} s CPU time, {} s wall clock",
+            limit.cpu.as_secs(),
+            limit.wall.as_secs()
+        ),
+        End::MemoryExceeded { .. } => format!(
+            "compilation stopped: the compiler used more than {}",
+            crate::units::format_size_approx(limit.memory)
+        ),
+        End::OutputExceeded { .. } => format!(
+            "compilation stopped: output over {}",
+            crate::units::format_size_approx(limit.output)
+        ),
+        _ => return Err(BuildError::Compile(log)),
+    };
+    Err(BuildError::Compile(format!("{reason}\n{log}")))
+}

@@ -1,0 +1,296 @@
+//! A problem's own programs: the reference (when it is a program), the
+//! checker or interactor, the input validators and the generator. Each is
+//! built at most once per run, when first needed, by the same [`Runner`]
+//! as the submissions (so also compiled in the sandbox).
+//!
+//! Programs and nothing else: what a run finds with them (the bounds its
+//! validators note, say) is returned to whoever ran them, not kept here.
+
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, OnceLock};
+
+use crate::build::{self, BuildError, Program};
+use crate::execute::runner::Runner;
+use crate::problem::Problem;
+use crate::time::limits::RunLimits;
+
+/// A kind of program a command needs from its problems.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Need {
+    Reference,
+    Checker,
+    Generator,
+    Validators,
+    /// The checker, for a problem with tests of it (`output_checks`).
+    CheckerUnderTest,
+}
+
+impl Need {
+    /// What `check` runs: the reference, judged by the checker.
+    pub(crate) const CHECK: &[Need] = &[Need::Reference, Need::Checker];
+    /// What grading a submission runs.
+    pub const GRADE: &[Need] = &[Need::Checker];
+    /// What `validate` runs: the checker only to test it.
+    pub(crate) const VALIDATE: &[Need] = &[Need::Validators, Need::CheckerUnderTest];
+    /// What `stress` runs.
+    pub(crate) const STRESS: &[Need] = &[Need::Reference, Need::Checker, Need::Generator];
+
+    /// Whether `problem` has this program (an in-crate solver is none).
+    fn named_by(self, problem: &Problem) -> bool {
+        let spec = &problem.spec;
+        match self {
+            Need::Reference => spec.reference.is_some(),
+            Need::Checker => spec.checker.as_ref().is_some_and(|c| c.program.is_some()),
+            Need::Generator => spec.generator.is_some(),
+            Need::Validators => !spec.validators.is_empty(),
+            Need::CheckerUnderTest => {
+                Need::Checker.named_by(problem) && !problem.output_checks.is_empty()
+            }
+        }
+    }
+}
+
+/// The grader program of the problem in `dir` (a legacy package's
+/// `graders/`, for `grading: custom`): the one entry that is not a header
+/// or hidden, relative to `dir`.
+fn grader_path(dir: &Path) -> Option<PathBuf> {
+    let mut found: Vec<PathBuf> = std::fs::read_dir(dir.join("graders"))
+        .ok()?
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| !judge_languages::is_header(p))
+        .filter(|p| {
+            !p.file_name()
+                .is_some_and(|n| n.to_string_lossy().starts_with('.'))
+        })
+        .collect();
+    found.sort();
+    // Relative to the problem, as the problem's other programs are named.
+    let one = (found.len() == 1).then(|| found.remove(0))?;
+    Some(Path::new("graders").join(one.file_name()?))
+}
+
+/// What messages call the reference program.
+const REFERENCE: &str = "reference program";
+
+/// The programs of one problem for one run.
+pub struct Tools<'a> {
+    pub problem: &'a Problem,
+    runner: Option<&'a Runner>,
+    built: Arc<Built>,
+}
+
+/// Each program, built when first asked for (or the reason it did not
+/// build). Shared by every view of the problem in a run.
+#[derive(Default)]
+struct Built {
+    reference: OnceLock<Result<Program, String>>,
+    checker: OnceLock<Result<Program, String>>,
+    /// The checker's further validators (`checker.also`).
+    also: OnceLock<Result<Vec<(PathBuf, Program)>, String>>,
+    generator: OnceLock<Result<Program, String>>,
+    validators: OnceLock<Result<Vec<(PathBuf, Program)>, String>>,
+    grader: OnceLock<Result<Program, String>>,
+    answer_validators: OnceLock<Result<Vec<(PathBuf, Program)>, String>>,
+}
+
+impl<'a> Tools<'a> {
+    pub fn new(problem: &'a Problem, runner: Option<&'a Runner>) -> Tools<'a> {
+        Tools {
+            problem,
+            runner,
+            built: Arc::default(),
+        }
+    }
+
+    /// The same programs for another view of the problem (a shard's part
+    /// of its cases), so nothing is built twice.
+    pub fn on<'b>(&self, problem: &'b Problem) -> Tools<'b>
+    where
+        'a: 'b,
+    {
+        Tools {
+            problem,
+            runner: self.runner,
+            built: Arc::clone(&self.built),
+        }
+    }
+
+    /// Whether any of `needs` is a program of `problem` (so a runner is
+    /// needed even without submissions).
+    pub fn needs_runner(problem: &Problem, needs: &[Need]) -> bool {
+        needs.iter().any(|n| n.named_by(problem))
+    }
+
+    pub fn runner(&self) -> Result<&'a Runner, String> {
+        self.runner.ok_or_else(|| {
+            format!(
+                "{}: programs of the problem cannot run here",
+                self.problem.id
+            )
+        })
+    }
+
+    /// Builds the program at `relative` (a file or a folder of sources).
+    fn build(&self, what: &str, relative: &Path) -> Result<Program, String> {
+        let runner = self.runner()?;
+        let path = self.problem.path(relative);
+        // A package's reference is an accepted submission: built for the
+        // problem's memory (a JVM's heap), as the submission is.
+        let memory = match what == REFERENCE && self.problem.origin.is_some() {
+            true => self.problem.spec.limits.memory,
+            false => self.problem.spec.limits.checker_memory,
+        };
+        // The reference is one of the submissions, and gets the package's
+        // include/ files as they do; the judge's own programs do not.
+        let built = match what {
+            REFERENCE => crate::build::included::prepare(runner, self.problem, &path, memory),
+            _ => build::prepare_for(runner, self.problem, &path, memory),
+        };
+        built.map_err(|e| match e {
+            BuildError::Compile(log) => {
+                format!("{}: the {what} does not compile:\n{log}", path.display())
+            }
+            BuildError::Setup(msg) | BuildError::Unavailable(msg) => format!("the {what}: {msg}"),
+        })
+    }
+
+    fn cached<'s>(
+        &self,
+        cell: &'s OnceLock<Result<Program, String>>,
+        what: &str,
+        path: Option<&Path>,
+    ) -> Result<&'s Program, String> {
+        cell.get_or_init(|| match path {
+            Some(p) => self.build(what, p),
+            None => Err(format!("{}: the problem has no {what}", self.problem.id)),
+        })
+        .as_ref()
+        .map_err(Clone::clone)
+    }
+
+    /// The reference program (problems whose reference is not in-crate).
+    pub fn reference(&self) -> Result<&Program, String> {
+        let path = self.problem.spec.reference.as_deref();
+        self.cached(&self.built.reference, REFERENCE, path)
+    }
+
+    /// The checker (or interactor) program.
+    pub fn checker(&self) -> Result<&Program, String> {
+        let path = self
+            .problem
+            .spec
+            .checker
+            .as_ref()
+            .and_then(|c| c.program.as_deref());
+        self.cached(&self.built.checker, "checker", path)
+    }
+
+    /// The further output validators that must accept too, with their
+    /// paths (none for most problems).
+    pub(crate) fn more_checkers(&self) -> Result<&[(PathBuf, Program)], String> {
+        let checker = self.problem.spec.checker.as_ref();
+        let paths = checker.map(|c| c.also.as_slice()).unwrap_or_default();
+        self.all(&self.built.also, "checker", paths)
+    }
+
+    /// The generator program.
+    pub fn generator(&self) -> Result<&Program, String> {
+        let path = self.problem.spec.generator.as_deref();
+        self.cached(&self.built.generator, "generator", path)
+    }
+
+    /// The input validator programs, with their paths.
+    pub fn validators(&self) -> Result<&[(PathBuf, Program)], String> {
+        let paths = &self.problem.spec.validators;
+        self.all(&self.built.validators, "input validator", paths)
+    }
+
+    /// The answer validator programs of a package judged in place, with
+    /// their paths.
+    pub(crate) fn answer_validators(&self) -> Result<&[(PathBuf, Program)], String> {
+        let paths = self.problem.origin.as_ref().map(|o| &o.answer_validators);
+        let paths = paths.map(Vec::as_slice).unwrap_or_default();
+        self.all(&self.built.answer_validators, "answer validator", paths)
+    }
+
+    fn all<'s>(
+        &self,
+        cell: &'s OnceLock<Result<Vec<(PathBuf, Program)>, String>>,
+        what: &str,
+        paths: &[PathBuf],
+    ) -> Result<&'s [(PathBuf, Program)], String> {
+        cell.get_or_init(|| {
+            paths
+                .iter()
+                .map(|p| self.build(what, p).map(|prog| (p.clone(), prog)))
+                .collect()
+        })
+        .as_ref()
+        .map(Vec::as_slice)
+        .map_err(Clone::clone)
+    }
+
+    /// A legacy package's custom grader (`graders/`).
+    pub fn grader(&self) -> Result<&Program, String> {
+        self.built
+            .grader
+            .get_or_init(|| match grader_path(&self.problem.dir) {
+                Some(path) => self.build("grader", &path),
+                None => Err(format!(
+                    "{}: graders/ holds no one grader program",
+                    self.problem.id
+                )),
+            })
+            .as_ref()
+            .map_err(Clone::clone)
+    }
+
+    /// Builds the programs in `needs` that the problem has, so a broken
+    /// one is found (and reported, exit 2) before anything is graded.
+    pub fn build_all(&self, needs: &[Need]) -> Result<(), String> {
+        for need in needs.iter().filter(|n| n.named_by(self.problem)) {
+            match need {
+                Need::Reference => self.reference().map(drop)?,
+                Need::Checker | Need::CheckerUnderTest => {
+                    self.checker().map(drop)?;
+                    self.more_checkers().map(drop)?
+                }
+                Need::Generator => self.generator().map(drop)?,
+                Need::Validators => self.validators().map(drop)?,
+            }
+        }
+        Ok(())
+    }
+
+    /// The limits the problem's own programs run under: generous, theirs.
+    pub(crate) fn judge_limits(&self) -> RunLimits {
+        let l = &self.problem.spec.limits;
+        let mut limits = RunLimits::new(l.checker_time, l.checker_memory, 64 << 20);
+        limits.address_space = None;
+        limits.processes = 512;
+        limits
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_grader_program_is_found_beside_headers() {
+        let dir = tempfile::tempdir().unwrap();
+        assert_eq!(grader_path(dir.path()), None);
+        let graders = dir.path().join("graders");
+        std::fs::create_dir(&graders).unwrap();
+        std::fs::write(graders.join("grader.py"), "").unwrap();
+        std::fs::write(graders.join("util.h"), "").unwrap();
+        std::fs::write(graders.join(".gitignore"), "").unwrap();
+        assert_eq!(
+            grader_path(dir.path()),
+            Some(PathBuf::from("graders/grader.py"))
+        );
+        std::fs::write(graders.join("other.py"), "").unwrap();
+        assert_eq!(grader_path(dir.path()), None);
+    }
+}

@@ -1,0 +1,8 @@
+//! Running things: the sandbox's runner with the run's cache beside it,
+//! an in-crate reference solver in-process (with its heap and CPU counted),
+//! and a reference program's answer to one input.
+
+pub mod heap;
+pub mod reference;
+pub mod runner;
+pub mod solve;

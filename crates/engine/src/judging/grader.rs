@@ -1,0 +1,225 @@
+//! Grading one case: whatever is graded (a submission, a reference
+//! program, an in-crate reference solver) runs on the case's input the
+//! problem's way, plain, interactive or multi-pass, and is judged. The
+//! way is chosen here, once per grader, for the reference and the
+//! submissions alike; every way gives a `Ran`, of which
+//! [`crate::judging::record`] makes the case's record.
+
+use std::path::Path;
+
+use crate::build::Program;
+use crate::build::tools::Tools;
+use crate::execute::reference;
+use crate::execute::runner::Runner;
+use crate::execution::{End, Execution};
+use crate::judging::Judging;
+use crate::judging::program::{self, JudgeProgram};
+use crate::judging::record::{self, Ran};
+use crate::launcher::ProcSpec;
+use crate::problem::Case;
+use crate::report::CaseReport;
+use crate::solvers::Solver;
+use crate::time::limits::RunLimits;
+
+/// One thing graded on the cases of one problem, under its limits.
+pub struct Grader<'a> {
+    pub(crate) tools: &'a Tools<'a>,
+    pub(crate) limits: RunLimits,
+    /// The program graded and the runner it runs in; `None` for an
+    /// in-crate solver.
+    pub(crate) program: Option<(&'a Program, &'a Runner)>,
+    how: How<'a>,
+}
+
+/// How a case is run and judged.
+enum How<'a> {
+    /// Run it, then judge its output.
+    Plain(Subject<'a>, Judging<'a>),
+    /// Run its process against the interactor (`Err`: why there is none).
+    Interactive(ProcSpec, Result<JudgeProgram<'a>, String>),
+    /// Run its process pass after pass, the output validator judging each.
+    MultiPass(ProcSpec, Result<JudgeProgram<'a>, String>, u32),
+}
+
+/// What runs on a case's input, when it runs alone.
+enum Subject<'a> {
+    /// An in-crate reference solver, called in-process.
+    Solver(&'a dyn Solver),
+    /// A program's process in the runner, and what its runtime says when
+    /// it runs out of its own heap.
+    Process {
+        spec: Box<ProcSpec>,
+        runner: &'a Runner,
+        out_of_memory: &'a [String],
+    },
+}
+
+impl<'a> Grader<'a> {
+    /// A grader of the submission `program`, run by `runner` under
+    /// `limits`.
+    pub fn submission(
+        tools: &'a Tools<'a>,
+        runner: &'a Runner,
+        program: &'a Program,
+        limits: RunLimits,
+    ) -> Grader<'a> {
+        Grader::of_program(tools, runner, program, program.spec(limits), limits)
+    }
+
+    /// A grader of judge's own reference program: as the judge's uid,
+    /// under the problem's checker limits (a package's reference is one of
+    /// its submissions, and `check` grades it with [`Grader::submission`]).
+    pub(crate) fn reference_program(
+        tools: &'a Tools<'a>,
+        runner: &'a Runner,
+        program: &'a Program,
+    ) -> Grader<'a> {
+        let limits = tools.judge_limits();
+        let spec = program.judge_spec(Vec::new(), limits);
+        Grader::of_program(tools, runner, program, spec, limits)
+    }
+
+    /// A grader of an in-crate reference solver. It has no process to
+    /// wire to an interactor or run again, so its output is judged as it
+    /// is, whatever the problem's kind.
+    pub(crate) fn solver(tools: &'a Tools<'a>, solver: &'a dyn Solver) -> Grader<'a> {
+        Grader {
+            tools,
+            limits: tools.judge_limits(),
+            program: None,
+            how: How::Plain(Subject::Solver(solver), Judging::new(tools)),
+        }
+    }
+
+    /// The problem's way for `program`, whose process on a case is `spec`.
+    fn of_program(
+        tools: &'a Tools<'a>,
+        runner: &'a Runner,
+        program: &'a Program,
+        spec: ProcSpec,
+        limits: RunLimits,
+    ) -> Grader<'a> {
+        let problem = &tools.problem.spec;
+        let how = if problem.interactive {
+            How::Interactive(spec, JudgeProgram::new(tools))
+        } else if let Some(passes) = problem.passes {
+            How::MultiPass(spec, JudgeProgram::new(tools), passes)
+        } else {
+            let subject = Subject::Process {
+                spec: Box::new(spec),
+                runner,
+                out_of_memory: &program.language.out_of_memory,
+            };
+            How::Plain(subject, Judging::new(tools))
+        };
+        Grader {
+            tools,
+            limits,
+            program: Some((program, runner)),
+            how,
+        }
+    }
+
+    /// Runs on one case and judges it.
+    pub fn grade_case(&self, case: &Case) -> CaseReport {
+        // Only a program run alone can be said to write nothing: against
+        // an interactor its output is the conversation.
+        let mut silent = false;
+        let ran = match &self.how {
+            How::Plain(subject, judging) => {
+                let exec = subject.execute(&case.input, &self.limits);
+                silent = exec.stdout.is_empty();
+                let outcome = judging.judge_output(case, &exec);
+                Ran {
+                    exec,
+                    outcome,
+                    transcript: None,
+                }
+            }
+            How::Interactive(spec, interactor) => {
+                program::interact(interactor.as_ref().map_err(String::as_str), spec, case)
+            }
+            How::MultiPass(spec, validator, passes) => program::passes(
+                validator.as_ref().map_err(String::as_str),
+                spec,
+                case,
+                *passes,
+            ),
+        };
+        let mut report = record::of_run(case, ran);
+        report.no_output = silent
+            && matches!(
+                report.verdict,
+                crate::verdict::Verdict::WrongAnswer | crate::verdict::Verdict::PresentationError
+            );
+        report
+    }
+}
+
+impl Subject<'_> {
+    /// Runs on the file `input` under `limits` (a process in the sandbox
+    /// when the runner has one).
+    fn execute(&self, input: &Path, limits: &RunLimits) -> Execution {
+        let (spec, runner, out_of_memory) = match self {
+            Subject::Solver(solver) => return reference::run_file(*solver, input),
+            Subject::Process {
+                spec,
+                runner,
+                out_of_memory,
+            } => (spec, runner, out_of_memory),
+        };
+        let mut exec = runner.run(spec, input);
+        // Stopped by the wall clock with less than half its CPU time used:
+        // it sleeps, or the machine was too busy to give it the CPU (other
+        // judges or a CI job beside it). It runs once more with a longer
+        // wall clock: one that sleeps is stopped again (TLE), a starved
+        // one gets the verdict it earns.
+        let starved = matches!(exec.end, End::TimedOut { wall: true, .. })
+            && exec.cpu.is_some_and(|cpu| cpu < limits.cpu / 2);
+        if starved {
+            let mut again = ProcSpec::clone(spec);
+            again.limits.wall =
+                (limits.wall * 2).max(crate::time::limits::measuring_wall(limits.cpu));
+            exec = runner.run(&again, input);
+        }
+        // A runtime that ran out of its own heap inside the limit (a JVM at
+        // -Xmx) exits by itself, saying so: that is the memory limit too.
+        let failed =
+            matches!(exec.end, End::Signaled(_)) || matches!(exec.end, End::Exited(c) if c != 0);
+        if failed && !out_of_memory.is_empty() {
+            let said = String::from_utf8_lossy(&exec.stderr_tail);
+            if out_of_memory.iter().any(|m| said.contains(m.as_str())) {
+                exec.end = End::MemoryExceeded {
+                    limit: limits.memory,
+                };
+            }
+        }
+        exec
+    }
+}
+
+/// Grades `cases` in case order, `batch` at a time in parallel, up to the
+/// first failing one (unless `every_case`): a slow submission costs one
+/// time-out, not one per case. The cases after the first failure in its
+/// batch are dropped, so what is reported does not depend on the batch
+/// size, as if the cases were judged one by one.
+pub(crate) fn in_order(
+    cases: &[Case],
+    batch: usize,
+    every_case: bool,
+    grade: impl Fn(&Case) -> CaseReport + Sync,
+) -> Vec<CaseReport> {
+    use rayon::prelude::*;
+    let mut done = Vec::new();
+    for chunk in cases.chunks(batch.max(1)) {
+        let results: Vec<CaseReport> = chunk.par_iter().map(&grade).collect();
+        match results.iter().position(|r| !r.verdict.is_pass()) {
+            Some(i) if !every_case => {
+                done.extend(results.into_iter().take(i + 1));
+                break;
+            }
+            _ => done.extend(results),
+        }
+    }
+    done
+}

@@ -1,0 +1,123 @@
+//! `check`'s run of a problem's reference over its cases: the in-crate
+//! solver in-process, or the reference program (against the interactor,
+//! pass after pass: the problem's way). The output is judged like a
+//! submission's, by the same [`Grader`]: equal to the expected output, or
+//! accepted by the checker.
+
+use crate::build::tools::Tools;
+use crate::execute::reference;
+use crate::execution::End;
+use crate::judging::grader::Grader;
+use crate::judging::record;
+use crate::judging::reuse::CachedGrader;
+use crate::problem::{Case, Problem};
+use crate::report::CaseReport;
+use crate::verdict::Verdict;
+
+/// A problem's reference, made ready once to check each of its cases.
+pub struct Reference<'a> {
+    tools: &'a Tools<'a>,
+    check: Check<'a>,
+}
+
+enum Check<'a> {
+    /// Graded like a submission (a reference program through the result
+    /// cache).
+    Graded(Box<CachedGrader<'a>>),
+    /// No reference judge can run (a package with only failing
+    /// submissions, say): its answer files are all there is, and the
+    /// report says they were taken as given.
+    AnswersGiven,
+    /// The reference program cannot run: every case is a judge error.
+    Broken(String),
+}
+
+impl<'a> Reference<'a> {
+    /// The problem's programs.
+    pub(crate) fn tools(&self) -> &Tools<'a> {
+        self.tools
+    }
+
+    pub fn new(tools: &'a Tools<'a>) -> Reference<'a> {
+        let problem = tools.problem;
+        let grader = if let Some(solver) = problem.solver() {
+            CachedGrader::new(Grader::solver(tools, solver))
+        } else if problem.spec.reference.is_none() {
+            return Reference {
+                tools,
+                check: Check::AnswersGiven,
+            };
+        } else {
+            match tools.reference().and_then(|p| Ok((p, tools.runner()?))) {
+                // A package's reference is one of its accepted
+                // submissions: graded (limits, uid, cache key) as that
+                // submission is, so its runs are the submission's.
+                Ok((program, runner)) if problem.origin.is_some() => {
+                    let limits = crate::time::limits::for_problem(
+                        problem,
+                        crate::time::limits::Overrides::default(),
+                        &program.language,
+                    );
+                    CachedGrader::new(Grader::submission(tools, runner, program, limits))
+                }
+                Ok((program, runner)) => {
+                    CachedGrader::reference(Grader::reference_program(tools, runner, program))
+                }
+                Err(why) => {
+                    return Reference {
+                        tools,
+                        check: Check::Broken(why),
+                    };
+                }
+            }
+        };
+        Reference {
+            tools,
+            check: Check::Graded(Box::new(grader)),
+        }
+    }
+
+    pub fn problem(&self) -> &Problem {
+        self.tools.problem
+    }
+
+    /// Runs the reference on `case` and judges its output.
+    pub fn check_case(&self, case: &Case) -> CaseReport {
+        match &self.check {
+            Check::Graded(grader) => grader.grade_case(case),
+            Check::AnswersGiven if case.answer.is_some() => record::failed_case(
+                case,
+                Verdict::Accepted,
+                "no reference program: the answer file is taken as given",
+            ),
+            Check::AnswersGiven => record::failed_case(
+                case,
+                Verdict::MissingAnswer,
+                "no answer file and no reference",
+            ),
+            Check::Broken(why) => record::failed_case(case, Verdict::JudgeError, why),
+        }
+    }
+}
+
+/// The reference's output for `case` (for `judge regen` and `judge
+/// stress`): `Err` says why there is none.
+pub(crate) fn reference_output(tools: &Tools, case: &Case) -> Result<Vec<u8>, String> {
+    let exec = match tools.problem.solver() {
+        Some(solver) => reference::run_file(solver, &case.input),
+        None => {
+            let program = tools.reference()?;
+            tools.runner()?.run(
+                &program.judge_spec(Vec::new(), tools.judge_limits()),
+                &case.input,
+            )
+        }
+    };
+    match exec.end {
+        End::Exited(0) => Ok(exec.stdout),
+        End::InputRejected(e) => Err(format!("{}:{e}", case.input.display())),
+        _ => Err(crate::compare::ended_badly(&exec)
+            .and_then(|o| o.message)
+            .unwrap_or_else(|| "the reference failed".into())),
+    }
+}

@@ -1,0 +1,91 @@
+//! One submission made ready to grade: built (compiled once, in the
+//! sandbox) and given the limits its language gets on the problem. The
+//! one way `grade`, `stress`, `harden` and the expected-verdict
+//! submissions ([`crate::pass::check::promises`]) turn a submission into a
+//! [`Grader`].
+
+use std::path::Path;
+
+use crate::build::included;
+use crate::build::tools::Tools;
+use crate::build::{self, BuildError, Pin, Program};
+use crate::execute::runner::Runner;
+use crate::judging::grader::Grader;
+use crate::problem::Problem;
+use crate::time::limits::{self, Overrides, RunLimits};
+
+/// What to build: a source file or executable, a command line (a folder's
+/// command, or a command alone), and what a package pins of it.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Source<'s> {
+    pub file: Option<&'s Path>,
+    pub cmd: Option<&'s str>,
+    pub pin: Option<&'s Pin>,
+}
+
+impl<'s> Source<'s> {
+    /// A source file (or folder, or executable).
+    pub fn file(path: &'s Path) -> Source<'s> {
+        Source {
+            file: Some(path),
+            ..Source::default()
+        }
+    }
+
+    /// A command line, split on spaces (`--cmd`).
+    pub fn command(cmd: &'s str) -> Source<'s> {
+        Source {
+            cmd: Some(cmd),
+            ..Source::default()
+        }
+    }
+
+    /// What reports call the submission: its file, else its command.
+    pub fn subject(&self) -> String {
+        match (self.file, self.cmd) {
+            (Some(path), _) => path.display().to_string(),
+            (None, Some(cmd)) => cmd.to_string(),
+            (None, None) => String::new(),
+        }
+    }
+}
+
+/// A built submission and the limits it runs under.
+#[derive(Debug, Clone)]
+pub struct Submission {
+    pub program: Program,
+    pub limits: RunLimits,
+}
+
+impl Submission {
+    /// Builds `source` for `problem`: `overrides` replace the problem's
+    /// limits (the memory limit also sizes a JVM heap).
+    pub fn build(
+        runner: &Runner,
+        problem: &Problem,
+        source: Source,
+        overrides: Overrides,
+    ) -> Result<Submission, BuildError> {
+        let memory = overrides.memory.unwrap_or(problem.spec.limits.memory);
+        // A package's programs run as its judge ran them (PyPy for `.py`).
+        let pin = Pin {
+            package: problem.origin.is_some(),
+            ..source.pin.cloned().unwrap_or_default()
+        };
+        let staged = match source.file {
+            Some(file) if source.cmd.is_none() => {
+                included::stage(runner, &problem.dir, file, &pin)?
+            }
+            _ => None,
+        };
+        let file = staged.as_deref().or(source.file);
+        let program = build::prepare_pinned(runner, file, source.cmd, memory, &pin)?;
+        let limits = limits::for_problem(problem, overrides, &program.language);
+        Ok(Submission { program, limits })
+    }
+
+    /// The grader of this submission on the cases of `tools.problem`.
+    pub fn grader<'a>(&'a self, tools: &'a Tools<'a>, runner: &'a Runner) -> Grader<'a> {
+        Grader::submission(tools, runner, &self.program, self.limits)
+    }
+}

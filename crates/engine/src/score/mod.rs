@@ -1,0 +1,3 @@
+//! Scores.
+
+pub mod custom_grader;

@@ -1,0 +1,6 @@
+//! Sessions.
+
+pub mod case_store;
+pub mod harden;
+pub mod regen;
+pub mod stress;

@@ -11,6 +11,7 @@ use crate::engine::generate;
 use crate::engine::pass::skeleton::{load_errors, pool};
 use crate::engine::session::regen::{Change, Event, Regen, Swept, Tally};
 use crate::error::Result;
+use crate::problem::Kind;
 use crate::report::Status;
 
 #[derive(Debug, Clone, clap::Args)]
@@ -124,11 +125,15 @@ fn show(ctx: &Context, opts: &Args, event: Event) {
             }
             return;
         }
-        Event::Interactive(id) => {
-            println!(
-                "{} {id}: interactive, its answer files are the interactor's",
-                s.dim("skipped  ")
-            );
+        Event::NoAnswerAlone(id, kind) => {
+            let why = match kind {
+                Kind::Interactive => "interactive, its answer files are the interactor's",
+                Kind::MultiPass { .. } => {
+                    "multi-pass, its reference has no answer to an input alone"
+                }
+                Kind::Plain => "",
+            };
+            println!("{} {id}: {why}", s.dim("skipped  "));
             return;
         }
         Event::File {

@@ -450,6 +450,48 @@ fn a_multi_pass_package_runs_each_pass_on_the_validators_next_input() {
     );
 }
 
+/// A multi-pass reference needs its output validator beside it: regen,
+/// stress and solve never run it on an input alone (regen once rewrote
+/// every answer of this package with the first pass's output).
+#[test]
+fn a_multi_pass_reference_is_never_run_alone() {
+    let tmp = tempfile::tempdir().unwrap();
+    let pkg = tmp.path().join("letters");
+    copy_tree(&root().join("testdata/packages/modern-multipass"), &pkg);
+    let before = snapshot(&pkg);
+    let problems = pkg.to_str().unwrap();
+    let wrong = pkg.join("submissions/wrong_answer/digits.c");
+    let input = pkg.join("data/sample/1.in");
+    let regen = judge_in(
+        tmp.path(),
+        &["--problems", problems, "regen", "--sandbox", "off"],
+        None,
+    );
+    assert_eq!(regen.code, 0, "{}", regen.all());
+    for args in [
+        vec![
+            "stress",
+            "--sandbox",
+            "off",
+            "letters",
+            wrong.to_str().unwrap(),
+        ],
+        vec![
+            "solve",
+            "--sandbox",
+            "off",
+            "letters",
+            input.to_str().unwrap(),
+        ],
+    ] {
+        let mut all = vec!["--problems", problems];
+        all.extend(&args);
+        let run = judge_in(tmp.path(), &all, None);
+        assert_eq!(run.code, judge::exit::USAGE, "{args:?}: {}", run.all());
+    }
+    assert_eq!(snapshot(&pkg), before, "nothing in the package changed");
+}
+
 #[test]
 fn submissions_yaml_pins_a_submissions_entry_point_and_language() {
     if !crate::common::sandbox("submissions_yaml_pins_a_submissions_entry_point_and_language") {

@@ -14,7 +14,7 @@ use judge_fs::{StagedDir, copy_tree};
 
 use crate::error::{Error, Result};
 use crate::origin::Format;
-use crate::problem::Problem;
+use crate::problem::{Kind, Problem};
 use crate::{plan, read, statement, write};
 
 /// What an export wrote, and what a package checker will miss.
@@ -46,7 +46,7 @@ pub fn export(problem: &Problem, format: Format, out: &Path) -> Result<Exported>
     if let Some(why) = write::refusal(problem) {
         return Err(refused(format!("cannot be exported: {why}")));
     }
-    if problem.spec.passes.is_some() && format == Format::Legacy {
+    if matches!(problem.spec.kind, Kind::MultiPass { .. }) && format == Format::Legacy {
         return Err(refused(
             "cannot be exported as legacy: the legacy format has no multi-pass problems (use 2025-09)"
                 .into(),

@@ -18,6 +18,7 @@ use crate::checkers;
 use crate::contest_files::DOMJUDGE_INI;
 use crate::origin::{Format, TimeRule};
 use crate::plan::{Plan, ProblemYaml, name_of, rel, sorted_entries};
+use crate::problem::Kind as ProblemKind;
 use crate::problem::{CheckerSpec, Interface, ProblemSpec, ScoringSpec};
 use crate::read_limits::limits;
 use crate::submissions::{submissions, take_reference};
@@ -131,7 +132,7 @@ fn from_extension(pkg: &Path, ext: Extension, format: Format, plan: &mut Plan) {
         ));
     }
     plan.groups = ext.groups;
-    read_data::cases(pkg, format, &ext.folders, spec.interactive, plan);
+    read_data::cases(pkg, format, &ext.folders, spec.kind, plan);
     submissions(pkg, plan);
     // Export put a reference program that was not a submission among the
     // accepted ones; it goes back where it was.
@@ -252,6 +253,19 @@ fn from_package(pkg: &Path, spec_yaml: ProblemYaml<'_>, format: Format, plan: &m
     }
     let scoring = has("scoring");
     let interactive = has("interactive");
+    // Multi-pass: the output validator asks for the next pass, up to
+    // `limits.validation_passes` (2 unless said).
+    let kind = match (interactive, has("multi-pass")) {
+        (_, true) => ProblemKind::MultiPass {
+            passes: yaml
+                .get("limits")
+                .and_then(|l| l.get("validation_passes"))
+                .and_then(Value::as_u64)
+                .map_or(2, |n| n.clamp(1, 100) as u32),
+        },
+        (true, false) => ProblemKind::Interactive,
+        (false, false) => ProblemKind::Plain,
+    };
     // Output validation, from either spelling of its folder.
     let validator_dir = validator_dirs::find(pkg, format, Kind::Output, plan);
     let programs = validator_dir
@@ -397,7 +411,7 @@ fn from_package(pkg: &Path, spec_yaml: ProblemYaml<'_>, format: Format, plan: &m
     let limits = limits(spec_yaml, format, pkg, plan);
     let reference = take_reference(pkg, plan);
     let top = read_data::group_settings(pkg, format, scoring, validators.len(), plan);
-    read_data::cases(pkg, format, &BTreeMap::new(), interactive, plan);
+    read_data::cases(pkg, format, &BTreeMap::new(), kind, plan);
     submissions(pkg, plan);
     statement(pkg, format, plan, false);
     let timelimit =
@@ -412,20 +426,11 @@ fn from_package(pkg: &Path, spec_yaml: ProblemYaml<'_>, format: Format, plan: &m
         aggregation: None,
         legacy: top.legacy,
     });
-    // Multi-pass: the output validator asks for the next pass, up to
-    // `limits.validation_passes` (2 unless said).
-    let passes = has("multi-pass").then(|| {
-        yaml.get("limits")
-            .and_then(|l| l.get("validation_passes"))
-            .and_then(Value::as_u64)
-            .map_or(2, |n| n.clamp(1, 100) as u32)
-    });
     let spec = ProblemSpec {
         reference,
         source,
         checker,
-        passes,
-        interactive,
+        kind,
         validators,
         scoring,
         limits,
@@ -601,13 +606,16 @@ mod tests {
         assert!(plan.refused.is_empty(), "{:?}", plan.refused);
         let spec = plan.spec.unwrap();
         assert!(spec.checker.unwrap().program.is_some());
-        assert!(!spec.interactive);
+        assert_eq!(spec.kind, ProblemKind::Plain);
         // `interactive` alone implies a custom validator; DOMjudge's folder.
         let plan = read_with("interactive", "output_validator");
         assert!(plan.refused.is_empty(), "{:?}", plan.refused);
-        assert!(plan.spec.unwrap().interactive);
+        assert_eq!(plan.spec.unwrap().kind, ProblemKind::Interactive);
         let plan = read_with("multi-pass custom", "output_validators");
-        assert_eq!(plan.spec.unwrap().passes, Some(2));
+        assert_eq!(
+            plan.spec.unwrap().kind,
+            ProblemKind::MultiPass { passes: 2 }
+        );
         // A word judge does not know is noted, not refused.
         let plan = read_with("custom fancy", "output_validators");
         assert!(plan.refused.is_empty(), "{:?}", plan.refused);

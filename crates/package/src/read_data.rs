@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use crate::Refusal;
 use crate::origin::Format;
 use crate::plan::{Plan, name_of, rel, sorted_entries};
-use crate::problem::{GroupSpec, INVALID_OUTPUT_GROUP, VALID_OUTPUT_GROUP};
+use crate::problem::{GroupSpec, INVALID_OUTPUT_GROUP, Kind, VALID_OUTPUT_GROUP};
 use crate::testdata::{self, Config};
 
 /// A settings file's text, or `None` with the reason refused in `plan`.
@@ -154,9 +154,15 @@ pub(crate) fn cases(
     pkg: &Path,
     format: Format,
     renamed: &BTreeMap<String, String>,
-    interactive: bool,
+    kind: Kind,
     plan: &mut Plan,
 ) {
+    // The format says the output validator's tests do not apply where
+    // there is no output to validate.
+    let output_checks = match kind {
+        Kind::Interactive => false,
+        Kind::Plain | Kind::MultiPass { .. } => true,
+    };
     let data = plan.data_dir(pkg);
     if !data.is_dir() {
         plan.refused.push(Refusal::Missing {
@@ -188,7 +194,7 @@ pub(crate) fn cases(
                 plan.in_place_only.push((rel(pkg, path), why.into()));
             } else if entry.depth() == 1 && OUTPUT_CHECKS.contains(&name.as_str()) {
                 let at = rel(pkg, path);
-                if interactive {
+                if !output_checks {
                     let why = "tests of the output validator: they do not apply to interactive problems (the package format says so)";
                     plan.unchecked.push(format!("{at}/: {why}; not run"));
                     plan.skipped.push((at, why.into()));
@@ -301,7 +307,7 @@ pub(crate) fn cases(
                 .push((rel(pkg, path), not_a_case(&name, ext, inside))),
         }
     }
-    if !interactive {
+    if output_checks {
         crate::read_checks::output_checks(pkg, format, plan);
     }
     let script = data.join("generator.sh");

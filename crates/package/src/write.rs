@@ -15,7 +15,7 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use crate::origin::Format;
-use crate::problem::{Aggregation, GroupSpec, Problem};
+use crate::problem::{Aggregation, GroupSpec, Kind, Problem};
 use crate::{EXTENSION_FILE, Extension, data_folder, renamed_folders, validator_flags};
 
 const MIB: u64 = 1 << 20;
@@ -164,7 +164,7 @@ pub fn problem_yaml(problem: &Problem, format: Format) -> Result<String, String>
     if spec.scoring.is_some() {
         kinds.push("scoring".into());
     }
-    if let Some(passes) = spec.passes {
+    if let Kind::MultiPass { passes } = spec.kind {
         kinds.push("multi-pass".into());
         limits.insert("validation_passes".into(), passes.into());
     }
@@ -176,10 +176,10 @@ pub fn problem_yaml(problem: &Problem, format: Format) -> Result<String, String>
             let custom = spec.checker.as_ref().is_some_and(|c| c.program.is_some());
             put(
                 "validation",
-                match (custom, spec.interactive) {
-                    (_, true) => "custom interactive",
-                    (true, false) => "custom",
-                    (false, false) => "default",
+                match (custom, spec.kind) {
+                    (_, Kind::Interactive) => "custom interactive",
+                    (true, Kind::Plain | Kind::MultiPass { .. }) => "custom",
+                    (false, Kind::Plain | Kind::MultiPass { .. }) => "default",
                 }
                 .into(),
             );
@@ -189,7 +189,7 @@ pub fn problem_yaml(problem: &Problem, format: Format) -> Result<String, String>
             }
         }
         _ => {
-            if spec.interactive {
+            if spec.kind == Kind::Interactive {
                 kinds.push("interactive".into());
             }
             match (kinds.is_empty(), format) {

@@ -34,12 +34,7 @@ pub fn check(problem: &Problem) -> Result<()> {
             problem.dir.join("problem.yaml").display()
         )));
     }
-    let why = match (problem.spec.interactive, problem.spec.passes) {
-        (true, _) => Some("talks to the interactor"),
-        (false, Some(_)) => Some("runs in passes fed by the output validator"),
-        (false, None) => None,
-    };
-    match why {
+    match problem.spec.kind.why_no_answer_alone() {
         Some(why) => Err(Error::Usage(format!(
             "{id}: the reference {why}, so it has no answer to an input alone; \
              `judge check {id}` runs it that way"

@@ -17,6 +17,7 @@ use crate::judging::program::{self, JudgeProgram};
 use crate::judging::record::{self, Ran};
 use crate::launcher::ProcSpec;
 use crate::problem::Case;
+use crate::problem::Kind;
 use crate::report::CaseReport;
 use crate::solvers::Solver;
 use crate::time::limits::RunLimits;
@@ -100,17 +101,17 @@ impl<'a> Grader<'a> {
         limits: RunLimits,
     ) -> Grader<'a> {
         let problem = &tools.problem.spec;
-        let how = if problem.interactive {
-            How::Interactive(spec, JudgeProgram::new(tools))
-        } else if let Some(passes) = problem.passes {
-            How::MultiPass(spec, JudgeProgram::new(tools), passes)
-        } else {
-            let subject = Subject::Process {
-                spec: Box::new(spec),
-                runner,
-                out_of_memory: &program.language.out_of_memory,
-            };
-            How::Plain(subject, Judging::new(tools))
+        let how = match problem.kind {
+            Kind::Interactive => How::Interactive(spec, JudgeProgram::new(tools)),
+            Kind::MultiPass { passes } => How::MultiPass(spec, JudgeProgram::new(tools), passes),
+            Kind::Plain => {
+                let subject = Subject::Process {
+                    spec: Box::new(spec),
+                    runner,
+                    out_of_memory: &program.language.out_of_memory,
+                };
+                How::Plain(subject, Judging::new(tools))
+            }
         };
         Grader {
             tools,

@@ -88,8 +88,8 @@ impl<'c> Reuse<'c> {
         key.part("limits", format!("{timeless:?}").as_bytes());
         let spec = &grader.tools.problem.spec;
         let judging = format!(
-            "{:?} {:?} {} {} {:?}",
-            spec.checker, spec.compare, spec.tolerance, spec.interactive, spec.scoring
+            "{:?} {:?} {} {:?} {:?}",
+            spec.checker, spec.compare, spec.tolerance, spec.kind, spec.scoring
         );
         key.part("judging", judging.as_bytes());
         if spec.checker.as_ref().is_some_and(|c| c.program.is_some()) {

@@ -19,6 +19,7 @@ use crate::execute::runner::Runner;
 use crate::judging::reuse::CachedGrader;
 use crate::pass::check::reference::Reference;
 use crate::pass::validate::output_check::CheckerTests;
+use crate::problem::Kind;
 use crate::problem::{Case, Discovery, Problem};
 use crate::report::{CaseReport, Meta, ProblemReport, Report, RunKind, SubmissionReport};
 use crate::shard::{Shard, test_set_hash};
@@ -340,7 +341,9 @@ pub(crate) fn checker_label(problem: &Problem) -> Option<String> {
     let checker = problem.spec.checker.as_ref()?;
     Some(match (&checker.builtin, &checker.program) {
         (Some(b), _) => format!("in-crate checker {}", b.id()),
-        (None, Some(p)) if problem.spec.interactive => format!("interactor {}", p.display()),
+        (None, Some(p)) if problem.spec.kind == Kind::Interactive => {
+            format!("interactor {}", p.display())
+        }
         (None, Some(p)) => {
             let interface = match checker.interface {
                 crate::problem::Interface::Icpc => "ICPC",

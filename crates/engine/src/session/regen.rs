@@ -32,6 +32,7 @@ use crate::execute::runner::Runner;
 use crate::fsutil::leftovers::Temp;
 use crate::pass::check::reference::reference_output;
 use crate::pass::skeleton::prepare;
+use crate::problem::Kind;
 use crate::problem::{Problem, recipe};
 use crate::{generate::drift, package};
 
@@ -98,8 +99,10 @@ pub enum Event<'e> {
         change: &'e Change,
         sample: bool,
     },
-    /// An interactive problem, whose answer files are the interactor's.
-    Interactive(&'e str),
+    /// A problem whose reference has no answer to an input alone
+    /// ([`Kind::why_no_answer_alone`]): an interactive one, whose answer
+    /// files are the interactor's, or a multi-pass one.
+    NoAnswerAlone(&'e str, Kind),
 }
 
 /// What rebuilding the inputs did: the files, and the recipes that did
@@ -269,14 +272,17 @@ impl Regen {
         on: &mut dyn FnMut(Event),
     ) -> Answers {
         let (tools, errors) = pool.install(|| prepare(problems, runner, &[Need::Reference]));
-        // An interactive problem's answer files are for its interactor; no
+        // An interactive problem's answer files are for its interactor,
+        // and a multi-pass reference has no answer to an input alone: no
         // run writes them.
-        for t in tools.iter().filter(|t| t.problem.spec.interactive) {
-            on(Event::Interactive(&t.problem.id));
+        for t in &tools {
+            if t.problem.spec.kind.why_no_answer_alone().is_some() {
+                on(Event::NoAnswerAlone(&t.problem.id, t.problem.spec.kind));
+            }
         }
         let jobs: Vec<_> = tools
             .iter()
-            .filter(|t| !t.problem.spec.interactive)
+            .filter(|t| t.problem.spec.kind.why_no_answer_alone().is_none())
             .flat_map(|t| t.problem.cases.iter().map(move |c| (t, c)))
             .collect();
         let solved: Vec<std::result::Result<Vec<u8>, String>> = pool.install(|| {

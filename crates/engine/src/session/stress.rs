@@ -20,6 +20,7 @@ use crate::judging::grader::Grader;
 use crate::pass::check::reference::reference_output;
 use crate::pass::skeleton::ready_one;
 use crate::pass::submission::{Source, Submission};
+use crate::problem::Kind;
 use crate::problem::{Case, CaseSettings, Problem};
 use crate::report::CaseReport;
 use crate::session::case_store::{CaseStore, check_group};
@@ -143,10 +144,12 @@ impl Tester<'_> {
             settings: CaseSettings::default(),
         };
         // An interactor judges from the input (the reference cannot run
-        // without one); everyone else gets the reference's answer.
-        let answer = match tools.problem.spec.interactive {
-            true => Ok(Vec::new()),
-            false => reference_output(tools, &case),
+        // without one); a plain problem's submissions get the reference's
+        // answer. A multi-pass reference cannot run alone either, and
+        // `check_for` refused it before anything ran.
+        let answer = match tools.problem.spec.kind {
+            Kind::Interactive => Ok(Vec::new()),
+            Kind::Plain | Kind::MultiPass { .. } => reference_output(tools, &case),
         };
         let answer = answer.map_err(|why| {
             Error::Reference(format!(
@@ -297,12 +300,18 @@ impl Stress<'_> {
 
     /// They make sense for `problem`.
     pub fn check_for(&self, problem: &Problem) -> Result<()> {
-        if self.save.is_some() && problem.spec.interactive {
-            return Err(Error::Usage(
+        match problem.spec.kind {
+            Kind::Plain => Ok(()),
+            Kind::Interactive if self.save.is_none() => Ok(()),
+            Kind::Interactive => Err(Error::Usage(
                 "--save: an interactive problem's cases have no reference answer to keep".into(),
-            ));
+            )),
+            kind @ Kind::MultiPass { .. } => Err(Error::Usage(format!(
+                "{}: the reference {}, so it has no answer to a generated input alone",
+                problem.id,
+                kind.why_no_answer_alone().unwrap_or_default()
+            ))),
         }
-        Ok(())
     }
 
     /// Stresses the submission on `problem`'s generated inputs: its time

@@ -10,6 +10,7 @@ use std::time::Duration;
 
 pub use judge_sandbox::limits::{RunLimits, compiler};
 
+use crate::problem::Kind;
 use crate::problem::Problem;
 use judge_languages::Language;
 
@@ -43,8 +44,9 @@ pub(crate) fn for_problem(
     if let Some(stack) = l.stack {
         limits.stack = stack.min(limits.memory);
     }
-    if problem.spec.interactive {
-        limits.wall = limits.cpu * 3 + std::time::Duration::from_secs(1);
+    match problem.spec.kind {
+        Kind::Interactive => limits.wall = limits.cpu * 3 + std::time::Duration::from_secs(1),
+        Kind::Plain | Kind::MultiPass { .. } => {}
     }
     if language.managed {
         limits.address_space = None;

@@ -10,6 +10,7 @@
 mod fault;
 pub mod groups;
 pub mod hygiene;
+pub mod kind;
 mod layout;
 pub mod legacy_grading;
 mod legacy_scores;
@@ -26,6 +27,7 @@ use walkdir::WalkDir;
 pub use fault::{ProblemError, read_settings};
 pub(crate) use fault::{bad_key, parse_yaml};
 pub use groups::{Aggregation, CaseSettings, GroupSpec, Groups};
+pub use kind::Kind;
 pub(crate) use layout::group_of;
 pub use layout::{
     INVALID_DIR, INVALID_GROUP, INVALID_OUTPUT_GROUP, SAMPLE_GROUP, VALID_OUTPUT_GROUP, case_order,

@@ -1,7 +1,8 @@
 //! `problem.yaml`: what a problem is and how it is judged.
 //!
-//! Unknown keys are rejected: a typo such as `comapre:` would otherwise be
-//! ignored silently and the problem graded with the default mode. Paths
+//! Unknown keys are rejected ([`super::kind::SpecFile`], the file's
+//! spelling): a typo such as `comapre:` would otherwise be ignored silently
+//! and the problem graded with the default mode. Paths
 //! (reference, checker, validators, generator) are relative to the problem
 //! folder and may not leave it.
 
@@ -14,54 +15,41 @@ use crate::checkers::CheckerRef;
 use crate::compare::CompareMode;
 use crate::solvers::SolverRef;
 
+use super::kind::Kind;
+
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(try_from = "super::kind::SpecFile", into = "super::kind::SpecFile")]
 pub struct ProblemSpec {
     /// Human-readable title.
     pub name: String,
     /// The reference solver, by its registry id (in-crate) …
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub solver: Option<SolverRef>,
     /// … or a reference program (typically an accepted submission): a
     /// source file or a folder of sources. Exactly one of the two.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reference: Option<PathBuf>,
     /// A program that writes one random valid input, given `SEED SIZE`
     /// (size 1–10), for `judge stress` and `judge gen` when the reference
     /// is a program (an in-crate solver has its own generator).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub generator: Option<PathBuf>,
     /// Where the problem comes from (contest, archive id).
-    #[serde(default, skip_serializing_if = "String::is_empty")]
     pub source: String,
     /// How outputs are compared when there is no checker.
-    #[serde(default)]
     pub compare: CompareMode,
     /// Absolute and relative tolerance for `compare: float`.
-    #[serde(default = "default_tolerance")]
     pub tolerance: f64,
     /// A checker for problems with more than one right answer, or the
     /// interactor of an interactive problem.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub checker: Option<CheckerSpec>,
-    /// The submission talks to the checker program (ICPC interface)
-    /// instead of writing an output.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub interactive: bool,
-    /// A multi-pass problem (ICPC `type: multi-pass`): the checker program
-    /// may write `nextpass.in` to run the submission again on it, up to
-    /// this many passes in all.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub passes: Option<u32>,
+    /// How a submission meets a case: plain, interactive (against the
+    /// checker program) or multi-pass (fed by it).
+    pub kind: Kind,
     /// Input validator programs run by `judge validate` on every input
     /// (exit 42 = valid), besides an in-crate solver's own validator.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub validators: Vec<PathBuf>,
     /// Present for scoring problems: groups are worth points (see
     /// [`super::groups::GroupSpec`]).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub scoring: Option<ScoringSpec>,
-    #[serde(default)]
+    /// What a submission may use on each case.
     pub limits: Limits,
 }
 
@@ -80,8 +68,7 @@ impl ProblemSpec {
             compare: CompareMode::default(),
             tolerance: Self::DEFAULT_TOLERANCE,
             checker: None,
-            interactive: false,
-            passes: None,
+            kind: Kind::Plain,
             validators: Vec::new(),
             scoring: None,
             limits: Limits::default(),
@@ -126,43 +113,45 @@ impl ProblemSpec {
         if let Some(c) = &self.checker {
             c.check().map_err(|e| ("checker", e))?;
         }
-        if self.passes.is_some()
-            && self
-                .checker
-                .as_ref()
-                .is_none_or(|c| c.program.is_none() || c.interface != Interface::Icpc)
-        {
-            return Err((
-                "passes",
-                "a multi-pass problem needs an ICPC checker program (it writes nextpass.in)".into(),
-            ));
-        }
+        let program = self.checker.as_ref().and_then(|c| c.program.as_ref());
+        let icpc = self
+            .checker
+            .as_ref()
+            .is_some_and(|c| c.interface == Interface::Icpc);
         let more = self.checker.as_ref().is_some_and(|c| !c.also.is_empty());
-        if more && (self.interactive || self.passes.is_some()) {
-            return Err((
-                "checker",
-                "checker.also: an interactive or multi-pass problem has one judge program".into(),
-            ));
-        }
-        if self.passes.is_some_and(|n| !(1..=100).contains(&n)) {
-            return Err(("passes", "passes is between 1 and 100".into()));
-        }
-        if self.interactive && self.checker.as_ref().is_none_or(|c| c.program.is_none()) {
-            return Err((
-                "interactive",
-                "an interactive problem needs `checker: {program: …}` (the interactor)".into(),
-            ));
-        }
-        if self.interactive
-            && self
-                .checker
-                .as_ref()
-                .is_some_and(|c| c.interface != Interface::Icpc)
-        {
-            return Err((
-                "checker",
-                "an interactor speaks the ICPC interface (`interface: icpc`)".into(),
-            ));
+        match self.kind {
+            Kind::Plain => {}
+            Kind::MultiPass { .. } if program.is_none() || !icpc => {
+                return Err((
+                    "passes",
+                    "a multi-pass problem needs an ICPC checker program (it writes nextpass.in)"
+                        .into(),
+                ));
+            }
+            Kind::Interactive | Kind::MultiPass { .. } if more => {
+                return Err((
+                    "checker",
+                    "checker.also: an interactive or multi-pass problem has one judge program"
+                        .into(),
+                ));
+            }
+            Kind::MultiPass { passes } if !(1..=100).contains(&passes) => {
+                return Err(("passes", "passes is between 1 and 100".into()));
+            }
+            Kind::MultiPass { .. } => {}
+            Kind::Interactive if program.is_none() => {
+                return Err((
+                    "interactive",
+                    "an interactive problem needs `checker: {program: …}` (the interactor)".into(),
+                ));
+            }
+            Kind::Interactive if !icpc => {
+                return Err((
+                    "checker",
+                    "an interactor speaks the ICPC interface (`interface: icpc`)".into(),
+                ));
+            }
+            Kind::Interactive => {}
         }
         for (key, path) in self.paths() {
             let bad = path.is_absolute()
@@ -183,7 +172,7 @@ impl ProblemSpec {
     }
 }
 
-fn default_tolerance() -> f64 {
+pub(crate) fn default_tolerance() -> f64 {
     ProblemSpec::DEFAULT_TOLERANCE
 }
 

@@ -103,6 +103,13 @@ impl<'a> Reference<'a> {
 /// The reference's output for `case` (for `judge regen` and `judge
 /// stress`): `Err` says why there is none.
 pub(crate) fn reference_output(tools: &Tools, case: &Case) -> Result<Vec<u8>, String> {
+    // Only a plain problem's reference answers an input by itself; the
+    // others need their judge program beside them (`check` runs them so).
+    if let Some(why) = tools.problem.spec.kind.why_no_answer_alone() {
+        return Err(format!(
+            "the reference {why}, so it has no answer to an input alone"
+        ));
+    }
     let exec = match tools.problem.solver() {
         Some(solver) => reference::run_file(solver, &case.input),
         None => {

@@ -20,6 +20,7 @@ use crate::error::{Error, Result};
 use crate::execute::runner::Runner;
 use crate::pass::skeleton::ready_one;
 use crate::pass::submission::{Source, Submission};
+use crate::problem::Kind;
 use crate::problem::Problem;
 use crate::session::case_store::{CaseStore, check_group};
 use crate::session::stress::{Draw, Tester, scratch};
@@ -139,11 +140,21 @@ impl Harden {
     /// The targets for `problem`; `None` when there is nothing to harden
     /// against (a mutation run without survivors).
     pub fn plan(&self, problem: &Problem) -> Result<Option<Plan>> {
-        if problem.spec.interactive {
-            return Err(Error::Usage(format!(
-                "{}: an interactive problem's cases have no reference answer to keep",
-                problem.id
-            )));
+        match problem.spec.kind {
+            Kind::Plain => {}
+            Kind::Interactive => {
+                return Err(Error::Usage(format!(
+                    "{}: an interactive problem's cases have no reference answer to keep",
+                    problem.id
+                )));
+            }
+            kind @ Kind::MultiPass { .. } => {
+                return Err(Error::Usage(format!(
+                    "{}: the reference {}, so it has no answer to keep for a new input",
+                    problem.id,
+                    kind.why_no_answer_alone().unwrap_or_default()
+                )));
+            }
         }
         let run = self.read_run(&problem.id)?;
         if run.is_some() && problem.solver().is_none() {

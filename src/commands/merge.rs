@@ -3,10 +3,13 @@
 
 use std::path::PathBuf;
 
+use super::args::SandboxArgs;
 use super::context::Context;
 use super::output::publish;
+use crate::engine::score;
 use crate::error::Result;
-use crate::report::{Status, merge, yaml};
+use crate::problem::Discovery;
+use crate::report::{Report, Status, merge, yaml};
 
 #[derive(Debug, Clone, clap::Args)]
 pub struct Args {
@@ -20,6 +23,9 @@ pub struct Args {
     /// Also write JUnit XML (one test per case) to this file.
     #[arg(long, value_name = "FILE")]
     pub junit: Option<PathBuf>,
+    /// Where a package's own grader runs, when a merged score needs it.
+    #[command(flatten)]
+    pub sandbox: SandboxArgs,
 }
 
 pub fn run(ctx: &Context, args: Args) -> Result<Status> {
@@ -28,7 +34,8 @@ pub fn run(ctx: &Context, args: Args) -> Result<Status> {
         .iter()
         .map(|p| yaml::read_file(p).map(|r| (p.clone(), r)))
         .collect::<std::result::Result<Vec<_>, _>>()?;
-    let merged = merge::merge(&reports, &ctx.command_line)?;
+    let mut merged = merge::merge(&reports, &ctx.command_line)?;
+    rescore(ctx, &args, &mut merged)?;
     let dir = ctx.report_dir(args.report_dir.as_deref(), None);
     publish(
         ctx.style,
@@ -38,4 +45,20 @@ pub fn run(ctx: &Context, args: Args) -> Result<Status> {
         &ctx.reports(),
     )?;
     Ok(merged.status())
+}
+
+/// Each shard scored its own cases: the merged problems are scored again
+/// from all of them, by the same code as an unsharded run. The problems
+/// folder is read, and a runner started, only for a package whose own
+/// grader program makes its score.
+fn rescore(ctx: &Context, args: &Args, merged: &mut Report) -> Result<()> {
+    let needs_program = (merged.problems.iter())
+        .filter_map(|p| p.scoring.as_ref())
+        .any(score::needs_grader_program);
+    let (found, runner) = match needs_program {
+        true => (ctx.load(&[])?, Some(ctx.runner(args.sandbox.sandbox, 1)?)),
+        false => (Discovery::default(), None),
+    };
+    score::merged(&mut merged.problems, &found, runner.as_ref())?;
+    Ok(())
 }

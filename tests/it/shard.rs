@@ -93,7 +93,9 @@ fn check_whole_and_sharded(
         parts.push(out);
     }
     let merged = dir.path().join("merged");
-    let mut args = vec!["merge", "--report-dir", s(&merged)];
+    // The merge reads the problems only to run a package's own grader.
+    let mut args = vec!["--problems", problems, "merge", "--report-dir", s(&merged)];
+    args.extend_from_slice(extra);
     let yamls: Vec<_> = parts.iter().map(|p| p.join("report.yaml")).collect();
     args.extend(yamls.iter().map(|p| s(p)));
     let run = judge(&args);
@@ -134,6 +136,22 @@ fn sharded_checks_judge_each_submission_once_on_the_whole_test_set() {
         assert!(shards.iter().all(|r| r.summary.submissions_failed == 0));
         assert_eq!(comparable(merged), comparable(whole), "{n} shards");
     }
+}
+
+/// A legacy package graded by its own grader program (`graders/`): each
+/// shard scores only its own cases, so the merge scores the whole problem
+/// again with the package's grader, not the default one.
+#[test]
+fn a_package_with_its_own_grader_merges_to_the_unsharded_score() {
+    let tmp = tempfile::tempdir().unwrap();
+    let pkg = tmp.path().join("olympiad");
+    copy_tree(&root().join("testdata/packages/scoring-olympiad"), &pkg);
+    let (whole, merged, _) = check_whole_and_sharded(s(&pkg), 2, &["--sandbox", "off"]);
+    let scores = |r: &Report| (r.problems[0].score, r.problems[0].max_score);
+    assert_eq!(scores(&whole), (Some(100.0), Some(100.0)));
+    // Scored by the default grader, the merged cases made 2 of 100 (the
+    // grader's `weight=N` flags are its own).
+    assert_eq!(comparable(merged), comparable(whole));
 }
 
 #[test]

@@ -38,6 +38,13 @@ pub enum Error {
     /// A reference that fails on its own generated input.
     #[error("{0}")]
     Reference(String),
+    /// A merged report's problem whose score needs the package's own
+    /// grader program, and the package is not in the problems folder: a
+    /// score by the default grader would be wrong, so none is given.
+    #[error(
+        "{problem}: its score needs the package's own grader (graders/), and the problems folder has no {problem}: give --problems the folder the shards judged"
+    )]
+    GraderNotFound { problem: String },
 }
 
 impl Error {

@@ -31,7 +31,6 @@ pub mod index;
 pub mod junit;
 pub mod merge;
 pub mod rules;
-mod score;
 pub mod yaml;
 
 use std::collections::BTreeMap;
@@ -464,7 +463,9 @@ impl ProblemReport {
     }
 
     /// The same problem with other cases (e.g. the union of shards), totals
-    /// recomputed.
+    /// recomputed. The score is left as it was: scores are computed in one
+    /// place (the engine's `score` module), and a caller that changes the
+    /// cases that count scores them again there.
     pub fn with_cases(self, cases: Vec<CaseReport>) -> Self {
         let mut p = ProblemReport::new(
             &self.id,
@@ -484,7 +485,8 @@ impl ProblemReport {
         p.limits = self.limits;
         p.language = self.language;
         p.wall_ms = self.wall_ms;
-        p.rescore();
+        p.score = self.score;
+        p.max_score = self.max_score;
         p
     }
 

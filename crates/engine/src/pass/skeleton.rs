@@ -22,6 +22,7 @@ use crate::pass::validate::output_check::CheckerTests;
 use crate::problem::Kind;
 use crate::problem::{Case, Discovery, Problem};
 use crate::report::{CaseReport, Meta, ProblemReport, Report, RunKind, SubmissionReport};
+use crate::score::Scorer;
 use crate::shard::{Shard, test_set_hash};
 use crate::time::computed;
 
@@ -200,11 +201,9 @@ impl Session {
                 report.limits = Some(limits_of(p));
                 report.checker = checker_label(p);
                 report.scoring = p.spec.scoring.as_ref().map(|s| p.groups.rules(s));
-                match t.tools() {
-                    Some(tools) => report.rescore_with(&|c, items| {
-                        crate::score::custom_grader::run(tools, c, items)
-                    }),
-                    None => report.rescore(),
+                if let Some(rules) = &report.scoring {
+                    let scored = Scorer::new(rules, t.tools()).problem(&report.cases);
+                    (report.score, report.max_score) = (Some(scored.score), Some(scored.max));
                 }
                 report
             })

@@ -9,8 +9,9 @@
 
 use std::io::Write;
 
+use super::legacy::Graded;
 use crate::build::tools::Tools;
-use crate::problem::legacy_grading::{Graded, LegacyGrading};
+use crate::problem::legacy_grading::LegacyGrading;
 
 /// What the grader writes: `VERDICT SCORE` (problemtools' pattern: an
 /// upper-case verdict and a number).

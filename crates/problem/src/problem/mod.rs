@@ -13,7 +13,6 @@ pub mod hygiene;
 pub mod kind;
 mod layout;
 pub mod legacy_grading;
-mod legacy_scores;
 pub mod recipe;
 pub mod rules;
 pub mod spec;

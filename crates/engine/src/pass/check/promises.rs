@@ -19,7 +19,8 @@ use crate::judging::grader::{self, Grader};
 use crate::judging::reuse::CachedGrader;
 use crate::pass::submission::{Source, Submission};
 use crate::problem::submissions::{Expectation, Expected, Kind, ScoreSpec, find};
-use crate::report::{CaseReport, Catch, ProblemReport, ScoreRange, SubmissionReport};
+use crate::report::{CaseReport, Catch, ScoreRange, SubmissionReport};
+use crate::score::Scorer;
 use crate::shard::{CASE_OVERHEAD, Shard, size};
 use crate::time::limits::Overrides;
 use crate::verdict::Verdict;
@@ -171,12 +172,13 @@ pub(crate) fn judge_one(
         broken.extend(limits_that_catch(problem, expected, &report));
     }
     broken.extend(rule_faults(expected, &cases));
-    if scoring {
-        let scored = scored(tools, cases);
-        let (score, max) = (scored.score.unwrap_or(0.0), scored.max_score.unwrap_or(0.0));
-        report.score = Some(score);
-        broken.extend(score_faults(expected, &report, score, max));
-        broken.extend(group_score_faults(tools, expected, &scored));
+    if let Some(spec) = &problem.spec.scoring {
+        let rules = problem.groups.rules(spec);
+        let scorer = Scorer::new(&rules, Some(tools));
+        let scored = scorer.problem(&cases);
+        report.score = Some(scored.score);
+        broken.extend(score_faults(expected, &report, scored.score, scored.max));
+        broken.extend(group_score_faults(&scorer, expected, &cases));
     }
     report.ok = broken.is_empty();
     if !report.ok {
@@ -271,20 +273,9 @@ fn with_extra_time(
     })
 }
 
-/// A submission's cases, scored: its score and the most it could have
-/// scored, and each group's score on demand.
-fn scored(tools: &Tools, cases: Vec<CaseReport>) -> ProblemReport {
-    let p = tools.problem;
-    let mut scored = ProblemReport::new(&p.id, &p.spec.name, "", p.spec.compare, "", cases);
-    scored.scoring = p.spec.scoring.as_ref().map(|s| p.groups.rules(s));
-    scored.rescore_with(&|c, items| crate::score::custom_grader::run(tools, c, items));
-    scored
-}
-
 /// How the scores of test groups break `submissions.yaml`'s per-group
 /// `score` promises.
-fn group_score_faults(tools: &Tools, expected: &Expected, scored: &ProblemReport) -> Vec<String> {
-    let custom = |c: &_, items: &[_]| crate::score::custom_grader::run(tools, c, items);
+fn group_score_faults(scorer: &Scorer, expected: &Expected, cases: &[CaseReport]) -> Vec<String> {
     let mut faults = Vec::new();
     for rule in &expected.rules {
         for (pattern, group_rule) in rule.group_rules() {
@@ -292,9 +283,7 @@ fn group_score_faults(tools: &Tools, expected: &Expected, scored: &ProblemReport
                 continue;
             };
             let (_, group) = judge_pattern(&pattern);
-            let Some(got) = scored.group_score_with(group, &custom) else {
-                continue;
-            };
+            let got = scorer.group(group, cases).score;
             let (low, high) = match want {
                 ScoreSpec::Exact(x) => (x, x),
                 ScoreSpec::Range([l, h]) => (l, h),

@@ -105,11 +105,8 @@ pub fn run(
         if let Some(report) = problems.iter_mut().find(|p| p.id == r.id) {
             let mut cases = std::mem::take(&mut report.cases);
             cases.extend(r.cases);
-            // The tests of the validators never score, and the score was
-            // computed with the package's own grader: keep it.
-            let (score, max_score) = (report.score, report.max_score);
+            // The tests of the validators never score: the score stays.
             *report = report.clone().with_cases(cases);
-            (report.score, report.max_score) = (score, max_score);
         }
     }
     let mut session = session;

@@ -1,6 +1,11 @@
-use super::super::legacy_grading::{Graded, LegacyGrading, default_grader};
+use super::super::groups::score;
 use super::*;
 use crate::problem::groups::GroupScoring;
+
+/// Scores by rules whose folders have no custom grading.
+fn plain(rules: &ScoringRules, group: &str, cases: &BTreeMap<String, CaseScore>) -> Scored {
+    score(rules, group, cases, &|_, _| None)
+}
 
 fn g(verdict: &str, score: f64) -> Graded {
     Graded {
@@ -107,7 +112,7 @@ fn an_olympiad_partial_solution_is_accepted_with_its_subtasks_points() {
         ("g2/1", true),
         ("g2/2", false),
     ]);
-    let whole = rules.score("", &r);
+    let whole = plain(&rules, "", &r);
     assert_eq!(
         whole,
         Scored {
@@ -116,18 +121,18 @@ fn an_olympiad_partial_solution_is_accepted_with_its_subtasks_points() {
             max: 100.0
         }
     );
-    assert_eq!(rules.score("g2", &r).score, 0.0);
-    assert_eq!(rules.score("g1", &r).score, 30.0);
+    assert_eq!(plain(&rules, "g2", &r).score, 0.0);
+    assert_eq!(plain(&rules, "g1", &r).score, 30.0);
     // Every group failing: secret is not accepted, the problem neither.
     let none = cases(&[("g1/1", false), ("g2/1", false)]);
-    assert!(!rules.score("", &none).accepted);
+    assert!(!plain(&rules, "", &none).accepted);
     // The sample counts when the root does not ignore it, and `break`
     // at the root stops before secret.
     let mut strict = olympiad();
     strict.legacy = Some(LegacyGrading::default());
     let sample_fails = cases(&[("sample/1", false), ("g1/1", true), ("g2/1", true)]);
-    assert_eq!(rules.score("", &sample_fails).score, 100.0);
-    let got = strict.score("", &sample_fails);
+    assert_eq!(plain(&rules, "", &sample_fails).score, 100.0);
+    let got = plain(&strict, "", &sample_fails);
     assert_eq!((got.accepted, got.score), (false, 0.0));
 }
 
@@ -147,7 +152,7 @@ fn on_reject_break_stops_the_sum_at_the_first_failure() {
     );
     // Cases and folders are items by name: 2 fails, so 3 is never judged.
     let r = cases(&[("g2/1", true), ("g2/2", false), ("g2/3", true)]);
-    assert_eq!(rules.score("g2", &r).score, 10.0);
+    assert_eq!(plain(&rules, "g2", &r).score, 10.0);
     rules
         .groups
         .get_mut("g2")
@@ -156,9 +161,9 @@ fn on_reject_break_stops_the_sum_at_the_first_failure() {
         .as_mut()
         .unwrap()
         .stop_on_reject = false;
-    assert_eq!(rules.score("g2", &r).score, 20.0);
+    assert_eq!(plain(&rules, "g2", &r).score, 20.0);
     // No range: the most is what every case accepted would score.
-    assert_eq!(rules.score("g2", &r).max, 30.0);
+    assert_eq!(plain(&rules, "g2", &r).max, 30.0);
 }
 
 #[test]
@@ -182,10 +187,10 @@ fn validator_scores_and_custom_graders_are_used() {
         let least = items.iter().map(|i| i.score).fold(f64::INFINITY, f64::min);
         Some(g("AC", least * times))
     };
-    assert_eq!(rules.score_with("g1", &r, &grader).score, 7.5);
-    assert_eq!(rules.score_with("", &r, &grader).score, 77.5);
+    assert_eq!(score(&rules, "g1", &r, &grader).score, 7.5);
+    assert_eq!(score(&rules, "", &r, &grader).score, 77.5);
     // A grader that fails is a judge error, which the root inherits.
     let broken = |_: &LegacyGrading, _: &[Graded]| None;
-    let got = rules.score_with("", &r, &broken);
+    let got = score(&rules, "", &r, &broken);
     assert_eq!((got.accepted, got.score), (false, 0.0));
 }

@@ -1,0 +1,308 @@
+//! A 2023-07 / 2025-09 scoring problem's groups scored from their cases
+//! (a legacy package's rules go to [`super::legacy`]).
+//!
+//! Scores follow the ICPC 2025-09 rules, with the legacy ones on top: a
+//! group's cases and sub-groups are its items. `pass-fail`: the group's
+//! `score` when every item is accepted, else 0. `sum`: the items' scores
+//! added up, each direct case worth an equal share of what the sub-groups
+//! leave of `score` (or `accept_score`). `min`: the lowest item score,
+//! each case worth the whole `score`. A group without a `score` is worth
+//! what its items are (each case 1, as in legacy packages), summed by
+//! default. A checker may give a case part of its worth
+//! (`score_multiplier.txt`, a testlib `points` fraction) or a score of its
+//! own (`score.txt`).
+
+use std::collections::BTreeMap;
+
+use super::legacy::{self, Custom};
+use crate::problem::groups::{Aggregation, ScoringRules};
+
+/// One item's result for scoring: accepted or not, and its score.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Scored {
+    pub accepted: bool,
+    pub score: f64,
+    /// The most this item could have scored.
+    pub max: f64,
+}
+
+/// A case's own result as the checker left it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct CaseScore {
+    pub(crate) accepted: bool,
+    /// A fraction of the case's worth (score_multiplier.txt, testlib points).
+    pub(crate) fraction: Option<f64>,
+    /// An absolute score (score.txt).
+    pub(crate) absolute: Option<f64>,
+    /// Its verdict as problemtools writes it (AC, WA, TLE, RTE, …), for
+    /// legacy graders.
+    pub(crate) code: &'static str,
+}
+
+/// Scores the group `group` (`""`: the whole problem) from its cases'
+/// results (`cases`: case id → result, ids `group/name`). Sub-groups are
+/// items like cases.
+///
+/// A group without a `score` is a container: worth what its items are
+/// worth, each case 1 (`accept_score`) unless a checker says otherwise,
+/// added up unless `aggregation` says otherwise. A group with a `score` is
+/// all or nothing unless `aggregation` says otherwise; in a `sum` group
+/// its direct cases share what its sub-groups leave of the score. A
+/// legacy package's `""` is the whole problem (`data/`), any other group
+/// is graded as its folder, `custom` grading its `grading: custom` ones.
+pub(crate) fn score(
+    rules: &ScoringRules,
+    group: &str,
+    cases: &BTreeMap<String, CaseScore>,
+    custom: &Custom<'_>,
+) -> Scored {
+    if rules.legacy.is_some() {
+        let group = (!group.is_empty()).then_some(group);
+        return legacy::score(rules, group, cases, custom);
+    }
+    let spec = rules.groups.get(group).cloned().unwrap_or_default();
+    let aggregation = spec.aggregation.unwrap_or(match spec.score {
+        Some(_) => Aggregation::PassFail,
+        None => Aggregation::Sum,
+    });
+    let prefix = if group.is_empty() {
+        String::new()
+    } else {
+        format!("{group}/")
+    };
+    // Direct cases and direct sub-groups, in name order.
+    let mut subgroups: Vec<String> = Vec::new();
+    let mut own: Vec<&CaseScore> = Vec::new();
+    for (id, result) in cases {
+        let Some(rest) = id.strip_prefix(&prefix) else {
+            continue;
+        };
+        match rest.split_once('/') {
+            None => own.push(result),
+            Some((sub, _)) => {
+                let sub = format!("{prefix}{sub}");
+                if !subgroups.contains(&sub) {
+                    subgroups.push(sub);
+                }
+            }
+        }
+    }
+    let mut scored: Vec<Scored> = subgroups
+        .iter()
+        .map(|g| score(rules, g, cases, custom))
+        .collect();
+    let sub_max: f64 = scored.iter().map(|s| s.max).sum();
+    let case_max = spec
+        .accept_score
+        .unwrap_or(match (spec.score, aggregation) {
+            (Some(w), Aggregation::Sum | Aggregation::Avg) if !own.is_empty() => {
+                (w - sub_max).max(0.0) / own.len() as f64
+            }
+            (Some(w), _) => w,
+            (None, _) => 1.0,
+        });
+    let reject = spec.reject_score.unwrap_or(0.0);
+    scored.extend(own.iter().map(|c| {
+        let score = if !c.accepted {
+            reject
+        } else if let Some(a) = c.absolute {
+            a
+        } else {
+            c.fraction.unwrap_or(1.0).clamp(0.0, 1.0) * case_max
+        };
+        Scored {
+            accepted: c.accepted,
+            score,
+            max: case_max,
+        }
+    }));
+    let items = scored.len();
+    let accepted = scored.iter().all(|s| s.accepted);
+    let sum = |f: fn(&Scored) -> f64| scored.iter().map(f).sum::<f64>();
+    let worth = spec.score.unwrap_or_else(|| sum(|s| s.max));
+    let (score, max) = match aggregation {
+        Aggregation::PassFail => (if accepted { worth } else { 0.0 }, worth),
+        Aggregation::Sum => (sum(|s| s.score), sum(|s| s.max)),
+        Aggregation::Min => (
+            scored.iter().map(|s| s.score).fold(f64::INFINITY, f64::min),
+            scored.iter().map(|s| s.max).fold(f64::INFINITY, f64::min),
+        ),
+        Aggregation::Max => (
+            scored.iter().map(|s| s.score).fold(0.0, f64::max),
+            scored.iter().map(|s| s.max).fold(0.0, f64::max),
+        ),
+        Aggregation::Avg => (
+            sum(|s| s.score) / items.max(1) as f64,
+            sum(|s| s.max) / items.max(1) as f64,
+        ),
+    };
+    let (score, max) = if scored.is_empty() {
+        (0.0, spec.score.unwrap_or(0.0))
+    } else {
+        (score, max)
+    };
+    Scored {
+        accepted,
+        score: round(score),
+        max: round(max),
+    }
+}
+
+/// Scores to six decimals: sums of thirds must not print as 99.99999.
+pub(crate) fn round(x: f64) -> f64 {
+    (x * 1e6).round() / 1e6
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::problem::groups::GroupScoring;
+
+    /// Scores without a custom grader (these rules have none).
+    fn score_plain(
+        rules: &ScoringRules,
+        group: &str,
+        cases: &BTreeMap<String, CaseScore>,
+    ) -> Scored {
+        score(rules, group, cases, &|_, _| None)
+    }
+
+    fn rules(entries: &[(&str, GroupScoring)]) -> ScoringRules {
+        ScoringRules {
+            include_sample: false,
+            groups: entries
+                .iter()
+                .map(|(g, s)| (g.to_string(), s.clone()))
+                .collect(),
+            legacy: None,
+        }
+    }
+
+    fn results(entries: &[(&str, bool)]) -> BTreeMap<String, CaseScore> {
+        entries
+            .iter()
+            .map(|(id, ok)| {
+                (
+                    id.to_string(),
+                    CaseScore {
+                        accepted: *ok,
+                        fraction: None,
+                        absolute: None,
+                        code: if *ok { "AC" } else { "WA" },
+                    },
+                )
+            })
+            .collect()
+    }
+
+    #[test]
+    fn pass_fail_sum_and_min_groups_score_as_the_icpc_rules_say() {
+        let spec = |score: f64, a: Aggregation| GroupScoring {
+            score: Some(score),
+            aggregation: Some(a),
+            ..Default::default()
+        };
+        let g = rules(&[
+            ("small", spec(30.0, Aggregation::PassFail)),
+            ("large", spec(70.0, Aggregation::Sum)),
+            ("hard", spec(10.0, Aggregation::Min)),
+        ]);
+        let r = results(&[
+            ("small/1", true),
+            ("small/2", true),
+            ("large/1", true),
+            ("large/2", false),
+            ("hard/1", true),
+        ]);
+        assert_eq!(
+            score_plain(&g, "small", &r),
+            Scored {
+                accepted: true,
+                score: 30.0,
+                max: 30.0
+            }
+        );
+        assert_eq!(
+            score_plain(&g, "large", &r),
+            Scored {
+                accepted: false,
+                score: 35.0,
+                max: 70.0
+            }
+        );
+        assert_eq!(score_plain(&g, "hard", &r).score, 10.0);
+        let r = results(&[("small/1", true), ("small/2", false)]);
+        assert_eq!(score_plain(&g, "small", &r).score, 0.0);
+    }
+
+    #[test]
+    fn checker_fractions_and_absolute_scores_count_and_subgroups_are_items() {
+        let g = rules(&[
+            (
+                "secret",
+                GroupScoring {
+                    score: Some(100.0),
+                    aggregation: Some(Aggregation::Sum),
+                    ..Default::default()
+                },
+            ),
+            (
+                "secret/a",
+                GroupScoring {
+                    aggregation: Some(Aggregation::Sum),
+                    accept_score: Some(1.0),
+                    ..Default::default()
+                },
+            ),
+        ]);
+        let mut r = results(&[
+            ("secret/x", true),
+            ("secret/a/1", true),
+            ("secret/a/2", true),
+        ]);
+        r.get_mut("secret/x").unwrap().fraction = Some(0.5);
+        r.get_mut("secret/a/2").unwrap().absolute = Some(3.0);
+        // Group a is worth 2 (two cases at accept_score 1) and scores
+        // 1 + 3; x is worth what a leaves of 100 (98) and gets half of it.
+        let scored = score_plain(&g, "secret", &r);
+        assert_eq!((scored.score, scored.max), (53.0, 100.0));
+    }
+
+    #[test]
+    fn a_group_without_a_score_is_worth_its_items() {
+        let g = rules(&[(
+            "b",
+            GroupScoring {
+                score: Some(10.0),
+                ..Default::default()
+            },
+        )]);
+        let r = results(&[("a/1", true), ("a/2", false), ("b/1", true), ("b/2", false)]);
+        // The root and `a` have no score: each case 1, summed; `b` is all
+        // or nothing by default.
+        assert_eq!(
+            score_plain(&g, "a", &r),
+            Scored {
+                accepted: false,
+                score: 1.0,
+                max: 2.0
+            }
+        );
+        assert_eq!(
+            score_plain(&g, "b", &r),
+            Scored {
+                accepted: false,
+                score: 0.0,
+                max: 10.0
+            }
+        );
+        assert_eq!(
+            score_plain(&g, "", &r),
+            Scored {
+                accepted: false,
+                score: 1.0,
+                max: 12.0
+            }
+        );
+    }
+}

@@ -263,13 +263,10 @@ impl<'a> Tools<'a> {
         Ok(())
     }
 
-    /// The limits the problem's own programs run under: generous, theirs.
+    /// The limits the problem's own programs run under
+    /// ([`crate::time::limits::for_problem_program`]).
     pub(crate) fn judge_limits(&self) -> RunLimits {
-        let l = &self.problem.spec.limits;
-        let mut limits = RunLimits::new(l.checker_time, l.checker_memory, 64 << 20);
-        limits.address_space = None;
-        limits.processes = 512;
-        limits
+        crate::time::limits::for_problem_program(self.problem)
     }
 }
 

@@ -48,7 +48,7 @@ pub fn check(problem: &Problem) -> Result<()> {
 pub fn run(problem: &mut Problem, runner: &Runner, input: &Path) -> Result<Answer> {
     let (tools, _) = ready_one(problem, runner, &[Need::Reference])?;
     let program = tools.reference().map_err(Error::ProblemProgram)?;
-    let limits = limits::for_problem(tools.problem, Overrides::default(), &program.language);
+    let limits = limits::for_submission(tools.problem, Overrides::default(), &program.language);
     let exec = runner.run(&program.judge_spec(Vec::new(), limits), input);
     if exec.end == End::Exited(0) {
         return Ok(Answer::Output(exec.stdout));

@@ -5,23 +5,15 @@
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::time::Duration;
 
 use crate::package::generators::{self, Planned, Recipe, Source};
 use judge_sandbox::execution::{End, Execution};
-use judge_sandbox::limits::RunLimits;
 
 use crate::build::prepare;
 use crate::build::program::Program;
 use crate::execute::runner::Runner;
 
-/// Generous limits for a problem's own programs: a generator may be slow.
-fn limits() -> RunLimits {
-    let mut l = RunLimits::new(Duration::from_secs(60), 2 << 30, 1 << 30);
-    l.address_space = None;
-    l.processes = 512;
-    l
-}
+use crate::time::limits::for_generator as limits;
 
 /// One run of a recipe, with the programs it built so far.
 pub(super) struct Maker<'a> {

@@ -170,17 +170,9 @@ impl Subject<'_> {
             } => (spec, runner, out_of_memory),
         };
         let mut exec = runner.run(spec, input);
-        // Stopped by the wall clock with less than half its CPU time used:
-        // it sleeps, or the machine was too busy to give it the CPU (other
-        // judges or a CI job beside it). It runs once more with a longer
-        // wall clock: one that sleeps is stopped again (TLE), a starved
-        // one gets the verdict it earns.
-        let starved = matches!(exec.end, End::TimedOut { wall: true, .. })
-            && exec.cpu.is_some_and(|cpu| cpu < limits.cpu / 2);
-        if starved {
+        if let Some(wall) = crate::time::limits::rerun_wall(&exec, limits) {
             let mut again = ProcSpec::clone(spec);
-            again.limits.wall =
-                (limits.wall * 2).max(crate::time::limits::measuring_wall(limits.cpu));
+            again.limits.wall = wall;
             exec = runner.run(&again, input);
         }
         // A runtime that ran out of its own heap inside the limit (a JVM at

@@ -80,7 +80,7 @@ impl Submission {
         };
         let file = staged.as_deref().or(source.file);
         let program = build::prepare_pinned(runner, file, source.cmd, memory, &pin)?;
-        let limits = limits::for_problem(problem, overrides, &program.language);
+        let limits = limits::for_submission(problem, overrides, &program.language);
         Ok(Submission { program, limits })
     }
 

@@ -22,7 +22,7 @@ use crate::judging::grader::{Grader, in_order};
 use crate::judging::reuse::CachedGrader;
 use crate::origin::Multipliers;
 use crate::problem::submissions::{Bound, Kind};
-use crate::time::limits::{self, Overrides};
+use crate::time::limits;
 
 /// How a submission's times bound the limit: per test-group pattern
 /// (`None`: every case), from below or from above.
@@ -120,19 +120,14 @@ fn slowest(
 }
 
 /// A grader for `program` with the problem's limits but CPU time `cap`,
-/// and the wall clock of a measurement ([`limits::measuring_wall`]).
+/// and the wall clock of a measurement ([`limits::measuring`]).
 fn grader<'a>(
     tools: &'a Tools,
     runner: &'a Runner,
     program: &'a Program,
     cap: Duration,
 ) -> Grader<'a> {
-    let overrides = Overrides {
-        time: Some(cap),
-        ..Overrides::default()
-    };
-    let mut limits = limits::for_problem(tools.problem, overrides, &program.language);
-    limits.wall = limits::measuring_wall(cap);
+    let limits = limits::measuring(tools.problem, &program.language, cap);
     Grader::submission(tools, runner, program, limits)
 }
 

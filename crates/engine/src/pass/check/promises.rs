@@ -247,13 +247,7 @@ fn with_extra_time(
         .map_or(crate::origin::Multipliers::DEFAULT.time_limit_to_tle, |o| {
             o.safety_margin
         });
-    let mut limits = grader.limits;
-    limits.cpu = limits.cpu.mul_f64(factor);
-    // This run measures CPU time.
-    limits.wall = limits
-        .wall
-        .mul_f64(factor)
-        .max(crate::time::limits::measuring_wall(limits.cpu));
+    let limits = crate::time::limits::with_extra_time(grader.limits, factor);
     let (program, runner) = grader.program?;
     let generous = CachedGrader::new(Grader::submission(grader.tools, runner, program, limits));
     let cases = grader::in_order(&grader.tools.problem.cases, batch, every_case, |c| {

@@ -53,7 +53,7 @@ impl<'a> Reference<'a> {
                 // submissions: graded (limits, uid, cache key) as that
                 // submission is, so its runs are the submission's.
                 Ok((program, runner)) if problem.origin.is_some() => {
-                    let limits = crate::time::limits::for_problem(
+                    let limits = crate::time::limits::for_submission(
                         problem,
                         crate::time::limits::Overrides::default(),
                         &program.language,

@@ -14,30 +14,8 @@
 
 use std::collections::BTreeMap;
 
-use super::legacy::{self, Custom};
+use super::item::{CaseScore, Scored, round};
 use crate::problem::groups::{Aggregation, ScoringRules};
-
-/// One item's result for scoring: accepted or not, and its score.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Scored {
-    pub accepted: bool,
-    pub score: f64,
-    /// The most this item could have scored.
-    pub max: f64,
-}
-
-/// A case's own result as the checker left it.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub(crate) struct CaseScore {
-    pub(crate) accepted: bool,
-    /// A fraction of the case's worth (score_multiplier.txt, testlib points).
-    pub(crate) fraction: Option<f64>,
-    /// An absolute score (score.txt).
-    pub(crate) absolute: Option<f64>,
-    /// Its verdict as problemtools writes it (AC, WA, TLE, RTE, …), for
-    /// legacy graders.
-    pub(crate) code: &'static str,
-}
 
 /// Scores the group `group` (`""`: the whole problem) from its cases'
 /// results (`cases`: case id → result, ids `group/name`). Sub-groups are
@@ -47,19 +25,12 @@ pub(crate) struct CaseScore {
 /// worth, each case 1 (`accept_score`) unless a checker says otherwise,
 /// added up unless `aggregation` says otherwise. A group with a `score` is
 /// all or nothing unless `aggregation` says otherwise; in a `sum` group
-/// its direct cases share what its sub-groups leave of the score. A
-/// legacy package's `""` is the whole problem (`data/`), any other group
-/// is graded as its folder, `custom` grading its `grading: custom` ones.
+/// its direct cases share what its sub-groups leave of the score.
 pub(crate) fn score(
     rules: &ScoringRules,
     group: &str,
     cases: &BTreeMap<String, CaseScore>,
-    custom: &Custom<'_>,
 ) -> Scored {
-    if rules.legacy.is_some() {
-        let group = (!group.is_empty()).then_some(group);
-        return legacy::score(rules, group, cases, custom);
-    }
     let spec = rules.groups.get(group).cloned().unwrap_or_default();
     let aggregation = spec.aggregation.unwrap_or(match spec.score {
         Some(_) => Aggregation::PassFail,
@@ -87,10 +58,7 @@ pub(crate) fn score(
             }
         }
     }
-    let mut scored: Vec<Scored> = subgroups
-        .iter()
-        .map(|g| score(rules, g, cases, custom))
-        .collect();
+    let mut scored: Vec<Scored> = subgroups.iter().map(|g| score(rules, g, cases)).collect();
     let sub_max: f64 = scored.iter().map(|s| s.max).sum();
     let case_max = spec
         .accept_score
@@ -148,11 +116,6 @@ pub(crate) fn score(
     }
 }
 
-/// Scores to six decimals: sums of thirds must not print as 99.99999.
-pub(crate) fn round(x: f64) -> f64 {
-    (x * 1e6).round() / 1e6
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -164,7 +127,7 @@ mod tests {
         group: &str,
         cases: &BTreeMap<String, CaseScore>,
     ) -> Scored {
-        score(rules, group, cases, &|_, _| None)
+        score(rules, group, cases)
     }
 
     fn rules(entries: &[(&str, GroupScoring)]) -> ScoringRules {

@@ -8,7 +8,7 @@
 
 use std::collections::BTreeMap;
 
-use super::groups::{CaseScore, Scored, round};
+use super::item::{CaseScore, Scored, round};
 use crate::problem::groups::ScoringRules;
 use crate::problem::legacy_grading::LegacyGrading;
 use crate::problem::{SAMPLE_GROUP, is_sample};

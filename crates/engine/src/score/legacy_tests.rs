@@ -1,6 +1,15 @@
-use super::super::groups::score;
 use super::*;
 use crate::problem::groups::GroupScoring;
+
+/// A legacy package's group (`""`: the whole problem), as the scorer asks.
+fn score(
+    rules: &ScoringRules,
+    group: &str,
+    cases: &BTreeMap<String, CaseScore>,
+    custom: &Custom<'_>,
+) -> Scored {
+    super::score(rules, (!group.is_empty()).then_some(group), cases, custom)
+}
 
 /// Scores by rules whose folders have no custom grading.
 fn plain(rules: &ScoringRules, group: &str, cases: &BTreeMap<String, CaseScore>) -> Scored {

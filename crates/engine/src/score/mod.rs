@@ -12,11 +12,12 @@
 
 pub mod custom_grader;
 mod groups;
+mod item;
 mod legacy;
 
 use std::collections::BTreeMap;
 
-pub use groups::Scored;
+pub use item::Scored;
 
 use crate::build::tools::Tools;
 use crate::compare::CheckerScore;
@@ -27,7 +28,7 @@ use crate::problem::groups::ScoringRules;
 use crate::problem::{is_sample, is_validation_group};
 use crate::report::{CaseReport, ProblemReport};
 use crate::verdict::Verdict;
-use groups::CaseScore;
+use item::CaseScore;
 
 /// Scores cases by a problem's rules.
 pub struct Scorer<'a> {
@@ -57,7 +58,17 @@ impl<'a> Scorer<'a> {
         let tools = self.tools;
         let custom =
             |config: &_, items: &[_]| tools.and_then(|t| custom_grader::run(t, config, items));
-        groups::score(self.rules, group, &results, &custom)
+        match self.rules.legacy {
+            // A legacy package's `""` is the whole problem (`data/`), any
+            // other group is graded as its folder.
+            Some(_) => legacy::score(
+                self.rules,
+                (!group.is_empty()).then_some(group),
+                &results,
+                &custom,
+            ),
+            None => groups::score(self.rules, group, &results),
+        }
     }
 }
 

@@ -16,6 +16,7 @@ pub mod legacy_grading;
 pub mod recipe;
 pub mod rules;
 pub mod spec;
+mod spec_file;
 pub mod submissions;
 
 use std::collections::BTreeMap;

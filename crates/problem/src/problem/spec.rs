@@ -1,6 +1,6 @@
 //! `problem.yaml`: what a problem is and how it is judged.
 //!
-//! Unknown keys are rejected ([`super::kind::SpecFile`], the file's
+//! Unknown keys are rejected ([`super::spec_file::SpecFile`], the file's
 //! spelling): a typo such as `comapre:` would otherwise be ignored silently
 //! and the problem graded with the default mode. Paths
 //! (reference, checker, validators, generator) are relative to the problem
@@ -18,7 +18,10 @@ use crate::solvers::SolverRef;
 use super::kind::Kind;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(try_from = "super::kind::SpecFile", into = "super::kind::SpecFile")]
+#[serde(
+    try_from = "super::spec_file::SpecFile",
+    into = "super::spec_file::SpecFile"
+)]
 pub struct ProblemSpec {
     /// Human-readable title.
     pub name: String,

@@ -250,7 +250,7 @@ const RUNNER_MAIN: &str = r#"//! Solves standard input with one solver of judge'
 //! Exit codes: 0 answered, 1 input rejected, 2 unknown solver or
 //! unreadable input, 3 a variant disagrees (judge's `exit` module).
 #[allow(dead_code)]
-#[path = "../../../../src/solvers.rs"]
+#[path = "../../../src/solvers.rs"]
 mod solvers;
 
 use std::io::{Read, Write};

@@ -5,6 +5,12 @@
 
 use std::fmt;
 
+use num_bigint::BigInt;
+
+use crate::interp::EvalError;
+use crate::pattern::PatternError;
+use crate::value::{Kind, ValueError};
+
 /// A place in a file: 1-based line and column (in bytes, as
 /// checktestdata counts them).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -97,12 +103,65 @@ pub(crate) enum Stop {
     /// The input does not match: what was expected, and from which byte
     /// (the token's start; `None`: where the cursor is).
     Reject(Option<usize>, String),
-    /// The program is wrong.
-    Program(String),
+    /// The program is wrong (boxed: rare, and a stop travels back
+    /// through every command that reads the input).
+    Program(Box<Mistake>),
 }
 
-impl From<String> for Stop {
-    fn from(s: String) -> Stop {
-        Stop::Program(s)
+/// A mistake of the program found while running it: a value of the wrong
+/// sort where a command needs a number or a string, or an expression
+/// without a value. Placed at its command, it becomes a [`ProgramError`].
+#[derive(Debug, thiserror::Error)]
+pub(crate) enum Mistake {
+    #[error(transparent)]
+    Eval(#[from] EvalError),
+    #[error(transparent)]
+    Pattern(#[from] PatternError),
+    #[error("the count {0} is negative or too large")]
+    CountOutOfRange(BigInt),
+    #[error("the count must be an integer, not {0}")]
+    CountNotInteger(Kind),
+    #[error("the decimals range [{lo}, {hi}] is empty")]
+    EmptyDecimals { lo: usize, hi: usize },
+    #[error("the number of decimals {0} is out of range")]
+    DecimalsOutOfRange(BigInt),
+    #[error("the number of decimals must be an integer, not {0}")]
+    DecimalsNotInteger(Kind),
+    #[error("a bound of INT must be an integer, not {0}")]
+    IntBoundNotInteger(Kind),
+    #[error("a bound of FLOAT must be a number, not {0}")]
+    FloatBoundNotNumber(Kind),
+    /// STRING, REGEX or MATCH given something else than a string.
+    #[error("expected a string, not {0}")]
+    NotAString(Kind),
+    /// A loop or IF where a separator, which reads one thing, belongs.
+    #[error("a block where one command belongs")]
+    BlockAsCommand,
+    /// Digits the integer parser refused after the reader took them.
+    #[error("unreadable integer")]
+    UnreadableInteger,
+}
+
+impl From<Mistake> for Stop {
+    fn from(m: Mistake) -> Stop {
+        Stop::Program(Box::new(m))
+    }
+}
+
+impl From<EvalError> for Stop {
+    fn from(e: EvalError) -> Stop {
+        Mistake::Eval(e).into()
+    }
+}
+
+impl From<ValueError> for Stop {
+    fn from(e: ValueError) -> Stop {
+        EvalError::Value(e).into()
+    }
+}
+
+impl From<PatternError> for Stop {
+    fn from(e: PatternError) -> Stop {
+        Mistake::Pattern(e).into()
     }
 }

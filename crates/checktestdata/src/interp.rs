@@ -14,12 +14,35 @@ use num_rational::BigRational;
 use num_traits::ToPrimitive;
 
 use crate::ast::{BinOp, Cmd, CmpOp, Command, Expr, Test, VarRef};
-use crate::error::{Failure, Pos, ProgramError, Rejection, Stop};
+use crate::error::{Failure, Mistake, Pos, ProgramError, Rejection, Stop};
 use crate::input::Cursor;
 use crate::lexer::show_byte;
 use crate::numbers;
 use crate::pattern::Patterns;
-use crate::value::Value;
+use crate::value::{Kind, Value, ValueError};
+
+/// Why an expression has no value: the program's mistake.
+#[derive(Debug, thiserror::Error)]
+pub(crate) enum EvalError {
+    #[error(transparent)]
+    Value(#[from] ValueError),
+    #[error("an index of {name} must be an integer, not {kind}")]
+    IndexNotInteger { name: String, kind: Kind },
+    /// A variable, or an element of an array, never set (or unset).
+    #[error("variable {name}{} is undefined", shown_index(.index))]
+    Undefined { name: String, index: Vec<BigInt> },
+    #[error("STRLEN takes a string, not {0}")]
+    StrlenNotString(Kind),
+}
+
+/// An element's index as messages show it: `[1,2]`, nothing for a plain
+/// variable.
+fn shown_index(index: &[BigInt]) -> String {
+    match index.is_empty() {
+        true => String::new(),
+        false => show_index(index),
+    }
+}
 
 /// An array variable (a plain one has the empty index), and how many
 /// indices hold each value, for INARRAY.
@@ -109,14 +132,11 @@ impl<'a> Interp<'a> {
                 }
                 let n = match self.eval(count).map_err(|s| self.place(cmd, s.into()))? {
                     Value::Int(n) => n.to_u64().ok_or_else(|| {
-                        self.place(
-                            cmd,
-                            Stop::Program(format!("the count {n} is negative or too large")),
-                        )
+                        self.place(cmd, Mistake::CountOutOfRange(n.clone()).into())
                     })?,
                     other => {
-                        let why = format!("the count must be an integer, not {}", other.kind());
-                        return Err(self.place(cmd, Stop::Program(why)));
+                        let why = Mistake::CountNotInteger(other.kind());
+                        return Err(self.place(cmd, why.into()));
                     }
                 };
                 for i in 0..n {
@@ -215,9 +235,7 @@ impl<'a> Interp<'a> {
                 if let Some((lo, hi)) = range
                     && lo > hi
                 {
-                    return Err(Stop::Program(format!(
-                        "the decimals range [{lo}, {hi}] is empty"
-                    )));
+                    return Err(Mistake::EmptyDecimals { lo, hi }.into());
                 }
                 let start = self.input.at;
                 let x = numbers::read_float(&mut self.input, *notation, range)?;
@@ -297,7 +315,7 @@ impl<'a> Interp<'a> {
                 Ok(())
             }
             Cmd::Rep { .. } | Cmd::While { .. } | Cmd::If { .. } => {
-                Err(Stop::Program("a block where one command belongs".into()))
+                Err(Mistake::BlockAsCommand.into())
             }
         }
     }
@@ -324,56 +342,40 @@ impl<'a> Interp<'a> {
             Value::Int(n) => n
                 .to_usize()
                 .filter(|&n| n < i32::MAX as usize)
-                .ok_or_else(|| {
-                    Stop::Program(format!("the number of decimals {n} is out of range"))
-                }),
-            other => Err(Stop::Program(format!(
-                "the number of decimals must be an integer, not {}",
-                other.kind()
-            ))),
+                .ok_or_else(|| Mistake::DecimalsOutOfRange(n.clone()).into()),
+            other => Err(Mistake::DecimalsNotInteger(other.kind()).into()),
         }
     }
 
     fn int(&mut self, e: &Expr) -> Result<BigInt, Stop> {
         match self.eval(e)? {
             Value::Int(n) => Ok(n),
-            other => Err(Stop::Program(format!(
-                "a bound of INT must be an integer, not {}",
-                other.kind()
-            ))),
+            other => Err(Mistake::IntBoundNotInteger(other.kind()).into()),
         }
     }
 
     fn number(&mut self, e: &Expr) -> Result<BigRational, Stop> {
         let v = self.eval(e)?;
-        v.number().ok_or_else(|| {
-            Stop::Program(format!(
-                "a bound of FLOAT must be a number, not {}",
-                v.kind()
-            ))
-        })
+        v.number()
+            .ok_or_else(|| Mistake::FloatBoundNotNumber(v.kind()).into())
     }
 
     fn string(&mut self, e: &Expr) -> Result<Vec<u8>, Stop> {
         match self.eval(e)? {
             Value::Str(s) => Ok(s),
-            other => Err(Stop::Program(format!(
-                "expected a string, not {}",
-                other.kind()
-            ))),
+            other => Err(Mistake::NotAString(other.kind()).into()),
         }
     }
 
-    fn index(&mut self, v: &VarRef) -> Result<Vec<BigInt>, String> {
+    fn index(&mut self, v: &VarRef) -> Result<Vec<BigInt>, EvalError> {
         v.index
             .iter()
             .map(|e| match self.eval(e)? {
                 Value::Int(i) => Ok(i),
-                other => Err(format!(
-                    "an index of {} must be an integer, not {}",
-                    v.name,
-                    other.kind()
-                )),
+                other => Err(EvalError::IndexNotInteger {
+                    name: v.name.clone(),
+                    kind: other.kind(),
+                }),
             })
             .collect()
     }
@@ -396,22 +398,18 @@ impl<'a> Interp<'a> {
         Ok(())
     }
 
-    fn get(&mut self, v: &VarRef) -> Result<Value, String> {
+    fn get(&mut self, v: &VarRef) -> Result<Value, EvalError> {
         let index = self.index(v)?;
-        self.vars
-            .get(&v.name)
-            .and_then(|a| a.values.get(&index))
-            .cloned()
-            .ok_or_else(|| match index.is_empty() {
-                true => format!("variable {} is undefined", v.name),
-                false => {
-                    let at: Vec<String> = index.iter().map(ToString::to_string).collect();
-                    format!("variable {}[{}] is undefined", v.name, at.join(","))
-                }
-            })
+        match self.vars.get(&v.name).and_then(|a| a.values.get(&index)) {
+            Some(value) => Ok(value.clone()),
+            None => Err(EvalError::Undefined {
+                name: v.name.clone(),
+                index,
+            }),
+        }
     }
 
-    fn eval(&mut self, e: &Expr) -> Result<Value, String> {
+    fn eval(&mut self, e: &Expr) -> Result<Value, EvalError> {
         Ok(match e {
             Expr::Int(i) => Value::Int(i.clone()),
             Expr::Float(f) => Value::Float(f.clone()),
@@ -420,7 +418,7 @@ impl<'a> Interp<'a> {
             Expr::Neg(x) => self.eval(x)?.neg()?,
             Expr::Strlen(x) => match self.eval(x)? {
                 Value::Str(s) => Value::Int(s.len().into()),
-                other => return Err(format!("STRLEN takes a string, not {}", other.kind())),
+                other => return Err(EvalError::StrlenNotString(other.kind())),
             },
             Expr::Bin(op, a, b) => {
                 let (a, b) = (self.eval(a)?, self.eval(b)?);
@@ -460,10 +458,7 @@ impl<'a> Interp<'a> {
             }
             Test::InArray(e, v) => {
                 let value = self.eval(e)?;
-                let array = self
-                    .vars
-                    .get(&v.name)
-                    .ok_or_else(|| format!("variable {} is undefined", v.name))?;
+                let array = self.vars.get(&v.name).ok_or_else(|| undefined(&v.name))?;
                 array.counts.contains_key(&value)
             }
             Test::Unique(names) => self.unique(names)?,
@@ -475,11 +470,7 @@ impl<'a> Interp<'a> {
     fn unique(&self, names: &[String]) -> Result<bool, Stop> {
         let arrays = names
             .iter()
-            .map(|n| {
-                self.vars
-                    .get(n)
-                    .ok_or_else(|| Stop::Program(format!("variable {n} is undefined")))
-            })
+            .map(|n| self.vars.get(n).ok_or_else(|| undefined(n)))
             .collect::<Result<Vec<_>, _>>()?;
         let first = arrays[0];
         for (n, a) in names.iter().zip(&arrays).skip(1) {
@@ -514,6 +505,14 @@ impl<'a> Interp<'a> {
             }
         }
         Ok(true)
+    }
+}
+
+/// The whole of variable `name` is undefined (no element is set).
+fn undefined(name: &str) -> EvalError {
+    EvalError::Undefined {
+        name: name.to_string(),
+        index: Vec::new(),
     }
 }
 

@@ -8,7 +8,7 @@ use num_bigint::BigInt;
 use num_rational::BigRational;
 
 use crate::ast::Notation;
-use crate::error::Stop;
+use crate::error::{Mistake, Stop};
 use crate::input::Cursor;
 use crate::lexer::show_byte;
 use crate::value::decimal;
@@ -40,7 +40,7 @@ pub(crate) fn read_int(input: &mut Cursor) -> Result<(BigInt, usize), Stop> {
     }
     let value = String::from_utf8_lossy(text)
         .parse()
-        .map_err(|_| Stop::Program("unreadable integer".into()))?;
+        .map_err(|_| Mistake::UnreadableInteger)?;
     Ok((value, text.len()))
 }
 

@@ -214,7 +214,7 @@ impl Parser<'_> {
                 if let Expr::Str(p) = &v
                     && let Err(why) = crate::pattern::compile(p)
                 {
-                    return Err((at, self.error_at(&self.toks[at], why)));
+                    return Err((at, self.error_at(&self.toks[at], why.to_string())));
                 }
                 let var = self.eat(",").then(|| self.variable()).transpose()?;
                 self.expect(")")?;

@@ -10,10 +10,47 @@
 
 use std::collections::HashMap;
 
+use regex_automata::hybrid::BuildError;
 use regex_automata::hybrid::dfa::{Cache, DFA};
 use regex_automata::nfa::thompson;
 use regex_automata::util::syntax;
-use regex_automata::{Anchored, Input, MatchKind};
+use regex_automata::{Anchored, Input, MatchError, MatchKind};
+
+/// Why REGEX could not use a pattern: the program's mistake, never the
+/// input's.
+#[derive(Debug, thiserror::Error)]
+pub(crate) enum PatternError {
+    /// The pattern is not an ERE this module can match.
+    #[error("invalid regular expression {:?}: {cause}", String::from_utf8_lossy(.pattern))]
+    Invalid {
+        pattern: Vec<u8>,
+        #[source]
+        cause: Malformed,
+    },
+    /// The lazy DFA gave up on the search.
+    #[error("the regex search failed: {0}")]
+    Search(#[source] MatchError),
+}
+
+/// What is wrong with a pattern: POSIX syntax it breaks or this module
+/// does not translate, or what the regex engine refuses of the result.
+#[derive(Debug, thiserror::Error)]
+pub(crate) enum Malformed {
+    #[error("regular expression ends in a backslash")]
+    TrailingBackslash,
+    #[error("a bracket expression is not closed by ]")]
+    UnclosedBracket,
+    /// A `[:`, `[=` or `[.` inside brackets without its closer.
+    #[error("a [: :] class is not closed")]
+    UnclosedClass,
+    /// `[.ch.]` or `[=e=]` naming more than one byte (a locale's).
+    #[error("collating elements of more than one byte are not supported")]
+    LongCollatingElement,
+    /// The translated pattern, refused by the engine (boxed: the
+    /// engine's error is large).
+    #[error("{0}")]
+    Refused(#[source] Box<BuildError>),
+}
 
 /// Compiled patterns, by their text: a REGEX in a loop compiles once.
 #[derive(Default)]
@@ -24,7 +61,11 @@ pub(crate) struct Patterns {
 impl Patterns {
     /// The length of the longest match of `pattern` at the start of
     /// `hay`, or `None`. A pattern that is not a valid ERE is an error.
-    pub(crate) fn longest(&mut self, pattern: &[u8], hay: &[u8]) -> Result<Option<usize>, String> {
+    pub(crate) fn longest(
+        &mut self,
+        pattern: &[u8],
+        hay: &[u8],
+    ) -> Result<Option<usize>, PatternError> {
         if !self.compiled.contains_key(pattern) {
             let dfa = compile(pattern)?;
             let cache = dfa.create_cache();
@@ -34,15 +75,15 @@ impl Patterns {
         let input = Input::new(hay).anchored(Anchored::Yes);
         dfa.try_search_fwd(cache, &input)
             .map(|m| m.map(|h| h.offset()))
-            .map_err(|e| format!("the regex search failed: {e}"))
+            .map_err(PatternError::Search)
     }
 }
 
 /// Compiles an ERE for anchored longest-match searches.
-pub(crate) fn compile(pattern: &[u8]) -> Result<DFA, String> {
-    let invalid = |why: String| {
-        let shown = String::from_utf8_lossy(pattern);
-        format!("invalid regular expression {shown:?}: {why}")
+pub(crate) fn compile(pattern: &[u8]) -> Result<DFA, PatternError> {
+    let invalid = |cause| PatternError::Invalid {
+        pattern: pattern.to_vec(),
+        cause,
     };
     let translated = translate(pattern).map_err(invalid)?;
     DFA::builder()
@@ -55,7 +96,7 @@ pub(crate) fn compile(pattern: &[u8]) -> Result<DFA, String> {
         )
         .thompson(thompson::Config::new().utf8(false))
         .build(&translated)
-        .map_err(|e| invalid(e.to_string()))
+        .map_err(|e| invalid(Malformed::Refused(Box::new(e))))
 }
 
 /// A byte as a literal of the target syntax.
@@ -72,7 +113,7 @@ fn literal(b: u8, out: &mut String) {
 /// meaning (an escaped character). Bracket expressions are re-spelled:
 /// `]` first is literal, `\` is literal, `[:class:]` stays, and every
 /// other byte is written as a hex escape.
-fn translate(p: &[u8]) -> Result<String, String> {
+fn translate(p: &[u8]) -> Result<String, Malformed> {
     let mut out = String::new();
     let mut i = 0;
     while i < p.len() {
@@ -81,7 +122,7 @@ fn translate(p: &[u8]) -> Result<String, String> {
             b'[' => i = bracket(p, i, &mut out)?,
             b'\\' => {
                 let Some(&next) = p.get(i + 1) else {
-                    return Err("regular expression ends in a backslash".into());
+                    return Err(Malformed::TrailingBackslash);
                 };
                 if next.is_ascii_alphanumeric() {
                     out.push('\\');
@@ -106,7 +147,7 @@ fn translate(p: &[u8]) -> Result<String, String> {
 
 /// The bracket expression starting at `p[start]` (a `[`); returns the
 /// index after its `]`.
-fn bracket(p: &[u8], start: usize, out: &mut String) -> Result<usize, String> {
+fn bracket(p: &[u8], start: usize, out: &mut String) -> Result<usize, Malformed> {
     let mut i = start + 1;
     out.push('[');
     if p.get(i) == Some(&b'^') {
@@ -116,7 +157,7 @@ fn bracket(p: &[u8], start: usize, out: &mut String) -> Result<usize, String> {
     let mut first = true;
     loop {
         let Some(&b) = p.get(i) else {
-            return Err("a bracket expression is not closed by ]".into());
+            return Err(Malformed::UnclosedBracket);
         };
         if b == b']' && !first {
             out.push(']');
@@ -129,7 +170,7 @@ fn bracket(p: &[u8], start: usize, out: &mut String) -> Result<usize, String> {
             let end = p[i + 2..]
                 .windows(2)
                 .position(|w| w == close)
-                .ok_or("a [: :] class is not closed")?;
+                .ok_or(Malformed::UnclosedClass)?;
             let name = &p[i + 2..i + 2 + end];
             match kind {
                 b':' => {
@@ -140,9 +181,7 @@ fn bracket(p: &[u8], start: usize, out: &mut String) -> Result<usize, String> {
                 // An equivalence class or collating element of one byte
                 // is that byte, in the C locale.
                 _ if name.len() == 1 => literal(name[0], out),
-                _ => {
-                    return Err("collating elements of more than one byte are not supported".into());
-                }
+                _ => return Err(Malformed::LongCollatingElement),
             }
             i += 2 + end + 2;
             continue;
@@ -188,7 +227,34 @@ mod tests {
         assert_eq!(longest("[a-]+", "a-a-b"), Some(4));
         assert_eq!(longest("[.#]+", "#.#x"), Some(3));
         assert_eq!(longest("\\.+", "..x"), Some(2));
-        assert!(compile(b"[a-").is_err());
+        assert!(compile(b"[[.ab.]]").is_err());
         assert!(compile(b"(a").is_err());
+    }
+
+    fn malformed(p: &str) -> Malformed {
+        match compile(p.as_bytes()) {
+            Err(PatternError::Invalid { pattern, cause }) => {
+                assert_eq!(pattern, p.as_bytes());
+                cause
+            }
+            Err(e) => panic!("{p:?}: {e}"),
+            Ok(_) => panic!("{p:?} compiled"),
+        }
+    }
+
+    #[test]
+    fn broken_patterns_say_what_is_wrong() {
+        assert!(matches!(malformed("[a-"), Malformed::UnclosedBracket));
+        assert!(matches!(malformed("a\\"), Malformed::TrailingBackslash));
+        assert!(matches!(malformed("[[:digit]"), Malformed::UnclosedClass));
+        assert!(matches!(
+            malformed("[[.ab.]]"),
+            Malformed::LongCollatingElement
+        ));
+        assert!(matches!(malformed("(a"), Malformed::Refused(_)));
+        assert_eq!(
+            compile(b"[a-").err().map(|e| e.to_string()).as_deref(),
+            Some("invalid regular expression \"[a-\": a bracket expression is not closed by ]")
+        );
     }
 }

@@ -249,6 +249,55 @@ fn program_mistakes_name_their_place() {
     assert!(matches!(e, Failure::Program(_)), "{e}");
 }
 
+/// The message a program's mistake at run time gives, placed.
+fn mistake(src: &str, input: &str) -> String {
+    match program(src).check(input.as_bytes()) {
+        Err(Failure::Program(e)) => e.to_string(),
+        other => panic!("{src:?}: expected a program error, got {other:?}"),
+    }
+}
+
+#[test]
+fn mistakes_at_run_time_name_the_command_and_the_cause() {
+    assert_eq!(
+        mistake("SET(i = 1) SET(a[i, 2] = 0) ASSERT(a[2, 2] == 0)", ""),
+        "t.ctd:1:29: ASSERT(a[2, 2] == 0): variable a[2,2] is undefined"
+    );
+    assert_eq!(
+        mistake("SET(s = \"x\") ASSERT(s + 1 == 2)", ""),
+        "t.ctd:1:14: ASSERT(s + 1 == 2): cannot compute a string + an integer"
+    );
+    assert_eq!(
+        mistake("SET(z = 0) ASSERT(1 / z == 0)", ""),
+        "t.ctd:1:12: ASSERT(1 / z == 0): division by zero"
+    );
+    assert_eq!(
+        mistake("SET(n = 1.5) REP(n) SPACE END", ""),
+        "t.ctd:1:14: REP(n): the count must be an integer, not a float"
+    );
+    assert_eq!(
+        mistake("SET(n = -1) REP(n) SPACE END", ""),
+        "t.ctd:1:13: REP(n): the count -1 is negative or too large"
+    );
+    assert_eq!(
+        mistake("SET(b = \"x\") INT(0, b)", "1"),
+        "t.ctd:1:14: INT(0, b): a bound of INT must be an integer, not a string"
+    );
+    assert_eq!(
+        mistake("SET(s = \"x\") ASSERT(s < 1)", ""),
+        "t.ctd:1:14: ASSERT(s < 1): cannot compare a string with an integer"
+    );
+    assert_eq!(
+        mistake("SET(i = \"x\") SET(a[i] = 1)", ""),
+        "t.ctd:1:14: SET(a[i] = 1): an index of a must be an integer, not a string"
+    );
+    assert_eq!(
+        mistake("SET(p = \"a\\\\\") REGEX(p)", "a"),
+        "t.ctd:1:16: REGEX(p): invalid regular expression \"a\\\\\": \
+         regular expression ends in a backslash"
+    );
+}
+
 /// xorshift: random enough to shake the parser and interpreter, and the
 /// same on every run.
 struct Rng(u64);

@@ -28,12 +28,65 @@ pub(crate) enum Value {
     Str(Vec<u8>),
 }
 
+/// What sort of value a value is, for messages about the wrong sort.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Kind {
+    Int,
+    Float,
+    Str,
+}
+
+impl fmt::Display for Kind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Kind::Int => "an integer",
+            Kind::Float => "a float",
+            Kind::Str => "a string",
+        })
+    }
+}
+
+/// Arithmetic or a comparison the values do not allow: the program's
+/// mistake (a string in a sum, a division by zero), not the input's.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub(crate) enum ValueError {
+    #[error("cannot negate a string")]
+    NegateString,
+    #[error("cannot compute {left} {op} {right}")]
+    Arithmetic {
+        op: &'static str,
+        left: Kind,
+        right: Kind,
+    },
+    #[error("division by zero")]
+    DivisionByZero,
+    #[error("modulo by zero")]
+    ModuloByZero,
+    #[error("% takes integers, not {left} and {right}")]
+    ModuloOfNonIntegers { left: Kind, right: Kind },
+    #[error("the exponent of ^ must be an integer, not {0}")]
+    ExponentNotInteger(Kind),
+    /// Below zero, or beyond 64 bits.
+    #[error("the exponent {0} of ^ is negative or too large")]
+    ExponentOutOfRange(BigInt),
+    /// Beyond 32 bits, which no power of a number above 1 survives.
+    #[error("the exponent {0} of ^ is too large")]
+    ExponentTooLarge(u64),
+    /// The power would have more than [`MAX_POWER_BITS`] bits.
+    #[error("the result of ^{0} is too large")]
+    PowerTooLarge(u64),
+    #[error("cannot raise a string to a power")]
+    PowerOfString,
+    #[error("cannot compare {left} with {right}")]
+    Incomparable { left: Kind, right: Kind },
+}
+
 impl Value {
-    pub(crate) fn kind(&self) -> &'static str {
+    pub(crate) fn kind(&self) -> Kind {
         match self {
-            Value::Int(_) => "an integer",
-            Value::Float(_) => "a float",
-            Value::Str(_) => "a string",
+            Value::Int(_) => Kind::Int,
+            Value::Float(_) => Kind::Float,
+            Value::Str(_) => Kind::Str,
         }
     }
 
@@ -46,28 +99,28 @@ impl Value {
         }
     }
 
-    pub(crate) fn neg(self) -> Result<Value, String> {
+    pub(crate) fn neg(self) -> Result<Value, ValueError> {
         match self {
             Value::Int(i) => Ok(Value::Int(-i)),
             Value::Float(f) => Ok(Value::Float(-f)),
-            Value::Str(_) => Err("cannot negate a string".into()),
+            Value::Str(_) => Err(ValueError::NegateString),
         }
     }
 
-    pub(crate) fn add(self, o: Value) -> Result<Value, String> {
+    pub(crate) fn add(self, o: Value) -> Result<Value, ValueError> {
         arith(self, o, "+", |a, b| Ok(a + b), |a, b| Ok(a + b))
     }
 
-    pub(crate) fn sub(self, o: Value) -> Result<Value, String> {
+    pub(crate) fn sub(self, o: Value) -> Result<Value, ValueError> {
         arith(self, o, "-", |a, b| Ok(a - b), |a, b| Ok(a - b))
     }
 
-    pub(crate) fn mul(self, o: Value) -> Result<Value, String> {
+    pub(crate) fn mul(self, o: Value) -> Result<Value, ValueError> {
         arith(self, o, "*", |a, b| Ok(a * b), |a, b| Ok(a * b))
     }
 
-    pub(crate) fn div(self, o: Value) -> Result<Value, String> {
-        let zero = || "division by zero".to_string();
+    pub(crate) fn div(self, o: Value) -> Result<Value, ValueError> {
+        let zero = || ValueError::DivisionByZero;
         arith(
             self,
             o,
@@ -77,34 +130,30 @@ impl Value {
         )
     }
 
-    pub(crate) fn rem(self, o: Value) -> Result<Value, String> {
+    pub(crate) fn rem(self, o: Value) -> Result<Value, ValueError> {
         match (self, o) {
-            (Value::Int(_), Value::Int(b)) if b.is_zero() => Err("modulo by zero".into()),
+            (Value::Int(_), Value::Int(b)) if b.is_zero() => Err(ValueError::ModuloByZero),
             (Value::Int(a), Value::Int(b)) => Ok(Value::Int(a % b)),
-            (a, b) => Err(format!(
-                "% takes integers, not {} and {}",
-                a.kind(),
-                b.kind()
-            )),
+            (a, b) => Err(ValueError::ModuloOfNonIntegers {
+                left: a.kind(),
+                right: b.kind(),
+            }),
         }
     }
 
-    pub(crate) fn pow(self, o: Value) -> Result<Value, String> {
+    pub(crate) fn pow(self, o: Value) -> Result<Value, ValueError> {
         let Value::Int(e) = o else {
-            return Err(format!(
-                "the exponent of ^ must be an integer, not {}",
-                o.kind()
-            ));
+            return Err(ValueError::ExponentNotInteger(o.kind()));
         };
         let Some(e) = e.to_u64() else {
-            return Err(format!("the exponent {e} of ^ is negative or too large"));
+            return Err(ValueError::ExponentOutOfRange(e));
         };
         let too_big = |bits: u64| bits.saturating_mul(e) > MAX_POWER_BITS;
-        let e32 = u32::try_from(e).map_err(|_| format!("the exponent {e} of ^ is too large"))?;
+        let e32 = u32::try_from(e).map_err(|_| ValueError::ExponentTooLarge(e))?;
         match self {
             Value::Int(b) => {
                 if b.magnitude().bits() > 1 && too_big(b.magnitude().bits()) {
-                    return Err(format!("the result of ^{e} is too large"));
+                    return Err(ValueError::PowerTooLarge(e));
                 }
                 Ok(Value::Int(b.pow(e32)))
             }
@@ -115,26 +164,29 @@ impl Value {
                     .bits()
                     .max(b.denom().magnitude().bits());
                 if bits > 1 && too_big(bits) {
-                    return Err(format!("the result of ^{e} is too large"));
+                    return Err(ValueError::PowerTooLarge(e));
                 }
                 Ok(Value::Float(BigRational::new(
                     b.numer().pow(e32),
                     b.denom().pow(e32),
                 )))
             }
-            Value::Str(_) => Err("cannot raise a string to a power".into()),
+            Value::Str(_) => Err(ValueError::PowerOfString),
         }
     }
 
     /// checktestdata's comparison: numbers with numbers (an integer and a
     /// float by value), strings with strings (byte by byte).
-    pub(crate) fn compare(&self, o: &Value) -> Result<Ordering, String> {
+    pub(crate) fn compare(&self, o: &Value) -> Result<Ordering, ValueError> {
         match (self, o) {
             (Value::Int(a), Value::Int(b)) => Ok(a.cmp(b)),
             (Value::Str(a), Value::Str(b)) => Ok(a.cmp(b)),
             (a, b) => match (a.number(), b.number()) {
                 (Some(x), Some(y)) => Ok(x.cmp(&y)),
-                _ => Err(format!("cannot compare {} with {}", a.kind(), b.kind())),
+                _ => Err(ValueError::Incomparable {
+                    left: a.kind(),
+                    right: b.kind(),
+                }),
             },
         }
     }
@@ -169,15 +221,19 @@ impl Eq for Value {}
 fn arith(
     a: Value,
     b: Value,
-    op: &str,
-    ints: impl Fn(BigInt, BigInt) -> Result<BigInt, String>,
-    floats: impl Fn(BigRational, BigRational) -> Result<BigRational, String>,
-) -> Result<Value, String> {
+    op: &'static str,
+    ints: impl Fn(BigInt, BigInt) -> Result<BigInt, ValueError>,
+    floats: impl Fn(BigRational, BigRational) -> Result<BigRational, ValueError>,
+) -> Result<Value, ValueError> {
     match (a, b) {
         (Value::Int(x), Value::Int(y)) => ints(x, y).map(Value::Int),
         (a, b) => match (a.number(), b.number()) {
             (Some(x), Some(y)) => floats(x, y).map(Value::Float),
-            _ => Err(format!("cannot compute {} {op} {}", a.kind(), b.kind())),
+            _ => Err(ValueError::Arithmetic {
+                op,
+                left: a.kind(),
+                right: b.kind(),
+            }),
         },
     }
 }
@@ -289,14 +345,79 @@ mod tests {
 
     #[test]
     fn mistakes_are_errors_not_panics() {
-        assert_eq!(int(1).div(int(0)).unwrap_err(), "division by zero");
-        assert_eq!(int(1).rem(int(0)).unwrap_err(), "modulo by zero");
-        assert!(int(2).pow(int(-1)).is_err());
-        assert!(int(10).pow(int(100_000_000)).is_err());
+        assert_eq!(int(1).div(int(0)).unwrap_err(), ValueError::DivisionByZero);
+        assert_eq!(
+            float(1, 2).div(float(0, 1)).unwrap_err(),
+            ValueError::DivisionByZero
+        );
+        assert_eq!(int(1).rem(int(0)).unwrap_err(), ValueError::ModuloByZero);
+        assert_eq!(
+            int(2).pow(int(-1)).unwrap_err(),
+            ValueError::ExponentOutOfRange((-1).into())
+        );
+        assert_eq!(
+            int(10).pow(int(100_000_000)).unwrap_err(),
+            ValueError::PowerTooLarge(100_000_000)
+        );
+        assert_eq!(
+            int(1).pow(int(1 << 40)).unwrap_err(),
+            ValueError::ExponentTooLarge(1 << 40)
+        );
         assert!(int(1).pow(int(100_000_000)).is_ok());
-        assert!(float(1, 2).rem(int(1)).is_err());
-        assert!(Value::Str(b"a".to_vec()).add(int(1)).is_err());
-        assert!(Value::Str(b"a".to_vec()).compare(&int(1)).is_err());
+        assert_eq!(
+            float(1, 2).rem(int(1)).unwrap_err(),
+            ValueError::ModuloOfNonIntegers {
+                left: Kind::Float,
+                right: Kind::Int
+            }
+        );
+        let a = || Value::Str(b"a".to_vec());
+        assert_eq!(
+            a().add(int(1)).unwrap_err(),
+            ValueError::Arithmetic {
+                op: "+",
+                left: Kind::Str,
+                right: Kind::Int
+            }
+        );
+        assert_eq!(
+            a().compare(&int(1)).unwrap_err(),
+            ValueError::Incomparable {
+                left: Kind::Str,
+                right: Kind::Int
+            }
+        );
+        assert_eq!(a().neg().unwrap_err(), ValueError::NegateString);
+        assert_eq!(a().pow(int(2)).unwrap_err(), ValueError::PowerOfString);
+        assert_eq!(
+            int(2).pow(a()).unwrap_err(),
+            ValueError::ExponentNotInteger(Kind::Str)
+        );
+    }
+
+    #[test]
+    fn value_errors_read_as_before() {
+        let a = Value::Str(b"a".to_vec());
+        assert_eq!(
+            a.clone().add(int(1)).unwrap_err().to_string(),
+            "cannot compute a string + an integer"
+        );
+        assert_eq!(
+            float(1, 2).rem(int(1)).unwrap_err().to_string(),
+            "% takes integers, not a float and an integer"
+        );
+        assert_eq!(
+            int(2).pow(int(-1)).unwrap_err().to_string(),
+            "the exponent -1 of ^ is negative or too large"
+        );
+        assert_eq!(
+            int(10).pow(int(100_000_000)).unwrap_err().to_string(),
+            "the result of ^100000000 is too large"
+        );
+        assert_eq!(
+            a.compare(&int(1)).unwrap_err().to_string(),
+            "cannot compare a string with an integer"
+        );
     }
 
     #[test]

@@ -106,6 +106,30 @@ pub struct RunGroups {
     pub(crate) describe: String,
 }
 
+/// Why a run gets no cgroup folders (accounting then falls back to
+/// `wait4`, and the report says why).
+#[derive(Debug, thiserror::Error)]
+pub enum CgroupsUnavailable {
+    /// The run's folder could not be made below judge's cgroup `base`.
+    #[error("{}: {source}", .base.display())]
+    RunFolder {
+        base: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("no cgroup v2 entry in /proc/self/cgroup")]
+    NoV2Entry,
+    #[error("no cgroup hierarchy with memory and CPU accounting is mounted")]
+    NoHierarchy,
+}
+
+/// The run's folder `name` below `base`, or why not.
+fn run_folder(base: &Path, name: &str) -> Result<PathBuf, CgroupsUnavailable> {
+    mkdir_run(base, name).map_err(|source| CgroupsUnavailable::RunFolder {
+        base: base.to_path_buf(),
+        source,
+    })
+}
+
 const CGROUP_ROOT: &str = "/sys/fs/cgroup";
 
 /// Where this process sits in a hierarchy, from `/proc/self/cgroup`
@@ -132,7 +156,7 @@ fn mkdir_run(base: &Path, name: &str) -> std::io::Result<PathBuf> {
 
 impl RunGroups {
     /// Makes this run's folders below judge's own cgroups, or says why not.
-    pub fn create() -> Result<RunGroups, String> {
+    pub fn create() -> Result<RunGroups, CgroupsUnavailable> {
         let name = format!("judge-{}-{}", std::process::id(), nonce());
         let v1 = |ctrl: &str| -> Option<PathBuf> {
             let mount = Path::new(CGROUP_ROOT).join(ctrl);
@@ -143,13 +167,12 @@ impl RunGroups {
         if let (Some(memory), Some(cpuacct)) = (v1("memory"), v1("cpuacct")) {
             clean_stale(&memory);
             clean_stale(&cpuacct);
-            let memory =
-                mkdir_run(&memory, &name).map_err(|e| format!("{}: {e}", memory.display()))?;
-            let cpuacct = match mkdir_run(&cpuacct, &name) {
+            let memory = run_folder(&memory, &name)?;
+            let cpuacct = match run_folder(&cpuacct, &name) {
                 Ok(d) => d,
                 Err(e) => {
                     let _ = std::fs::remove_dir(&memory);
-                    return Err(format!("{}: {e}", cpuacct.display()));
+                    return Err(e);
                 }
             };
             let pids = v1("pids").and_then(|p| {
@@ -171,52 +194,60 @@ impl RunGroups {
         }
         let unified = Path::new(CGROUP_ROOT);
         if unified.join("cgroup.controllers").is_file() {
-            let own = own_path("").ok_or("no cgroup v2 entry in /proc/self/cgroup")?;
-            let own = crate::cgroup_v2::base_of(&own).to_string();
-            let base = unified.join(own.trim_start_matches('/'));
-            clean_stale(&base);
-            // SAFETY: getuid cannot fail.
-            let uid = unsafe { libc::getuid() };
-            let me = crate::cgroup_v2::Me {
-                pid: std::process::id(),
-                uid,
-                own,
-            };
-            let given = crate::cgroup_v2::delegate(&mut crate::cgroup_v2::Kernel, &base, &me);
-            let dir = mkdir_run(&base, &name).map_err(|e| format!("{}: {e}", base.display()))?;
-            // The run folder hands on what judge's cgroup was given, so
-            // each case folder below it has its own counters and limits.
-            for c in &given.enabled {
-                let _ = std::fs::write(dir.join("cgroup.subtree_control"), format!("+{c}"));
-            }
-            let enabled =
-                std::fs::read_to_string(dir.join("cgroup.subtree_control")).unwrap_or_default();
-            let has = |c: &str| enabled.split_whitespace().any(|e| e == c);
-            let moved = given.moved.map_or(String::new(), |n| {
-                format!(
-                    "; judge moved {n} process{} into {} to be given them",
-                    if n == 1 { "" } else { "es" },
-                    crate::cgroup_v2::LEAF
-                )
-            });
-            let describe = if has("memory") {
-                format!(
-                    "cgroup v2 (memory{}): CPU time and peak memory of the whole process tree{moved}",
-                    if has("pids") { ", pids" } else { "" }
-                )
-            } else {
-                format!(
-                    "cgroup v2 without the memory controller ({}): CPU time of the whole process \
-                     tree; peak memory from the launcher's watch and wait4",
-                    given.missing_why.as_deref().unwrap_or("not enabled")
-                )
-            };
-            return Ok(RunGroups {
-                layout: Layout::V2 { dir },
-                describe,
-            });
+            return RunGroups::create_v2(unified, &name);
         }
-        Err("no cgroup hierarchy with memory and CPU accounting is mounted".into())
+        Err(CgroupsUnavailable::NoHierarchy)
+    }
+
+    /// The run's folder `name` in the unified hierarchy mounted at
+    /// `unified`, below judge's own cgroup, handed every controller
+    /// judge's cgroup could be given.
+    fn create_v2(unified: &Path, name: &str) -> Result<RunGroups, CgroupsUnavailable> {
+        let own = own_path("").ok_or(CgroupsUnavailable::NoV2Entry)?;
+        let own = crate::cgroup_v2::base_of(&own).to_string();
+        let base = unified.join(own.trim_start_matches('/'));
+        clean_stale(&base);
+        // SAFETY: getuid cannot fail.
+        let uid = unsafe { libc::getuid() };
+        let me = crate::cgroup_v2::Me {
+            pid: std::process::id(),
+            uid,
+            own,
+        };
+        let given = crate::cgroup_v2::delegate(&mut crate::cgroup_v2::Kernel, &base, &me);
+        let dir = run_folder(&base, name)?;
+        // The run folder hands on what judge's cgroup was given, so
+        // each case folder below it has its own counters and limits.
+        for c in &given.enabled {
+            let _ = std::fs::write(dir.join("cgroup.subtree_control"), format!("+{c}"));
+        }
+        let enabled =
+            std::fs::read_to_string(dir.join("cgroup.subtree_control")).unwrap_or_default();
+        let has = |c: &str| enabled.split_whitespace().any(|e| e == c);
+        let moved = given.moved.map_or(String::new(), |n| {
+            format!(
+                "; judge moved {n} process{} into {} to be given them",
+                if n == 1 { "" } else { "es" },
+                crate::cgroup_v2::LEAF
+            )
+        });
+        let describe = if has("memory") {
+            format!(
+                "cgroup v2 (memory{}): CPU time and peak memory of the whole process tree{moved}",
+                if has("pids") { ", pids" } else { "" }
+            )
+        } else {
+            format!(
+                "cgroup v2 without the memory controller ({}): CPU time of the whole process \
+                 tree; peak memory from the launcher's watch and wait4",
+                (given.missing_why.as_ref())
+                    .map_or_else(|| "not enabled".to_string(), ToString::to_string)
+            )
+        };
+        Ok(RunGroups {
+            layout: Layout::V2 { dir },
+            describe,
+        })
     }
 }
 

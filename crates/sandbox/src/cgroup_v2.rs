@@ -81,14 +81,65 @@ pub(crate) fn base_of(own: &str) -> &str {
 }
 
 /// What [`delegate`] did, for the report.
-#[derive(Debug, PartialEq, Eq)]
+#[derive(Debug)]
 pub(crate) struct Delegated {
     /// Controllers now enabled for judge's run folders.
     pub enabled: Vec<&'static str>,
     /// Set when judge moved processes into [`LEAF`]: how many.
     pub moved: Option<usize>,
     /// Why a wanted controller is missing, when one is.
-    pub missing_why: Option<String>,
+    pub missing_why: Option<Undelegated>,
+}
+
+/// Why a controller judge wants is not enabled for its run folders.
+#[derive(Debug, thiserror::Error)]
+pub(crate) enum Undelegated {
+    /// It needs judge in a leaf, and judge could not move there.
+    #[error(transparent)]
+    Leaf(#[from] LeafError),
+    /// Writing `+controller` to `control` was refused.
+    #[error("{}: +{controller}: {source}", .control.display())]
+    Refused {
+        control: PathBuf,
+        controller: &'static str,
+        source: io::Error,
+    },
+    /// judge's cgroup was never handed them: its parent keeps them.
+    #[error(
+        "{} not delegated to judge's cgroup {own} (its cgroup.controllers: {})",
+        .missing.join(", "),
+        listed(.available)
+    )]
+    NotHanded {
+        missing: Vec<&'static str>,
+        own: String,
+        available: Vec<String>,
+    },
+}
+
+/// Controllers as `cgroup.controllers` lists them, or `none`.
+fn listed(controllers: &[String]) -> String {
+    match controllers.is_empty() {
+        true => "none".to_string(),
+        false => controllers.join(" "),
+    }
+}
+
+/// Why judge could not move into [`LEAF`].
+#[derive(Debug, thiserror::Error)]
+pub(crate) enum LeafError {
+    #[error("{}: {source}", .file.display())]
+    Read { file: PathBuf, source: io::Error },
+    /// Processes that are not judge's share its cgroup, and are not
+    /// judge's to move; `processes` counts them all, judge included.
+    #[error(
+        "judge's cgroup {own} holds {processes} processes that are not judge's, and a cgroup \
+         with processes cannot delegate memory or pids control; run judge in a \
+         cgroup of its own (systemd-run --scope -p Delegate=yes judge …)"
+    )]
+    Shared { own: String, processes: usize },
+    #[error("{}: {source}", .dir.display())]
+    Mkdir { dir: PathBuf, source: io::Error },
 }
 
 fn words(text: &str) -> Vec<String> {
@@ -116,7 +167,7 @@ pub(crate) fn delegate(tree: &mut impl Tree, base: &Path, me: &Me) -> Delegated 
         .collect();
     let mut moved = None;
     let mut why = None;
-    for c in &wanted {
+    for &c in &wanted {
         let mut result = tree.write(&control, &format!("+{c}"));
         if result.as_ref().is_err_and(busy) && moved.is_none() {
             match into_leaf(tree, base, me) {
@@ -124,11 +175,15 @@ pub(crate) fn delegate(tree: &mut impl Tree, base: &Path, me: &Me) -> Delegated 
                     moved = Some(n);
                     result = tree.write(&control, &format!("+{c}"));
                 }
-                Err(e) => why = Some(e),
+                Err(e) => why = Some(e.into()),
             }
         }
-        if let (Err(e), None) = (result, &why) {
-            why = Some(format!("{}: +{c}: {e}", control.display()));
+        if let (Err(source), None) = (result, &why) {
+            why = Some(Undelegated::Refused {
+                control: control.clone(),
+                controller: c,
+                source,
+            });
         }
     }
     let on = words(&tree.read(&control).unwrap_or_default());
@@ -141,17 +196,10 @@ pub(crate) fn delegate(tree: &mut impl Tree, base: &Path, me: &Me) -> Delegated 
         .filter(|c| !enabled.contains(c))
         .collect();
     let missing_why = (!missing.is_empty()).then(|| {
-        why.unwrap_or_else(|| {
-            format!(
-                "{} not delegated to judge's cgroup {} (its cgroup.controllers: {})",
-                missing.join(", "),
-                me.own,
-                if available.is_empty() {
-                    "none".to_string()
-                } else {
-                    available.join(" ")
-                }
-            )
+        why.unwrap_or_else(|| Undelegated::NotHanded {
+            missing,
+            own: me.own.clone(),
+            available,
         })
     });
     Delegated {
@@ -165,11 +213,14 @@ pub(crate) fn delegate(tree: &mut impl Tree, base: &Path, me: &Me) -> Delegated 
 /// judge's to move: judge alone, the root of a cgroup namespace (a
 /// container's whole cgroup is its own), or, for a plain user, only that
 /// user's processes (a delegated scope). The count moved, or why not.
-fn into_leaf(tree: &mut impl Tree, base: &Path, me: &Me) -> Result<usize, String> {
+fn into_leaf(tree: &mut impl Tree, base: &Path, me: &Me) -> Result<usize, LeafError> {
     let procs_file = base.join("cgroup.procs");
     let procs: Vec<u32> = tree
         .read(&procs_file)
-        .map_err(|e| format!("{}: {e}", procs_file.display()))?
+        .map_err(|source| LeafError::Read {
+            file: procs_file.clone(),
+            source,
+        })?
         .lines()
         .filter_map(|l| l.trim().parse().ok())
         .collect();
@@ -180,17 +231,16 @@ fn into_leaf(tree: &mut impl Tree, base: &Path, me: &Me) -> Result<usize, String
             .iter()
             .all(|&p| tree.owner(p).is_none_or(|u| u == me.uid));
     if !(alone || namespace_root || users_own) {
-        return Err(format!(
-            "judge's cgroup {} holds {} processes that are not judge's, and a cgroup \
-             with processes cannot delegate memory or pids control; run judge in a \
-             cgroup of its own (systemd-run --scope -p Delegate=yes judge …)",
-            me.own,
-            procs.len()
-        ));
+        return Err(LeafError::Shared {
+            own: me.own.clone(),
+            processes: procs.len(),
+        });
     }
     let leaf = base.join(LEAF);
-    tree.mkdir(&leaf)
-        .map_err(|e| format!("{}: {e}", leaf.display()))?;
+    tree.mkdir(&leaf).map_err(|source| LeafError::Mkdir {
+        dir: leaf.clone(),
+        source,
+    })?;
     let target: PathBuf = leaf.join("cgroup.procs");
     let mut n = 0;
     for p in procs {

@@ -194,7 +194,7 @@ fn in_a_container_judge_and_its_shell_move_into_a_leaf_and_memory_is_delegated()
     let d = delegate(&mut m, &base, &me);
     assert_eq!(d.enabled, ALL.to_vec());
     assert_eq!(d.moved, Some(2));
-    assert_eq!(d.missing_why, None);
+    assert!(d.missing_why.is_none(), "{:?}", d.missing_why);
     assert_eq!(m.procs_of(&base.join(LEAF)), vec![1, JUDGE]);
     assert!(m.procs_of(&base).is_empty());
     assert!(run_folder_gets(&mut m, &base, "memory"));
@@ -237,7 +237,16 @@ fn a_service_shared_with_other_processes_is_left_alone_and_says_why() {
     // The threaded controllers need no leaf; memory does.
     assert_eq!(d.enabled, vec!["pids", "cpu"]);
     let why = d.missing_why.unwrap();
-    assert!(why.contains("not judge's"), "{why}");
+    match &why {
+        Undelegated::Leaf(LeafError::Shared { own, processes }) => {
+            assert_eq!((own.as_str(), *processes), (service, 2));
+        }
+        other => panic!("{other}"),
+    }
+    assert!(why.to_string().starts_with(
+        "judge's cgroup /system.slice/runner.service holds 2 processes that are not judge's, \
+         and a cgroup with processes cannot delegate memory or pids control;"
+    ));
     assert_eq!(m.procs_of(&base), vec![JUDGE, 7]);
     assert!(!run_folder_gets(&mut m, &base, "memory"));
 }
@@ -266,6 +275,20 @@ fn a_controller_the_parent_never_handed_down_is_named_as_not_delegated() {
     // Nothing needed a leaf, so nothing moved.
     assert_eq!(d.moved, None);
     let why = d.missing_why.unwrap();
-    assert!(why.contains("memory not delegated"), "{why}");
-    assert!(why.contains("cpu pids"), "{why}");
+    match &why {
+        Undelegated::NotHanded {
+            missing,
+            own,
+            available,
+        } => {
+            assert_eq!(missing, &["memory"]);
+            assert_eq!(own, "/");
+            assert_eq!(available, &["cpu", "pids"]);
+        }
+        other => panic!("{other}"),
+    }
+    assert_eq!(
+        why.to_string(),
+        "memory not delegated to judge's cgroup / (its cgroup.controllers: cpu pids)"
+    );
 }

@@ -40,6 +40,24 @@ use seccompiler::{
     SeccompRule,
 };
 
+/// Why the Landlock ruleset of a program could not be made.
+#[derive(Debug, thiserror::Error)]
+pub(crate) enum LandlockError {
+    #[error("Landlock: {0}")]
+    Ruleset(#[source] landlock::RulesetError),
+    /// A file handed to the program could not be duplicated for its rule.
+    #[error("Landlock: {0}")]
+    HandedFile(#[source] std::io::Error),
+    #[error("Landlock is not supported by this kernel")]
+    Unsupported,
+}
+
+/// Why the seccomp filters could not be compiled (an architecture
+/// seccompiler does not know, or a rule it refuses).
+#[derive(Debug, thiserror::Error)]
+#[error("seccomp: {0}")]
+pub(crate) struct SeccompError(#[source] seccompiler::BackendError);
+
 /// The newest Landlock ABI judge asks for. Older kernels give less
 /// (best effort); [`probe`] says what this one gives.
 const ABI_WANTED: ABI = ABI::V6;
@@ -110,8 +128,8 @@ pub(crate) fn ruleset(
     read: &[PathBuf],
     write: &[PathBuf],
     files: &[RawFd],
-) -> Result<OwnedFd, String> {
-    let fail = |e: landlock::RulesetError| format!("Landlock: {e}");
+) -> Result<OwnedFd, LandlockError> {
+    let fail = LandlockError::Ruleset;
     let all = AccessFs::from_all(ABI_WANTED);
     let read_only = AccessFs::from_read(ABI_WANTED);
     let mut ruleset = Ruleset::default()
@@ -147,12 +165,12 @@ pub(crate) fn ruleset(
         let borrowed = unsafe { std::os::fd::BorrowedFd::borrow_raw(fd) };
         let open = borrowed
             .try_clone_to_owned()
-            .map_err(|e| format!("Landlock: {e}"))?;
+            .map_err(LandlockError::HandedFile)?;
         let file = PathBeneath::new(open.as_fd(), AccessFs::from_file(ABI_WANTED));
         ruleset = ruleset.add_rule(file).map_err(fail)?;
     }
     let fd: Option<OwnedFd> = ruleset.into();
-    fd.ok_or_else(|| "Landlock is not supported by this kernel".to_string())
+    fd.ok_or(LandlockError::Unsupported)
 }
 
 /// Whether `fd` is a regular file (a pipe needs no rule: it is never
@@ -170,8 +188,8 @@ fn regular_file(fd: RawFd) -> bool {
 /// deny-list, answered EPERM, and `clone3`, answered ENOSYS so the C
 /// library falls back to `clone`, whose flags a filter can read (those of
 /// `clone3` are in memory it cannot).
-pub(crate) fn filters() -> Result<[BpfProgram; 2], String> {
-    let fail = |e: seccompiler::BackendError| format!("seccomp: {e}");
+pub(crate) fn filters() -> Result<[BpfProgram; 2], SeccompError> {
+    let fail = SeccompError;
     let arch: seccompiler::TargetArch = std::env::consts::ARCH.try_into().map_err(fail)?;
     let cond = |arg: u8, op: SeccompCmpOp, value: u64| {
         SeccompCondition::new(arg, SeccompCmpArgLen::Qword, op, value).map_err(fail)
@@ -213,7 +231,7 @@ pub(crate) fn filters() -> Result<[BpfProgram; 2], String> {
             cond(0, SeccompCmpOp::Ne, 0xffff_ffff)?,
         ])?],
     );
-    let filter = |rules, errno: i32| -> Result<BpfProgram, String> {
+    let filter = |rules, errno: i32| -> Result<BpfProgram, SeccompError> {
         let f = SeccompFilter::new(
             rules,
             SeccompAction::Allow,

@@ -13,7 +13,7 @@ use std::time::Instant;
 use super::cgroup::RunGroups;
 pub use super::launcher::Keep;
 use super::launcher::serve::Config;
-use super::launcher::{Launcher, ProcResult, ProcSpec};
+use super::launcher::{LaunchError, Launcher, ProcResult, ProcSpec};
 use super::layer::{Layer, others_can_enter};
 use super::sandbox::{BOX, Mount, SandboxMode, View, bwrap_command};
 use crate::Error;
@@ -129,7 +129,7 @@ impl Runner {
     }
 
     /// Starts worker 0's launcher, which proves the chosen layer works.
-    fn first_launcher(&self) -> Result<(), String> {
+    fn first_launcher(&self) -> Result<(), LaunchError> {
         let l = self.start_launcher(0)?;
         if let Ok(mut slot) = self.slots[0].lock() {
             *slot = Some((l, 0));
@@ -300,13 +300,15 @@ impl Runner {
     /// The command that starts worker `slot`'s launcher, and the files it
     /// gets as descriptors 3, 4, …: in a sandbox the judge binary and the
     /// cgroup folders, which are not part of the view.
-    fn launcher_command(&self, slot: usize) -> Result<(Vec<String>, Vec<OwnedFd>), String> {
+    fn launcher_command(&self, slot: usize) -> Result<(Vec<String>, Vec<OwnedFd>), LaunchError> {
         let exe = self.exe.display().to_string();
-        let bwrap = match &self.isolation {
-            Some(Isolation {
-                layer: Layer::Bubblewrap(bwrap),
-                ..
-            }) => bwrap,
+        let (iso, bwrap) = match &self.isolation {
+            Some(
+                iso @ Isolation {
+                    layer: Layer::Bubblewrap(bwrap),
+                    ..
+                },
+            ) => (iso, bwrap),
             other => {
                 let config = Config {
                     cgroups: self.cgroups.as_ref().map(|g| g.layout.clone()),
@@ -322,7 +324,6 @@ impl Runner {
                 return Ok((cmd, Vec::new()));
             }
         };
-        let iso = self.isolation.as_ref().ok_or("no isolation")?;
         let mut view = self.view();
         // Writable here; the launcher makes it read-only in its own mount
         // namespace, and writable again for one compiler at a time.
@@ -330,17 +331,15 @@ impl Runner {
             source: self.box_dir.path().to_path_buf(),
             target: BOX.into(),
         });
-        let open = |path: &Path, flags: i32| -> Result<OwnedFd, String> {
-            let c =
-                std::ffi::CString::new(path.as_os_str().as_bytes()).map_err(|e| e.to_string())?;
+        let open = |path: &Path, flags: i32| -> Result<OwnedFd, LaunchError> {
+            let c = std::ffi::CString::new(path.as_os_str().as_bytes())?;
             // SAFETY: opening a path; the result is a fresh descriptor we own.
             let fd = unsafe { libc::open(c.as_ptr(), flags | libc::O_CLOEXEC) };
             if fd < 0 {
-                return Err(format!(
-                    "{}: {}",
-                    path.display(),
-                    std::io::Error::last_os_error()
-                ));
+                return Err(LaunchError::Open {
+                    path: path.to_path_buf(),
+                    source: std::io::Error::last_os_error(),
+                });
             }
             // SAFETY: as above.
             Ok(unsafe { OwnedFd::from_raw_fd(fd) })
@@ -393,7 +392,7 @@ impl Runner {
         }
     }
 
-    fn start_launcher(&self, slot: usize) -> Result<Launcher, String> {
+    fn start_launcher(&self, slot: usize) -> Result<Launcher, LaunchError> {
         let (command, fds) = self.launcher_command(slot)?;
         Launcher::start(&command, fds)
     }

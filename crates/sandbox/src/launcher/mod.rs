@@ -19,15 +19,20 @@
 //! remains: limits are set in the child before `exec`.
 
 pub(crate) mod child;
+mod errors;
 mod namespace;
+mod rlimits;
+mod second;
 pub mod serve;
 mod watch;
 pub(crate) mod wire;
 
+use std::ffi::NulError;
 use std::io;
 use std::os::fd::{AsRawFd, OwnedFd, RawFd};
 use std::os::unix::process::CommandExt;
-use std::process::{Child, Command, Stdio};
+use std::path::PathBuf;
+use std::process::{Child, Command, ExitStatus, Stdio};
 use std::time::Duration;
 
 use super::limits::RunLimits;
@@ -280,6 +285,61 @@ pub(crate) fn decode_results(data: &[u8]) -> io::Result<Vec<ProcResult>> {
         .collect()
 }
 
+/// Why judge could not start a launcher, or the launcher did not say it
+/// was ready: the sandbox does not work here, or the worker cannot run.
+#[derive(Debug, thiserror::Error)]
+pub(crate) enum LaunchError {
+    /// A file the sandboxed launcher gets as a descriptor (the judge
+    /// binary, a cgroup folder) could not be opened.
+    #[error("{}: {source}", .path.display())]
+    Open { path: PathBuf, source: io::Error },
+    /// Such a file's path holds a NUL byte.
+    #[error("{0}")]
+    Nul(#[from] NulError),
+    #[error("cannot make a socket: {0}")]
+    Socket(#[source] io::Error),
+    #[error("empty launcher command")]
+    EmptyCommand,
+    #[error("cannot start {program}: {source}")]
+    Spawn { program: String, source: io::Error },
+    /// Started, but not ready; `stderr` is what it printed (bubblewrap's
+    /// own complaint), trimmed, maybe nothing.
+    #[error("{why}{}", printed(.stderr))]
+    NotReady {
+        #[source]
+        why: NotReady,
+        stderr: String,
+    },
+}
+
+/// `: ` and what a launcher printed, or nothing when it printed nothing.
+fn printed(stderr: &str) -> String {
+    match stderr.is_empty() {
+        true => String::new(),
+        false => format!(": {stderr}"),
+    }
+}
+
+/// Why a started launcher did not report ready.
+#[derive(Debug, thiserror::Error)]
+pub(crate) enum NotReady {
+    #[error("the launcher exited ({0})")]
+    Exited(ExitStatus),
+    #[error("the launcher did not start in time")]
+    TimedOut,
+    #[error("the launcher failed: {0}")]
+    Receive(#[source] io::Error),
+    #[error("the launcher exited at once")]
+    ExitedAtOnce,
+    /// Its ready message is not one.
+    #[error("{0}")]
+    Garbled(#[source] io::Error),
+    /// Its set-up failed, and it said why: the launcher's own words, as
+    /// they came over the socket.
+    #[error("{0}")]
+    Refused(String),
+}
+
 /// The host's handle on one running launcher.
 pub(crate) struct Launcher {
     child: Child,
@@ -295,10 +355,9 @@ impl Launcher {
     /// error says why it is not ready (bubblewrap's own message included).
     /// `pass` become its descriptors 3, 4, … (files it must reach but the
     /// sandbox does not show).
-    pub(crate) fn start(command: &[String], pass: Vec<OwnedFd>) -> Result<Launcher, String> {
-        let (ours, theirs) =
-            wire::socket_pair().map_err(|e| format!("cannot make a socket: {e}"))?;
-        let (program, args) = command.split_first().ok_or("empty launcher command")?;
+    pub(crate) fn start(command: &[String], pass: Vec<OwnedFd>) -> Result<Launcher, LaunchError> {
+        let (ours, theirs) = wire::socket_pair().map_err(LaunchError::Socket)?;
+        let (program, args) = command.split_first().ok_or(LaunchError::EmptyCommand)?;
         let mut cmd = Command::new(program);
         if !pass.is_empty() {
             let raw: Vec<RawFd> = pass.iter().map(|f| f.as_raw_fd()).collect();
@@ -330,7 +389,10 @@ impl Launcher {
             .stdout(Stdio::null())
             .stderr(Stdio::piped())
             .spawn()
-            .map_err(|e| format!("cannot start {program}: {e}"))?;
+            .map_err(|source| LaunchError::Spawn {
+                program: program.clone(),
+                source,
+            })?;
         drop(pass);
         let mut launcher = Launcher { child, sock: ours };
         match launcher.wait_ready() {
@@ -351,17 +413,15 @@ impl Launcher {
                     let _ = err.read_to_string(&mut text);
                 }
                 let _ = launcher.child.wait();
-                let detail = text.trim();
-                Err(if detail.is_empty() {
-                    why
-                } else {
-                    format!("{why}: {detail}")
+                Err(LaunchError::NotReady {
+                    why,
+                    stderr: text.trim().to_string(),
                 })
             }
         }
     }
 
-    fn wait_ready(&mut self) -> Result<(), String> {
+    fn wait_ready(&mut self) -> Result<(), NotReady> {
         let mut pfd = libc::pollfd {
             fd: self.sock.as_raw_fd(),
             events: libc::POLLIN,
@@ -378,19 +438,23 @@ impl Launcher {
                 break;
             }
             if let Ok(Some(status)) = self.child.try_wait() {
-                return Err(format!("the launcher exited ({status})"));
+                return Err(NotReady::Exited(status));
             }
             if started.elapsed() >= READY_TIMEOUT {
-                return Err("the launcher did not start in time".into());
+                return Err(NotReady::TimedOut);
             }
         }
         let (data, _) = wire::recv(self.sock.as_raw_fd())
-            .map_err(|e| format!("the launcher failed: {e}"))?
-            .ok_or("the launcher exited at once")?;
+            .map_err(NotReady::Receive)?
+            .ok_or(NotReady::ExitedAtOnce)?;
         let mut r = Reader::new(&data);
-        let ok = r.u64().map_err(|e| e.to_string())?;
-        let message = r.str().map_err(|e| e.to_string())?;
-        if ok == 1 { Ok(()) } else { Err(message) }
+        let ok = r.u64().map_err(NotReady::Garbled)?;
+        let message = r.str().map_err(NotReady::Garbled)?;
+        if ok == 1 {
+            Ok(())
+        } else {
+            Err(NotReady::Refused(message))
+        }
     }
 
     /// Runs `procs` at the same time, each with its descriptors (standard
@@ -474,5 +538,43 @@ mod tests {
         ];
         assert_eq!(decode_results(&encode_results(&results)).unwrap(), results);
         assert!(decode_request(b"\x01").is_err());
+    }
+
+    #[test]
+    fn a_launcher_that_cannot_start_says_why() {
+        let e = Launcher::start(&[], Vec::new()).err().unwrap();
+        assert!(matches!(e, LaunchError::EmptyCommand), "{e}");
+        let missing = "/nonexistent/judge".to_string();
+        let e = Launcher::start(std::slice::from_ref(&missing), Vec::new())
+            .err()
+            .unwrap();
+        match &e {
+            LaunchError::Spawn { program, source } => {
+                assert_eq!(program, &missing);
+                assert_eq!(source.kind(), io::ErrorKind::NotFound);
+            }
+            other => panic!("{other}"),
+        }
+        assert!(
+            e.to_string()
+                .starts_with("cannot start /nonexistent/judge: ")
+        );
+    }
+
+    #[test]
+    fn a_launcher_that_is_not_ready_adds_what_it_printed() {
+        let quiet = LaunchError::NotReady {
+            why: NotReady::TimedOut,
+            stderr: String::new(),
+        };
+        assert_eq!(quiet.to_string(), "the launcher did not start in time");
+        let said = LaunchError::NotReady {
+            why: NotReady::Refused("cannot set up the mounts: unshare: EPERM".into()),
+            stderr: "bwrap: No permissions".into(),
+        };
+        assert_eq!(
+            said.to_string(),
+            "cannot set up the mounts: unshare: EPERM: bwrap: No permissions"
+        );
     }
 }

@@ -7,9 +7,38 @@
 //! Kept apart from the request loop ([`super::serve`]) because these are
 //! the only calls that change what the launcher and its children see.
 
-use std::ffi::CString;
+use std::ffi::{CString, NulError};
+use std::io;
 
 use super::errno;
+
+/// Why the launcher's mount namespace could not be made or changed.
+#[derive(Debug, thiserror::Error)]
+pub(super) enum MountError {
+    /// A path or mount option with a NUL byte, which no system call takes.
+    #[error("{0}")]
+    Nul(#[from] NulError),
+    #[error("unshare: {0}")]
+    Unshare(#[source] io::Error),
+    /// Making `/` private, so our mounts do not reach bubblewrap's.
+    #[error("private /: {0}")]
+    Private(#[source] io::Error),
+    #[error("{path}: {source}")]
+    Statvfs { path: String, source: io::Error },
+    #[error("remount {path}: {source}")]
+    Remount { path: String, source: io::Error },
+    /// Mounting the fresh tmpfs on `/tmp`.
+    #[error("{0}")]
+    Tmpfs(#[source] io::Error),
+    #[error("cannot make {dir} writable: {source}")]
+    Bind { dir: String, source: io::Error },
+    /// Bound, but the bind could not be remounted writable.
+    #[error("cannot make {dir} writable: {source}")]
+    BindRemount {
+        dir: String,
+        source: Box<MountError>,
+    },
+}
 
 /// Unsandboxed: moves into a new PID namespace (a user namespace too when
 /// not root) and forks; the child, PID 1 there, returns `None` and goes on
@@ -70,12 +99,12 @@ const BOX: &str = "/box";
 /// by us (not inherited from bubblewrap, whose mounts are locked in a user
 /// namespace), so we may stack a fresh `/tmp` on it and make one build
 /// folder writable for a compiler.
-pub(super) fn own_mounts() -> Result<(), String> {
+pub(super) fn own_mounts() -> Result<(), MountError> {
     let none = std::ptr::null();
     // SAFETY: unshare and mount in our own namespaces.
     unsafe {
         if libc::unshare(libc::CLONE_NEWNS) != 0 {
-            return Err(format!("unshare: {}", errno()));
+            return Err(MountError::Unshare(errno()));
         }
         if libc::mount(
             none,
@@ -85,7 +114,7 @@ pub(super) fn own_mounts() -> Result<(), String> {
             std::ptr::null(),
         ) != 0
         {
-            return Err(format!("private /: {}", errno()));
+            return Err(MountError::Private(errno()));
         }
     }
     // Nothing of the view is writable but /tmp (and a compiler's folder):
@@ -96,13 +125,16 @@ pub(super) fn own_mounts() -> Result<(), String> {
 
 /// Remounts `path` read-only or writable, keeping every other flag it has
 /// (the kernel refuses to drop a flag the sandbox locked, like nosuid).
-fn remount(path: &str, read_only: bool) -> Result<(), String> {
-    let c = CString::new(path).map_err(|e| e.to_string())?;
+fn remount(path: &str, read_only: bool) -> Result<(), MountError> {
+    let c = CString::new(path)?;
     // SAFETY: statvfs into a local, then mount on a path.
     unsafe {
         let mut st: libc::statvfs = std::mem::zeroed();
         if libc::statvfs(c.as_ptr(), &mut st) != 0 {
-            return Err(format!("{path}: {}", errno()));
+            return Err(MountError::Statvfs {
+                path: path.to_string(),
+                source: errno(),
+            });
         }
         let mut flags = libc::MS_REMOUNT | libc::MS_BIND;
         for (st_flag, ms_flag) in [
@@ -122,15 +154,18 @@ fn remount(path: &str, read_only: bool) -> Result<(), String> {
         }
         let none = std::ptr::null();
         if libc::mount(none, c.as_ptr(), none, flags, std::ptr::null()) != 0 {
-            return Err(format!("remount {path}: {}", errno()));
+            return Err(MountError::Remount {
+                path: path.to_string(),
+                source: errno(),
+            });
         }
     }
     Ok(())
 }
 
 /// Replaces `/tmp` with a new empty tmpfs of `size` bytes.
-pub(super) fn fresh_tmp(size: u64) -> Result<(), String> {
-    let options = CString::new(format!("size={size},mode=1777")).map_err(|e| e.to_string())?;
+pub(super) fn fresh_tmp(size: u64) -> Result<(), MountError> {
+    let options = CString::new(format!("size={size},mode=1777"))?;
     // SAFETY: unmount and mount in our own mount namespace.
     unsafe {
         libc::umount2(c"/tmp".as_ptr(), libc::MNT_DETACH);
@@ -142,7 +177,7 @@ pub(super) fn fresh_tmp(size: u64) -> Result<(), String> {
             options.as_ptr() as *const libc::c_void,
         );
         if r != 0 {
-            return Err(errno().to_string());
+            return Err(MountError::Tmpfs(errno()));
         }
     }
     Ok(())
@@ -150,8 +185,8 @@ pub(super) fn fresh_tmp(size: u64) -> Result<(), String> {
 
 /// Makes `dir` writable until [`unbind`] (a compiler's output folder in a
 /// read-only build area).
-pub(super) fn bind_writable(dir: &str) -> Result<CString, String> {
-    let c = CString::new(dir).map_err(|e| e.to_string())?;
+pub(super) fn bind_writable(dir: &str) -> Result<CString, MountError> {
+    let c = CString::new(dir)?;
     let none = std::ptr::null();
     // SAFETY: a bind mount in our own mount namespace.
     if unsafe {
@@ -164,11 +199,17 @@ pub(super) fn bind_writable(dir: &str) -> Result<CString, String> {
         )
     } != 0
     {
-        return Err(format!("cannot make {dir} writable: {}", errno()));
+        return Err(MountError::Bind {
+            dir: dir.to_string(),
+            source: errno(),
+        });
     }
     if let Err(e) = remount(dir, false) {
         unbind(&c);
-        return Err(format!("cannot make {dir} writable: {e}"));
+        return Err(MountError::BindRemount {
+            dir: dir.to_string(),
+            source: Box::new(e),
+        });
     }
     Ok(c)
 }

@@ -26,10 +26,13 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use super::child::{self, Prepared, STEPS};
+use super::errors::{ConfigError, RequestError, SetUpError, StartError};
 use super::namespace::{become_pid1, bind_writable, fresh_tmp, own_mounts, pid1, unbind};
-use super::watch::{Capture, Running, end_everything, pidfd_open, reap, wait_all, zeroed_rusage};
+use super::rlimits::rlimits;
+use super::second::{confinement, scratch_dir, scratch_env};
+use super::watch::{Capture, Running, end_everything, reap, wait_all, zeroed_rusage};
 use super::wire::{self, Writer};
-use super::{Kill, ProcResult, ProcSpec, decode_request, encode_results, errno};
+use super::{ProcResult, ProcSpec, decode_request, encode_results, errno};
 use crate::cgroup::{CaseGroup, Layout};
 
 /// The launcher's settings, from its command line.
@@ -85,19 +88,33 @@ impl Config {
         a
     }
 
-    fn from_args(args: &[String]) -> Result<Config, String> {
+    fn from_args(args: &[String]) -> Result<Config, ConfigError> {
         let mut c = Config::default();
         let mut it = args.iter();
         while let Some(a) = it.next() {
-            let mut value = || it.next().cloned().ok_or(format!("{a} needs a value"));
+            let mut value = || {
+                let missing = || ConfigError::MissingValue(a.clone());
+                it.next().cloned().ok_or_else(missing)
+            };
             match a.as_str() {
                 "--sandboxed" => c.sandboxed = true,
                 "--drop-caps" => c.drop_caps = true,
-                "--uid" => c.uid = Some(value()?.parse().map_err(|_| "bad --uid")?),
-                "--cgroups" => {
-                    c.cgroups = Some(Layout::from_arg(&value()?).ok_or("bad --cgroups")?)
+                "--uid" => {
+                    c.uid = Some(
+                        value()?
+                            .parse()
+                            .map_err(|_| ConfigError::BadValue("--uid"))?,
+                    )
                 }
-                "--worker" => c.worker = value()?.parse().map_err(|_| "bad --worker")?,
+                "--cgroups" => {
+                    let layout = Layout::from_arg(&value()?);
+                    c.cgroups = Some(layout.ok_or(ConfigError::BadValue("--cgroups"))?)
+                }
+                "--worker" => {
+                    c.worker = value()?
+                        .parse()
+                        .map_err(|_| ConfigError::BadValue("--worker"))?
+                }
                 "--confine" => {
                     let scratch = PathBuf::from(value()?);
                     c.confine.get_or_insert_with(Confine::default).scratch = scratch;
@@ -109,7 +126,7 @@ impl Config {
                         .read
                         .push(read);
                 }
-                other => return Err(format!("unknown launcher option {other}")),
+                other => return Err(ConfigError::Unknown(other.to_string())),
             }
         }
         Ok(c)
@@ -129,7 +146,9 @@ pub fn serve(args: &[String]) -> i32 {
         // The outer half: it only waits for the launcher inside.
         return code;
     }
-    let config = config.and_then(|c| set_up(c, &mut keep));
+    let config = config
+        .map_err(SetUpError::from)
+        .and_then(|c| set_up(c, &mut keep));
     let config = match config {
         Ok(c) => {
             ready(&sock, Ok(()));
@@ -172,11 +191,11 @@ fn fits(specs: &[(ProcSpec, usize)], fds: usize) -> bool {
     sane && specs.iter().map(|(_, n)| n).sum::<usize>() == fds
 }
 
-fn ready(sock: &OwnedFd, result: Result<(), String>) {
+fn ready(sock: &OwnedFd, result: Result<(), SetUpError>) {
     let mut w = Writer::default();
     match result {
         Ok(()) => w.u64(1).str(""),
-        Err(e) => w.u64(0).str(&e),
+        Err(e) => w.u64(0).str(&e.to_string()),
     };
     let _ = wire::send(sock.as_raw_fd(), &w.finish(), &[]);
 }
@@ -185,7 +204,7 @@ fn ready(sock: &OwnedFd, result: Result<(), String>) {
 /// cgroup folders are kept open (`keep`) and reached through
 /// `/proc/self/fd`: in a sandbox they are not in the view at all, judge
 /// hands them over as open descriptors (and the launcher itself too).
-fn set_up(mut config: Config, keep: &mut Vec<OwnedFd>) -> Result<Config, String> {
+fn set_up(mut config: Config, keep: &mut Vec<OwnedFd>) -> Result<Config, SetUpError> {
     // SAFETY: plain prctl calls on ourselves.
     unsafe {
         if !config.sandboxed {
@@ -199,13 +218,13 @@ fn set_up(mut config: Config, keep: &mut Vec<OwnedFd>) -> Result<Config, String>
         // us and no ptrace of us.
         libc::prctl(libc::PR_SET_DUMPABLE, 0);
         if libc::getpid() != 1 {
-            return Err("the sandboxed launcher must be PID 1 of its namespace".into());
+            return Err(SetUpError::NotPid1);
         }
     }
     if let Some(layout) = &config.cgroups {
         let mut opened = Vec::new();
         for dir in layout.dirs() {
-            let c = CString::new(dir.display().to_string()).map_err(|e| e.to_string())?;
+            let c = CString::new(dir.display().to_string())?;
             // SAFETY: opening a folder by path.
             let fd = unsafe {
                 libc::open(
@@ -214,7 +233,10 @@ fn set_up(mut config: Config, keep: &mut Vec<OwnedFd>) -> Result<Config, String>
                 )
             };
             if fd < 0 {
-                return Err(format!("cannot open {}: {}", dir.display(), errno()));
+                return Err(SetUpError::OpenCgroup {
+                    dir: dir.to_path_buf(),
+                    source: errno(),
+                });
             }
             // SAFETY: a fresh descriptor we own.
             let fd = unsafe { OwnedFd::from_raw_fd(fd) };
@@ -224,8 +246,8 @@ fn set_up(mut config: Config, keep: &mut Vec<OwnedFd>) -> Result<Config, String>
         let mut paths = opened.into_iter();
         config.cgroups = Some(layout.mapped(|_| paths.next().unwrap_or_default()));
     }
-    own_mounts().map_err(|e| format!("cannot set up the mounts: {e}"))?;
-    fresh_tmp(64 << 20).map_err(|e| format!("cannot mount a private /tmp: {e}"))?;
+    own_mounts().map_err(SetUpError::Mounts)?;
+    fresh_tmp(64 << 20).map_err(SetUpError::Tmp)?;
     Ok(config)
 }
 
@@ -239,49 +261,17 @@ fn run_all(
 ) -> Vec<ProcResult> {
     let specs: Vec<&ProcSpec> = requests.iter().map(|(s, _)| s).collect();
     groups.resize_with(groups.len().max(specs.len()), || None);
-    let mut binds = Vec::new();
-    if config.sandboxed {
-        let size = specs
-            .iter()
-            .map(|s| s.limits.memory)
-            .max()
-            .unwrap_or(0)
-            .max(64 << 20);
-        if let Err(e) = fresh_tmp(size) {
-            return specs
-                .iter()
-                .map(|_| ProcResult::not_started(format!("cannot mount /tmp: {e}")))
+    let (binds, scratch) = match prepare(config, &specs) {
+        Ok(prepared) => prepared,
+        Err(e) => {
+            let why = e.to_string();
+            return (specs.iter())
+                .map(|_| ProcResult::not_started(why.clone()))
                 .collect();
         }
-        for dir in specs.iter().flat_map(|s| s.writable.iter()) {
-            match bind_writable(dir) {
-                Ok(c) => binds.push(c),
-                Err(e) => {
-                    binds.iter().for_each(unbind);
-                    return specs
-                        .iter()
-                        .map(|_| ProcResult::not_started(e.clone()))
-                        .collect();
-                }
-            }
-        }
-    }
-    // The second layer's stand-in for a private /tmp: a fresh folder per
-    // request, shared by its programs (as the tmpfs is), removed after.
-    let scratch = match &config.confine {
-        Some(c) => match scratch_dir(&c.scratch, config.worker) {
-            Ok(dir) => Some(dir),
-            Err(e) => {
-                return specs
-                    .iter()
-                    .map(|_| ProcResult::not_started(format!("cannot make a scratch folder: {e}")))
-                    .collect();
-            }
-        },
-        None => None,
     };
     let mut at = 0;
-    let mut running: Vec<Result<Running, String>> = requests
+    let mut running: Vec<Result<Running, StartError>> = requests
         .iter()
         .enumerate()
         .map(|(i, (spec, count))| {
@@ -304,7 +294,7 @@ fn run_all(
                 groups[i] = group;
                 (result, Some(stderr))
             }
-            Err(e) => (ProcResult::not_started(e), None),
+            Err(e) => (ProcResult::not_started(e.to_string()), None),
         })
         .collect();
     // Only now is every writer of the stderr pipes gone.
@@ -319,6 +309,40 @@ fn run_all(
         }
     }
     results.into_iter().map(|(r, _)| r).collect()
+}
+
+/// What a request's programs share, made before any starts: sandboxed, a
+/// fresh `/tmp` sized for the largest and their writable folders bound
+/// writable (undone after the request); in the second layer, a scratch
+/// folder standing in for a private `/tmp` (removed after).
+fn prepare(
+    config: &Config,
+    specs: &[&ProcSpec],
+) -> Result<(Vec<CString>, Option<PathBuf>), RequestError> {
+    let mut binds = Vec::new();
+    if config.sandboxed {
+        let size = specs
+            .iter()
+            .map(|s| s.limits.memory)
+            .max()
+            .unwrap_or(0)
+            .max(64 << 20);
+        fresh_tmp(size).map_err(RequestError::Tmp)?;
+        for dir in specs.iter().flat_map(|s| s.writable.iter()) {
+            match bind_writable(dir) {
+                Ok(c) => binds.push(c),
+                Err(e) => {
+                    binds.iter().for_each(unbind);
+                    return Err(RequestError::Writable(e));
+                }
+            }
+        }
+    }
+    let scratch = match &config.confine {
+        Some(c) => Some(scratch_dir(&c.scratch, config.worker).map_err(RequestError::Scratch)?),
+        None => None,
+    };
+    Ok((binds, scratch))
 }
 
 /// This launcher's cgroup for program `i` of a request, ready for a case
@@ -342,88 +366,22 @@ fn case_group(
     Some(group)
 }
 
-fn cstring(s: &str) -> Result<CString, String> {
-    CString::new(s).map_err(|_| format!("{s:?} holds a NUL byte"))
+fn cstring(s: &str) -> Result<CString, StartError> {
+    CString::new(s).map_err(|_| StartError::NulByte(s.to_string()))
 }
 
-fn pipe() -> Result<(OwnedFd, OwnedFd), String> {
+fn cstrings(words: impl IntoIterator<Item = impl AsRef<str>>) -> Result<Vec<CString>, StartError> {
+    words.into_iter().map(|w| cstring(w.as_ref())).collect()
+}
+
+fn pipe() -> Result<(OwnedFd, OwnedFd), StartError> {
     let mut fds = [0; 2];
     // SAFETY: valid array for two descriptors.
     if unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) } != 0 {
-        return Err(format!("cannot make a pipe: {}", errno()));
+        return Err(StartError::Pipe(errno()));
     }
     // SAFETY: pipe2 gave us two fresh descriptors.
     Ok(unsafe { (OwnedFd::from_raw_fd(fds[0]), OwnedFd::from_raw_fd(fds[1])) })
-}
-
-/// The rlimits of a run: backstops and what the kernel enforces per
-/// process. Memory is capped by the cgroup when it can (`cgroup_memory`),
-/// else by the address space; the stack as the limits say (see
-/// [`crate::limits::STACK_CAP`]).
-fn rlimits(
-    config: &Config,
-    l: &crate::limits::RunLimits,
-    cgroup_memory: bool,
-) -> Vec<(libc::__rlimit_resource_t, u64)> {
-    let mut set = Vec::new();
-    if !l.cpu.is_zero() {
-        // A backstop only: the launcher stops the run within a few
-        // milliseconds of the limit by watching it.
-        let stop = crate::limits::cpu_stop(l, true);
-        set.push((libc::RLIMIT_CPU, stop.as_secs() + 2));
-    }
-    let stack = if l.stack > 0 {
-        l.stack
-    } else {
-        libc::RLIM_INFINITY
-    };
-    set.push((libc::RLIMIT_STACK, stack));
-    if !cgroup_memory && let Some(a) = l.address_space {
-        set.push((libc::RLIMIT_AS, a));
-    }
-    set.push((libc::RLIMIT_FSIZE, l.output.saturating_add(1)));
-    set.push((libc::RLIMIT_NOFILE, l.open_files));
-    set.push((libc::RLIMIT_CORE, 0));
-    if config.uid.is_some() {
-        // Counted per uid: meaningful only for the worker's own uid.
-        set.push((libc::RLIMIT_NPROC, l.processes));
-    } else if config.cgroups.is_none() {
-        // The caller's own uid and no pids controller (a plain user): the
-        // uid's tasks now, judge's included, plus the program's share, so
-        // a fork bomb cannot take the machine's last threads.
-        set.push((libc::RLIMIT_NPROC, tasks_of_our_uid() + l.processes));
-    }
-    set
-}
-
-/// Tasks (processes and threads) of this process' real uid, the count
-/// `RLIMIT_NPROC` is held against, from `/proc/*/status`.
-fn tasks_of_our_uid() -> u64 {
-    // SAFETY: getuid cannot fail.
-    let uid = unsafe { libc::getuid() }.to_string();
-    let mut tasks = 0;
-    for entry in std::fs::read_dir("/proc").into_iter().flatten().flatten() {
-        let name = entry.file_name();
-        if !name.to_string_lossy().bytes().all(|b| b.is_ascii_digit()) {
-            continue;
-        }
-        let Ok(status) = std::fs::read_to_string(entry.path().join("status")) else {
-            continue;
-        };
-        let field = |key: &str| {
-            status
-                .lines()
-                .find_map(|l| l.strip_prefix(key))
-                .map(str::trim)
-        };
-        let real_uid = field("Uid:").and_then(|u| u.split_whitespace().next());
-        if real_uid == Some(uid.as_str()) {
-            tasks += field("Threads:")
-                .and_then(|t| t.parse::<u64>().ok())
-                .unwrap_or(1);
-        }
-    }
-    tasks
 }
 
 /// Starts one program of a request with its descriptors (standard
@@ -434,8 +392,8 @@ fn start(
     fds: &[RawFd],
     group: Option<CaseGroup>,
     scratch: Option<&std::path::Path>,
-) -> Result<Running, String> {
-    let path = spec.argv.first().ok_or("empty command")?;
+) -> Result<Running, StartError> {
+    let path = spec.argv.first().ok_or(StartError::EmptyCommand)?;
     let confined = match (&config.confine, scratch) {
         (Some(c), Some(dir)) => Some(confinement(c, spec, fds, dir)?),
         _ => None,
@@ -452,22 +410,13 @@ fn start(
     for (slot, &fd) in files.iter_mut().zip(&fds[2..]) {
         *slot = fd;
     }
+    let procs = group.as_ref().map(|g| g.procs_files()).unwrap_or_default();
     let mut prepared = Prepared {
         path: cstring(path)?,
-        argv: spec
-            .argv
-            .iter()
-            .map(|a| cstring(a))
-            .collect::<Result<_, _>>()?,
-        envp: env.iter().map(|a| cstring(a)).collect::<Result<_, _>>()?,
+        argv: cstrings(&spec.argv)?,
+        envp: cstrings(&env)?,
         cwd: cstring(&spec.cwd)?,
-        cgroup_procs: group
-            .as_ref()
-            .map(|g| g.procs_files())
-            .unwrap_or_default()
-            .iter()
-            .map(|p| cstring(&p.display().to_string()))
-            .collect::<Result<_, _>>()?,
+        cgroup_procs: cstrings(procs.iter().map(|p| p.display().to_string()))?,
         rlimits: rlimits(
             config,
             &spec.limits,
@@ -497,26 +446,20 @@ fn start(
     drop(error_write);
     drop(stderr_write);
     if pid < 0 {
-        return Err(format!("cannot start a process: {}", errno()));
+        return Err(StartError::Spawn(errno()));
     }
-    let mut running = Running {
-        pid,
-        pidfd: pidfd_open(pid),
-        stderr: Capture {
-            pipe: stderr_read,
-            keep: spec.keep,
-            bytes: Vec::new(),
-            open: true,
-        },
-        group,
-        start,
-        spec: spec.clone(),
-        killed: Kill::None,
-        reaped: None,
-        ended: None,
-        tree: Default::default(),
-    };
-    // EOF: exec worked (the pipe is close-on-exec); 8 bytes: it failed.
+    let mut running = Running::started(pid, start, spec, stderr_read, group);
+    if let Some(e) = exec_failure(&error_read, spec) {
+        reap(&mut running, true);
+        return Err(e);
+    }
+    Ok(running)
+}
+
+/// What the child reported on its error pipe: nothing (EOF, as the pipe
+/// is close-on-exec) when exec worked; else the step that failed and its
+/// errno, 4 bytes each.
+fn exec_failure(error_read: &OwnedFd, spec: &ProcSpec) -> Option<StartError> {
     let mut msg = [0u8; 8];
     // SAFETY: reading into a local buffer from our pipe.
     let n = unsafe {
@@ -526,20 +469,23 @@ fn start(
             8,
         )
     };
-    if n == 8 {
-        let step = u32::from_le_bytes([msg[0], msg[1], msg[2], msg[3]]) as usize;
-        let errno = i32::from_le_bytes([msg[4], msg[5], msg[6], msg[7]]);
-        let what = STEPS.get(step).copied().unwrap_or("start");
-        let reason = std::io::Error::from_raw_os_error(errno);
-        reap(&mut running, true);
-        let target = match what {
-            "exec" => format!(" {path}"),
-            "change to the working folder" => format!(" ({})", spec.cwd),
-            _ => String::new(),
-        };
-        return Err(format!("could not {what}{target}: {reason}"));
+    if n != 8 {
+        return None;
     }
-    Ok(running)
+    let step = u32::from_le_bytes([msg[0], msg[1], msg[2], msg[3]]) as usize;
+    let errno = i32::from_le_bytes([msg[4], msg[5], msg[6], msg[7]]);
+    let source = std::io::Error::from_raw_os_error(errno);
+    Some(match STEPS.get(step).copied().unwrap_or("start") {
+        "exec" => StartError::Exec {
+            path: spec.argv.first().cloned().unwrap_or_default(),
+            source,
+        },
+        "change to the working folder" => StartError::Chdir {
+            cwd: spec.cwd.clone(),
+            source,
+        },
+        step => StartError::Step { step, source },
+    })
 }
 
 fn finish(config: &Config, mut r: Running) -> (ProcResult, Option<CaseGroup>, Capture) {
@@ -601,73 +547,48 @@ fn finish(config: &Config, mut r: Running) -> (ProcResult, Option<CaseGroup>, Ca
     )
 }
 
-/// A fresh scratch folder under `root` for one request of `worker`'s
-/// launcher, writable by the programs' uids (as a tmpfs' `/tmp` is).
-/// Named by the worker, not the process id: every launcher is PID 1 of
-/// a namespace of its own where one can be made.
-fn scratch_dir(root: &std::path::Path, worker: usize) -> std::io::Result<PathBuf> {
-    use std::os::unix::fs::PermissionsExt;
-    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-    let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let dir = root.join(format!("tmp-w{worker}-{n}"));
-    // A folder left by this worker's previous launcher is not reused.
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir)?;
-    std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o1777))?;
-    Ok(dir)
-}
+#[cfg(test)]
+mod tests {
+    use super::*;
 
-/// The environment with `HOME` and `TMPDIR` in the scratch folder: the
-/// second layer has no private `/tmp`, and the host's is not writable.
-fn scratch_env(env: &[String], dir: &std::path::Path) -> Vec<String> {
-    let dir = dir.display();
-    let mut out: Vec<String> = (env.iter())
-        .filter(|e| !e.starts_with("HOME=") && !e.starts_with("TMPDIR="))
-        .cloned()
-        .collect();
-    out.extend([format!("HOME={dir}"), format!("TMPDIR={dir}")]);
-    out
-}
-
-/// The Landlock ruleset and seccomp filters for one program of the
-/// second layer: the view and its working folder to read, its writable
-/// folders and the scratch folder to write, and the files it was handed.
-fn confinement(
-    c: &Confine,
-    spec: &ProcSpec,
-    fds: &[RawFd],
-    scratch: &std::path::Path,
-) -> Result<(OwnedFd, Vec<libc::sock_fprog>), String> {
-    static FILTERS: std::sync::OnceLock<Result<[seccompiler::BpfProgram; 2], String>> =
-        std::sync::OnceLock::new();
-    let mut read = c.read.clone();
-    read.push(PathBuf::from(&spec.cwd));
-    // The program's own build folder, wherever it runs from: a word of its
-    // command line inside the run's build area names it (a generator
-    // started in its output folder runs `python3 BUILD/gen.py`).
-    if let Some(area) = c.scratch.parent() {
-        for word in &spec.argv {
-            let under = std::path::Path::new(word).strip_prefix(area).ok();
-            if let Some(first) = under.and_then(|rest| rest.components().next()) {
-                read.push(area.join(first));
-            }
-        }
+    fn config(args: &[&str]) -> Result<Config, ConfigError> {
+        let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
+        Config::from_args(&args)
     }
-    let mut write: Vec<PathBuf> = spec.writable.iter().map(PathBuf::from).collect();
-    write.push(scratch.to_path_buf());
-    let ruleset = crate::confine::ruleset(&read, &write, fds)?;
-    let filters = FILTERS
-        .get_or_init(crate::confine::filters)
-        .as_ref()
-        .map_err(Clone::clone)?;
-    let programs = filters
-        .iter()
-        .map(|f| libc::sock_fprog {
-            len: f.len() as libc::c_ushort,
-            // The program lives in the static for the launcher's life;
-            // seccompiler's instruction has the kernel's layout.
-            filter: f.as_ptr() as *mut libc::sock_filter,
-        })
-        .collect();
-    Ok((ruleset, programs))
+
+    #[test]
+    fn a_command_line_judge_did_not_write_says_what_is_wrong() {
+        let e = config(&["--worker", "3", "--uid"]).unwrap_err();
+        assert!(matches!(&e, ConfigError::MissingValue(o) if o == "--uid"));
+        assert_eq!(e.to_string(), "--uid needs a value");
+        let e = config(&["--uid", "me"]).unwrap_err();
+        assert!(matches!(e, ConfigError::BadValue("--uid")));
+        assert_eq!(e.to_string(), "bad --uid");
+        let e = config(&["--cgroups", "nowhere"]).unwrap_err();
+        assert!(matches!(e, ConfigError::BadValue("--cgroups")));
+        let e = config(&["--fast"]).unwrap_err();
+        assert!(matches!(&e, ConfigError::Unknown(o) if o == "--fast"));
+        assert_eq!(e.to_string(), "unknown launcher option --fast");
+        let e = SetUpError::from(e);
+        assert_eq!(e.to_string(), "unknown launcher option --fast");
+    }
+
+    #[test]
+    fn a_config_round_trips_through_its_command_line() {
+        let c = Config {
+            uid: Some(7),
+            worker: 2,
+            ..Config::default()
+        };
+        let args = c.to_args();
+        let back = Config::from_args(&args[1..]).unwrap();
+        assert_eq!((back.uid, back.worker), (Some(7), 2));
+    }
+
+    #[test]
+    fn a_word_with_a_nul_byte_is_named() {
+        let e = cstrings(["ok", "b\0d"]).unwrap_err();
+        assert!(matches!(&e, StartError::NulByte(w) if w == "b\0d"));
+        assert_eq!(e.to_string(), "\"b\\0d\" holds a NUL byte");
+    }
 }

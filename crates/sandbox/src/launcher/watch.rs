@@ -9,6 +9,7 @@
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
 use std::time::{Duration, Instant};
 
+use super::errors::StartError;
 use super::namespace::pid1;
 use super::{Keep, Kill, ProcSpec, errno};
 use crate::cgroup::CaseGroup;
@@ -90,6 +91,36 @@ pub(super) struct Running {
     pub(super) tree: TreeUsage,
 }
 
+impl Running {
+    /// Program `pid` of `spec`, started at `start`, whose standard error
+    /// comes through `stderr` (our non-blocking end of its pipe).
+    pub(super) fn started(
+        pid: i32,
+        start: Instant,
+        spec: &ProcSpec,
+        stderr: OwnedFd,
+        group: Option<CaseGroup>,
+    ) -> Running {
+        Running {
+            pid,
+            pidfd: pidfd_open(pid),
+            stderr: Capture {
+                pipe: stderr,
+                keep: spec.keep,
+                bytes: Vec::new(),
+                open: true,
+            },
+            group,
+            start,
+            spec: spec.clone(),
+            killed: Kill::None,
+            reaped: None,
+            ended: None,
+            tree: Default::default(),
+        }
+    }
+}
+
 /// CPU time and resident memory of a program's process tree, summed from
 /// `/proc` while it runs.
 #[derive(Debug, Clone, Copy, Default)]
@@ -131,7 +162,7 @@ pub(super) fn reap(r: &mut Running, block: bool) -> bool {
 /// How often CPU time is looked at while a program runs.
 const WATCH: Duration = Duration::from_millis(10);
 
-pub(super) fn wait_all(running: &mut [Result<Running, String>]) {
+pub(super) fn wait_all(running: &mut [Result<Running, StartError>]) {
     let alone = running.len() == 1;
     loop {
         let live: Vec<usize> = running

@@ -1,0 +1,74 @@
+//! The rlimits a program of a request runs under, set by the child
+//! before `exec`.
+
+use super::serve::Config;
+
+/// The rlimits of a run: backstops and what the kernel enforces per
+/// process. Memory is capped by the cgroup when it can (`cgroup_memory`),
+/// else by the address space; the stack as the limits say (see
+/// [`crate::limits::STACK_CAP`]).
+pub(super) fn rlimits(
+    config: &Config,
+    l: &crate::limits::RunLimits,
+    cgroup_memory: bool,
+) -> Vec<(libc::__rlimit_resource_t, u64)> {
+    let mut set = Vec::new();
+    if !l.cpu.is_zero() {
+        // A backstop only: the launcher stops the run within a few
+        // milliseconds of the limit by watching it.
+        let stop = crate::limits::cpu_stop(l, true);
+        set.push((libc::RLIMIT_CPU, stop.as_secs() + 2));
+    }
+    let stack = if l.stack > 0 {
+        l.stack
+    } else {
+        libc::RLIM_INFINITY
+    };
+    set.push((libc::RLIMIT_STACK, stack));
+    if !cgroup_memory && let Some(a) = l.address_space {
+        set.push((libc::RLIMIT_AS, a));
+    }
+    set.push((libc::RLIMIT_FSIZE, l.output.saturating_add(1)));
+    set.push((libc::RLIMIT_NOFILE, l.open_files));
+    set.push((libc::RLIMIT_CORE, 0));
+    if config.uid.is_some() {
+        // Counted per uid: meaningful only for the worker's own uid.
+        set.push((libc::RLIMIT_NPROC, l.processes));
+    } else if config.cgroups.is_none() {
+        // The caller's own uid and no pids controller (a plain user): the
+        // uid's tasks now, judge's included, plus the program's share, so
+        // a fork bomb cannot take the machine's last threads.
+        set.push((libc::RLIMIT_NPROC, tasks_of_our_uid() + l.processes));
+    }
+    set
+}
+
+/// Tasks (processes and threads) of this process' real uid, the count
+/// `RLIMIT_NPROC` is held against, from `/proc/*/status`.
+fn tasks_of_our_uid() -> u64 {
+    // SAFETY: getuid cannot fail.
+    let uid = unsafe { libc::getuid() }.to_string();
+    let mut tasks = 0;
+    for entry in std::fs::read_dir("/proc").into_iter().flatten().flatten() {
+        let name = entry.file_name();
+        if !name.to_string_lossy().bytes().all(|b| b.is_ascii_digit()) {
+            continue;
+        }
+        let Ok(status) = std::fs::read_to_string(entry.path().join("status")) else {
+            continue;
+        };
+        let field = |key: &str| {
+            status
+                .lines()
+                .find_map(|l| l.strip_prefix(key))
+                .map(str::trim)
+        };
+        let real_uid = field("Uid:").and_then(|u| u.split_whitespace().next());
+        if real_uid == Some(uid.as_str()) {
+            tasks += field("Threads:")
+                .and_then(|t| t.parse::<u64>().ok())
+                .unwrap_or(1);
+        }
+    }
+    tasks
+}

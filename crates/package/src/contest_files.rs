@@ -17,6 +17,7 @@
 
 use std::path::Path;
 
+use judge_text::scan::InputError;
 use serde_yaml::Value;
 
 use crate::Refusal;
@@ -90,13 +91,30 @@ const PROBLEM_SETS: [(&str, &str); 2] = [
     ("problemset.yaml", "../problemset.yaml"),
 ];
 
+/// Why the contest's problem set could not give a time limit: `file` is
+/// as shown from the package (`../problems.yaml`). The package's own
+/// limits are then used, with this as a note.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub(crate) enum ContestLimitError {
+    /// The file is not YAML.
+    #[error("{file}:{source}")]
+    Unreadable {
+        file: &'static str,
+        source: InputError,
+    },
+    /// The problem's entry has a `time_limit` that is no number of
+    /// seconds above 0 and at most a day.
+    #[error("{file}: time_limit of {id} is not a number of seconds (above 0, at most 86400)")]
+    NotSeconds { file: &'static str, id: String },
+}
+
 /// The `time_limit` the contest's problem set one folder above `pkg`
 /// gives problem `id` (its `id`, or DOMjudge's `short-name`), with the
 /// file it is in; `Err` says why a file there could not be used.
 pub(crate) fn contest_time_limit(
     pkg: &Path,
     id: &str,
-) -> Result<Option<(f64, &'static str)>, String> {
+) -> Result<Option<(f64, &'static str)>, ContestLimitError> {
     let Some(parent) = pkg.parent() else {
         return Ok(None);
     };
@@ -105,8 +123,11 @@ pub(crate) fn contest_time_limit(
         let Ok(text) = std::fs::read_to_string(&file) else {
             continue;
         };
-        let value: Value = crate::located::yaml(&text)
-            .map_err(|e| format!("{shown}:{}:{}: {}", e.line, e.col, e.message))?;
+        let value: Value =
+            crate::located::yaml(&text).map_err(|source| ContestLimitError::Unreadable {
+                file: shown,
+                source,
+            })?;
         let list = match &value {
             Value::Sequence(items) => items,
             Value::Mapping(_) => match value.get("problems") {
@@ -125,9 +146,10 @@ pub(crate) fn contest_time_limit(
         };
         return match limit.as_f64() {
             Some(t) if t.is_finite() && t > 0.0 && t <= 86_400.0 => Ok(Some((t, shown))),
-            _ => Err(format!(
-                "{shown}: time_limit of {id} is not a number of seconds (above 0, at most 86400)"
-            )),
+            _ => Err(ContestLimitError::NotSeconds {
+                file: shown,
+                id: id.to_string(),
+            }),
         };
     }
     Ok(None)
@@ -188,6 +210,31 @@ mod tests {
         );
         std::fs::write(dir.path().join("problemset.yaml"), "problems: [\n").unwrap();
         let err = contest_time_limit(&pkg, "wifi").unwrap_err();
-        assert!(err.starts_with("../problemset.yaml:"), "{err}");
+        assert!(
+            matches!(
+                &err,
+                ContestLimitError::Unreadable {
+                    file: "../problemset.yaml",
+                    source
+                } if source.line == 2
+            ),
+            "{err:?}"
+        );
+        assert!(
+            err.to_string().starts_with("../problemset.yaml:2:"),
+            "{err}"
+        );
+        std::fs::write(
+            dir.path().join("problemset.yaml"),
+            "problems:\n- short-name: wifi\n  time_limit: soon\n",
+        )
+        .unwrap();
+        assert_eq!(
+            contest_time_limit(&pkg, "wifi"),
+            Err(ContestLimitError::NotSeconds {
+                file: "../problemset.yaml",
+                id: "wifi".into()
+            })
+        );
     }
 }

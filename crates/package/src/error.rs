@@ -24,10 +24,17 @@ pub enum Error {
         col: usize,
         reason: String,
     },
+    /// A YAML file judge writes (`problem.yaml`, `judge.yaml`) that
+    /// serde_yaml could not render: the file it was for, and why.
+    #[error("{}: {source}", path.display())]
+    Yaml {
+        path: PathBuf,
+        source: serde_yaml::Error,
+    },
     /// A BAPCtools recipe that does not read:
     /// `generators/generators.yaml:line:col: why`.
-    #[error("{0}")]
-    Recipe(String),
+    #[error(transparent)]
+    Recipe(#[from] crate::generators::RecipeError),
 }
 
 impl Error {

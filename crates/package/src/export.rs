@@ -136,6 +136,10 @@ fn as_target(e: Error, built: &Path, out: &Path) -> Error {
             path: moved(path),
             reason,
         },
+        Error::Yaml { path, source } => Error::Yaml {
+            path: moved(path),
+            source,
+        },
         other => other,
     }
 }
@@ -149,10 +153,10 @@ fn write_package(
     settings: &[(PathBuf, String)],
 ) -> Result<(usize, usize, Vec<String>)> {
     let mut warnings = Vec::new();
-    let text = |r: std::result::Result<String, String>| {
-        r.map_err(|reason| Error::Package {
+    let text = |r: std::result::Result<String, serde_yaml::Error>| {
+        r.map_err(|source| Error::Yaml {
             path: problem.dir.join("problem.yaml"),
-            reason,
+            source,
         })
     };
     create_dir(dir)?;

@@ -10,8 +10,12 @@ use std::path::PathBuf;
 
 use serde_yaml::{Mapping, Value};
 
+#[path = "generators_error.rs"]
+mod error;
 #[path = "generators_include.rs"]
 mod include;
+
+pub use error::{RecipeError, RecipeFault};
 
 /// The recipe, relative to the package.
 pub const RECIPE: &str = "generators/generators.yaml";
@@ -121,13 +125,17 @@ enum Rule {
 
 /// Reads the recipe's `text`; errors are `generators/generators.yaml:L:C: why`.
 pub fn parse(text: &str) -> Result<Recipe, crate::error::Error> {
-    read(text).map_err(crate::error::Error::Recipe)
+    Ok(read(text)?)
 }
 
-fn read(text: &str) -> Result<Recipe, String> {
-    let root: Value = crate::located::yaml(text).map_err(|e| format!("{RECIPE}:{e}"))?;
+fn read(text: &str) -> Result<Recipe, RecipeError> {
+    let root: Value = crate::located::yaml(text).map_err(RecipeError::Yaml)?;
     let Some(map) = root.as_mapping() else {
-        return Err(format!("{RECIPE}:1:1: not a mapping"));
+        return Err(RecipeError::At {
+            line: 1,
+            col: 1,
+            fault: RecipeFault::NotAMapping,
+        });
     };
     let cases = numbered_cases(&root);
     let mut r = Reader {
@@ -141,7 +149,7 @@ fn read(text: &str) -> Result<Recipe, String> {
     };
     if let Some(g) = map.get("generators") {
         let Some(g) = g.as_mapping() else {
-            return Err(r.err(&["generators"], "must map names to lists of files"));
+            return Err(r.err(&["generators"], RecipeFault::Generators));
         };
         for (name, files) in g {
             let name = scalar(name);
@@ -226,9 +234,10 @@ fn counts(v: &Value) -> Option<Vec<i64>> {
 }
 
 impl Reader<'_> {
-    fn err(&self, keys: &[&str], why: &str) -> String {
+    /// `fault` at the place of the key `keys`.
+    fn err(&self, keys: &[&str], fault: RecipeFault) -> RecipeError {
         let (line, col) = crate::located::key(self.text, keys);
-        format!("{RECIPE}:{line}:{col}: {why}")
+        RecipeError::At { line, col, fault }
     }
 
     fn skip(&mut self, keys: &[&str], what: &str, why: &str) {
@@ -247,7 +256,7 @@ impl Reader<'_> {
         (key, rel): (&str, &str),
         mut scope: Scope,
         root: bool,
-    ) -> Result<(), String> {
+    ) -> Result<(), RecipeError> {
         let at = |k: &'static str| [keys, &[k]].concat();
         self.known_keys
             .entry(key.to_string())
@@ -301,7 +310,7 @@ impl Reader<'_> {
         rel: &str,
         scope: &Scope,
         root: bool,
-    ) -> Result<(), String> {
+    ) -> Result<(), RecipeError> {
         let at = |k: &'static str| [keys, &[k]].concat();
         let Some(data) = map.get("data") else {
             return Ok(());
@@ -310,10 +319,10 @@ impl Reader<'_> {
             Value::Null => return Ok(()),
             Value::Sequence(s) => (s.iter().filter_map(Value::as_mapping).collect(), true),
             Value::Mapping(m) => (vec![m], false),
-            _ => return Err(self.err(&at("data"), "must be a mapping or a list of mappings")),
+            _ => return Err(self.err(&at("data"), RecipeFault::Data)),
         };
         if root && numbered {
-            return Err(self.err(&at("data"), "the root folder must not be numbered"));
+            return Err(self.err(&at("data"), RecipeFault::NumberedRoot));
         }
         let join = |name: &str| match rel.is_empty() {
             true => name.to_string(),
@@ -342,9 +351,7 @@ impl Reader<'_> {
                     self.folder(child, &child_keys, (at.0, &at.1), scope.clone(), false)?;
                 } else {
                     if !numbered && key.is_empty() {
-                        return Err(
-                            self.err(&child_keys, "a case of an unnumbered folder needs a name")
-                        );
+                        return Err(self.err(&child_keys, RecipeFault::Unnamed));
                     }
                     self.case(child, &child_keys, &key, numbered, rel, scope)?;
                 }
@@ -368,7 +375,7 @@ impl Reader<'_> {
         numbered: bool,
         rel: &str,
         scope: &Scope,
-    ) -> Result<(), String> {
+    ) -> Result<(), RecipeError> {
         let map: Mapping = match v {
             Value::Mapping(m) => m.clone(),
             Value::String(s) if s.ends_with(".in") => {
@@ -382,7 +389,7 @@ impl Reader<'_> {
                 m
             }
             Value::Null => Mapping::new(),
-            _ => return Err(self.err(keys, "a case is a command, a mapping or empty")),
+            _ => return Err(self.err(keys, RecipeFault::Case)),
         };
         let mut inline = BTreeMap::new();
         let mut solution = scope.solution.clone();
@@ -416,10 +423,7 @@ impl Reader<'_> {
         let values = counts(v);
         let list = values.clone().unwrap_or_else(|| vec![1]);
         if list.is_empty() {
-            return Err(self.err(
-                &[keys, &["count"]].concat(),
-                "count: an int 1..=100, a list of ints or a..=b",
-            ));
+            return Err(self.err(&[keys, &["count"]].concat(), RecipeFault::Count));
         }
         let consecutive = list
             .iter()

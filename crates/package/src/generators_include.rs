@@ -8,41 +8,34 @@
 
 use serde_yaml::Value;
 
-use super::{Included, Reader, Rule};
+use super::{Included, Reader, RecipeError, RecipeFault, Rule};
 
 impl Reader<'_> {
     /// The cases `value` (the list under `include:`) names, by their own
     /// paths; `keys` is its place, for errors.
-    pub(super) fn gather(&self, value: &Value, keys: &[&str]) -> Result<Vec<String>, String> {
+    pub(super) fn gather(&self, value: &Value, keys: &[&str]) -> Result<Vec<String>, RecipeError> {
         let list = match value {
             Value::Null => return Ok(Vec::new()),
             Value::Sequence(s) => s.as_slice(),
-            _ => return Err(self.err(keys, "include: a list of keys of earlier cases or folders")),
+            _ => return Err(self.err(keys, RecipeFault::IncludeList)),
         };
         let mut cases = Vec::new();
-        for (i, item) in list.iter().enumerate() {
+        for (index, item) in list.iter().enumerate() {
             let Some(key) = item.as_str() else {
-                return Err(self.err(keys, &format!("include {i}: a key, not {item:?}")));
+                let item = item.clone();
+                return Err(self.err(keys, RecipeFault::IncludeItem { index, item }));
             };
+            let key_of = || key.to_string();
             if key.contains('/') {
-                return Err(self.err(
-                    keys,
-                    &format!("include {key}: a key of a case or folder, not a path"),
-                ));
+                return Err(self.err(keys, RecipeFault::IncludePath { key: key_of() }));
             }
             let rule = match self.known_keys.get(key).map(Vec::as_slice) {
                 None | Some([]) => {
-                    return Err(self.err(
-                        keys,
-                        &format!("include {key}: no earlier case or folder has this key"),
-                    ));
+                    return Err(self.err(keys, RecipeFault::IncludeUnknown { key: key_of() }));
                 }
                 Some([one]) => one,
                 Some(_) => {
-                    return Err(self.err(
-                        keys,
-                        &format!("include {key}: ambiguous, several cases or folders have it"),
-                    ));
+                    return Err(self.err(keys, RecipeFault::IncludeAmbiguous { key: key_of() }));
                 }
             };
             match rule {
@@ -83,7 +76,7 @@ impl Reader<'_> {
         cases: Vec<String>,
         rel: &str,
         keys: &[&str],
-    ) -> Result<(), String> {
+    ) -> Result<(), RecipeError> {
         for from in cases {
             let name = from.rsplit('/').next().unwrap_or(&from);
             let path = match rel.is_empty() {
@@ -93,16 +86,11 @@ impl Reader<'_> {
             match self.known_cases.get(&path) {
                 Some(held) if *held == from => continue,
                 Some(held) if *held == path => {
-                    return Err(self.err(
-                        keys,
-                        &format!("include: {path} is a case of its own, it cannot also be {from}"),
-                    ));
+                    return Err(self.err(keys, RecipeFault::IncludeOverCase { path, from }));
                 }
                 Some(held) => {
-                    return Err(self.err(
-                        keys,
-                        &format!("include: {path} would be both {held} and {from}"),
-                    ));
+                    let held = held.clone();
+                    return Err(self.err(keys, RecipeFault::IncludeClash { path, held, from }));
                 }
                 None => {}
             }
@@ -119,7 +107,16 @@ impl Reader<'_> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::parse;
+    use super::super::{RecipeError, RecipeFault, parse};
+    use crate::error::Error;
+
+    /// The fault of a recipe that does not read, with its line.
+    fn fault(text: &str) -> (usize, RecipeFault) {
+        match parse(text).unwrap_err() {
+            Error::Recipe(RecipeError::At { line, fault, .. }) => (line, fault),
+            other => panic!("not a located fault: {other}"),
+        }
+    }
 
     /// The shape of BAPCtools' `generatorincludes` test problem: nested
     /// includes, a folder's includes carried by including the folder,
@@ -147,30 +144,48 @@ mod tests {
 
     #[test]
     fn include_mistakes_are_named_at_their_place() {
-        let unknown =
-            parse("data:\n  secret:\n    include: [later]\n    data:\n      later: {in: '1'}\n")
-                .unwrap_err()
-                .to_string();
-        assert!(
-            unknown.contains(":3:") && unknown.contains("no earlier"),
-            "{unknown}"
+        let text = "data:\n  secret:\n    include: [later]\n    data:\n      later: {in: '1'}\n";
+        let later = || "later".to_string();
+        assert_eq!(
+            fault(text),
+            (3, RecipeFault::IncludeUnknown { key: later() })
         );
-        let ambiguous = parse(
+        assert_eq!(
+            parse(text).unwrap_err().to_string(),
+            "generators/generators.yaml:3:5: include later: no earlier case or folder has this key"
+        );
+        let ambiguous = fault(
             "data:\n  sample:\n    data:\n      - x: {generate: 'g.py {count}', count: 2}\n  secret:\n    include: [x]\n",
-        )
-        .unwrap_err().to_string();
-        assert!(ambiguous.contains("ambiguous"), "{ambiguous}");
-        let path = parse(
+        );
+        assert_eq!(
+            ambiguous,
+            (6, RecipeFault::IncludeAmbiguous { key: "x".into() })
+        );
+        let path = fault(
             "data:\n  sample:\n    data:\n      x: {in: '1'}\n  secret:\n    include: [sample/x]\n",
-        )
-        .unwrap_err()
-        .to_string();
-        assert!(path.contains("not a path"), "{path}");
-        let clash = parse(
+        );
+        assert_eq!(
+            path,
+            (
+                6,
+                RecipeFault::IncludePath {
+                    key: "sample/x".into()
+                }
+            )
+        );
+        let clash = fault(
             "data:\n  sample:\n    data:\n      x: {in: '1'}\n  secret:\n    include: [x]\n    data:\n      x: {in: '2'}\n",
-        )
-        .unwrap_err().to_string();
-        assert!(clash.contains("secret/x"), "{clash}");
+        );
+        assert_eq!(
+            clash,
+            (
+                6,
+                RecipeFault::IncludeOverCase {
+                    path: "secret/x".into(),
+                    from: "sample/x".into()
+                }
+            )
+        );
     }
 
     /// BAPCtools makes the root's folders in its own order and other

@@ -41,9 +41,36 @@ fn list_folders_number_their_cases_across_the_recipe_and_count_expands() {
 
 #[test]
 fn errors_name_their_place() {
-    let e = parse("data:\n  - x: gen.py\n").unwrap_err().to_string();
-    assert!(e.starts_with("generators/generators.yaml:"), "{e}");
-    assert!(e.contains("numbered"), "{e}");
+    let e = parse("data:\n  - x: gen.py\n").unwrap_err();
+    assert!(
+        matches!(
+            e,
+            crate::error::Error::Recipe(RecipeError::At {
+                line: 1,
+                col: 1,
+                fault: RecipeFault::NumberedRoot
+            })
+        ),
+        "{e:?}"
+    );
+    assert_eq!(
+        e.to_string(),
+        "generators/generators.yaml:1:1: the root folder must not be numbered"
+    );
+    let e = parse("[1]\n").unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "generators/generators.yaml:1:1: not a mapping"
+    );
+    let e = parse("data: [\n").unwrap_err();
+    assert!(
+        matches!(e, crate::error::Error::Recipe(RecipeError::Yaml(_))),
+        "{e:?}"
+    );
+    assert!(
+        e.to_string().starts_with("generators/generators.yaml:"),
+        "{e}"
+    );
 }
 
 #[test]

@@ -406,13 +406,10 @@ fn write_problem(
     dir: &Path,
     time_note: Option<&str>,
 ) -> Result<()> {
-    let text = |r: std::result::Result<String, String>| {
-        r.map_err(|reason| Error::Package {
-            path: pkg.to_path_buf(),
-            reason,
-        })
-    };
-    let mut yaml = text(crate::judge_problem_yaml(spec))?;
+    let mut yaml = crate::judge_problem_yaml(spec).map_err(|source| Error::Yaml {
+        path: pkg.to_path_buf(),
+        source,
+    })?;
     if let Some(note) = time_note {
         yaml = format!("# Time limit {note}.\n{yaml}");
     }

@@ -230,8 +230,8 @@ pub(crate) fn group_of(folder: &Path) -> Option<String> {
 
 /// Our `problem.yaml` text for `spec`, leaving out what the defaults say
 /// (an empty source, the tolerance of a mode that has none).
-pub fn judge_problem_yaml(spec: &ProblemSpec) -> Result<String, String> {
-    let mut value = serde_yaml::to_value(spec).map_err(|e| e.to_string())?;
+pub fn judge_problem_yaml(spec: &ProblemSpec) -> Result<String, serde_yaml::Error> {
+    let mut value = serde_yaml::to_value(spec)?;
     if let Value::Mapping(map) = &mut value {
         if spec.source.is_empty() {
             map.remove("source");
@@ -240,7 +240,7 @@ pub fn judge_problem_yaml(spec: &ProblemSpec) -> Result<String, String> {
             map.remove("tolerance");
         }
     }
-    let body = serde_yaml::to_string(&value).map_err(|e| e.to_string())?;
+    let body = serde_yaml::to_string(&value)?;
     Ok(format!(
         "# Imported by `judge import` from an ICPC problem package.\n{body}"
     ))
@@ -278,12 +278,18 @@ mod tests {
             Ok(Format::V2025)
         );
         let err = read::format_of(&yaml("problem_format_version: 2024-01")).unwrap_err();
-        assert!(
-            err.contains("problem_format_version 2024-01 is not"),
-            "{err}"
+        assert_eq!(err.written.as_deref(), Some("2024-01"));
+        assert_eq!(
+            err.to_string(),
+            "problem_format_version 2024-01 is not one judge reads (legacy, 2023-07-draft, 2025-09)"
         );
         let err = read::format_of(&yaml("problem_format_version: [1]")).unwrap_err();
-        assert!(err.contains("(not a single value) is not"), "{err}");
+        assert_eq!(err.written, None);
+        assert!(
+            err.to_string()
+                .contains("version (not a single value) is not"),
+            "{err}"
+        );
     }
 
     #[test]

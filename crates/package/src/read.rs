@@ -21,6 +21,7 @@ use crate::plan::{Plan, ProblemYaml, name_of, rel, sorted_entries};
 use crate::problem::Kind as ProblemKind;
 use crate::problem::{CheckerSpec, Interface, ProblemSpec, ScoringSpec};
 use crate::read_limits::limits;
+use crate::refusal::UnknownFormat;
 use crate::submissions::{submissions, take_reference};
 use crate::validator_dirs::{self, Kind};
 use crate::{
@@ -28,7 +29,7 @@ use crate::{
 };
 
 /// The package's format, from `problem_format_version`.
-pub(crate) fn format_of(yaml: &Value) -> Result<Format, String> {
+pub(crate) fn format_of(yaml: &Value) -> Result<Format, UnknownFormat> {
     let Some(version) = yaml.get("problem_format_version") else {
         return Ok(Format::Legacy);
     };
@@ -36,18 +37,14 @@ pub(crate) fn format_of(yaml: &Value) -> Result<Format, String> {
         Some("legacy" | "legacy-icpc") => Ok(Format::Legacy),
         Some("2023-07-draft" | "2023-07") => Ok(Format::Draft2023),
         Some("2025-09" | "draft") => Ok(Format::V2025),
-        _ => {
-            let written = match version {
-                Value::String(text) => text.clone(),
-                Value::Number(n) => n.to_string(),
-                Value::Bool(b) => b.to_string(),
-                _ => "(not a single value)".to_string(),
-            };
-            Err(format!(
-                "problem_format_version {written} is not one judge reads \
-                 (legacy, 2023-07-draft, 2025-09)"
-            ))
-        }
+        _ => Err(UnknownFormat {
+            written: match version {
+                Value::String(text) => Some(text.clone()),
+                Value::Number(n) => Some(n.to_string()),
+                Value::Bool(b) => Some(b.to_string()),
+                _ => None,
+            },
+        }),
     }
 }
 
@@ -79,10 +76,10 @@ pub(crate) fn read_with_data(pkg: &Path, yaml_text: &str, data: Option<&Path>) -
             plan.format = Some(f);
             f
         }
-        Err(reason) => {
+        Err(e) => {
             plan.refused.push(Refusal::Invalid {
                 at: spec.at(&["problem_format_version"]),
-                reason,
+                reason: e.to_string(),
             });
             return plan;
         }

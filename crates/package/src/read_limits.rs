@@ -83,9 +83,9 @@ pub(crate) fn limits(spec: ProblemYaml<'_>, format: Format, pkg: &Path, plan: &m
     let rule = match (fixed, elsewhere) {
         (Some(t), _) => parse_seconds(&t.to_string())
             .map(|d| TimeRule::Fixed(d, "limits.time_limit"))
-            .map_err(|reason| Refusal::Invalid {
+            .map_err(|e| Refusal::Invalid {
                 at: spec.at(&["limits", "time_limit"]),
-                reason,
+                reason: e.to_string(),
             }),
         (None, Some(given)) => given,
         (None, None) => {
@@ -187,9 +187,9 @@ fn given_elsewhere(pkg: &Path, plan: &mut Plan) -> Option<Result<TimeRule, Refus
     if let Ok(text) = std::fs::read_to_string(pkg.join(".timelimit")) {
         let rule = parse_seconds(&text)
             .map(|d| TimeRule::Fixed(d, ".timelimit"))
-            .map_err(|reason| Refusal::Invalid {
+            .map_err(|e| Refusal::Invalid {
                 at: ".timelimit:1:1".into(),
-                reason,
+                reason: e.to_string(),
             });
         if let Ok(TimeRule::Fixed(d, _)) = &rule {
             plan.notes.push(format!(
@@ -226,12 +226,22 @@ fn id_of(pkg: &Path) -> String {
         .unwrap_or_default()
 }
 
+/// A time limit that is no number of seconds above 0 and at most a day:
+/// the text as written (trimmed).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("time limit {text:?} is not a number of seconds")]
+pub(crate) struct NotSeconds {
+    pub text: String,
+}
+
 /// Parses `.timelimit` (or `limits.time_limit`): seconds, maybe fractional.
-fn parse_seconds(text: &str) -> Result<Duration, String> {
-    text.trim()
-        .parse::<f64>()
+fn parse_seconds(text: &str) -> Result<Duration, NotSeconds> {
+    let text = text.trim();
+    text.parse::<f64>()
         .ok()
         .filter(|s| s.is_finite() && *s > 0.0 && *s <= 86_400.0)
         .map(Duration::from_secs_f64)
-        .ok_or_else(|| format!("time limit {:?} is not a number of seconds", text.trim()))
+        .ok_or_else(|| NotSeconds {
+            text: text.to_string(),
+        })
 }

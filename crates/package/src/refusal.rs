@@ -70,6 +70,17 @@ pub enum Refusal {
     NoReference,
 }
 
+/// A `problem_format_version` judge does not read, as written (`None`:
+/// not a single value); the package is refused at that key.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "problem_format_version {} is not one judge reads (legacy, 2023-07-draft, 2025-09)",
+    .written.as_deref().unwrap_or("(not a single value)")
+)]
+pub(crate) struct UnknownFormat {
+    pub written: Option<String>,
+}
+
 impl Refusal {
     /// A settings file's fault: `file` and the located parse error.
     pub(crate) fn unreadable(file: &str, e: &judge_text::scan::InputError) -> Refusal {

@@ -20,6 +20,11 @@ use crate::problem::groups::{GroupScoring, ScoringRules};
 use crate::problem::{Aggregation, Problem, is_sample};
 use crate::{SECRET, data_folder};
 
+#[path = "scores_error.rs"]
+mod error;
+
+pub use error::{ScoreError, Worth};
+
 /// One folder's scoring keys.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub(crate) struct Keys {
@@ -61,37 +66,34 @@ fn aggregation_of(spec: &GroupScoring) -> Aggregation {
 }
 
 /// A whole number of points, as `max_score` must be.
-fn whole(group: &str, max: f64, why: &str) -> Result<u64, String> {
+fn whole(group: &str, max: f64, worth: Worth) -> Result<u64, ScoreError> {
     let rounded = max.round();
     if (max - rounded).abs() > 1e-9 || rounded < 0.0 {
-        return Err(format!(
-            "{}: the group is worth {max} ({why}), and 2025-09's max_score is a whole number",
-            file(group)
-        ));
+        return Err(ScoreError::NotWhole {
+            group: group.to_string(),
+            max,
+            worth,
+        });
     }
     Ok(rounded as u64)
 }
 
-fn unsupported(group: &str, a: Aggregation) -> String {
-    let word = match a {
-        Aggregation::Max => "max",
-        _ => "avg",
-    };
-    format!(
-        "{}: aggregation: {word} has no 2025-09 form (score_aggregation is pass-fail, sum or min)",
-        file(group)
-    )
+fn unsupported(group: &str, aggregation: Aggregation) -> ScoreError {
+    ScoreError::NoAggregation {
+        group: group.to_string(),
+        aggregation,
+    }
 }
 
 /// The keys of a group that holds `n` cases and no groups: judge's worth
 /// of each case (`accept_score`, else a share of `score`, else 1) is what
 /// the 2025-09 keys give each case.
-fn leaf(group: &str, spec: &GroupScoring, n: usize) -> Result<Keys, String> {
-    if spec.reject_score.is_some_and(|r| r != 0.0) {
-        return Err(format!(
-            "{}: reject_score: 2025-09 scores a rejected case 0",
-            file(group)
-        ));
+fn leaf(group: &str, spec: &GroupScoring, n: usize) -> Result<Keys, ScoreError> {
+    if let Some(reject_score) = spec.reject_score.filter(|r| *r != 0.0) {
+        return Err(ScoreError::RejectScore {
+            group: group.to_string(),
+            reject_score,
+        });
     }
     let aggregation = aggregation_of(spec);
     let case = spec
@@ -101,16 +103,16 @@ fn leaf(group: &str, spec: &GroupScoring, n: usize) -> Result<Keys, String> {
             (Some(w), _) => w,
             (None, _) => 1.0,
         });
-    let (max, why) = match aggregation {
-        Aggregation::PassFail => (spec.score.unwrap_or(case * n as f64), "all or nothing"),
+    let (max, worth) = match aggregation {
+        Aggregation::PassFail => (spec.score.unwrap_or(case * n as f64), Worth::AllOrNothing),
         // 2025-09 shares max_score equally among the cases.
-        Aggregation::Sum => (case * n as f64, "its cases' worth added up"),
+        Aggregation::Sum => (case * n as f64, Worth::CasesAdded),
         // 2025-09 gives each case the whole max_score.
-        Aggregation::Min => (case, "the worth of each case"),
+        Aggregation::Min => (case, Worth::EachCase),
         a => return Err(unsupported(group, a)),
     };
     Ok(Keys {
-        max_score: whole(group, max, why)?,
+        max_score: whole(group, max, worth)?,
         aggregation,
     })
 }
@@ -138,33 +140,39 @@ fn child<'a>(parent: &str, group: &'a str) -> Option<&'a str> {
     Some(rest.split('/').next().unwrap_or_default())
 }
 
+/// The judge group that is 2025-09's secret: judge's `secret` group when
+/// cases/ has one (the whole problem then just passes its score on),
+/// else the root.
+fn top_group(
+    groups: &BTreeMap<&str, usize>,
+    rules: &ScoringRules,
+) -> Result<&'static str, ScoreError> {
+    if !groups.keys().any(|g| child("", g) == Some(SECRET)) {
+        return Ok("");
+    }
+    if let Some(g) = groups.keys().find(|g| child(SECRET, g).is_none()) {
+        return Err(ScoreError::BesideSecret {
+            group: g.to_string(),
+        });
+    }
+    passes_on(rules)?;
+    Ok(SECRET)
+}
+
 /// The 2025-09 scoring keys of every folder below `data/` that needs
 /// them; empty for a pass-fail problem. `Err` says which group and key
 /// 2025-09 cannot express.
-pub(crate) fn v2025(problem: &Problem) -> Result<BTreeMap<PathBuf, Keys>, String> {
+pub(crate) fn v2025(problem: &Problem) -> Result<BTreeMap<PathBuf, Keys>, ScoreError> {
     let Some(scoring) = &problem.spec.scoring else {
         return Ok(BTreeMap::new());
     };
     if scoring.include_sample {
-        return Err("problem.yaml: scoring.include_sample: 2025-09 never scores the sample".into());
+        return Err(ScoreError::IncludeSample);
     }
     let rules = problem.groups.rules(scoring);
     let spec = |g: &str| rules.groups.get(g).cloned().unwrap_or_default();
     let groups = counted(problem);
-    // 2025-09's secret: judge's `secret` group when cases/ has one (the
-    // whole problem then just passes its score on), else the root.
-    let top = if groups.keys().any(|g| child("", g) == Some(SECRET)) {
-        if let Some(g) = groups.keys().find(|g| child(SECRET, g).is_none()) {
-            return Err(format!(
-                "cases/{g}: scored beside cases/secret; 2025-09 scores data/secret alone, \
-                 where these cases would be one more group of secret's (move them into cases/secret)"
-            ));
-        }
-        passes_on(&rules)?;
-        SECRET
-    } else {
-        ""
-    };
+    let top = top_group(&groups, &rules)?;
     let mut out = BTreeMap::new();
     let own = groups.get(top).copied().unwrap_or(0);
     let mut children: BTreeMap<&str, usize> = BTreeMap::new();
@@ -179,10 +187,9 @@ pub(crate) fn v2025(problem: &Problem) -> Result<BTreeMap<PathBuf, Keys>, String
         return Ok(out);
     }
     if own > 0 {
-        return Err(format!(
-            "{}: holds cases and groups both, and 2025-09's secret holds one or the other",
-            shown(top)
-        ));
+        return Err(ScoreError::CasesAndGroups {
+            group: top.to_string(),
+        });
     }
     let mut maxima = Vec::new();
     let mut all_pass_fail = true;
@@ -192,55 +199,56 @@ pub(crate) fn v2025(problem: &Problem) -> Result<BTreeMap<PathBuf, Keys>, String
             .keys()
             .find(|g| child(&group, g).is_some_and(|c| !c.is_empty()))
         {
-            return Err(format!(
-                "cases/{deeper}: a group inside the test data group {group}; 2025-09 scores \
-                 every case of data/{} as one group's, judge scores {deeper} as a group of its own",
-                data_folder(&group).display()
-            ));
+            return Err(ScoreError::TooDeep {
+                deeper: deeper.to_string(),
+                group,
+            });
         }
         let keys = leaf(&group, &spec(&group), groups[group.as_str()])?;
         all_pass_fail &= keys.aggregation == Aggregation::PassFail;
         maxima.push(keys.max_score);
         out.insert(data_folder(&group), keys);
     }
-    let secret = spec(top);
-    let aggregation = aggregation_of(&secret);
+    let keys = secret_keys(top, &spec(top), &maxima, all_pass_fail)?;
+    out.insert(PathBuf::from(SECRET), keys);
+    Ok(out)
+}
+
+/// The keys of secret (judge group `top`, settings `secret`) over groups
+/// whose `max_score`s are `maxima`.
+fn secret_keys(
+    top: &str,
+    secret: &GroupScoring,
+    maxima: &[u64],
+    all_pass_fail: bool,
+) -> Result<Keys, ScoreError> {
+    let aggregation = aggregation_of(secret);
     let max_score = match aggregation {
         Aggregation::Sum => maxima.iter().sum(),
         Aggregation::Min => maxima.iter().copied().min().unwrap_or(0),
         Aggregation::PassFail if !all_pass_fail => {
-            return Err(format!(
-                "{}: aggregation: pass-fail over groups that are not pass-fail; \
-                 2025-09 wants every group of a pass-fail secret pass-fail",
-                file(top)
-            ));
+            return Err(ScoreError::PassFailOverScored {
+                group: top.to_string(),
+            });
         }
         Aggregation::PassFail => match secret.score {
-            Some(w) => whole(top, w, "all or nothing")?,
+            Some(w) => whole(top, w, Worth::AllOrNothing)?,
             None => maxima.iter().sum(),
         },
         a => return Err(unsupported(top, a)),
     };
-    out.insert(
-        PathBuf::from(SECRET),
-        Keys {
-            max_score,
-            aggregation,
-        },
-    );
-    Ok(out)
+    Ok(Keys {
+        max_score,
+        aggregation,
+    })
 }
 
 /// The root above judge's `secret`, which holds nothing else that counts,
 /// must give `secret`'s score as it is.
-fn passes_on(rules: &ScoringRules) -> Result<(), String> {
+fn passes_on(rules: &ScoringRules) -> Result<(), ScoreError> {
     let root = rules.groups.get("").cloned().unwrap_or_default();
     match aggregation_of(&root) {
-        Aggregation::PassFail => Err(format!(
-            "{} (or problem.yaml scoring.aggregation): pass-fail over cases/secret makes \
-             the problem all or nothing; say it in cases/secret/group.yaml instead",
-            file("")
-        )),
+        Aggregation::PassFail => Err(ScoreError::PassFailRoot),
         // One item: its sum, min, max or mean is itself.
         _ => Ok(()),
     }
@@ -422,17 +430,26 @@ mod tests {
         );
     }
 
+    fn refused(cases: &[(&str, &str)], groups: &[(&str, GroupSpec)]) -> ScoreError {
+        v2025(&problem(cases, groups)).unwrap_err()
+    }
+
     #[test]
-    fn what_2025_09_cannot_say_is_refused_naming_the_group_and_key() {
-        let refused = |cases: &[(&str, &str)], groups: &[(&str, GroupSpec)]| {
-            v2025(&problem(cases, groups)).unwrap_err()
-        };
+    fn a_group_score_2025_09_cannot_say_is_refused_naming_the_group_and_key() {
         let err = refused(
             &[("secret/a", "1")],
             &[("secret/a", scored(5.0, Aggregation::Max))],
         );
+        assert_eq!(
+            err,
+            ScoreError::NoAggregation {
+                group: "secret/a".into(),
+                aggregation: Aggregation::Max
+            }
+        );
         assert!(
-            err.starts_with("cases/secret/a/group.yaml: aggregation: max"),
+            err.to_string()
+                .starts_with("cases/secret/a/group.yaml: aggregation: max"),
             "{err}"
         );
         let err = refused(
@@ -445,7 +462,13 @@ mod tests {
                 },
             )],
         );
-        assert!(err.contains("secret/a/group.yaml: reject_score"), "{err}");
+        assert_eq!(
+            err,
+            ScoreError::RejectScore {
+                group: "secret/a".into(),
+                reject_score: -1.0
+            }
+        );
         let err = refused(
             &[("secret/a", "1"), ("secret/a", "2"), ("secret/a", "3")],
             &[(
@@ -456,16 +479,45 @@ mod tests {
                 },
             )],
         );
-        assert!(
-            err.starts_with("cases/secret/a/group.yaml: the group is worth 1.5"),
-            "{err}"
+        assert_eq!(
+            err,
+            ScoreError::NotWhole {
+                group: "secret/a".into(),
+                max: 1.5,
+                worth: Worth::CasesAdded
+            }
         );
+        assert_eq!(
+            err.to_string(),
+            "cases/secret/a/group.yaml: the group is worth 1.5 (its cases' worth added up), and 2025-09's max_score is a whole number"
+        );
+    }
+
+    #[test]
+    fn a_layout_2025_09_cannot_hold_is_refused_naming_the_group() {
         let err = refused(&[("secret/a/deep", "1"), ("secret/a", "2")], &[]);
-        assert!(err.starts_with("cases/secret/a/deep:"), "{err}");
+        assert_eq!(
+            err,
+            ScoreError::TooDeep {
+                deeper: "secret/a/deep".into(),
+                group: "secret/a".into()
+            }
+        );
+        assert!(err.to_string().contains("every case of data/secret/a as"));
         let err = refused(&[("secret", "1"), ("secret/a", "2")], &[]);
-        assert!(err.contains("cases and groups both"), "{err}");
+        assert_eq!(
+            err,
+            ScoreError::CasesAndGroups {
+                group: "secret".into()
+            }
+        );
         let err = refused(&[("secret/a", "1"), ("edge", "2")], &[]);
-        assert!(err.starts_with("cases/edge: scored beside"), "{err}");
+        assert_eq!(
+            err,
+            ScoreError::BesideSecret {
+                group: "edge".into()
+            }
+        );
         let err = refused(
             &[("secret/a", "1")],
             &[
@@ -473,13 +525,20 @@ mod tests {
                 ("secret/a", scored(100.0, Aggregation::Sum)),
             ],
         );
-        assert!(
-            err.starts_with("cases/secret/group.yaml: aggregation: pass-fail"),
-            "{err}"
+        assert_eq!(
+            err,
+            ScoreError::PassFailOverScored {
+                group: "secret".into()
+            }
         );
+        let err = refused(
+            &[("secret/a", "1")],
+            &[("", scored(100.0, Aggregation::PassFail))],
+        );
+        assert_eq!(err, ScoreError::PassFailRoot);
         let mut p = problem(&[("secret", "1")], &[]);
         p.spec.scoring.as_mut().unwrap().include_sample = true;
-        assert!(v2025(&p).unwrap_err().contains("include_sample"));
+        assert_eq!(v2025(&p).unwrap_err(), ScoreError::IncludeSample);
     }
 
     #[test]

@@ -18,6 +18,8 @@ use crate::origin::Format;
 use crate::problem::{Aggregation, GroupSpec, Kind, Problem};
 use crate::{EXTENSION_FILE, Extension, data_folder, renamed_folders, validator_flags};
 
+pub use crate::scores::{ScoreError, Worth};
+
 const MIB: u64 = 1 << 20;
 
 /// The package's short name: lower-case letters and digits only, as the
@@ -119,7 +121,7 @@ fn problem_flags(problem: &Problem) -> String {
 }
 
 /// `problem.yaml` of the package.
-pub fn problem_yaml(problem: &Problem, format: Format) -> Result<String, String> {
+pub fn problem_yaml(problem: &Problem, format: Format) -> Result<String, serde_yaml::Error> {
     let spec = &problem.spec;
     let memory = spec.limits.memory.div_ceil(MIB);
     let output = spec.limits.output.div_ceil(MIB);
@@ -201,7 +203,7 @@ pub fn problem_yaml(problem: &Problem, format: Format) -> Result<String, String>
         }
     }
     put("limits", limits.into());
-    let body = serde_yaml::to_string(&yaml).map_err(|e| e.to_string())?;
+    let body = serde_yaml::to_string(&yaml)?;
     let time = match format {
         Format::Legacy => "The time limit is in .timelimit (seconds).\n# ",
         _ => "",
@@ -214,14 +216,13 @@ pub fn problem_yaml(problem: &Problem, format: Format) -> Result<String, String>
 }
 
 /// `judge.yaml`: our problem as it is.
-pub fn extension_yaml(problem: &Problem) -> Result<String, String> {
+pub fn extension_yaml(problem: &Problem) -> Result<String, serde_yaml::Error> {
     let body = serde_yaml::to_string(&Extension {
         id: problem.id.clone(),
         problem: problem.spec.clone(),
         groups: problem.groups.specs.clone(),
         folders: renamed_folders(problem.cases.iter().map(|c| c.group.as_str())),
-    })
-    .map_err(|e| e.to_string())?;
+    })?;
     Ok(format!(
         "# judge's own settings for this problem, read by `judge import`.\n{body}"
     ))
@@ -232,7 +233,10 @@ pub fn extension_yaml(problem: &Problem) -> Result<String, String> {
 /// validator flags, and scores in the format's terms. `Err` when a
 /// scoring problem's scores cannot be said in 2025-09 (it names the
 /// group and key).
-pub fn testdata_yamls(problem: &Problem, format: Format) -> Result<Vec<(PathBuf, String)>, String> {
+pub fn testdata_yamls(
+    problem: &Problem,
+    format: Format,
+) -> Result<Vec<(PathBuf, String)>, ScoreError> {
     let spec = &problem.spec;
     let mut out = Vec::new();
     // Legacy packages say the problem's flags in problem.yaml.
@@ -445,8 +449,16 @@ mod tests {
         let mut p = sum_problem();
         p.groups.specs.get_mut("secret/large").unwrap().aggregation = Some(Aggregation::Avg);
         let err = testdata_yamls(&p, Format::V2025).unwrap_err();
+        assert_eq!(
+            err,
+            ScoreError::NoAggregation {
+                group: "secret/large".into(),
+                aggregation: Aggregation::Avg
+            }
+        );
         assert!(
-            err.starts_with("cases/secret/large/group.yaml: aggregation: avg"),
+            err.to_string()
+                .starts_with("cases/secret/large/group.yaml: aggregation: avg"),
             "{err}"
         );
         // The legacy grader has avg.

@@ -153,14 +153,23 @@ impl From<CheckerScore> for ScoreFields {
     }
 }
 
-impl TryFrom<ScoreFields> for CheckerScore {
-    type Error = String;
+/// A written checker score that gives both keys or neither: which one it
+/// is cannot be told, so the record does not read.
+#[derive(Debug, Clone, Copy, PartialEq, thiserror::Error)]
+#[error("a checker score is one of `fraction` or `points`")]
+pub(crate) struct NotOneScore {
+    pub fraction: Option<f64>,
+    pub points: Option<f64>,
+}
 
-    fn try_from(f: ScoreFields) -> Result<CheckerScore, String> {
+impl TryFrom<ScoreFields> for CheckerScore {
+    type Error = NotOneScore;
+
+    fn try_from(f: ScoreFields) -> Result<CheckerScore, NotOneScore> {
         match (f.fraction, f.points) {
             (Some(x), None) => Ok(CheckerScore::Fraction(x)),
             (None, Some(p)) => Ok(CheckerScore::Points(p)),
-            _ => Err("a checker score is one of `fraction` or `points`".into()),
+            (fraction, points) => Err(NotOneScore { fraction, points }),
         }
     }
 }
@@ -369,7 +378,22 @@ mod tests {
         assert!(!text.contains('!'));
         let back: CheckerScore = serde_yaml::from_str("fraction: 0.5").unwrap();
         assert_eq!(back, CheckerScore::Fraction(0.5));
-        assert!(serde_yaml::from_str::<CheckerScore>("{points: 1, fraction: 1}").is_err());
+        let both = serde_yaml::from_str::<CheckerScore>("{points: 1, fraction: 1}").unwrap_err();
+        assert!(
+            both.to_string().starts_with("a checker score is one of"),
+            "{both}"
+        );
+        let fields = ScoreFields {
+            fraction: Some(1.0),
+            points: Some(2.0),
+        };
+        assert_eq!(
+            CheckerScore::try_from(fields),
+            Err(NotOneScore {
+                fraction: Some(1.0),
+                points: Some(2.0)
+            })
+        );
     }
     use CompareMode::*;
 

@@ -135,28 +135,87 @@ fn show(token: &[u8]) -> String {
     }
 }
 
+/// Why one output token is not the answer's: the two tokens (as bytes,
+/// shown quoted and cut at 40 characters) and, for numbers, how far off.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub(crate) enum TokenMismatch {
+    /// The answer token is a number and floats are compared, but the
+    /// output token does not read as a finite one.
+    #[error("expected a number like {}, got {}", show(.answer), show(.output))]
+    NotANumber { answer: Vec<u8>, output: Vec<u8> },
+    /// Both numbers, further apart than either tolerance allows.
+    #[error(
+        "expected {}, got {} (off by {diff:e}, more than the tolerance)",
+        show(.answer),
+        show(.output)
+    )]
+    OutOfTolerance {
+        answer: Vec<u8>,
+        output: Vec<u8>,
+        diff: f64,
+    },
+    /// Different words (without case unless `case_sensitive`).
+    #[error("expected {}, got {}", show(.answer), show(.output))]
+    Differs { answer: Vec<u8>, output: Vec<u8> },
+}
+
+/// Why an output is a wrong answer: the judgement's message, with the
+/// place (token or whitespace run, 1-based) and what differs there.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub(crate) enum Mismatch {
+    /// A token differs under `space_change_sensitive`, where runs are
+    /// counted rather than tokens.
+    #[error(transparent)]
+    InRun(TokenMismatch),
+    /// Token `token` differs.
+    #[error("token {token}: {source}")]
+    Token { token: usize, source: TokenMismatch },
+    /// Whitespace run `run` is not byte for byte the answer's.
+    #[error("whitespace differs at run {run}: {} vs {}", show(.answer), show(.output))]
+    Whitespace {
+        run: usize,
+        answer: Vec<u8>,
+        output: Vec<u8>,
+    },
+    /// Run `run` is whitespace in one and a token in the other.
+    #[error("whitespace differs at run {run}")]
+    RunKind { run: usize },
+    /// More runs than the answer's (`space_change_sensitive`).
+    #[error("trailing output")]
+    TrailingRuns,
+    /// Fewer runs than the answer's (`space_change_sensitive`).
+    #[error("the output ends too early")]
+    EndsEarly,
+    /// A token past the answer's last: the first of them.
+    #[error("trailing output: {}", show(.token))]
+    TrailingToken { token: Vec<u8> },
+    /// Fewer tokens than the answer has.
+    #[error("the output ends after {got} tokens, the answer has {want}")]
+    EndsAfter { got: usize, want: usize },
+}
+
 /// Compares one output token with one answer token.
-fn token_matches(flags: &Flags, answer: &[u8], output: &[u8]) -> Result<(), String> {
+fn token_matches(flags: &Flags, answer: &[u8], output: &[u8]) -> Result<(), TokenMismatch> {
+    let (a, o) = (answer.to_vec(), output.to_vec());
     if flags.floats()
         && let Some(want) = number(answer)
     {
         let Some(got) = number(output) else {
-            return Err(format!(
-                "expected a number like {}, got {}",
-                show(answer),
-                show(output)
-            ));
+            return Err(TokenMismatch::NotANumber {
+                answer: a,
+                output: o,
+            });
         };
         let diff = (got - want).abs();
         let close = flags.absolute.is_some_and(|e| diff <= e)
             || flags.relative.is_some_and(|e| diff <= e * want.abs());
         return match close {
             true => Ok(()),
-            false => Err(format!(
-                "expected {}, got {} (off by {diff:e}, more than the tolerance)",
-                show(answer),
-                show(output)
-            )),
+            false => Err(TokenMismatch::OutOfTolerance {
+                answer: a,
+                output: o,
+                diff,
+            }),
         };
     }
     let same = match flags.case_sensitive {
@@ -165,49 +224,56 @@ fn token_matches(flags: &Flags, answer: &[u8], output: &[u8]) -> Result<(), Stri
     };
     match same {
         true => Ok(()),
-        false => Err(format!("expected {}, got {}", show(answer), show(output))),
+        false => Err(TokenMismatch::Differs {
+            answer: a,
+            output: o,
+        }),
     }
 }
 
 /// The whole comparison; `Err` is the wrong-answer message.
-pub(crate) fn compare(flags: &Flags, answer: &[u8], output: &[u8]) -> Result<(), String> {
+pub(crate) fn compare(flags: &Flags, answer: &[u8], output: &[u8]) -> Result<(), Mismatch> {
     let (want, got) = (runs(answer), runs(output));
     if flags.space_sensitive {
         for (i, pair) in want.iter().zip(&got).enumerate() {
+            let run = i + 1;
             match (pair.0, pair.1) {
                 ((true, a), (true, o)) if a != o => {
-                    return Err(format!(
-                        "whitespace differs at run {}: {} vs {}",
-                        i + 1,
-                        show(a),
-                        show(o)
-                    ));
+                    return Err(Mismatch::Whitespace {
+                        run,
+                        answer: a.to_vec(),
+                        output: o.to_vec(),
+                    });
                 }
-                ((false, a), (false, o)) => token_matches(flags, a, o)?,
-                ((sa, _), (so, _)) if sa != so => {
-                    return Err(format!("whitespace differs at run {}", i + 1));
+                ((false, a), (false, o)) => {
+                    token_matches(flags, a, o).map_err(Mismatch::InRun)?;
                 }
+                ((sa, _), (so, _)) if sa != so => return Err(Mismatch::RunKind { run }),
                 _ => {}
             }
         }
         return match want.len().cmp(&got.len()) {
             std::cmp::Ordering::Equal => Ok(()),
-            std::cmp::Ordering::Less => Err("trailing output".into()),
-            std::cmp::Ordering::Greater => Err("the output ends too early".into()),
+            std::cmp::Ordering::Less => Err(Mismatch::TrailingRuns),
+            std::cmp::Ordering::Greater => Err(Mismatch::EndsEarly),
         };
     }
     let (want, got) = (words(want), words(got));
     for (i, (a, o)) in want.iter().zip(&got).enumerate() {
-        token_matches(flags, a, o).map_err(|e| format!("token {}: {e}", i + 1))?;
+        token_matches(flags, a, o).map_err(|source| Mismatch::Token {
+            token: i + 1,
+            source,
+        })?;
     }
     match want.len().cmp(&got.len()) {
         std::cmp::Ordering::Equal => Ok(()),
-        std::cmp::Ordering::Less => Err(format!("trailing output: {}", show(got[want.len()]))),
-        std::cmp::Ordering::Greater => Err(format!(
-            "the output ends after {} tokens, the answer has {}",
-            got.len(),
-            want.len()
-        )),
+        std::cmp::Ordering::Less => Err(Mismatch::TrailingToken {
+            token: got[want.len()].to_vec(),
+        }),
+        std::cmp::Ordering::Greater => Err(Mismatch::EndsAfter {
+            got: got.len(),
+            want: want.len(),
+        }),
     }
 }
 
@@ -229,7 +295,7 @@ impl Checker for IcpcDefault {
         };
         match compare(&flags, answer.as_bytes(), output) {
             Ok(()) => Judgement::accepted(),
-            Err(why) => Judgement::wrong(why),
+            Err(why) => Judgement::wrong(why.to_string()),
         }
     }
 }
@@ -238,7 +304,7 @@ impl Checker for IcpcDefault {
 mod tests {
     use super::*;
 
-    fn judge(flags: &str, answer: &str, output: &str) -> Result<(), String> {
+    fn judge(flags: &str, answer: &str, output: &str) -> Result<(), Mismatch> {
         let args: Vec<String> = flags.split_whitespace().map(str::to_string).collect();
         compare(
             &Flags::parse(&args).unwrap(),
@@ -251,20 +317,58 @@ mod tests {
     fn tokens_ignore_spacing_and_case_unless_asked() {
         assert!(judge("", "Yes 3\n", "  yes\t\t3").is_ok());
         assert!(judge("case_sensitive", "Yes 3\n", "yes 3\n").is_err());
-        assert!(
-            judge("", "1 2\n", "1 2 3\n")
-                .unwrap_err()
-                .contains("trailing")
+        let trailing = judge("", "1 2\n", "1 2 3\n").unwrap_err();
+        assert_eq!(
+            trailing,
+            Mismatch::TrailingToken {
+                token: b"3".to_vec()
+            }
         );
-        assert!(
-            judge("", "1 2\n", "1\n")
-                .unwrap_err()
-                .contains("ends after 1")
+        assert_eq!(trailing.to_string(), "trailing output: \"3\"");
+        let short = judge("", "1 2\n", "1\n").unwrap_err();
+        assert_eq!(short, Mismatch::EndsAfter { got: 1, want: 2 });
+        assert_eq!(
+            short.to_string(),
+            "the output ends after 1 tokens, the answer has 2"
         );
         assert!(judge("space_change_sensitive", "1 2\n", "1  2\n").is_err());
         assert!(judge("space_change_sensitive", "1 2\n", "1 2").is_err());
         assert!(judge("space_change_sensitive", "a b\n", "A b\n").is_ok());
         assert!(judge("space_change_sensitive case_sensitive", "a b\n", "a b\n").is_ok());
+    }
+
+    #[test]
+    fn a_wrong_answer_says_where_and_what() {
+        let e = judge("", "a b\n", "a c\n").unwrap_err();
+        let Mismatch::Token { token: 2, source } = &e else {
+            panic!("{e:?}")
+        };
+        assert!(matches!(source, TokenMismatch::Differs { output, .. } if output == b"c"));
+        assert_eq!(e.to_string(), "token 2: expected \"b\", got \"c\"");
+        let e = judge("float_tolerance 1e-6", "1.0\n", "x\n").unwrap_err();
+        assert!(matches!(
+            e,
+            Mismatch::Token {
+                token: 1,
+                source: TokenMismatch::NotANumber { .. }
+            }
+        ));
+        let e = judge("float_absolute_tolerance 1e-3", "1\n", "2\n").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "token 1: expected \"1\", got \"2\" (off by 1e0, more than the tolerance)"
+        );
+        let e = judge("space_change_sensitive", "1 2\n", "1  2\n").unwrap_err();
+        assert!(matches!(&e, Mismatch::Whitespace { run: 2, output, .. } if output == b"  "));
+        assert_eq!(
+            e.to_string(),
+            "whitespace differs at run 2: \" \" vs \"  \""
+        );
+        let e = judge("space_change_sensitive", "1 2\n", "1 3\n").unwrap_err();
+        assert!(matches!(e, Mismatch::InRun(TokenMismatch::Differs { .. })));
+        assert_eq!(e.to_string(), "expected \"2\", got \"3\"");
+        let e = judge("space_change_sensitive", "1 2\n", "1 2").unwrap_err();
+        assert_eq!(e, Mismatch::EndsEarly);
     }
 
     #[test]

@@ -41,13 +41,21 @@ impl CheckerRef {
     }
 }
 
-impl std::str::FromStr for CheckerRef {
-    type Err = String;
+/// A `checker: {builtin: ID}` naming no registered checker: refused when
+/// `problem.yaml` is parsed, listing the ids that exist so a typo shows.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown checker id {id:?} (known: {})", ids().join(", "))]
+pub struct UnknownChecker {
+    pub id: String,
+}
 
-    fn from_str(id: &str) -> Result<Self, String> {
+impl std::str::FromStr for CheckerRef {
+    type Err = UnknownChecker;
+
+    fn from_str(id: &str) -> Result<Self, UnknownChecker> {
         find(id)
             .map(CheckerRef)
-            .ok_or_else(|| format!("unknown checker id {id:?} (known: {})", ids().join(", ")))
+            .ok_or_else(|| UnknownChecker { id: id.to_string() })
     }
 }
 
@@ -73,5 +81,26 @@ impl<'de> serde::Deserialize<'de> for CheckerRef {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let id = <String as serde::Deserialize>::deserialize(d)?;
         id.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_unknown_id_is_refused_naming_the_known_ones() {
+        let e = "icpc-defualt".parse::<CheckerRef>().unwrap_err();
+        assert_eq!(
+            e,
+            UnknownChecker {
+                id: "icpc-defualt".into()
+            }
+        );
+        assert_eq!(
+            e.to_string(),
+            "unknown checker id \"icpc-defualt\" (known: divisor, icpc-default)"
+        );
+        assert_eq!("divisor".parse::<CheckerRef>().unwrap().id(), "divisor");
     }
 }

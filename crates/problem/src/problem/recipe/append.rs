@@ -71,7 +71,7 @@ pub fn append_case(
         .push(entry.clone());
     recipe
         .check()
-        .map_err(|(_, why)| invalid(format!("{}: {why}", file.display())))?;
+        .map_err(|why| invalid(format!("{}: {why}", file.display())))?;
     let same = |text: &String| parse(&file, text).is_ok_and(|r| r == recipe);
     let text = match &old {
         Some(text) => splice(text, group, &entry)

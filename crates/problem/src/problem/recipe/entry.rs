@@ -139,10 +139,62 @@ impl Entry {
     }
 }
 
+/// Why a recipe entry is not one of its three forms: the key or value
+/// at fault. Reported at the entry's line as any fault of the file.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub(crate) enum EntryError {
+    /// A case name (or a run's prefix) that is no file stem.
+    #[error("{name:?} is not a case name (a file stem, no `/`)")]
+    NotACaseName { name: String },
+    /// A key that another form of entry takes.
+    #[error("`{key}` does not belong in {form}")]
+    Misplaced { key: &'static str, form: Form },
+    #[error("manual: `all` or a list of case names, not {word:?}")]
+    ManualWord { word: String },
+    #[error("manual: an empty list names no case")]
+    ManualEmpty,
+    /// None of `manual:`, `gen:` or `case:`.
+    #[error("an entry is `manual:`, `gen:` (a judge gen run) or `case:` with `gen:`")]
+    NoForm,
+    #[error("gen: size must be 1 to {MAX_SIZE}, got {size}")]
+    Size { size: u32 },
+    /// `case:` with `count` or `prefix`, or without `index`.
+    #[error("gen: a single case gives `seed`, `index` and `size` (no count or prefix)")]
+    SingleArgs,
+    /// A run with `index`, or without `count` or `prefix`.
+    #[error("gen: a run gives `seed`, `count`, `size` and `prefix` (`index` is for `case:`)")]
+    RunArgs,
+    #[error("gen: count must be at least 1")]
+    ZeroCount,
+    /// A `skip:` name the run does not make.
+    #[error("skip: {name} is not a file of this run")]
+    StraySkip { name: String },
+}
+
+/// The three forms of entry, as messages name them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Form {
+    Manual,
+    Single,
+    Run,
+}
+
+impl std::fmt::Display for Form {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Form::Manual => "a `manual` entry",
+            Form::Single => "a single case",
+            Form::Run => "a `gen` run",
+        })
+    }
+}
+
 /// A case name: a file stem in the group's folder.
-fn check_name(name: &str) -> Result<(), String> {
+fn check_name(name: &str) -> Result<(), EntryError> {
     if name.is_empty() || name.starts_with('.') || name.contains(['/', '\\', '\0']) {
-        return Err(format!("{name:?} is not a case name (a file stem, no `/`)"));
+        return Err(EntryError::NotACaseName {
+            name: name.to_string(),
+        });
     }
     Ok(())
 }
@@ -187,81 +239,73 @@ struct RawGen {
     prefix: Option<String>,
 }
 
-impl TryFrom<RawEntry> for Entry {
-    type Error = String;
+impl RawEntry {
+    /// `Ok` when every key given is one `form` takes.
+    fn only(&self, form: Form) -> Result<(), EntryError> {
+        let allowed: &[&str] = match form {
+            Form::Manual => &["manual", "from"],
+            Form::Single => &["case", "gen", "catches"],
+            Form::Run => &["gen", "skip"],
+        };
+        let given = [
+            ("case", self.case.is_some()),
+            ("manual", self.manual.is_some()),
+            ("from", self.from.is_some()),
+            ("gen", self.r#gen.is_some()),
+            ("skip", !self.skip.is_empty()),
+            ("catches", !self.catches.is_empty()),
+        ];
+        match given.iter().find(|(k, set)| *set && !allowed.contains(k)) {
+            Some((key, _)) => Err(EntryError::Misplaced { key, form }),
+            None => Ok(()),
+        }
+    }
 
-    fn try_from(raw: RawEntry) -> Result<Entry, String> {
-        let only = |allowed: &[&str], what: &str| -> Result<(), String> {
-            let given = [
-                ("case", raw.case.is_some()),
-                ("manual", raw.manual.is_some()),
-                ("from", raw.from.is_some()),
-                ("gen", raw.r#gen.is_some()),
-                ("skip", !raw.skip.is_empty()),
-                ("catches", !raw.catches.is_empty()),
-            ];
-            match given.iter().find(|(k, set)| *set && !allowed.contains(k)) {
-                Some((key, _)) => Err(format!("`{key}` does not belong in {what}")),
-                None => Ok(()),
+    /// A `manual:` entry.
+    fn manual(&self, manual: &RawManual) -> Result<Entry, EntryError> {
+        self.only(Form::Manual)?;
+        let cases = match manual {
+            RawManual::Word(w) if w == "all" => Manual::All,
+            RawManual::Word(w) => return Err(EntryError::ManualWord { word: w.clone() }),
+            RawManual::List(names) if names.is_empty() => return Err(EntryError::ManualEmpty),
+            RawManual::List(names) => {
+                names.iter().try_for_each(|n| check_name(n))?;
+                Manual::Named(names.clone())
             }
         };
-        if let Some(manual) = &raw.manual {
-            only(&["manual", "from"], "a `manual` entry")?;
-            let cases = match manual {
-                RawManual::Word(w) if w == "all" => Manual::All,
-                RawManual::Word(w) => {
-                    return Err(format!("manual: `all` or a list of case names, not {w:?}"));
-                }
-                RawManual::List(names) if names.is_empty() => {
-                    return Err("manual: an empty list names no case".into());
-                }
-                RawManual::List(names) => {
-                    names.iter().try_for_each(|n| check_name(n))?;
-                    Manual::Named(names.clone())
-                }
-            };
-            return Ok(Entry::Manual {
-                cases,
-                from: raw.from,
-            });
-        }
-        let Some(g) = &raw.r#gen else {
-            return Err(
-                "an entry is `manual:`, `gen:` (a judge gen run) or `case:` with `gen:`".into(),
-            );
+        Ok(Entry::Manual {
+            cases,
+            from: self.from.clone(),
+        })
+    }
+
+    /// A `case:` with `gen:`.
+    fn single(&self, case: &str, g: &RawGen) -> Result<Entry, EntryError> {
+        self.only(Form::Single)?;
+        check_name(case)?;
+        let (Some(index), None, None) = (g.index, g.count, &g.prefix) else {
+            return Err(EntryError::SingleArgs);
         };
-        if !(1..=MAX_SIZE).contains(&g.size) {
-            return Err(format!("gen: size must be 1 to {MAX_SIZE}, got {}", g.size));
-        }
-        if let Some(case) = &raw.case {
-            only(&["case", "gen", "catches"], "a single case")?;
-            check_name(case)?;
-            let (Some(index), None, None) = (g.index, g.count, &g.prefix) else {
-                return Err(
-                    "gen: a single case gives `seed`, `index` and `size` (no count or prefix)"
-                        .into(),
-                );
-            };
-            let draw = Draw {
-                seed: g.seed,
-                index,
-                size: g.size,
-            };
-            return Ok(Entry::Single {
-                case: case.clone(),
-                draw,
-                catches: raw.catches,
-            });
-        }
-        only(&["gen", "skip"], "a `gen` run")?;
+        let draw = Draw {
+            seed: g.seed,
+            index,
+            size: g.size,
+        };
+        Ok(Entry::Single {
+            case: case.to_string(),
+            draw,
+            catches: self.catches.clone(),
+        })
+    }
+
+    /// A `gen:` run.
+    fn run(&self, g: &RawGen) -> Result<Entry, EntryError> {
+        self.only(Form::Run)?;
         let (None, Some(count), Some(prefix)) = (g.index, g.count, &g.prefix) else {
-            return Err(
-                "gen: a run gives `seed`, `count`, `size` and `prefix` (`index` is for `case:`)"
-                    .into(),
-            );
+            return Err(EntryError::RunArgs);
         };
         if count == 0 {
-            return Err("gen: count must be at least 1".into());
+            return Err(EntryError::ZeroCount);
         }
         check_name(prefix)?;
         let run = Batch {
@@ -270,17 +314,35 @@ impl TryFrom<RawEntry> for Entry {
             size: g.size,
             prefix: prefix.clone(),
         };
-        if let Some(stray) = raw
-            .skip
-            .iter()
-            .find(|s| !(0..count).any(|i| run.name(i) == **s))
-        {
-            return Err(format!("skip: {stray} is not a file of this run"));
+        if let Some(stray) = (self.skip.iter()).find(|s| !(0..count).any(|i| run.name(i) == **s)) {
+            return Err(EntryError::StraySkip {
+                name: stray.clone(),
+            });
         }
         Ok(Entry::Batch {
             run,
-            skip: raw.skip,
+            skip: self.skip.clone(),
         })
+    }
+}
+
+impl TryFrom<RawEntry> for Entry {
+    type Error = EntryError;
+
+    fn try_from(raw: RawEntry) -> Result<Entry, EntryError> {
+        if let Some(manual) = &raw.manual {
+            return raw.manual(manual);
+        }
+        let Some(g) = &raw.r#gen else {
+            return Err(EntryError::NoForm);
+        };
+        if !(1..=MAX_SIZE).contains(&g.size) {
+            return Err(EntryError::Size { size: g.size });
+        }
+        match &raw.case {
+            Some(case) => raw.single(case, g),
+            None => raw.run(g),
+        }
     }
 }
 
@@ -334,6 +396,6 @@ impl From<Entry> for RawEntry {
 
 /// `entry` if it obeys the rules a parsed one does (for entries made in
 /// code, such as `append_case`'s).
-pub(super) fn checked(entry: Entry) -> Result<Entry, String> {
+pub(super) fn checked(entry: Entry) -> Result<Entry, EntryError> {
     Entry::try_from(RawEntry::from(entry))
 }

@@ -44,33 +44,55 @@ pub fn load(problem_dir: &Path) -> Result<Option<Recipe>, ProblemError> {
 /// Parses a recipe text; `path` is only used in messages.
 pub fn parse(path: &Path, text: &str) -> Result<Recipe, ProblemError> {
     let recipe: Recipe = fault::parse_yaml(path, text)?;
-    recipe.check().map_err(|(group, reason)| {
+    recipe.check().map_err(|e| {
         // Not `bad_key`: a group name may hold dots.
-        let (line, col) = crate::located::key(text, &["groups", &group]);
-        fault::bad_spec(path, crate::scan::InputError::new(line, col, reason))
+        let (line, col) = crate::located::key(text, &["groups", e.group()]);
+        fault::bad_spec(path, crate::scan::InputError::new(line, col, e.to_string()))
     })?;
     Ok(recipe)
+}
+
+/// A rule across a group's entries broken: reported at the group's line.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub(crate) enum GroupError {
+    /// A group name with an empty, `.` or `..` part, or a backslash.
+    #[error("{group}: a group is a folder path below cases/")]
+    NotAFolder { group: String },
+    /// Two entries of the group name case `name`.
+    #[error("{group}/{name} is named twice")]
+    NamedTwice { group: String, name: String },
+    /// Two entries take whatever is left.
+    #[error("{group}: `manual: all` twice")]
+    ManualAllTwice { group: String },
+}
+
+impl GroupError {
+    /// The group at fault, whose line the message is placed at.
+    pub(crate) fn group(&self) -> &str {
+        match self {
+            GroupError::NotAFolder { group }
+            | GroupError::NamedTwice { group, .. }
+            | GroupError::ManualAllTwice { group } => group,
+        }
+    }
 }
 
 impl Recipe {
     /// Rules across entries, each with the group it is about so the
     /// message points at that group's line: group names that are folder
     /// paths, and no case made twice in a group.
-    pub(super) fn check(&self) -> Result<(), (String, String)> {
+    pub(super) fn check(&self) -> Result<(), GroupError> {
         for (group, entries) in &self.groups {
-            let at = group.clone();
+            let group = group.clone();
             let bad_part = |p: &str| p.is_empty() || p == "." || p == ".." || p.contains('\\');
             if group.split('/').any(bad_part) {
-                return Err((
-                    at,
-                    format!("{group}: a group is a folder path below cases/"),
-                ));
+                return Err(GroupError::NotAFolder { group });
             }
             let mut named: Vec<String> = Vec::new();
             for entry in entries {
                 for name in entry.names() {
                     if named.contains(&name) {
-                        return Err((at, format!("{group}/{name} is named twice")));
+                        return Err(GroupError::NamedTwice { group, name });
                     }
                     named.push(name);
                 }
@@ -88,7 +110,7 @@ impl Recipe {
                 })
                 .count();
             if all > 1 {
-                return Err((at, format!("{group}: `manual: all` twice")));
+                return Err(GroupError::ManualAllTwice { group });
             }
         }
         Ok(())

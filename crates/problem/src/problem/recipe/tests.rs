@@ -1,5 +1,7 @@
 use std::path::Path;
 
+use super::entry::{EntryError, Form, checked};
+use super::file::GroupError;
 use super::*;
 use crate::problem::ProblemError;
 
@@ -87,30 +89,44 @@ fn every_fault_is_placed_at_its_line_and_column() {
     let (line, _, why) =
         located("groups:\n  a:\n    - manual: all\n  b:\n    - gen: {seed: 1, size: 3}\n");
     assert_eq!(line, 5, "{why}");
-    assert!(why.contains("count"), "{why}");
+    assert!(why.contains(&EntryError::RunArgs.to_string()), "{why}");
     let (line, _, why) = located("groups:\n  g:\n    - manual: some\n");
     assert_eq!(line, 3, "{why}");
     let (line, _, why) =
         located("groups:\n  g:\n    - gen: {seed: 1, count: 2, size: 11, prefix: a}\n");
     assert_eq!(line, 3, "{why}");
-    assert!(why.contains("size"), "{why}");
+    assert!(
+        why.contains(&EntryError::Size { size: 11 }.to_string()),
+        "{why}"
+    );
     let (line, _, why) = located(
         "groups:\n  g:\n    - gen: {seed: 1, count: 2, size: 1, prefix: a}\n      skip: [a-003]\n",
     );
     assert_eq!(line, 3, "{why}");
-    assert!(why.contains("a-003"), "{why}");
+    let stray = EntryError::StraySkip {
+        name: "a-003".into(),
+    };
+    assert!(why.contains(&stray.to_string()), "{why}");
     let (line, _, why) =
         located("groups:\n  g:\n    - case: x\n      gen: {seed: 1, count: 2, size: 1}\n");
     assert_eq!(line, 3, "{why}");
     let (line, _, why) = located("groups:\n  g:\n    - manual: [a]\n      catches: [b]\n");
     assert_eq!(line, 3, "{why}");
-    assert!(why.contains("catches"), "{why}");
+    let misplaced = EntryError::Misplaced {
+        key: "catches",
+        form: Form::Manual,
+    };
+    assert!(why.contains(&misplaced.to_string()), "{why}");
     // Across entries: the group's line.
     let (line, col, why) = located(
         "groups:\n  ok:\n    - manual: all\n  twice:\n    - manual: [a-001]\n    - gen: {seed: 1, count: 2, size: 1, prefix: a}\n",
     );
     assert_eq!((line, col), (4, 3), "{why}");
-    assert!(why.contains("twice/a-001"), "{why}");
+    let twice = GroupError::NamedTwice {
+        group: "twice".into(),
+        name: "a-001".into(),
+    };
+    assert_eq!(why, twice.to_string());
     let (line, _, why) = located("groups:\n  ../up:\n    - manual: all\n");
     assert_eq!(line, 2, "{why}");
     // The file must say `groups:`.
@@ -241,4 +257,75 @@ fn rendering_reads_back_the_same() {
     }
     let text = append::render(&odd);
     assert_eq!(parse(Path::new("r"), &text).unwrap(), odd, "{text}");
+}
+
+/// Entries made in code obey the rules a parsed one does, and each
+/// refusal names its rule and the value at fault.
+#[test]
+fn an_entry_breaking_a_rule_is_refused_with_the_value_at_fault() {
+    let run = |count: usize, prefix: &str, skip: &[&str]| Entry::Batch {
+        run: Batch {
+            seed: 1,
+            count,
+            size: 1,
+            prefix: prefix.into(),
+        },
+        skip: skip.iter().map(|s| s.to_string()).collect(),
+    };
+    assert!(checked(run(2, "a", &["a-002"])).is_ok());
+    assert_eq!(checked(run(0, "a", &[])), Err(EntryError::ZeroCount));
+    assert_eq!(
+        checked(run(2, "a/b", &[])),
+        Err(EntryError::NotACaseName { name: "a/b".into() })
+    );
+    assert_eq!(
+        checked(run(2, "a", &["a-003"])),
+        Err(EntryError::StraySkip {
+            name: "a-003".into()
+        })
+    );
+    let single = |case: &str, size: u32| Entry::Single {
+        case: case.into(),
+        draw: Draw {
+            seed: 1,
+            index: 0,
+            size,
+        },
+        catches: Vec::new(),
+    };
+    assert_eq!(
+        checked(single("x", MAX_SIZE + 1)),
+        Err(EntryError::Size { size: MAX_SIZE + 1 })
+    );
+    assert!(matches!(
+        checked(single(".hidden", 1)),
+        Err(EntryError::NotACaseName { name }) if name == ".hidden"
+    ));
+    let empty = Entry::Manual {
+        cases: Manual::Named(Vec::new()),
+        from: None,
+    };
+    assert_eq!(checked(empty), Err(EntryError::ManualEmpty));
+}
+
+#[test]
+fn rules_across_entries_name_the_group() {
+    let recipe = |group: &str, entries: Vec<Entry>| Recipe {
+        groups: [(group.to_string(), entries)].into(),
+        ..Recipe::default()
+    };
+    let all = || Entry::Manual {
+        cases: Manual::All,
+        from: None,
+    };
+    let e = recipe("a//b", vec![all()]).check().unwrap_err();
+    assert_eq!(
+        e,
+        GroupError::NotAFolder {
+            group: "a//b".into()
+        }
+    );
+    let e = recipe("g", vec![all(), all()]).check().unwrap_err();
+    assert_eq!(e.group(), "g");
+    assert_eq!(e.to_string(), "g: `manual: all` twice");
 }

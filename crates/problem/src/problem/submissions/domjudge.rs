@@ -186,8 +186,47 @@ pub struct Tag {
     pub at: String,
 }
 
+/// Why DOMjudge refuses a submission: a second tag of expected results,
+/// where the first one is. DOMjudge never judges such a submission, so
+/// its contest promised nothing about it.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SecondTag {
+    /// The same mark twice in one file, the second at `path:line:col`.
+    #[error(
+        "{}:{line}:{col}: a second {mark} tag (the first at line {first_line}); DOMjudge refuses such a submission",
+        path.display()
+    )]
+    SameMark {
+        path: PathBuf,
+        line: usize,
+        col: usize,
+        /// The mark without its colon: `@EXPECTED_RESULTS@`.
+        mark: &'static str,
+        first_line: usize,
+    },
+    /// Both marks in one file, each listing results; the later one at
+    /// `path:line:col`.
+    #[error(
+        "{}:{line}:{col}: a second tag of expected results (the first at line {first_line}); DOMjudge refuses such a submission",
+        path.display()
+    )]
+    OtherMark {
+        path: PathBuf,
+        line: usize,
+        col: usize,
+        first_line: usize,
+    },
+    /// Two files of one multi-file submission tagged.
+    #[error(
+        "{}: a second file with an @EXPECTED_RESULTS@ tag (the other: {}); DOMjudge refuses such a submission",
+        found.at,
+        earlier.at
+    )]
+    OtherFile { found: Tag, earlier: Tag },
+}
+
 /// The tag of one source file, or why DOMjudge refuses the file.
-fn tag_of_file(path: &Path) -> Result<Option<Tag>, String> {
+fn tag_of_file(path: &Path) -> Result<Option<Tag>, SecondTag> {
     // DOMjudge reads the whole file; a source is small.
     let Ok(bytes) = std::fs::read(path) else {
         return Ok(None);
@@ -201,15 +240,15 @@ fn tag_of_file(path: &Path) -> Result<Option<Tag>, String> {
 const MARKS: [&str; 2] = ["@EXPECTED_RESULTS@: ", "@EXPECTED_SCORE@: "];
 
 /// The tag in `text` (the file `path`), or why DOMjudge refuses it.
-pub(crate) fn tag_of_text(text: &str, path: &Path) -> Result<Option<Tag>, String> {
+pub(crate) fn tag_of_text(text: &str, path: &Path) -> Result<Option<Tag>, SecondTag> {
     // ASCII upper-casing keeps byte offsets, so they index `text` too.
     let upper = text.to_ascii_uppercase();
     let line_of = |at: usize| text[..at].matches('\n').count() + 1;
-    let place = |at: usize| {
+    let col_of = |at: usize| {
         let before = &text[..at];
-        let col = before.len() - before.rfind('\n').map_or(0, |n| n + 1) + 1;
-        format!("{}:{}:{col}", path.display(), line_of(at))
+        before.len() - before.rfind('\n').map_or(0, |n| n + 1) + 1
     };
+    let place = |at: usize| format!("{}:{}:{}", path.display(), line_of(at), col_of(at));
     let mut tag: Option<(usize, Tag)> = None;
     for mark in MARKS {
         let mut found = upper.match_indices(mark).map(|(at, _)| at);
@@ -217,12 +256,13 @@ pub(crate) fn tag_of_text(text: &str, path: &Path) -> Result<Option<Tag>, String
             continue;
         };
         if let Some(second) = found.next() {
-            return Err(format!(
-                "{}: a second {} tag (the first at line {}); DOMjudge refuses such a submission",
-                place(second),
-                mark.trim_end_matches([':', ' ']),
-                line_of(first)
-            ));
+            return Err(SecondTag::SameMark {
+                path: path.to_path_buf(),
+                line: line_of(second),
+                col: col_of(second),
+                mark: mark.trim_end_matches([':', ' ']),
+                first_line: line_of(first),
+            });
         }
         let start = first + mark.len();
         let end = text[start..].find('\n').map_or(text.len(), |n| start + n);
@@ -231,11 +271,13 @@ pub(crate) fn tag_of_text(text: &str, path: &Path) -> Result<Option<Tag>, String
             continue;
         }
         if let Some((earlier, _)) = tag {
-            return Err(format!(
-                "{}: a second tag of expected results (the first at line {}); DOMjudge refuses such a submission",
-                place(first.max(earlier)),
-                line_of(first.min(earlier))
-            ));
+            let later = first.max(earlier);
+            return Err(SecondTag::OtherMark {
+                path: path.to_path_buf(),
+                line: line_of(later),
+                col: col_of(later),
+                first_line: line_of(first.min(earlier)),
+            });
         }
         let names = value.split(',').map(normalise).collect();
         tag = Some((
@@ -251,7 +293,7 @@ pub(crate) fn tag_of_text(text: &str, path: &Path) -> Result<Option<Tag>, String
 
 /// The tag of a submission (a file, or a folder of files read in name
 /// order), or why DOMjudge refuses it: a folder may hold one tagged file.
-pub fn tag_of(submission: &Path) -> Result<Option<Tag>, String> {
+pub fn tag_of(submission: &Path) -> Result<Option<Tag>, SecondTag> {
     if !submission.is_dir() {
         return tag_of_file(submission);
     }
@@ -267,11 +309,8 @@ pub fn tag_of(submission: &Path) -> Result<Option<Tag>, String> {
     let mut tag: Option<Tag> = None;
     for file in files {
         if let Some(found) = tag_of_file(&file)? {
-            if let Some(earlier) = &tag {
-                return Err(format!(
-                    "{}: a second file with an @EXPECTED_RESULTS@ tag (the other: {}); DOMjudge refuses such a submission",
-                    found.at, earlier.at
-                ));
+            if let Some(earlier) = tag {
+                return Err(SecondTag::OtherFile { found, earlier });
             }
             tag = Some(found);
         }
@@ -347,7 +386,7 @@ fn language(langid: &str) -> Option<String> {
 mod tests {
     use super::*;
 
-    fn tag(text: &str) -> Result<Option<Tag>, String> {
+    fn tag(text: &str) -> Result<Option<Tag>, SecondTag> {
         tag_of_text(text, Path::new("s.c"))
     }
 
@@ -360,8 +399,32 @@ mod tests {
         assert_eq!(t.at, "s.c:2:4");
         // The space after the colon is part of the mark.
         assert_eq!(tag("# @EXPECTED_RESULTS@:CORRECT\n").unwrap(), None);
-        let two = tag("// @EXPECTED_RESULTS@: CORRECT\n// @EXPECTED_RESULTS@: WRONG-ANSWER\n");
-        assert!(two.unwrap_err().starts_with("s.c:2:4: a second"));
+        let two = tag("// @EXPECTED_RESULTS@: CORRECT\n// @EXPECTED_RESULTS@: WRONG-ANSWER\n")
+            .unwrap_err();
+        assert_eq!(
+            two,
+            SecondTag::SameMark {
+                path: PathBuf::from("s.c"),
+                line: 2,
+                col: 4,
+                mark: "@EXPECTED_RESULTS@",
+                first_line: 1,
+            }
+        );
+        assert_eq!(
+            two.to_string(),
+            "s.c:2:4: a second @EXPECTED_RESULTS@ tag (the first at line 1); DOMjudge refuses such a submission"
+        );
+        let both = tag("# @EXPECTED_SCORE@: CORRECT\n# @EXPECTED_RESULTS@: CORRECT\n").unwrap_err();
+        assert!(matches!(
+            both,
+            SecondTag::OtherMark {
+                line: 2,
+                col: 3,
+                first_line: 1,
+                ..
+            }
+        ));
         let manual = tag("% @EXPECTED_RESULTS@: CHECK-MANUALLY")
             .unwrap()
             .unwrap();

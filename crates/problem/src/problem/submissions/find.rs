@@ -184,7 +184,7 @@ pub fn find_at(dir: &Path, package: Option<&[PathBuf]>) -> Found {
                     Ok(tag) => promise(&name, by_folder, tag),
                     // DOMjudge refuses it: the contest never judged it.
                     Err(why) => {
-                        found.skipped.push(why);
+                        found.skipped.push(why.to_string());
                         continue;
                     }
                 },

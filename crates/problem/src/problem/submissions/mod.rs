@@ -17,7 +17,7 @@ mod find;
 mod promise;
 mod rules;
 
-pub use domjudge::{Outcome, Results, Tag, normalise, tag_of};
+pub use domjudge::{Outcome, Results, SecondTag, Tag, normalise, tag_of};
 pub use find::{Found, find, find_at, skip_reason};
 pub use promise::{Expectation, Expected, FOLDERS};
 pub use rules::{Bound, Kind, Rule, ScoreSpec, TimeUse, glob_matches};

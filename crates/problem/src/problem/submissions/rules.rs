@@ -174,16 +174,12 @@ pub(super) fn read_rules(path: &Path) -> (BTreeMap<String, Rule>, Vec<String>) {
     if !path.exists() {
         return (BTreeMap::new(), Vec::new());
     }
-    let parsed = crate::problem::read_settings(path)
-        .map_err(|e| e.to_string())
-        .and_then(|text| {
-            crate::problem::parse_yaml::<BTreeMap<String, Rule>>(path, &text)
-                .map(|rules| (rules, text))
-                .map_err(|e| e.to_string())
-        });
+    let parsed = crate::problem::read_settings(path).and_then(|text| {
+        crate::problem::parse_yaml::<BTreeMap<String, Rule>>(path, &text).map(|rules| (rules, text))
+    });
     let (mut rules, text) = match parsed {
         Ok(r) => r,
-        Err(e) => return (BTreeMap::new(), vec![e]),
+        Err(e) => return (BTreeMap::new(), vec![e.to_string()]),
     };
     let mut faults = Vec::new();
     rules.retain(|pattern, rule| {

@@ -7,7 +7,8 @@
 use serde::{Deserialize, Serialize};
 
 use crate::diff;
-use crate::execution::{End, Execution};
+use crate::execution::Execution;
+use crate::stop::Stop;
 use crate::verdict::Verdict;
 
 /// How an output is compared with the expected one, strictest first.
@@ -113,6 +114,9 @@ pub struct Outcome {
     /// A checker's score for the case, when it gave one (scoring
     /// problems).
     pub score: Option<CheckerScore>,
+    /// How the run ended, when it ended badly: the data `message` says
+    /// in words.
+    pub stop: Option<Stop>,
 }
 
 /// How a checker scored an accepted output. Written as a plain mapping
@@ -190,6 +194,7 @@ impl Outcome {
             message: Some(message.into()),
             diff: None,
             score: None,
+            stop: None,
         }
     }
 
@@ -200,6 +205,7 @@ impl Outcome {
             message: None,
             diff: None,
             score: None,
+            stop: None,
         }
     }
 }
@@ -234,68 +240,14 @@ pub fn read_expected(path: Option<&std::path::Path>) -> Expected {
 /// The verdict of a run that did not end normally (a limit, a crash, a
 /// run that could not start), or `None` when its output is to be judged.
 pub fn ended_badly(exec: &Execution) -> Option<Outcome> {
-    let size = crate::units::format_size_approx;
-    let (verdict, message) = match &exec.end {
-        End::Exited(0) => return None,
-        End::Crashed(msg) | End::CouldNotRun(msg) => (Verdict::JudgeError, msg.clone()),
-        End::InputRejected(e) => (Verdict::BadInput, e.to_string()),
-        End::TimedOut { wall: false, limit } => {
-            let used = exec.cpu.map_or("more".into(), seconds);
-            (
-                Verdict::TimeLimit,
-                format!("CPU time {used} over the limit of {}", seconds(*limit)),
-            )
-        }
-        End::TimedOut { wall: true, limit } => {
-            let cpu = exec
-                .cpu
-                .map_or(String::new(), |c| format!(" (CPU time {})", seconds(c)));
-            (
-                Verdict::TimeLimit,
-                format!(
-                    "stopped at the wall-clock limit of {}{cpu}: it sleeps or waits",
-                    seconds(*limit)
-                ),
-            )
-        }
-        End::MemoryExceeded { limit } => (
-            Verdict::MemoryLimit,
-            match exec.memory {
-                Some(used) if used > *limit => {
-                    format!("memory {} over the limit of {}", size(used), size(*limit))
-                }
-                // The kernel stops a program at the limit (peak = limit).
-                Some(used) if used >= *limit => format!(
-                    "memory limit of {} reached (peak {}): the kernel stopped it, or an allocation failed there",
-                    size(*limit),
-                    size(used)
-                ),
-                // Its runtime's own heap, sized from the limit, was full.
-                Some(used) => format!(
-                    "out of memory under the limit of {} (peak {}): its runtime's heap, sized from the limit, was full",
-                    size(*limit),
-                    size(used)
-                ),
-                None => format!(
-                    "memory limit of {} reached: the kernel stopped it",
-                    size(*limit)
-                ),
-            },
-        ),
-        End::OutputExceeded { limit, .. } => (
-            Verdict::OutputLimit,
-            format!(
-                "output over the limit of {}: it was stopped there",
-                size(*limit)
-            ),
-        ),
-        End::Signaled(sig) => (
-            Verdict::RuntimeError,
-            format!("killed by signal {}", signal_name(*sig)),
-        ),
-        End::Exited(code) => (Verdict::RuntimeError, format!("exit code {code}")),
-    };
-    Some(Outcome::new(verdict, message))
+    let stop = Stop::of(exec)?;
+    Some(Outcome {
+        verdict: stop.verdict(),
+        message: Some(stop.to_string()),
+        diff: None,
+        score: None,
+        stop: Some(stop),
+    })
 }
 
 pub fn judge(exec: &Execution, expected: Expected, mode: CompareMode, tolerance: f64) -> Outcome {
@@ -335,36 +287,8 @@ pub fn judge(exec: &Execution, expected: Expected, mode: CompareMode, tolerance:
         message: Some(message),
         diff: Some(diff::unified(&expected, &exec.stdout, diff::REPORT_LINES)),
         score: None,
+        stop: None,
     }
-}
-
-/// `1.052 s`: three decimals, enough to compare with any limit.
-fn seconds(d: std::time::Duration) -> String {
-    format!("{:.3} s", d.as_secs_f64())
-}
-
-/// `SIGSEGV (11)`, so an RE says what happened without a lookup table.
-pub(crate) fn signal_name(sig: i32) -> String {
-    let name = match sig {
-        1 => "SIGHUP",
-        2 => "SIGINT",
-        3 => "SIGQUIT",
-        4 => "SIGILL",
-        5 => "SIGTRAP",
-        6 => "SIGABRT",
-        7 => "SIGBUS",
-        8 => "SIGFPE",
-        9 => "SIGKILL",
-        11 => "SIGSEGV",
-        13 => "SIGPIPE",
-        14 => "SIGALRM",
-        15 => "SIGTERM",
-        24 => "SIGXCPU",
-        25 => "SIGXFSZ",
-        31 => "SIGSYS",
-        _ => return format!("signal {sig}"),
-    };
-    format!("{name} ({sig})")
 }
 
 #[cfg(test)]
@@ -462,7 +386,7 @@ mod tests {
     #[test]
     fn resource_verdicts_win_over_the_output() {
         let mut e = ran(b"a b\n");
-        e.end = End::TimedOut {
+        e.end = crate::execution::End::TimedOut {
             wall: false,
             limit: std::time::Duration::from_secs(1),
         };
@@ -470,10 +394,10 @@ mod tests {
             judge(&e, Expected::Bytes(b"a b\n".to_vec()), Exact, 0.0).verdict,
             Verdict::TimeLimit
         );
-        e.end = End::Signaled(11);
+        e.end = crate::execution::End::Signaled(11);
         let out = judge(&e, Expected::Bytes(b"a b\n".to_vec()), Exact, 0.0);
         assert_eq!(out.verdict, Verdict::RuntimeError);
-        assert!(out.message.unwrap().contains("SIGSEGV"));
+        assert_eq!(out.stop, Some(Stop::Signal { signal: 11 }));
     }
 
     #[test]

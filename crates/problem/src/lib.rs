@@ -31,6 +31,7 @@ pub mod error;
 pub mod origin;
 pub mod problem;
 pub mod shard;
+pub mod stop;
 pub mod verdict;
 
 pub use judge_fs as fsutil;

@@ -30,6 +30,7 @@ mod html_failure;
 pub mod index;
 pub mod junit;
 pub mod merge;
+mod promise;
 pub mod rules;
 pub mod yaml;
 
@@ -47,6 +48,8 @@ use crate::shard::Shard;
 use crate::solvers::bounds::BoundReach;
 use crate::verdict::Verdict;
 pub use excerpt::InputExcerpt;
+pub use judge_problem::stop::Stop;
+pub use promise::{Borderline, LimitGap, PromiseFault};
 
 /// Which command made a report.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -177,6 +180,14 @@ pub struct SubmissionReport {
     /// the report says so beside each submission.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub language: Option<String>,
+    /// How it broke its promise (empty when `ok`): what `message` says
+    /// first, as data.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub faults: Vec<PromiseFault>,
+    /// Kept only with the safety margin (problemtools' "OK with extra
+    /// time").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub borderline: Option<Borderline>,
 }
 
 impl SubmissionReport {
@@ -369,6 +380,11 @@ pub struct CaseReport {
     /// not against an interactor): DOMjudge's NO-OUTPUT.
     #[serde(default, skip_serializing_if = "is_false")]
     pub no_output: bool,
+    /// How its run ended, when it ended badly (the limit that stopped it
+    /// and the figures, the signal, the exit code): what `message` says
+    /// in words, as data.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stop: Option<Stop>,
 }
 
 /// The verdict limits of a problem, as reported.
@@ -431,6 +447,7 @@ impl CaseReport {
             reused: false,
             input: None,
             no_output: false,
+            stop: outcome.stop,
         }
     }
 

@@ -34,7 +34,7 @@ use crate::time::limits::RunLimits;
 use crate::verdict::Verdict;
 
 /// Bumped when what a key covers or how an entry is written changes.
-const FORMAT: &str = "judge-cache-1";
+const FORMAT: &str = "judge-cache-2";
 
 /// The environment variable naming the cache folder.
 pub const CACHE_ENV: &str = "JUDGE_CACHE_DIR";

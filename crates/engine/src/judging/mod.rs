@@ -103,6 +103,7 @@ fn builtin(
                 message: j.message,
                 diff: None,
                 score: j.fraction.map(CheckerScore::Fraction),
+                stop: None,
             }
         }
         (Err(e), _) | (_, Err(e)) => Outcome::new(Verdict::JudgeError, e.to_string()),

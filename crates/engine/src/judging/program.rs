@@ -537,6 +537,7 @@ fn icpc_verdict(exec: &Execution, feedback: &Feedback) -> Outcome {
             .or_else(|| (verdict != Verdict::Accepted).then(|| "rejected by the checker".into())),
         diff: None,
         score,
+        stop: None,
     }
 }
 
@@ -568,6 +569,7 @@ fn testlib_verdict(exec: &Execution) -> Outcome {
         message,
         diff: None,
         score,
+        stop: None,
     }
 }
 

@@ -96,7 +96,7 @@ fn slowest(
         .filter(|c| {
             what.groups.as_ref().is_none_or(|g| {
                 g.iter()
-                    .any(|p| crate::pass::check::promises::case_in_groups(p, &c.group, &c.id()))
+                    .any(|p| crate::problem::submissions::case_in_groups(p, &c.group, &c.id()))
             })
         })
         .cloned()
@@ -373,7 +373,7 @@ pub fn calibrate(
 pub(crate) fn in_scope(scope: &Option<String>, case: &crate::problem::Case) -> bool {
     scope
         .as_ref()
-        .is_none_or(|p| crate::pass::check::promises::case_in_groups(p, &case.group, &case.id()))
+        .is_none_or(|p| crate::problem::submissions::case_in_groups(p, &case.group, &case.id()))
 }
 
 /// The middle sample (the mean of the two middle ones for an even count;

@@ -4,6 +4,7 @@
 //! `recipe.yaml` also has its inputs compared with what the recipe makes
 //! (drift).
 
+mod keeps;
 pub mod promises;
 pub mod reference;
 

@@ -20,4 +20,6 @@ mod rules;
 pub use domjudge::{Outcome, Results, SecondTag, Tag, normalise, tag_of};
 pub use find::{Found, find, find_at, skip_reason};
 pub use promise::{Expectation, Expected, FOLDERS};
-pub use rules::{Bound, Kind, Rule, ScoreSpec, TimeUse, glob_matches};
+pub use rules::{
+    Bound, Kind, Rule, ScoreSpec, TimeUse, case_in_groups, glob_matches, judge_pattern,
+};

@@ -137,6 +137,28 @@ pub fn glob_matches(pattern: &str, path: &str) -> bool {
     })
 }
 
+/// Whether a package pattern names the groups of the case `id` of judge group `group`.
+pub fn case_in_groups(pattern: &str, group: &str, id: &str) -> bool {
+    let glob = |p: &str| glob_matches(p, id);
+    match judge_pattern(pattern) {
+        (true, rest) => !crate::problem::is_sample(group) && (rest.is_empty() || glob(rest)),
+        (false, rest) => glob(rest),
+    }
+}
+
+/// A package's test-group pattern in judge's terms: whether it lies under
+/// `data/secret`, and the rest, which names judge's groups (`secret` →
+/// `(true, "")`, `secret/group1` → `(true, "group1")`, `sample` →
+/// `(false, "sample")`).
+pub fn judge_pattern(pattern: &str) -> (bool, &str) {
+    let pattern = pattern.trim();
+    match pattern.strip_prefix("secret") {
+        Some("") => (true, ""),
+        Some(rest) if rest.starts_with('/') => (true, &rest[1..]),
+        _ => (false, pattern),
+    }
+}
+
 fn expand(pattern: &str) -> Vec<String> {
     let (Some(open), Some(close)) = (pattern.find('{'), pattern.find('}')) else {
         return vec![pattern.to_string()];

@@ -3,8 +3,14 @@
 //!
 //! Contest systems (Kattis, DOMjudge, problemtools, BAPCtools) exchange
 //! problems as packages, in three formats (legacy, 2023-07 draft,
-//! 2025-09). Everything that knows a package's files is here, above the
-//! problem model it reads packages into:
+//! 2025-09). The package's layout is read here, above the problem model
+//! it reads packages into, with three things kept where judge's own
+//! layout shares them: a submissions folder's `submissions.yaml`,
+//! DOMjudge's `submissions.json` and `@EXPECTED_RESULTS@` tags are read by
+//! `judge-problem`'s `submissions` (judge's layout has the same folders),
+//! and `graders/` and `include/`, which this crate copies or points at,
+//! are built into programs by the engine (`build::tools`,
+//! `build::included`):
 //!
 //! | module | holds |
 //! |---|---|

@@ -7,7 +7,7 @@
 //! groups, scores a rejected case 0, and aggregates by `pass-fail`, `sum`
 //! or `min` only. Every group is therefore mapped to the keys under which
 //! a 2025-09 judge computes the same score as judge does
-//! ([`ScoringRules::score`]), and a problem for which no such keys exist is
+//! (the engine's `score` module), and a problem for which no such keys exist is
 //! refused, naming the group and the key, rather than exported to score
 //! differently. The keys are always written out, never left to the
 //! format's defaults, which differ from judge's (a 2025-09 group is

@@ -11,11 +11,14 @@
 //! | [`origin`] | what a problem read from an ICPC package keeps of it: format, time rule, what was read past |
 //! | [`compare`], [`checkers`], [`diff`], [`verdict`] | judging one output |
 //! | [`shard`] | splitting a test set across CI jobs |
+//! | [`stop`] | how a run ended badly, as data (the limit that stopped it, the signal, the exit code) |
 //! | [`config`], [`error`] | `judge-config.yaml`, the error type |
 //!
 //! Reading ICPC packages, and finding the problems of a folder in either
-//! layout, is `judge-package`'s, above this crate: nothing here knows a
-//! package's files.
+//! layout, is `judge-package`'s, above this crate. What a package's
+//! submissions folder shares with judge's layout is read here:
+//! `submissions.yaml`, DOMjudge's `submissions.json` and its
+//! `@EXPECTED_RESULTS@` tags ([`problem::submissions`]).
 //!
 //! May depend on: `judge-text`, `judge-solver` (ids in `problem.yaml`),
 //! `judge-fs`, `judge-languages` (a submission's language) and

@@ -1,8 +1,13 @@
 //! Report stage: the final record of a run and its renderings.
 //!
-//! [`Report`] is plain data built once from the outcomes. Each output format
-//! is a pure function of it (YAML, HTML, terminal), which keeps every format
-//! testable on its own and guarantees they all tell the same story.
+//! [`Report`] is data: the engine fills it from the outcomes, and what
+//! went wrong is kept as values (a case's [`Stop`], a submission's
+//! [`PromiseFault`]s) beside the words made from them. A merge joins the
+//! reports of shards ([`merge`]; the engine scores the merged problems
+//! again: scores are computed only there). Each output format is a pure
+//! function of a report (YAML, HTML, terminal, JUnit), which keeps every
+//! format testable on its own and guarantees they all tell the same
+//! story.
 //!
 //! May depend on: `judge-problem` (the problem, verdicts, compare modes),
 //! `judge-sandbox` (the `Execution` record), `judge-fs`, `judge-solver`

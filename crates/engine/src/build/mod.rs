@@ -9,6 +9,17 @@
 //! therefore fails to compile like any missing file. A compile error is a
 //! verdict (CE) with the compiler's first messages; a missing compiler or
 //! file is a setup error (exit 2).
+//!
+//! | module | builds |
+//! |---|---|
+//! | this file | a submission or a problem's program: staged, compiled once, or handed to its interpreter |
+//! | [`program`] | what a build gives: the program, its language, the build error |
+//! | `compile` | the compilers, through the build cache |
+//! | `dialect` | languages as the contest ran them (PyPy for packages, Python 2, C/C++ standards, …) |
+//! | `pch` | a precompiled `<bits/stdc++.h>`, made once per cache |
+//! | [`included`] | a package's `include/` files added to a submission |
+//! | [`tools`] | a problem's own programs (reference, checker, validators, generator, grader), built once per run |
+//! | [`toolchains`] | `judge languages`: the language table as this machine sees it |
 
 pub(crate) mod compile;
 pub(crate) mod dialect;

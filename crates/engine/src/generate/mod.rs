@@ -6,6 +6,10 @@
 //! package, keyed by a hash of the recipe and every file under
 //! `generators/` and of the solutions, so a second run with the same
 //! sources reuses it instead of running anything.
+//!
+//! `make` runs a recipe into a staging folder; [`drift`] remakes the
+//! generated inputs of a problem with a `recipe.yaml` and compares them
+//! with the committed ones (for `validate` and `check`).
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

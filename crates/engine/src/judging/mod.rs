@@ -1,8 +1,18 @@
-//! How a problem judges an output: its compare mode (with the tolerance),
-//! an in-crate checker, or its judge program in the ICPC or the testlib
-//! interface. Worked out once per problem, when a grader is made, so
-//! judging one output only does the judging: the checker program is
-//! already built and its process described.
+//! Judging one case: how a problem judges an output (this file: its
+//! compare mode with the tolerance, an in-crate checker, or its judge
+//! program in the ICPC or the testlib interface, worked out once per
+//! problem when a grader is made, so judging one output only does the
+//! judging), and around it:
+//!
+//! | module | owns |
+//! |---|---|
+//! | [`grader`] | one case graded the problem's way ([`crate::problem::Kind`]: plain, interactive, multi-pass), for submissions and the reference alike |
+//! | `program` | the checker or interactor program: its process, feedback folder and exit codes, run after, alongside or between the passes of a run |
+//! | [`reuse`] | the result cache in front of a grader |
+//! | [`record`] | the record of one case, made only there |
+//!
+//! One case goes [`reuse`] → [`grader`] → this file or `program` →
+//! [`record`]; none of them calls back up.
 
 pub mod grader;
 pub(crate) mod program;

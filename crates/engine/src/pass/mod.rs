@@ -9,6 +9,11 @@
 //! | [`check`] | every case through the reference, drift, the expected-verdict submissions |
 //! | [`validate`] | every input through the validators, `invalid/` inputs, the checker's own tests, hygiene, bounds, drift |
 //! | [`grade`] | one submission on every case |
+//!
+//! Beside them, [`skeleton`] is what the three share (the worker pool, the
+//! problems made ready, cases judged in parallel, the report assembled
+//! and scored), and [`submission`] is one submission built and given its
+//! limits, for `grade`, the expected-verdict submissions and the sessions.
 
 pub mod skeleton;
 pub mod submission;

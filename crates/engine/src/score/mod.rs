@@ -5,8 +5,8 @@
 //! The rules are the problem's data ([`ScoringRules`], also kept in the
 //! report so a merge knows them); the report only holds the result. The
 //! rules of a 2023-07 / 2025-09 package aggregate groups
-//! ([`groups`]); a legacy package's are problemtools' graders
-//! ([`legacy`]), its `grading: custom` folders graded by the package's
+//! (`groups`); a legacy package's are problemtools' graders
+//! (`legacy`), its `grading: custom` folders graded by the package's
 //! own program ([`custom_grader`]), which is why a [`Scorer`] may hold
 //! the problem's [`Tools`].
 

@@ -1,9 +1,9 @@
 //! A submission's limits: what a problem allows it, and how those numbers
 //! become kernel limits for one run. Every run of a submission or a
-//! package's reference gets its limits here ([`for_submission`]), and so
-//! does each run that measures CPU time ([`measuring`],
-//! [`with_extra_time`]); the wall-clock rule (a run stopped by the wall
-//! clock before it used its CPU time runs again, [`rerun_wall`]) is here
+//! package's reference gets its limits here (`for_submission`), and so
+//! does each run that measures CPU time (`measuring`,
+//! `with_extra_time`); the wall-clock rule (a run stopped by the wall
+//! clock before it used its CPU time runs again, `rerun_wall`) is here
 //! too, so `grade`, `check`, `stress` and `timelimit` agree.
 //!
 //! The verdict limits (CPU time, peak memory, output size) come from

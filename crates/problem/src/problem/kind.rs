@@ -6,11 +6,11 @@
 //!
 //! `problem.yaml` spells the kind as two keys (`interactive: true`,
 //! `passes: N`), as judge has always written it;
-//! [`super::spec_file::SpecFile`] is that spelling, and the only place the
+//! `spec_file::SpecFile` is that spelling, and the only place the
 //! two keys exist.
 
 /// How a submission meets a case. Scoring is orthogonal: any kind may be
-/// scored ([`ProblemSpec::scoring`]).
+/// scored ([`super::ProblemSpec::scoring`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Kind {
     /// The submission reads the input and writes an output, which is

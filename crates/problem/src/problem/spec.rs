@@ -1,6 +1,6 @@
 //! `problem.yaml`: what a problem is and how it is judged.
 //!
-//! Unknown keys are rejected ([`super::spec_file::SpecFile`], the file's
+//! Unknown keys are rejected (`spec_file::SpecFile`, the file's
 //! spelling): a typo such as `comapre:` would otherwise be ignored silently
 //! and the problem graded with the default mode. Paths
 //! (reference, checker, validators, generator) are relative to the problem

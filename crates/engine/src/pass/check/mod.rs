@@ -3,6 +3,10 @@
 //! then every expected-verdict submission. A problem with a
 //! `recipe.yaml` also has its inputs compared with what the recipe makes
 //! (drift).
+//!
+//! [`mod@reference`] is the reference's run over the cases; `keeps` one
+//! expected-verdict submission held to its promise (typed faults), and
+//! [`promises`] all of them, sharded by whole submissions.
 
 mod keeps;
 pub mod promises;

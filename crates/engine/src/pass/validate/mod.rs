@@ -14,6 +14,11 @@
 //! for and judge does not run (answer validators) is a warning. A problem
 //! with a `recipe.yaml` has every generated input remade and compared,
 //! and every case checked to be named by it (see [`crate::generate::drift`]).
+//!
+//! [`input`] is one input through the validators (and an invalid input's
+//! rejection held to its declared rule), [`noted`] the bounds validator
+//! programs note, [`output_check`] the checker's own tests, `rules` which
+//! rules of the input format some invalid input proves.
 
 pub mod input;
 pub mod noted;

@@ -4,7 +4,7 @@
 use num_bigint::BigInt;
 use num_rational::BigRational;
 
-use crate::error::Pos;
+use crate::pos::Pos;
 
 /// `name` or `name[e1, e2, …]`.
 #[derive(Debug, Clone)]

@@ -7,17 +7,10 @@ use std::fmt;
 
 use num_bigint::BigInt;
 
-use crate::interp::EvalError;
+use crate::eval_error::EvalError;
 use crate::pattern::PatternError;
+use crate::pos::Pos;
 use crate::value::{Kind, ValueError};
-
-/// A place in a file: 1-based line and column (in bytes, as
-/// checktestdata counts them).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct Pos {
-    pub line: usize,
-    pub col: usize,
-}
 
 /// A mistake in the program: `file:line:col: message`.
 #[derive(Debug, Clone, PartialEq, Eq)]

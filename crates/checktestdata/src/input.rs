@@ -1,7 +1,7 @@
 //! The input being checked: a cursor over its bytes that knows its line
 //! and column, for the place of a complaint.
 
-use crate::error::Pos;
+use crate::pos::Pos;
 
 pub(crate) struct Cursor<'a> {
     pub data: &'a [u8],

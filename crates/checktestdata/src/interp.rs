@@ -14,35 +14,14 @@ use num_rational::BigRational;
 use num_traits::ToPrimitive;
 
 use crate::ast::{BinOp, Cmd, CmpOp, Command, Expr, Test, VarRef};
-use crate::error::{Failure, Mistake, Pos, ProgramError, Rejection, Stop};
+use crate::error::{Failure, Mistake, ProgramError, Rejection, Stop};
+use crate::eval_error::{EvalError, show_index};
 use crate::input::Cursor;
 use crate::lexer::show_byte;
 use crate::numbers;
 use crate::pattern::Patterns;
-use crate::value::{Kind, Value, ValueError};
-
-/// Why an expression has no value: the program's mistake.
-#[derive(Debug, thiserror::Error)]
-pub(crate) enum EvalError {
-    #[error(transparent)]
-    Value(#[from] ValueError),
-    #[error("an index of {name} must be an integer, not {kind}")]
-    IndexNotInteger { name: String, kind: Kind },
-    /// A variable, or an element of an array, never set (or unset).
-    #[error("variable {name}{} is undefined", shown_index(.index))]
-    Undefined { name: String, index: Vec<BigInt> },
-    #[error("STRLEN takes a string, not {0}")]
-    StrlenNotString(Kind),
-}
-
-/// An element's index as messages show it: `[1,2]`, nothing for a plain
-/// variable.
-fn shown_index(index: &[BigInt]) -> String {
-    match index.is_empty() {
-        true => String::new(),
-        false => show_index(index),
-    }
-}
+use crate::pos::Pos;
+use crate::value::Value;
 
 /// An array variable (a plain one has the empty index), and how many
 /// indices hold each value, for INARRAY.
@@ -514,9 +493,4 @@ fn undefined(name: &str) -> EvalError {
         name: name.to_string(),
         index: Vec::new(),
     }
-}
-
-fn show_index(index: &[BigInt]) -> String {
-    let parts: Vec<String> = index.iter().map(ToString::to_string).collect();
-    format!("[{}]", parts.join(","))
 }

@@ -8,7 +8,8 @@
 //! `\n \t \r \b \f \" \\`, octal `\ooo` and an escaped newline (dropped),
 //! while any other backslash stays as written (regexes rely on that).
 
-use crate::error::{Pos, ProgramError};
+use crate::error::ProgramError;
+use crate::pos::Pos;
 
 /// One token.
 #[derive(Debug, Clone, PartialEq, Eq)]

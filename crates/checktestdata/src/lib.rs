@@ -32,17 +32,20 @@
 
 mod ast;
 mod error;
+mod eval_error;
 mod input;
 mod interp;
 mod lexer;
 mod numbers;
 mod parser;
 mod pattern;
+mod pos;
 mod value;
 
 use std::io::{Read, Write};
 
-pub use error::{Failure, Pos, ProgramError, Rejection};
+pub use error::{Failure, ProgramError, Rejection};
+pub use pos::Pos;
 
 /// A parsed program, ready to check inputs.
 pub struct Program {

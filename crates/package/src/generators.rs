@@ -17,8 +17,7 @@ mod include;
 
 pub use error::{RecipeError, RecipeFault};
 
-/// The recipe, relative to the package.
-pub const RECIPE: &str = "generators/generators.yaml";
+pub use error::RECIPE;
 
 /// File kinds a case of the recipe may give inline or copy.
 pub const EXTENSIONS: [&str; 6] = ["in", "ans", "out", "hint", "desc", "interaction"];

@@ -7,7 +7,9 @@ use serde_yaml::Value;
 
 use judge_text::scan::InputError;
 
-use super::RECIPE;
+/// The recipe, relative to the package (here, where every fault of it
+/// names it).
+pub const RECIPE: &str = "generators/generators.yaml";
 
 /// A recipe that cannot be read, at its place in [`RECIPE`].
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]

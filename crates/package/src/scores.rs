@@ -48,14 +48,6 @@ impl Keys {
     }
 }
 
-/// Where a judge group's settings are written, for messages.
-fn file(group: &str) -> String {
-    match group {
-        "" => "cases/group.yaml".into(),
-        g => format!("cases/{g}/group.yaml"),
-    }
-}
-
 /// The aggregation judge uses for a group (its default depends on
 /// whether the group has a `score`).
 fn aggregation_of(spec: &GroupScoring) -> Aggregation {
@@ -258,13 +250,6 @@ fn join(parent: &str, name: &str) -> String {
     match parent {
         "" => name.to_string(),
         p => format!("{p}/{name}"),
-    }
-}
-
-fn shown(group: &str) -> String {
-    match group {
-        "" => "cases/".into(),
-        g => format!("cases/{g}"),
     }
 }
 

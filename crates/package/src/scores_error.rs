@@ -4,8 +4,6 @@
 use crate::data_folder;
 use crate::problem::Aggregation;
 
-use super::{file, shown};
-
 /// What a scoring problem has that 2025-09's keys cannot say, naming the
 /// judge group (and key) at fault, so the export is refused rather than
 /// scored differently by a 2025-09 judge.
@@ -94,5 +92,20 @@ fn word(a: Aggregation) -> &'static str {
     match a {
         Aggregation::Max => "max",
         _ => "avg",
+    }
+}
+
+/// Where a judge group's settings are written, for messages.
+pub(super) fn file(group: &str) -> String {
+    match group {
+        "" => "cases/group.yaml".into(),
+        g => format!("cases/{g}/group.yaml"),
+    }
+}
+
+pub(super) fn shown(group: &str) -> String {
+    match group {
+        "" => "cases/".into(),
+        g => format!("cases/{g}"),
     }
 }

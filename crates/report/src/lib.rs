@@ -54,7 +54,7 @@ use crate::solvers::bounds::BoundReach;
 use crate::verdict::Verdict;
 pub use excerpt::InputExcerpt;
 pub use judge_problem::stop::Stop;
-pub use promise::{Borderline, LimitGap, PromiseFault};
+pub use promise::{Borderline, LimitGap, PromiseFault, ScoreRange};
 
 /// Which command made a report.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -216,29 +216,6 @@ pub struct Catch {
 
 fn is_zero(n: &usize) -> bool {
     *n == 0
-}
-
-/// An expected score: exactly one value, or a closed range.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
-pub struct ScoreRange {
-    pub low: f64,
-    pub high: f64,
-}
-
-impl ScoreRange {
-    pub fn contains(&self, score: f64) -> bool {
-        score >= self.low - 1e-6 && score <= self.high + 1e-6
-    }
-}
-
-impl std::fmt::Display for ScoreRange {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        if self.low == self.high {
-            write!(f, "{}", self.low)
-        } else {
-            write!(f, "{}–{}", self.low, self.high)
-        }
-    }
 }
 
 /// How the run was made; everything here but the timings is reproducible.

@@ -8,7 +8,6 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use super::ScoreRange;
 use crate::problem::submissions::{Expectation, Kind};
 use crate::verdict::Verdict;
 
@@ -129,5 +128,28 @@ impl fmt::Display for Borderline {
             self.with_margin.code(),
             self.factor
         )
+    }
+}
+
+/// An expected score: exactly one value, or a closed range.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct ScoreRange {
+    pub low: f64,
+    pub high: f64,
+}
+
+impl ScoreRange {
+    pub fn contains(&self, score: f64) -> bool {
+        score >= self.low - 1e-6 && score <= self.high + 1e-6
+    }
+}
+
+impl std::fmt::Display for ScoreRange {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.low == self.high {
+            write!(f, "{}", self.low)
+        } else {
+            write!(f, "{}–{}", self.low, self.high)
+        }
     }
 }

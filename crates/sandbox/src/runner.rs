@@ -376,7 +376,7 @@ impl Runner {
     /// What the second layer lets programs read (the view's folders, the
     /// judge binary, `/proc` for the runtimes that read their own entry)
     /// and where each case's scratch folder goes.
-    fn confinement(&self) -> super::launcher::serve::Confine {
+    fn confinement(&self) -> super::launcher::second::Confine {
         let view = self.view();
         let mut read: Vec<PathBuf> = (view.mounts.iter())
             .filter_map(|m| match m {
@@ -386,7 +386,7 @@ impl Runner {
             })
             .collect();
         read.extend([self.exe.clone(), PathBuf::from("/proc")]);
-        super::launcher::serve::Confine {
+        super::launcher::second::Confine {
             read,
             scratch: self.box_dir.path().join("scratch"),
         }

@@ -22,7 +22,7 @@ pub(crate) mod child;
 mod errors;
 mod namespace;
 mod rlimits;
-mod second;
+pub(crate) mod second;
 pub mod serve;
 mod watch;
 pub(crate) mod wire;

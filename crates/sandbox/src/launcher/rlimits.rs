@@ -1,14 +1,23 @@
 //! The rlimits a program of a request runs under, set by the child
 //! before `exec`.
 
-use super::serve::Config;
+/// Who counts a run's processes, which decides its `RLIMIT_NPROC`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Tasks {
+    /// The worker's own uid: the limit is the run's alone.
+    WorkerUid,
+    /// A pids controller counts them: no rlimit needed.
+    Cgroup,
+    /// The caller's own uid, shared with judge and everything else.
+    CallersUid,
+}
 
 /// The rlimits of a run: backstops and what the kernel enforces per
 /// process. Memory is capped by the cgroup when it can (`cgroup_memory`),
 /// else by the address space; the stack as the limits say (see
 /// [`crate::limits::STACK_CAP`]).
 pub(super) fn rlimits(
-    config: &Config,
+    tasks: Tasks,
     l: &crate::limits::RunLimits,
     cgroup_memory: bool,
 ) -> Vec<(libc::__rlimit_resource_t, u64)> {
@@ -31,14 +40,14 @@ pub(super) fn rlimits(
     set.push((libc::RLIMIT_FSIZE, l.output.saturating_add(1)));
     set.push((libc::RLIMIT_NOFILE, l.open_files));
     set.push((libc::RLIMIT_CORE, 0));
-    if config.uid.is_some() {
+    match tasks {
         // Counted per uid: meaningful only for the worker's own uid.
-        set.push((libc::RLIMIT_NPROC, l.processes));
-    } else if config.cgroups.is_none() {
+        Tasks::WorkerUid => set.push((libc::RLIMIT_NPROC, l.processes)),
+        Tasks::Cgroup => {}
         // The caller's own uid and no pids controller (a plain user): the
         // uid's tasks now, judge's included, plus the program's share, so
         // a fork bomb cannot take the machine's last threads.
-        set.push((libc::RLIMIT_NPROC, tasks_of_our_uid() + l.processes));
+        Tasks::CallersUid => set.push((libc::RLIMIT_NPROC, tasks_of_our_uid() + l.processes)),
     }
     set
 }

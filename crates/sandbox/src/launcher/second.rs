@@ -8,7 +8,6 @@ use std::path::PathBuf;
 
 use super::ProcSpec;
 use super::errors::StartError;
-use super::serve::Confine;
 
 /// A fresh scratch folder under `root` for one request of `worker`'s
 /// launcher, writable by the programs' uids (as a tmpfs' `/tmp` is).
@@ -83,3 +82,12 @@ pub(super) fn confinement(
 /// The seccomp filters, compiled once per launcher (they are the same for
 /// every program), or why they cannot be.
 type Filters = Result<[seccompiler::BpfProgram; 2], crate::confine::SeccompError>;
+
+/// What the second layer shows a program besides its own folders.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Confine {
+    /// Folders and files it may read and run (the view's).
+    pub(crate) read: Vec<PathBuf>,
+    /// Where each request's private scratch folder (its `/tmp`) is made.
+    pub(crate) scratch: PathBuf,
+}

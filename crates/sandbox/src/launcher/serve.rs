@@ -28,8 +28,8 @@ use std::time::{Duration, Instant};
 use super::child::{self, Prepared, STEPS};
 use super::errors::{ConfigError, RequestError, SetUpError, StartError};
 use super::namespace::{become_pid1, bind_writable, fresh_tmp, own_mounts, pid1, unbind};
-use super::rlimits::rlimits;
-use super::second::{confinement, scratch_dir, scratch_env};
+use super::rlimits::{Tasks, rlimits};
+use super::second::{Confine, confinement, scratch_dir, scratch_env};
 use super::watch::{Capture, Running, end_everything, reap, wait_all, zeroed_rusage};
 use super::wire::{self, Writer};
 use super::{ProcResult, ProcSpec, decode_request, encode_results, errno};
@@ -52,15 +52,6 @@ pub(crate) struct Config {
     /// The second isolation layer (Landlock and seccomp), for a launcher
     /// that runs outside bubblewrap.
     pub(crate) confine: Option<Confine>,
-}
-
-/// What the second layer shows a program besides its own folders.
-#[derive(Debug, Clone, Default)]
-pub(crate) struct Confine {
-    /// Folders and files it may read and run (the view's).
-    pub(crate) read: Vec<PathBuf>,
-    /// Where each request's private scratch folder (its `/tmp`) is made.
-    pub(crate) scratch: PathBuf,
 }
 
 impl Config {
@@ -418,7 +409,11 @@ fn start(
         cwd: cstring(&spec.cwd)?,
         cgroup_procs: cstrings(procs.iter().map(|p| p.display().to_string()))?,
         rlimits: rlimits(
-            config,
+            match (config.uid, &config.cgroups) {
+                (Some(_), _) => Tasks::WorkerUid,
+                (None, Some(_)) => Tasks::Cgroup,
+                (None, None) => Tasks::CallersUid,
+            },
             &spec.limits,
             group.as_ref().is_some_and(|g| g.limits_memory()),
         ),

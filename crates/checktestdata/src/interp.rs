@@ -13,7 +13,7 @@ use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::ToPrimitive;
 
-use crate::ast::{BinOp, Cmd, CmpOp, Command, Expr, Test, VarRef};
+use crate::ast::{BinOp, Cmd, CmpOp, Command, Expr, Notation, Test, VarRef};
 use crate::error::{Failure, Mistake, ProgramError, Rejection, Stop};
 use crate::eval_error::{EvalError, show_index};
 use crate::input::Cursor;
@@ -185,97 +185,16 @@ impl<'a> Interp<'a> {
                     format!("expected the end of the input, found {}", show_byte(b)),
                 )),
             },
-            Cmd::Int { min, max, var } => {
-                let n = numbers::read_int(&mut self.input)?;
-                let (lo, hi) = (self.int(min)?, self.int(max)?);
-                let start = Some(self.input.at - n.1);
-                if n.0 < lo || n.0 > hi {
-                    return Err(Stop::Reject(
-                        start,
-                        format!("integer {} out of range [{lo}, {hi}]", n.0),
-                    ));
-                }
-                match var {
-                    Some(v) => self.set(v, Value::Int(n.0)),
-                    None => Ok(()),
-                }
-            }
+            Cmd::Int { min, max, var } => self.read_int(min, max, var),
             Cmd::Float {
                 min,
                 max,
                 decimals,
                 var,
                 notation,
-            } => {
-                let range = match decimals {
-                    Some((lo, hi)) => Some((self.decimals(lo)?, self.decimals(hi)?)),
-                    None => None,
-                };
-                if let Some((lo, hi)) = range
-                    && lo > hi
-                {
-                    return Err(Mistake::EmptyDecimals { lo, hi }.into());
-                }
-                let start = self.input.at;
-                let x = numbers::read_float(&mut self.input, *notation, range)?;
-                let lo = self.number(min)?;
-                let hi = self.number(max)?;
-                if x < lo || x > hi {
-                    let text = String::from_utf8_lossy(&self.input.data[start..self.input.at])
-                        .into_owned();
-                    let (l, h) = (Value::Float(lo), Value::Float(hi));
-                    return Err(Stop::Reject(
-                        Some(start),
-                        format!("float {text} out of range [{l}, {h}]"),
-                    ));
-                }
-                match var {
-                    Some(v) => self.set(v, Value::Float(x)),
-                    None => Ok(()),
-                }
-            }
-            Cmd::String(e) => {
-                let s = self.string(e)?;
-                for &want in &s {
-                    match self.input.peek() {
-                        Some(b) if b == want => self.input.bump(),
-                        found => {
-                            let found = found.map_or("the end of the input".into(), show_byte);
-                            let full = String::from_utf8_lossy(&s);
-                            return Err(Stop::Reject(
-                                None,
-                                format!(
-                                    "expected {} of the string {full:?}, found {found}",
-                                    show_byte(want)
-                                ),
-                            ));
-                        }
-                    }
-                }
-                Ok(())
-            }
-            Cmd::Regex(e, var) => {
-                let pattern = self.string(e)?;
-                let Some(len) = self.patterns.longest(&pattern, self.input.rest())? else {
-                    let found = self
-                        .input
-                        .peek()
-                        .map_or("the end of the input".into(), show_byte);
-                    let p = String::from_utf8_lossy(&pattern);
-                    return Err(Stop::Reject(
-                        None,
-                        format!("expected a match of the regex {p:?}, found {found}"),
-                    ));
-                };
-                let matched = self.input.rest()[..len].to_vec();
-                for _ in 0..len {
-                    self.input.bump();
-                }
-                match var {
-                    Some(v) => self.set(v, Value::Str(matched)),
-                    None => Ok(()),
-                }
-            }
+            } => self.read_float((min, max), decimals, var, *notation),
+            Cmd::String(e) => self.read_string(e),
+            Cmd::Regex(e, var) => self.read_regex(e, var),
             Cmd::Assert(t) => match self.test(t)? {
                 true => Ok(()),
                 false => Err(Stop::Reject(None, "assertion failed".into())),
@@ -297,6 +216,104 @@ impl<'a> Interp<'a> {
                 Err(Mistake::BlockAsCommand.into())
             }
         }
+    }
+
+    /// The value a command read, into its variable if it names one.
+    fn keep(&mut self, var: &Option<VarRef>, value: Value) -> Result<(), Stop> {
+        match var {
+            Some(v) => self.set(v, value),
+            None => Ok(()),
+        }
+    }
+
+    /// INT: an integer in `[min, max]`.
+    fn read_int(&mut self, min: &Expr, max: &Expr, var: &Option<VarRef>) -> Result<(), Stop> {
+        let n = numbers::read_int(&mut self.input)?;
+        let (lo, hi) = (self.int(min)?, self.int(max)?);
+        let start = Some(self.input.at - n.1);
+        if n.0 < lo || n.0 > hi {
+            return Err(Stop::Reject(
+                start,
+                format!("integer {} out of range [{lo}, {hi}]", n.0),
+            ));
+        }
+        self.keep(var, Value::Int(n.0))
+    }
+
+    /// FLOAT and FLOATP: a number in `[min, max]` in `notation`, with
+    /// FLOATP's count of decimals in its range.
+    fn read_float(
+        &mut self,
+        (min, max): (&Expr, &Expr),
+        decimals: &Option<(Expr, Expr)>,
+        var: &Option<VarRef>,
+        notation: Notation,
+    ) -> Result<(), Stop> {
+        let range = match decimals {
+            Some((lo, hi)) => Some((self.decimals(lo)?, self.decimals(hi)?)),
+            None => None,
+        };
+        if let Some((lo, hi)) = range
+            && lo > hi
+        {
+            return Err(Mistake::EmptyDecimals { lo, hi }.into());
+        }
+        let start = self.input.at;
+        let x = numbers::read_float(&mut self.input, notation, range)?;
+        let lo = self.number(min)?;
+        let hi = self.number(max)?;
+        if x < lo || x > hi {
+            let text = String::from_utf8_lossy(&self.input.data[start..self.input.at]).into_owned();
+            let (l, h) = (Value::Float(lo), Value::Float(hi));
+            return Err(Stop::Reject(
+                Some(start),
+                format!("float {text} out of range [{l}, {h}]"),
+            ));
+        }
+        self.keep(var, Value::Float(x))
+    }
+
+    /// STRING: the string's bytes, exactly.
+    fn read_string(&mut self, e: &Expr) -> Result<(), Stop> {
+        let s = self.string(e)?;
+        for &want in &s {
+            match self.input.peek() {
+                Some(b) if b == want => self.input.bump(),
+                found => {
+                    let found = found.map_or("the end of the input".into(), show_byte);
+                    let full = String::from_utf8_lossy(&s);
+                    return Err(Stop::Reject(
+                        None,
+                        format!(
+                            "expected {} of the string {full:?}, found {found}",
+                            show_byte(want)
+                        ),
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// REGEX: the longest match of the pattern.
+    fn read_regex(&mut self, e: &Expr, var: &Option<VarRef>) -> Result<(), Stop> {
+        let pattern = self.string(e)?;
+        let Some(len) = self.patterns.longest(&pattern, self.input.rest())? else {
+            let found = self
+                .input
+                .peek()
+                .map_or("the end of the input".into(), show_byte);
+            let p = String::from_utf8_lossy(&pattern);
+            return Err(Stop::Reject(
+                None,
+                format!("expected a match of the regex {p:?}, found {found}"),
+            ));
+        };
+        let matched = self.input.rest()[..len].to_vec();
+        for _ in 0..len {
+            self.input.bump();
+        }
+        self.keep(var, Value::Str(matched))
     }
 
     fn byte(&mut self, want: u8, what: &str) -> Result<(), Stop> {

@@ -11,16 +11,18 @@
 //! thing (SPACE, NEWLINE, INT, …), the only kind checktestdata can run
 //! there.
 
-use crate::ast::{BinOp, Cmd, CmpOp, Command, Expr, Notation, Test, VarRef};
+use crate::ast::{Cmd, Command, Expr, Notation, Test, VarRef};
 use crate::error::ProgramError;
 use crate::lexer::{Tok, Token};
-use crate::value::{Value, decimal, int_literal};
+use crate::value::{decimal, int_literal};
 
 /// Nesting deeper than this (parentheses, blocks, a chain of operators,
 /// which makes a tree as deep as it is long) is refused rather than
 /// risking the stack of the parser, the interpreter or the tree's drop.
 /// Real programs nest a handful of levels.
 const MAX_DEPTH: usize = 100;
+
+mod expr;
 
 pub(crate) fn parse(
     file: &str,
@@ -135,111 +137,27 @@ impl Parser<'_> {
         self.deeper()?;
         let first = self.at;
         let head = self.next();
-        let Tok::Word(word) = &head.tok else {
-            self.at = first;
-            return self.fail(format!("expected a command, found {}", describe(&head.tok)));
-        };
-        let block = matches!(word.as_str(), "REP" | "REPI" | "WHILE" | "WHILEI" | "IF");
-        if separator && (block || matches!(word.as_str(), "EOF" | "END" | "ELSE")) {
-            self.at = first;
-            return self.fail(format!(
-                "{word} cannot be a separator: only a command that reads or checks one thing can"
-            ));
-        }
+        let word = self.command_word(&head, first, separator)?;
         let cmd = match word.as_str() {
             "SPACE" => Cmd::Space,
             "NEWLINE" => Cmd::Newline,
             "EOF" => Cmd::Eof,
-            "INT" => {
-                self.expect("(")?;
-                let min = self.expr()?;
-                self.expect(",")?;
-                let max = self.expr()?;
-                let var = self.eat(",").then(|| self.variable()).transpose()?;
-                self.expect(")")?;
-                Cmd::Int { min, max, var }
-            }
-            "FLOAT" | "FLOATP" => {
-                self.expect("(")?;
-                let min = self.expr()?;
-                self.expect(",")?;
-                let max = self.expr()?;
-                let mut decimals = None;
-                if word == "FLOATP" {
-                    self.expect(",")?;
-                    let lo = self.expr()?;
-                    self.expect(",")?;
-                    decimals = Some((lo, self.expr()?));
-                }
-                let mut var = None;
-                let mut notation = Notation::Any;
-                if self.eat(",") {
-                    var = Some(self.variable()?);
-                    if self.eat(",") {
-                        notation = match self.peek() {
-                            Tok::Word(w) if w == "FIXED" => Notation::Fixed,
-                            Tok::Word(w) if w == "SCIENTIFIC" => Notation::Scientific,
-                            other => {
-                                return self.fail(format!(
-                                    "expected FIXED or SCIENTIFIC, found {}",
-                                    describe(other)
-                                ));
-                            }
-                        };
-                        self.next();
-                    }
-                }
-                self.expect(")")?;
-                Cmd::Float {
-                    min,
-                    max,
-                    decimals,
-                    var,
-                    notation,
-                }
-            }
+            "INT" => self.int()?,
+            "FLOAT" | "FLOATP" => self.float(word == "FLOATP")?,
             "STRING" => {
                 self.expect("(")?;
                 let v = self.value()?;
                 self.expect(")")?;
                 Cmd::String(v)
             }
-            "REGEX" => {
-                self.expect("(")?;
-                let at = self.at;
-                let v = self.value()?;
-                // A pattern written out is compiled now, so a broken one
-                // stops the build instead of the first input that gets
-                // that far.
-                if let Expr::Str(p) = &v
-                    && let Err(why) = crate::pattern::compile(p)
-                {
-                    return Err((at, self.error_at(&self.toks[at], why.to_string())));
-                }
-                let var = self.eat(",").then(|| self.variable()).transpose()?;
-                self.expect(")")?;
-                Cmd::Regex(v, var)
-            }
+            "REGEX" => self.regex()?,
             "ASSERT" => {
                 self.expect("(")?;
                 let t = self.test()?;
                 self.expect(")")?;
                 Cmd::Assert(t)
             }
-            "SET" => {
-                self.expect("(")?;
-                let mut list = Vec::new();
-                loop {
-                    let v = self.variable()?;
-                    self.expect("=")?;
-                    list.push((v, self.expr()?));
-                    if !self.eat(",") {
-                        break;
-                    }
-                }
-                self.expect(")")?;
-                Cmd::Set(list)
-            }
+            "SET" => self.set()?,
             "UNSET" => {
                 self.expect("(")?;
                 let names = self.names()?;
@@ -247,7 +165,7 @@ impl Parser<'_> {
                 Cmd::Unset(names)
             }
             "REP" | "REPI" | "WHILE" | "WHILEI" | "IF" => {
-                return self.block_command(word.clone(), first);
+                return self.block_command(word, first);
             }
             _ => {
                 self.at = first;
@@ -260,6 +178,117 @@ impl Parser<'_> {
             pos: head.pos,
             text: self.text(first),
         })
+    }
+
+    /// The word of the command that starts at token `first` (`head`):
+    /// refused when it is no word, or (`separator`) when it names a
+    /// command that cannot be a separator.
+    fn command_word(&mut self, head: &Token, first: usize, separator: bool) -> Res<String> {
+        let Tok::Word(word) = &head.tok else {
+            self.at = first;
+            return self.fail(format!("expected a command, found {}", describe(&head.tok)));
+        };
+        let block = matches!(word.as_str(), "REP" | "REPI" | "WHILE" | "WHILEI" | "IF");
+        if separator && (block || matches!(word.as_str(), "EOF" | "END" | "ELSE")) {
+            self.at = first;
+            return self.fail(format!(
+                "{word} cannot be a separator: only a command that reads or checks one thing can"
+            ));
+        }
+        Ok(word.clone())
+    }
+
+    /// `INT(min, max[, var])`.
+    fn int(&mut self) -> Res<Cmd> {
+        self.expect("(")?;
+        let min = self.expr()?;
+        self.expect(",")?;
+        let max = self.expr()?;
+        let var = self.eat(",").then(|| self.variable()).transpose()?;
+        self.expect(")")?;
+        Ok(Cmd::Int { min, max, var })
+    }
+
+    /// `FLOAT(min, max[, var[, notation]])`, or with `precision` FLOATP's
+    /// `(min, max, mindecimals, maxdecimals[, var[, notation]])`.
+    fn float(&mut self, precision: bool) -> Res<Cmd> {
+        self.expect("(")?;
+        let min = self.expr()?;
+        self.expect(",")?;
+        let max = self.expr()?;
+        let mut decimals = None;
+        if precision {
+            self.expect(",")?;
+            let lo = self.expr()?;
+            self.expect(",")?;
+            decimals = Some((lo, self.expr()?));
+        }
+        let mut var = None;
+        let mut notation = Notation::Any;
+        if self.eat(",") {
+            var = Some(self.variable()?);
+            if self.eat(",") {
+                notation = self.notation()?;
+            }
+        }
+        self.expect(")")?;
+        Ok(Cmd::Float {
+            min,
+            max,
+            decimals,
+            var,
+            notation,
+        })
+    }
+
+    /// FIXED or SCIENTIFIC.
+    fn notation(&mut self) -> Res<Notation> {
+        let notation = match self.peek() {
+            Tok::Word(w) if w == "FIXED" => Notation::Fixed,
+            Tok::Word(w) if w == "SCIENTIFIC" => Notation::Scientific,
+            other => {
+                return self.fail(format!(
+                    "expected FIXED or SCIENTIFIC, found {}",
+                    describe(other)
+                ));
+            }
+        };
+        self.next();
+        Ok(notation)
+    }
+
+    /// `REGEX(pattern[, var])`.
+    fn regex(&mut self) -> Res<Cmd> {
+        self.expect("(")?;
+        let at = self.at;
+        let v = self.value()?;
+        // A pattern written out is compiled now, so a broken one
+        // stops the build instead of the first input that gets
+        // that far.
+        if let Expr::Str(p) = &v
+            && let Err(why) = crate::pattern::compile(p)
+        {
+            return Err((at, self.error_at(&self.toks[at], why.to_string())));
+        }
+        let var = self.eat(",").then(|| self.variable()).transpose()?;
+        self.expect(")")?;
+        Ok(Cmd::Regex(v, var))
+    }
+
+    /// `SET(var = expr, …)`.
+    fn set(&mut self) -> Res<Cmd> {
+        self.expect("(")?;
+        let mut list = Vec::new();
+        loop {
+            let v = self.variable()?;
+            self.expect("=")?;
+            list.push((v, self.expr()?));
+            if !self.eat(",") {
+                break;
+            }
+        }
+        self.expect(")")?;
+        Ok(Cmd::Set(list))
     }
 
     /// A loop or IF: its head, then its body up to END.
@@ -288,33 +317,7 @@ impl Parser<'_> {
         };
         self.expect(")")?;
         let text = self.text(first);
-        let (then, closer) = self.block().map_err(|e| (self.at, e))?;
-        let mut otherwise = Vec::new();
-        let closer = match closer {
-            Closer::Else(_) if word == "IF" => {
-                let (body, closer) = self.block().map_err(|e| (self.at, e))?;
-                otherwise = body;
-                match closer {
-                    Closer::Else(t) => {
-                        return Err((self.at, self.error_at(&t, "a second ELSE in one IF")));
-                    }
-                    c => c,
-                }
-            }
-            Closer::Else(t) => {
-                return Err((
-                    self.at,
-                    self.error_at(&t, format!("ELSE inside {word}, which is no IF")),
-                ));
-            }
-            c => c,
-        };
-        if let Closer::Eof = closer {
-            return Err((
-                self.at,
-                self.error_at(&head, format!("{word} is not closed by END")),
-            ));
-        }
+        let (then, otherwise) = self.bodies(&word, &head)?;
         self.depth -= 1;
         let cmd = match what {
             Head::Count(count) => Cmd::Rep {
@@ -340,6 +343,39 @@ impl Parser<'_> {
             pos: head.pos,
             text,
         })
+    }
+
+    /// The body of the loop or IF `word` (opened at `head`) up to its END,
+    /// and an IF's ELSE part (empty for the others).
+    fn bodies(&mut self, word: &str, head: &Token) -> Res<(Vec<Command>, Vec<Command>)> {
+        let (then, closer) = self.block().map_err(|e| (self.at, e))?;
+        let mut otherwise = Vec::new();
+        let closer = match closer {
+            Closer::Else(_) if word == "IF" => {
+                let (body, closer) = self.block().map_err(|e| (self.at, e))?;
+                otherwise = body;
+                match closer {
+                    Closer::Else(t) => {
+                        return Err((self.at, self.error_at(&t, "a second ELSE in one IF")));
+                    }
+                    c => c,
+                }
+            }
+            Closer::Else(t) => {
+                return Err((
+                    self.at,
+                    self.error_at(&t, format!("ELSE inside {word}, which is no IF")),
+                ));
+            }
+            c => c,
+        };
+        if let Closer::Eof = closer {
+            return Err((
+                self.at,
+                self.error_at(head, format!("{word} is not closed by END")),
+            ));
+        }
+        Ok((then, otherwise))
     }
 
     fn names(&mut self) -> Res<Vec<String>> {
@@ -411,176 +447,6 @@ impl Parser<'_> {
             }
         })
     }
-
-    fn expr(&mut self) -> Res<Expr> {
-        let mark = self.depth;
-        self.deeper()?;
-        let mut lhs = self.term()?;
-        loop {
-            let op = match self.peek() {
-                Tok::Punct("+") => BinOp::Add,
-                Tok::Punct("-") => BinOp::Sub,
-                _ => break,
-            };
-            self.next();
-            self.deeper()?;
-            lhs = fold(Expr::Bin(op, Box::new(lhs), Box::new(self.term()?)));
-        }
-        self.depth = mark;
-        Ok(lhs)
-    }
-
-    fn term(&mut self) -> Res<Expr> {
-        let mark = self.depth;
-        let mut lhs = self.factor()?;
-        loop {
-            let op = match self.peek() {
-                Tok::Punct("*") => BinOp::Mul,
-                Tok::Punct("/") => BinOp::Div,
-                Tok::Punct("%") => BinOp::Rem,
-                _ => break,
-            };
-            self.next();
-            self.deeper()?;
-            lhs = fold(Expr::Bin(op, Box::new(lhs), Box::new(self.factor()?)));
-        }
-        self.depth = mark;
-        Ok(lhs)
-    }
-
-    fn factor(&mut self) -> Res<Expr> {
-        if self.eat("-") {
-            self.deeper()?;
-            let inner = self.factor()?;
-            self.depth -= 1;
-            return Ok(fold(Expr::Neg(Box::new(inner))));
-        }
-        let mark = self.depth;
-        let mut lhs = self.atom()?;
-        while self.eat("^") {
-            self.deeper()?;
-            let rhs = if self.eat("-") {
-                self.deeper()?;
-                let inner = self.factor()?;
-                self.depth -= 1;
-                fold(Expr::Neg(Box::new(inner)))
-            } else {
-                self.atom()?
-            };
-            lhs = fold(Expr::Bin(BinOp::Pow, Box::new(lhs), Box::new(rhs)));
-        }
-        self.depth = mark;
-        Ok(lhs)
-    }
-
-    fn atom(&mut self) -> Res<Expr> {
-        if self.eat("(") {
-            let e = self.expr()?;
-            self.expect(")")?;
-            return Ok(e);
-        }
-        self.value()
-    }
-
-    fn test(&mut self) -> Res<Test> {
-        let mark = self.depth;
-        self.deeper()?;
-        if self.eat("!") {
-            let t = self.test()?;
-            self.depth = mark;
-            return Ok(Test::Not(Box::new(t)));
-        }
-        let mut lhs = self.simple_test()?;
-        loop {
-            let and = match self.peek() {
-                Tok::Punct("&&") => true,
-                Tok::Punct("||") => false,
-                _ => break,
-            };
-            self.next();
-            self.deeper()?;
-            let rhs = if self.eat("!") {
-                Test::Not(Box::new(self.test()?))
-            } else {
-                self.simple_test()?
-            };
-            let (l, r) = (Box::new(lhs), Box::new(rhs));
-            lhs = if and { Test::And(l, r) } else { Test::Or(l, r) };
-        }
-        self.depth = mark;
-        Ok(lhs)
-    }
-
-    fn simple_test(&mut self) -> Res<Test> {
-        match self.peek().clone() {
-            Tok::Word(w) if w == "ISEOF" => {
-                self.next();
-                return Ok(Test::IsEof);
-            }
-            Tok::Word(w) if w == "MATCH" => {
-                self.next();
-                self.expect("(")?;
-                let v = self.value()?;
-                self.expect(")")?;
-                return Ok(Test::Match(v));
-            }
-            Tok::Word(w) if w == "UNIQUE" => {
-                self.next();
-                self.expect("(")?;
-                let names = self.names()?;
-                self.expect(")")?;
-                return Ok(Test::Unique(names));
-            }
-            Tok::Word(w) if w == "INARRAY" => {
-                self.next();
-                self.expect("(")?;
-                let e = self.expr()?;
-                self.expect(",")?;
-                let v = self.variable()?;
-                self.expect(")")?;
-                return Ok(Test::InArray(e, v));
-            }
-            _ => {}
-        }
-        let (start, mark) = (self.at, self.depth);
-        let as_compare = self.compare();
-        if as_compare.is_ok() || self.toks[start].tok != Tok::Punct("(") {
-            return as_compare;
-        }
-        let compare_error = as_compare.unwrap_err();
-        (self.at, self.depth) = (start, mark);
-        self.next();
-        let grouped = self.test().and_then(|t| {
-            self.expect(")")?;
-            Ok(t)
-        });
-        match grouped {
-            Ok(t) => Ok(t),
-            // The try that read further is the one the author meant.
-            Err(e) if e.0 >= compare_error.0 => Err(e),
-            Err(_) => Err(compare_error),
-        }
-    }
-
-    fn compare(&mut self) -> Res<Test> {
-        let lhs = self.expr()?;
-        let op = match self.peek() {
-            Tok::Punct("<") => CmpOp::Lt,
-            Tok::Punct(">") => CmpOp::Gt,
-            Tok::Punct("<=") => CmpOp::Le,
-            Tok::Punct(">=") => CmpOp::Ge,
-            Tok::Punct("==") => CmpOp::Eq,
-            Tok::Punct("!=") => CmpOp::Ne,
-            other => {
-                return self.fail(format!(
-                    "expected a comparison (< > <= >= == !=), found {}",
-                    describe(other)
-                ));
-            }
-        };
-        self.next();
-        Ok(Test::Cmp(op, lhs, self.expr()?))
-    }
 }
 
 fn describe(t: &Tok) -> String {
@@ -591,37 +457,5 @@ fn describe(t: &Tok) -> String {
         Tok::Str(_) => "a string".into(),
         Tok::Punct(p) => format!("`{p}`"),
         Tok::End => "the end of the program".into(),
-    }
-}
-
-/// An operation on two numbers written out (`10^9`, `-5`) computed once,
-/// here, instead of on every run of its command. One that fails (`1/0`)
-/// is left as written, to fail where it runs, as in checktestdata.
-fn fold(e: Expr) -> Expr {
-    let literal = |e: &Expr| match e {
-        Expr::Int(i) => Some(Value::Int(i.clone())),
-        Expr::Float(f) => Some(Value::Float(f.clone())),
-        _ => None,
-    };
-    let value = match &e {
-        Expr::Neg(x) => literal(x).and_then(|v| v.neg().ok()),
-        Expr::Bin(op, a, b) => match (literal(a), literal(b)) {
-            (Some(a), Some(b)) => match op {
-                BinOp::Add => a.add(b),
-                BinOp::Sub => a.sub(b),
-                BinOp::Mul => a.mul(b),
-                BinOp::Div => a.div(b),
-                BinOp::Rem => a.rem(b),
-                BinOp::Pow => a.pow(b),
-            }
-            .ok(),
-            _ => None,
-        },
-        _ => None,
-    };
-    match value {
-        Some(Value::Int(i)) => Expr::Int(i),
-        Some(Value::Float(f)) => Expr::Float(f),
-        _ => e,
     }
 }

@@ -10,6 +10,8 @@ use std::path::PathBuf;
 
 use serde_yaml::{Mapping, Value};
 
+#[path = "generators_case.rs"]
+mod case;
 #[path = "generators_error.rs"]
 mod error;
 #[path = "generators_include.rs"]
@@ -363,131 +365,6 @@ impl Reader<'_> {
     fn number(&mut self, key: &str) -> String {
         self.next_case += 1;
         numbered_name(key, self.next_case - 1, self.case_total)
-    }
-
-    /// A case (one per `count:` value) called `key` in folder `rel`.
-    fn case(
-        &mut self,
-        v: &Value,
-        keys: &[&str],
-        key: &str,
-        numbered: bool,
-        rel: &str,
-        scope: &Scope,
-    ) -> Result<(), RecipeError> {
-        let map: Mapping = match v {
-            Value::Mapping(m) => m.clone(),
-            Value::String(s) if s.ends_with(".in") => {
-                let mut m = Mapping::new();
-                m.insert("copy".into(), s.trim_end_matches(".in").into());
-                m
-            }
-            Value::String(s) => {
-                let mut m = Mapping::new();
-                m.insert("generate".into(), s.clone().into());
-                m
-            }
-            Value::Null => Mapping::new(),
-            _ => return Err(self.err(keys, RecipeFault::Case)),
-        };
-        let mut inline = BTreeMap::new();
-        let mut solution = scope.solution.clone();
-        let mut salt = scope.salt.clone();
-        for (k, value) in &map {
-            let k = scalar(k);
-            match k.as_str() {
-                "generate" | "copy" | "count" => {}
-                "solution" => {
-                    solution = value
-                        .as_str()
-                        .map(|s| PathBuf::from(s.trim_start_matches('/')))
-                }
-                "random_salt" => salt = scalar(value),
-                // BAPCtools ends a non-empty inline file with a newline.
-                ext if EXTENSIONS.contains(&ext) => {
-                    let text = scalar(value);
-                    let end = (!text.is_empty() && !text.ends_with('\n')).then_some("\n");
-                    inline.insert(k.clone(), text + end.unwrap_or_default());
-                }
-                other => {
-                    let why = match other {
-                        "match" => "expectations on the files are not checked",
-                        "visualizer" => "visualizers are not run",
-                        _ => "not supported by judge",
-                    };
-                    self.skip(&[keys, &[other]].concat(), &format!("{key}: {other}"), why);
-                }
-            }
-        }
-        let values = counts(v);
-        let list = values.clone().unwrap_or_else(|| vec![1]);
-        if list.is_empty() {
-            return Err(self.err(&[keys, &["count"]].concat(), RecipeFault::Count));
-        }
-        let consecutive = list
-            .iter()
-            .max()
-            .zip(list.iter().min())
-            .is_some_and(|(hi, lo)| (hi - lo) as usize + 1 == list.len());
-        let pad = match consecutive {
-            true => list.iter().map(|c| c.to_string().len()).max().unwrap_or(0),
-            false => 0,
-        };
-        for count in list {
-            let mut name = match numbered {
-                true => self.number(key),
-                false => key.to_string(),
-            };
-            if values.is_some() {
-                name = format!("{name}-{count:0pad$}");
-            }
-            let source = if let Some(cmd) = map.get("generate").and_then(Value::as_str) {
-                let mut cmd = cmd.to_string();
-                if values.is_some() {
-                    cmd = cmd.replace("{count}", &count.to_string());
-                }
-                let mut seed_text = salt.clone();
-                if count != 1 {
-                    seed_text += &format!(":{}", count - 1);
-                }
-                seed_text += cmd.trim();
-                let seed = crate::generators_seed::seed(&seed_text);
-                // BAPCtools runs every generator in a folder of its own,
-                // where the case is `testcase`: `{name}` names its files.
-                let mut words = cmd
-                    .split_whitespace()
-                    .map(|w| w.replace("{name}", "testcase"));
-                let program = words.next().unwrap_or_default();
-                let uses_seed = cmd.contains("{seed");
-                let args = words.map(|w| fill_seed(&w, seed)).collect();
-                Source::Generate {
-                    program,
-                    args,
-                    seed: uses_seed.then_some(seed),
-                }
-            } else if let Some(path) = map.get("copy").and_then(Value::as_str) {
-                Source::Copy(PathBuf::from(path))
-            } else {
-                Source::Inline
-            };
-            let path = match rel.is_empty() {
-                true => name,
-                false => format!("{rel}/{name}"),
-            };
-            self.known_keys
-                .entry(key.to_string())
-                .or_default()
-                .push(Rule::Case(path.clone()));
-            self.known_cases.insert(path.clone(), path.clone());
-            self.recipe.cases.push(Planned {
-                path,
-                source,
-                inline: inline.clone(),
-                solution: solution.clone(),
-                retries: scope.retries,
-            });
-        }
-        Ok(())
     }
 }
 

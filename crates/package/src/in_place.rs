@@ -20,9 +20,10 @@ use std::path::{Path, PathBuf};
 
 use crate::Refusal;
 use crate::origin::{Format, Origin, TimeRule};
+use crate::plan::Plan;
 use crate::problem::{
-    Case, CaseSettings, Groups, INVALID_DIR, INVALID_GROUP, Problem, ProblemError, case_order,
-    read_settings,
+    Case, CaseSettings, Groups, INVALID_DIR, INVALID_GROUP, Problem, ProblemError, ProblemSpec,
+    case_order, read_settings,
 };
 
 /// Whether `dir` holds a package rather than a problem in judge's layout:
@@ -58,17 +59,7 @@ pub fn load_with_data(
     let text = read_settings(&spec_path)?;
     let mut plan = crate::read::read_with_data(pkg, &text, data);
     plan.skipped.extend(skipped);
-    // In place the answer files are the truth: a package whose accepted
-    // submissions judge cannot run (or that has none) is still judged,
-    // its cases taken as given.
-    let before = plan.refused.len();
-    plan.refused.retain(|r| *r != Refusal::NoReference);
-    if plan.refused.len() < before {
-        plan.ignored.push(
-            "no accepted submission judge can run: no reference, the answer files are taken as given"
-                .into(),
-        );
-    }
+    answers_as_given(&mut plan);
     let format = plan.format.unwrap_or(Format::Legacy);
     if !plan.refused.is_empty() {
         return Err(ProblemError::Package {
@@ -88,6 +79,49 @@ pub fn load_with_data(
         .iter()
         .map(|(src, dest)| (dest.clone(), src.clone()))
         .collect();
+    programs_in_place(&mut spec, &from, pkg);
+    let groups = Groups {
+        specs: plan.groups.clone(),
+    };
+    let (cases, invalid_inputs) = cases(&from, &groups, &plan.validation_settings);
+    let invalid_rules = invalid_rules(&invalid_inputs)?;
+    let time = plan
+        .time
+        .unwrap_or(TimeRule::Fixed(spec.limits.time, "judge"));
+    let output_checks = std::mem::take(&mut plan.output_checks);
+    Ok(Problem {
+        id: id.to_string(),
+        dir: pkg.to_path_buf(),
+        spec,
+        cases,
+        groups,
+        orphan_answers: Vec::new(),
+        stray_files: Vec::new(),
+        invalid_inputs,
+        invalid_rules,
+        output_checks,
+        origin: Some(origin(plan, format, time)),
+    })
+}
+
+/// In place the answer files are the truth: a package whose accepted
+/// submissions judge cannot run (or that has none) is still judged,
+/// its cases taken as given.
+fn answers_as_given(plan: &mut Plan) {
+    let before = plan.refused.len();
+    plan.refused.retain(|r| *r != Refusal::NoReference);
+    if plan.refused.len() < before {
+        plan.ignored.push(
+            "no accepted submission judge can run: no reference, the answer files are taken as given"
+                .into(),
+        );
+    }
+}
+
+/// The spec's programs at the package's own files (relative to it):
+/// `from` maps each path of judge's layout to the package file it came
+/// from.
+fn programs_in_place(spec: &mut ProblemSpec, from: &BTreeMap<PathBuf, PathBuf>, pkg: &Path) {
     let place = |p: &Path| -> PathBuf {
         from.get(p)
             .map(|src| src.strip_prefix(pkg).unwrap_or(src).to_path_buf())
@@ -107,13 +141,12 @@ pub fn load_with_data(
     for v in &mut spec.validators {
         *v = place(v);
     }
-    let groups = Groups {
-        specs: plan.groups.clone(),
-    };
-    let (cases, invalid_inputs) = cases(&from, &groups, &plan.validation_settings);
-    // The rule each invalid input declares in its own .yaml.
+}
+
+/// The rule each invalid input declares in its own .yaml.
+fn invalid_rules(invalid_inputs: &[Case]) -> Result<BTreeMap<String, String>, ProblemError> {
     let mut invalid_rules = BTreeMap::new();
-    for case in &invalid_inputs {
+    for case in invalid_inputs {
         let yaml = crate::problem::rules::case_yaml(&case.input);
         if yaml.is_file()
             && let Some(rule) = crate::problem::rules::read_case_rule(&yaml, true)?
@@ -121,9 +154,13 @@ pub fn load_with_data(
             invalid_rules.insert(case.id(), rule);
         }
     }
-    let time = plan
-        .time
-        .unwrap_or(TimeRule::Fixed(spec.limits.time, "judge"));
+    Ok(invalid_rules)
+}
+
+/// What the problem keeps of the package: its format, its time limit's
+/// rule with the factor a borderline run is re-run with, and what the
+/// reading of `plan` skipped, ignored and noted.
+fn origin(plan: Plan, format: Format, time: TimeRule) -> Origin {
     let safety_margin = match time {
         TimeRule::Compute {
             time_limit_to_tle, ..
@@ -131,32 +168,19 @@ pub fn load_with_data(
         TimeRule::Fixed(..) if format == Format::Legacy => 2.0,
         TimeRule::Fixed(..) => crate::origin::Multipliers::DEFAULT.time_limit_to_tle,
     };
-    let not_submissions = plan.not_submissions.clone();
-    Ok(Problem {
-        id: id.to_string(),
-        dir: pkg.to_path_buf(),
-        spec,
-        cases,
-        groups,
-        orphan_answers: Vec::new(),
-        stray_files: Vec::new(),
-        invalid_inputs,
-        invalid_rules,
-        output_checks: plan.output_checks,
-        origin: Some(Origin {
-            format,
-            time,
-            safety_margin,
-            computed_from: None,
-            skipped: plan.skipped,
-            ignored: plan.ignored,
-            not_submissions,
-            unchecked: plan.unchecked,
-            notes: plan.notes,
-            answer_validators: plan.answer_validators,
-            invalid_answers: plan.invalid_answers,
-        }),
-    })
+    Origin {
+        format,
+        time,
+        safety_margin,
+        computed_from: None,
+        skipped: plan.skipped,
+        ignored: plan.ignored,
+        not_submissions: plan.not_submissions,
+        unchecked: plan.unchecked,
+        notes: plan.notes,
+        answer_validators: plan.answer_validators,
+        invalid_answers: plan.invalid_answers,
+    }
 }
 
 /// The cases the plan found, at the package's own files, and the inputs

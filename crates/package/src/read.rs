@@ -12,21 +12,21 @@ use std::path::{Path, PathBuf};
 
 use serde_yaml::Value;
 
-use judge_languages::is_header;
-
-use crate::checkers;
 use crate::contest_files::DOMJUDGE_INI;
 use crate::origin::{Format, TimeRule};
 use crate::plan::{Plan, ProblemYaml, name_of, rel, sorted_entries};
 use crate::problem::Kind as ProblemKind;
-use crate::problem::{CheckerSpec, Interface, ProblemSpec, ScoringSpec};
+use crate::problem::{ProblemSpec, ScoringSpec};
 use crate::read_limits::limits;
 use crate::refusal::UnknownFormat;
 use crate::submissions::{submissions, take_reference};
-use crate::validator_dirs::{self, Kind};
+use crate::validator_dirs;
 use crate::{
     EXTENSION_FILE, Extension, Refusal, output_validator_dir, read_data, statement_dir, text_in,
 };
+
+#[path = "read_validators.rs"]
+mod validators;
 
 /// The package's format, from `problem_format_version`.
 pub(crate) fn format_of(yaml: &Value) -> Result<Format, UnknownFormat> {
@@ -163,259 +163,30 @@ fn from_extension(pkg: &Path, ext: Extension, format: Format, plan: &mut Plan) {
     plan.spec = Some(spec);
 }
 
-/// The package's output validator folder holds the program `program`
-/// names: its one file (a file program) or its files (a folder program).
-fn place_program(pkg: &Path, dir: &Path, program: &Path, plan: &mut Plan) {
-    let mut files = sorted_entries(dir);
-    // Legacy packages hold each validator in a folder of its own.
-    if let [one] = files.as_slice()
-        && one.is_dir()
-        && program.extension().is_some()
-    {
-        files = sorted_entries(one);
-    }
-    match files.as_slice() {
-        [one] if program.extension().is_some() && one.is_file() => {
-            plan.copies.push((one.clone(), program.to_path_buf()))
-        }
-        [one] if one.is_dir() => plan.copies.push((one.clone(), program.to_path_buf())),
-        [] => plan.refused.push(Refusal::Missing {
-            at: rel(pkg, dir),
-            what: "missing".into(),
-        }),
-        _ => plan.copies.push((dir.to_path_buf(), program.to_path_buf())),
-    }
-}
-
 /// A package from anywhere: its own fields decide.
 fn from_package(pkg: &Path, spec_yaml: ProblemYaml<'_>, format: Format, plan: &mut Plan) {
-    let yaml = spec_yaml.value;
-    let field = |k: &str| yaml.get(k).filter(|v| !v.is_null());
-    // `name` may be a map of languages (English first, else the first);
-    // DOMjudge keeps it in its ini file when problem.yaml has none.
-    let name = field("name")
-        .and_then(text_in)
-        .or_else(|| ini_name(pkg))
-        .unwrap_or_else(|| name_of(pkg));
-    let source = match field("source") {
-        Some(Value::Sequence(items)) => items.first().and_then(text_in),
-        Some(v) => text_in(v),
-        None => None,
-    }
-    .unwrap_or_default();
-    // The kind of problem: legacy `validation`, newer `type`.
-    let validation = read_validation(field("validation"), &spec_yaml, plan);
-    let mut types: Vec<String> = match field("type") {
-        Some(Value::String(s)) => s.split_whitespace().map(String::from).collect(),
-        Some(Value::Sequence(v)) => v
-            .iter()
-            .filter_map(|t| t.as_str().map(String::from))
-            .collect(),
-        _ => Vec::new(),
+    let mut r = Reader {
+        pkg,
+        spec: spec_yaml,
+        format,
+        plan,
     };
-    for (word, kind) in [("interactive", "interactive"), ("multi-pass", "multi-pass")] {
-        if validation.words.iter().any(|w| w == word) && !types.iter().any(|t| t == kind) {
-            types.push(kind.into());
-        }
-    }
-    let custom = validation.custom();
-    let has = |t: &str| types.iter().any(|x| x == t);
-    if has("multi-pass") && interactive_type(&types) {
-        plan.refused.push(Refusal::Unsupported {
-            at: spec_yaml.at(&["type"]),
-            what: "type multi-pass with interactive: judge runs multi-pass problems with an output validator only".into(),
-        });
-    }
-    for t in ["submit-answer"] {
-        if has(t) {
-            plan.refused.push(Refusal::Unsupported {
-                at: spec_yaml.at(&["type"]),
-                what: format!("type {t}: judge does not judge {t} problems"),
-            });
-        }
-    }
-    // `graders/` and `include/` are judged as the package's judge does
-    // (crate::legacy_grading, the engine's `included`); a static
-    // validator is not.
-    if pkg.join(crate::INCLUDE).is_dir() {
-        plan.copies
-            .push((pkg.join(crate::INCLUDE), PathBuf::from(crate::INCLUDE)));
-    }
-    if pkg.join("static_validator").exists() {
-        plan.refused.push(Refusal::Unsupported {
-            at: "static_validator/".into(),
-            what: "judge does not run static validators (grading would differ from the package's)"
-                .into(),
-        });
-    }
-    let scoring = has("scoring");
-    let interactive = has("interactive");
-    // Multi-pass: the output validator asks for the next pass, up to
-    // `limits.validation_passes` (2 unless said).
-    let kind = match (interactive, has("multi-pass")) {
-        (_, true) => ProblemKind::MultiPass {
-            passes: yaml
-                .get("limits")
-                .and_then(|l| l.get("validation_passes"))
-                .and_then(Value::as_u64)
-                .map_or(2, |n| n.clamp(1, 100) as u32),
-        },
-        (true, false) => ProblemKind::Interactive,
-        (false, false) => ProblemKind::Plain,
-    };
-    // Output validation, from either spelling of its folder.
-    let validator_dir = validator_dirs::find(pkg, format, Kind::Output, plan);
-    let programs = validator_dir
-        .as_deref()
-        .map(validator_dirs::programs)
-        .unwrap_or_default();
-    let flags = match field("validator_flags") {
-        Some(Value::String(s)) => s.split_whitespace().map(String::from).collect(),
-        _ => Vec::new(),
-    };
-    // What declares a custom validator: legacy `validation: custom …`, or
-    // a type no default validator can judge.
-    let declared = if custom {
-        Some((
-            "validation",
-            format!("validation: {}", validation.words.join(" ")),
-        ))
-    } else {
-        ["interactive", "multi-pass"]
-            .into_iter()
-            .find(|t| has(t))
-            .map(|t| ("type", format!("type {t}")))
-    };
-    let checker = if programs.is_empty() {
-        if let Some((key, declared)) = declared {
-            let looked = Kind::Output
-                .spellings(format)
-                .iter()
-                .map(|d| format!("{d}/"))
-                .collect::<Vec<_>>()
-                .join(", ");
-            plan.refused.push(Refusal::NoValidator {
-                at: spec_yaml.at(&[key]),
-                declared,
-                looked,
-            });
-        }
-        match checkers::DefaultValidatorFlags::parse(&flags) {
-            Ok(_) => Some(CheckerSpec {
-                builtin: Some("icpc-default".parse().expect("registered")),
-                program: None,
-                interface: Interface::Icpc,
-                args: flags,
-                also: Vec::new(),
-            }),
-            Err(e) => {
-                plan.refused.push(Refusal::Invalid {
-                    at: spec_yaml.at(&["validator_flags"]),
-                    reason: format!("validator_flags: {e}"),
-                });
-                None
-            }
-        }
-    } else if programs.len() > 1 && programs.iter().any(|p| p.is_dir()) {
-        // Legacy packages keep each validator in a folder of its own, or
-        // a file of its own beside the folders: several validators, each
-        // a program, all of which must accept (problemtools' rule).
-        let mut placed = programs.iter().map(|one| {
-            let to = PathBuf::from("checker").join(name_of(one));
-            plan.copies.push((one.clone(), to.clone()));
-            to
-        });
-        let program = placed.next();
-        let also: Vec<PathBuf> = placed.collect();
-        if let Some(dir) = &validator_dir {
-            copy_headers(dir, Path::new("checker"), plan);
-        }
-        if interactive || has("multi-pass") {
-            let dir = validator_dir.as_deref().map(name_of).unwrap_or_default();
-            plan.refused.push(Refusal::Unsupported {
-                at: format!("{dir}/"),
-                what: format!(
-                    "{} validators for an interactive or multi-pass problem",
-                    programs.len()
-                ),
-            });
-            None
-        } else {
-            // problemtools ran them all when these packages were written;
-            // its releases since 2025 warn and use only the first. A
-            // validator that rejects cannot be ignored safely.
-            let names: Vec<String> = programs.iter().map(|p| name_of(p)).collect();
-            plan.notes.push(format!(
-                "{} output validators ({}): each must accept, the first that rejects decides (as problemtools judged before it dropped all but the first)",
-                names.len(),
-                names.join(", ")
-            ));
-            Some(CheckerSpec {
-                builtin: None,
-                program,
-                interface: Interface::Icpc,
-                args: flags,
-                also,
-            })
-        }
-    } else {
-        let validator_dir = validator_dir.unwrap_or_default();
-        let one = &programs[0];
-        let program = if programs.len() == 1 && one.is_dir() {
-            plan.copies.push((one.clone(), PathBuf::from("checker")));
-            PathBuf::from("checker")
-        } else if programs.len() == 1 {
-            let to = PathBuf::from("checker").join(name_of(one));
-            plan.copies.push((one.clone(), to.clone()));
-            copy_headers(&validator_dir, Path::new("checker"), plan);
-            to
-        } else {
-            plan.copies
-                .push((validator_dir.clone(), PathBuf::from("checker")));
-            PathBuf::from("checker")
-        };
-        Some(CheckerSpec {
-            builtin: None,
-            program: Some(program),
-            interface: Interface::Icpc,
-            args: flags,
-            also: Vec::new(),
-        })
-    };
-    // Input validators, one program each.
-    let mut validators = Vec::new();
-    let vdir = validator_dirs::find(pkg, format, Kind::Input, plan);
-    if let Some(d) = &vdir {
-        copy_headers(d, Path::new("validators"), plan);
-    }
-    for v in vdir.iter().flat_map(|d| validator_dirs::programs(d)) {
-        let ext = v.extension().and_then(|e| e.to_str()).unwrap_or("");
-        if ext == "viva" {
-            plan.skipped.push((
-                rel(pkg, &v),
-                format!("a .{ext} validator needs its tool, which judge does not have"),
-            ));
-            continue;
-        }
-        let to = PathBuf::from("validators").join(name_of(&v));
-        plan.copies.push((v.clone(), to.clone()));
-        validators.push(to);
-    }
-    if validators.is_empty() {
-        plan.ignored
-            .push("no input validator program: judge validate only checks case hygiene".into());
-    }
-    let limits = limits(spec_yaml, format, pkg, plan);
-    let reference = take_reference(pkg, plan);
-    let top = read_data::group_settings(pkg, format, scoring, validators.len(), plan);
-    read_data::cases(pkg, format, &BTreeMap::new(), kind, plan);
-    submissions(pkg, plan);
-    statement(pkg, format, plan, false);
-    let timelimit =
-        "read as the time limit when problem.yaml gives none (DOMjudge reads it in every format)";
-    let mut taken = validator_dirs::all_spellings();
-    taken.extend(["graders", "include", "static_validator", DOMJUDGE_INI]);
-    others(pkg, plan, timelimit, &taken);
+    let name = r.name();
+    let source = r.source();
+    let declared = r.declared();
+    r.refuse_unsupported_types(&declared);
+    r.include_and_static_validator();
+    let kind = r.kind(&declared);
+    let checker = r.checker(&declared);
+    let validators = r.input_validators();
+    let limits = limits(spec_yaml, format, pkg, r.plan);
+    let reference = take_reference(pkg, r.plan);
+    let scoring = declared.has("scoring");
+    let top = read_data::group_settings(pkg, format, scoring, validators.len(), r.plan);
+    read_data::cases(pkg, format, &BTreeMap::new(), kind, r.plan);
+    submissions(pkg, r.plan);
+    statement(pkg, format, r.plan, false);
+    r.skip_others();
     // Legacy graders count the samples unless told not to; the newer
     // formats never score them.
     let scoring = scoring.then(|| ScoringSpec {
@@ -434,6 +205,138 @@ fn from_package(pkg: &Path, spec_yaml: ProblemYaml<'_>, format: Format, plan: &m
         ..ProblemSpec::named(&name)
     };
     plan.spec = Some(spec);
+}
+
+/// What every step of reading a package from its own fields needs: the
+/// package, its `problem.yaml`, its format and the plan they fill in.
+struct Reader<'a> {
+    pkg: &'a Path,
+    spec: ProblemYaml<'a>,
+    format: Format,
+    plan: &'a mut Plan,
+}
+
+/// The kind of problem as the package declares it: legacy `validation`,
+/// newer `type` (with what `validation` implies added).
+struct Declared {
+    validation: Validation,
+    types: Vec<String>,
+}
+
+impl Declared {
+    /// Whether the package declares type `t`.
+    fn has(&self, t: &str) -> bool {
+        self.types.iter().any(|x| x == t)
+    }
+}
+
+impl<'a> Reader<'a> {
+    /// `problem.yaml`'s key `k`, unless missing or null.
+    fn field(&self, k: &str) -> Option<&'a Value> {
+        self.spec.value.get(k).filter(|v| !v.is_null())
+    }
+
+    /// `name` may be a map of languages (English first, else the first);
+    /// DOMjudge keeps it in its ini file when problem.yaml has none.
+    fn name(&self) -> String {
+        self.field("name")
+            .and_then(text_in)
+            .or_else(|| ini_name(self.pkg))
+            .unwrap_or_else(|| name_of(self.pkg))
+    }
+
+    /// `source`, or the first of a list of them.
+    fn source(&self) -> String {
+        match self.field("source") {
+            Some(Value::Sequence(items)) => items.first().and_then(text_in),
+            Some(v) => text_in(v),
+            None => None,
+        }
+        .unwrap_or_default()
+    }
+
+    /// The kind of problem: legacy `validation`, newer `type`.
+    fn declared(&mut self) -> Declared {
+        let validation = read_validation(self.field("validation"), &self.spec, self.plan);
+        let mut types: Vec<String> = match self.field("type") {
+            Some(Value::String(s)) => s.split_whitespace().map(String::from).collect(),
+            Some(Value::Sequence(v)) => v
+                .iter()
+                .filter_map(|t| t.as_str().map(String::from))
+                .collect(),
+            _ => Vec::new(),
+        };
+        for (word, kind) in [("interactive", "interactive"), ("multi-pass", "multi-pass")] {
+            if validation.words.iter().any(|w| w == word) && !types.iter().any(|t| t == kind) {
+                types.push(kind.into());
+            }
+        }
+        Declared { validation, types }
+    }
+
+    /// Types judge cannot judge, refused at `type`.
+    fn refuse_unsupported_types(&mut self, declared: &Declared) {
+        if declared.has("multi-pass") && interactive_type(&declared.types) {
+            self.plan.refused.push(Refusal::Unsupported {
+                at: self.spec.at(&["type"]),
+                what: "type multi-pass with interactive: judge runs multi-pass problems with an output validator only".into(),
+            });
+        }
+        for t in ["submit-answer"] {
+            if declared.has(t) {
+                self.plan.refused.push(Refusal::Unsupported {
+                    at: self.spec.at(&["type"]),
+                    what: format!("type {t}: judge does not judge {t} problems"),
+                });
+            }
+        }
+    }
+
+    /// `graders/` and `include/` are judged as the package's judge does
+    /// (crate::legacy_grading, the engine's `included`); a static
+    /// validator is not.
+    fn include_and_static_validator(&mut self) {
+        let pkg = self.pkg;
+        if pkg.join(crate::INCLUDE).is_dir() {
+            self.plan
+                .copies
+                .push((pkg.join(crate::INCLUDE), PathBuf::from(crate::INCLUDE)));
+        }
+        if pkg.join("static_validator").exists() {
+            self.plan.refused.push(Refusal::Unsupported {
+                at: "static_validator/".into(),
+                what:
+                    "judge does not run static validators (grading would differ from the package's)"
+                        .into(),
+            });
+        }
+    }
+
+    /// The kind of problem judge runs. Multi-pass: the output validator
+    /// asks for the next pass, up to `limits.validation_passes` (2 unless
+    /// said).
+    fn kind(&self, declared: &Declared) -> ProblemKind {
+        match (declared.has("interactive"), declared.has("multi-pass")) {
+            (_, true) => ProblemKind::MultiPass {
+                passes: (self.spec.value)
+                    .get("limits")
+                    .and_then(|l| l.get("validation_passes"))
+                    .and_then(Value::as_u64)
+                    .map_or(2, |n| n.clamp(1, 100) as u32),
+            },
+            (true, false) => ProblemKind::Interactive,
+            (false, false) => ProblemKind::Plain,
+        }
+    }
+
+    /// Lists everything else at the top of the package as skipped, with
+    /// what became of a `.timelimit` file.
+    fn skip_others(&mut self) {
+        let timelimit = "read as the time limit when problem.yaml gives none (DOMjudge reads it in every format)";
+        let mut taken = validator_dirs::all_spellings();
+        taken.extend(["graders", "include", "static_validator", DOMJUDGE_INI]);
+        others(self.pkg, self.plan, timelimit, &taken);
+    }
 }
 
 /// The `name` of DOMjudge's `domjudge-problem.ini`, if it has one.
@@ -489,15 +392,6 @@ fn read_validation(value: Option<&Value>, spec: &ProblemYaml<'_>, plan: &mut Pla
 
 fn interactive_type(types: &[String]) -> bool {
     types.iter().any(|t| t == "interactive")
-}
-
-/// The headers of `dir` go to `to` too, beside the programs that include
-/// them.
-fn copy_headers(dir: &Path, to: &Path, plan: &mut Plan) {
-    for h in sorted_entries(dir).into_iter().filter(|p| is_header(p)) {
-        let name = name_of(&h);
-        plan.copies.push((h, to.join(name)));
-    }
 }
 
 /// The statement folder, copied. In a package judge exported (`ours`), a
@@ -570,6 +464,30 @@ fn others(pkg: &Path, plan: &mut Plan, timelimit: &str, taken: &[&str]) {
             _ => "not part of what judge imports",
         };
         plan.skipped.push((name, why.into()));
+    }
+}
+
+/// The package's output validator folder holds the program `program`
+/// names: its one file (a file program) or its files (a folder program).
+fn place_program(pkg: &Path, dir: &Path, program: &Path, plan: &mut Plan) {
+    let mut files = sorted_entries(dir);
+    // Legacy packages hold each validator in a folder of its own.
+    if let [one] = files.as_slice()
+        && one.is_dir()
+        && program.extension().is_some()
+    {
+        files = sorted_entries(one);
+    }
+    match files.as_slice() {
+        [one] if program.extension().is_some() && one.is_file() => {
+            plan.copies.push((one.clone(), program.to_path_buf()))
+        }
+        [one] if one.is_dir() => plan.copies.push((one.clone(), program.to_path_buf())),
+        [] => plan.refused.push(Refusal::Missing {
+            at: rel(pkg, dir),
+            what: "missing".into(),
+        }),
+        _ => plan.copies.push((dir.to_path_buf(), program.to_path_buf())),
     }
 }
 

@@ -47,41 +47,15 @@ pub(crate) fn group_settings(
     plan: &mut Plan,
 ) -> Top {
     let data = plan.data_dir(pkg);
-    let mut own: BTreeMap<String, Config> = BTreeMap::new();
-    let mut folders = Vec::new();
-    for entry in walkdir::WalkDir::new(&data)
-        .follow_links(true)
-        .sort_by_file_name()
-    {
-        let Ok(entry) = entry else { continue };
-        if !entry.file_type().is_dir() {
-            continue;
-        }
-        let folder = rel(&data, entry.path());
-        let folder = if folder.is_empty() {
-            String::new()
-        } else {
-            folder
-        };
-        folders.push(folder.clone());
-        if let Some(file) = testdata::settings_file(entry.path(), format) {
-            let Some(text) = settings_text(pkg, &file, plan) else {
-                continue;
-            };
-            let read = testdata::read(&rel(pkg, &file), &text, format, validators);
-            plan.refused.extend(read.refused);
-            plan.ignored.extend(read.ignored);
-            own.insert(folder, read.config);
-        }
-    }
-    // 2025-09: `secret` is worth 100 and sums its items unless it says
-    // otherwise; its groups are pass-fail unless they say otherwise.
+    let mut d = DataReader {
+        pkg,
+        format,
+        data,
+        plan,
+    };
+    let (mut own, folders) = d.own_settings(validators);
     if scoring && format == Format::V2025 {
-        let secret = own.entry("secret".into()).or_default();
-        secret.score.get_or_insert(100.0);
-        secret
-            .aggregation
-            .get_or_insert(crate::problem::Aggregation::Sum);
+        secret_defaults(&mut own);
     }
     let ignore_sample = own.get("").is_some_and(|c| c.ignore_sample);
     let legacy_scoring = scoring && format == Format::Legacy;
@@ -92,39 +66,105 @@ pub(crate) fn group_settings(
             .then(|| testdata::legacy(&effective.get("").cloned().unwrap_or_default())),
     };
     if legacy_scoring && effective.values().any(|c| c.custom == Some(true)) {
-        crate::graders::require(pkg, plan);
+        crate::graders::require(pkg, d.plan);
     }
     for (folder, config) in effective {
-        // Validation data is no case group of ours, but its arguments
-        // are the package's all the same.
         if VALIDATION.iter().any(|d| Path::new(&folder).starts_with(d)) {
-            let spec = testdata::group_spec(&config, false, format);
-            let settings = crate::problem::CaseSettings {
-                checker_args: spec.checker_args.unwrap_or_default(),
-                validator_args: spec.validator_args.unwrap_or_default(),
-                ..Default::default()
-            };
-            plan.validation_settings.insert(folder, settings);
-            continue;
+            d.validation_settings(folder, &config);
+        } else {
+            d.group(folder, &config, scoring);
         }
-        let Some(group) = crate::group_of(Path::new(&folder)) else {
-            continue;
+    }
+    top
+}
+
+/// 2025-09: `secret` is worth 100 and sums its items unless it says
+/// otherwise; its groups are pass-fail unless they say otherwise.
+fn secret_defaults(own: &mut BTreeMap<String, Config>) {
+    let secret = own.entry("secret".into()).or_default();
+    secret.score.get_or_insert(100.0);
+    secret
+        .aggregation
+        .get_or_insert(crate::problem::Aggregation::Sum);
+}
+
+/// What reading `data/` needs at every step: the package, its format,
+/// the `data/` folder read (the package's own, or the one generated from
+/// its recipe) and the plan they fill in.
+struct DataReader<'a> {
+    pkg: &'a Path,
+    format: Format,
+    data: PathBuf,
+    plan: &'a mut Plan,
+}
+
+impl DataReader<'_> {
+    /// Every folder of `data/` (relative to it, `""` for `data/` itself),
+    /// and the settings each one's own file gives.
+    fn own_settings(&mut self, validators: usize) -> (BTreeMap<String, Config>, Vec<String>) {
+        let (pkg, format) = (self.pkg, self.format);
+        let mut own: BTreeMap<String, Config> = BTreeMap::new();
+        let mut folders = Vec::new();
+        for entry in walkdir::WalkDir::new(&self.data)
+            .follow_links(true)
+            .sort_by_file_name()
+        {
+            let Ok(entry) = entry else { continue };
+            if !entry.file_type().is_dir() {
+                continue;
+            }
+            let folder = rel(&self.data, entry.path());
+            let folder = if folder.is_empty() {
+                String::new()
+            } else {
+                folder
+            };
+            folders.push(folder.clone());
+            if let Some(file) = testdata::settings_file(entry.path(), format) {
+                let Some(text) = settings_text(pkg, &file, self.plan) else {
+                    continue;
+                };
+                let read = testdata::read(&rel(pkg, &file), &text, format, validators);
+                self.plan.refused.extend(read.refused);
+                self.plan.ignored.extend(read.ignored);
+                own.insert(folder, read.config);
+            }
+        }
+        (own, folders)
+    }
+
+    /// Validation data is no case group of ours, but its arguments are
+    /// the package's all the same.
+    fn validation_settings(&mut self, folder: String, config: &Config) {
+        let spec = testdata::group_spec(config, false, self.format);
+        let settings = crate::problem::CaseSettings {
+            checker_args: spec.checker_args.unwrap_or_default(),
+            validator_args: spec.validator_args.unwrap_or_default(),
+            ..Default::default()
         };
-        let mut spec = testdata::group_spec(&config, scoring, format);
+        self.plan.validation_settings.insert(folder, settings);
+    }
+
+    /// The `group.yaml` of the group of ours that `folder` becomes, if
+    /// it becomes one and says anything.
+    fn group(&mut self, folder: String, config: &Config, scoring: bool) {
+        let Some(group) = crate::group_of(Path::new(&folder)) else {
+            return;
+        };
+        let mut spec = testdata::group_spec(config, scoring, self.format);
         // `secret` itself becomes our root, whose score is its groups'
         // (added up, or the least) unless it holds cases directly; a
         // pass-fail secret is worth its max_score, all or nothing.
         if folder == "secret"
-            && has_subfolders(&data.join("secret"))
+            && has_subfolders(&self.data.join("secret"))
             && spec.aggregation != Some(crate::problem::Aggregation::PassFail)
         {
             spec.score = None;
         }
         if spec != GroupSpec::default() {
-            plan.groups.insert(group, spec);
+            self.plan.groups.insert(group, spec);
         }
     }
-    top
 }
 
 fn has_subfolders(dir: &Path) -> bool {
@@ -173,160 +213,210 @@ pub(crate) fn cases(
     }
     // Generated data (plan.data) needs no recipe's excuse.
     let generated = plan.data.is_none() && pkg.join("generators/generators.yaml").is_file();
-    for entry in walkdir::WalkDir::new(&data)
+    let mut d = DataReader {
+        pkg,
+        format,
+        data,
+        plan,
+    };
+    for entry in walkdir::WalkDir::new(&d.data)
         .follow_links(true)
         .sort_by_file_name()
     {
         let Ok(entry) = entry else { continue };
+        d.entry(&entry, renamed, output_checks);
+    }
+    if output_checks {
+        crate::read_checks::output_checks(pkg, format, d.plan);
+    }
+    d.refuse_without_cases(generated);
+}
+
+impl DataReader<'_> {
+    /// One file or folder below `data/`: a case's file, an invalid input,
+    /// validation data, or something listed as no case.
+    fn entry(
+        &mut self,
+        entry: &walkdir::DirEntry,
+        renamed: &BTreeMap<String, String>,
+        output_checks: bool,
+    ) {
         let path = entry.path();
-        let inside = path.strip_prefix(&data).unwrap_or(path);
+        let inside = path.strip_prefix(&self.data).unwrap_or(path);
         if entry.depth() <= 1 {
-            let name = name_of(path);
-            let known = [
-                "sample",
-                "secret",
-                "testdata.yaml",
-                "test_group.yaml",
-                INVALID_INPUT,
-            ];
-            if entry.depth() == 1 && name == INVALID_ANSWER {
-                let why = "answers the answer validators must reject: run by `validate` when the package is judged in place; judge's own layout has no place for them";
-                plan.in_place_only.push((rel(pkg, path), why.into()));
-            } else if entry.depth() == 1 && OUTPUT_CHECKS.contains(&name.as_str()) {
-                let at = rel(pkg, path);
-                if !output_checks {
-                    let why = "tests of the output validator: they do not apply to interactive problems (the package format says so)";
-                    plan.unchecked.push(format!("{at}/: {why}; not run"));
-                    plan.skipped.push((at, why.into()));
-                } else {
-                    let why = "tests of the output validator: run by `validate` when the package is judged in place; judge's own layout has no place for them";
-                    plan.in_place_only.push((at, why.into()));
-                }
-            } else if entry.depth() == 1 && !known.contains(&name.as_str()) {
-                plan.skipped
-                    .push((rel(pkg, path), "not sample or secret data".into()));
+            if entry.depth() == 1 {
+                self.top_entry(path, output_checks);
             }
-            continue;
+            return;
         }
         if let Ok(rest) = inside.strip_prefix(INVALID_INPUT) {
-            // Inputs every input validator must reject: judge's invalid/.
-            // An input's own .yaml goes with it: it may declare the rule
-            // the input breaks.
-            let own_yaml = path.extension().is_some_and(|e| e == "yaml")
-                && path.with_extension("in").is_file();
-            if entry.file_type().is_file()
-                && (own_yaml || path.extension().is_some_and(|e| e == "in"))
-            {
-                plan.copies.push((
-                    path.to_path_buf(),
-                    PathBuf::from(crate::problem::INVALID_DIR).join(rest),
-                ));
-            } else if entry.file_type().is_file() {
-                plan.skipped.push((
-                    rel(pkg, path),
-                    "beside an invalid input (only the .in is checked)".into(),
-                ));
-            }
-            continue;
+            self.invalid_input(entry, rest);
+            return;
         }
         if OUTPUT_CHECKS.iter().any(|d| inside.starts_with(d)) || inside.starts_with(INVALID_ANSWER)
         {
-            continue;
+            return;
         }
         let Some(group) = path
             .parent()
-            .and_then(|p| p.strip_prefix(&data).ok())
+            .and_then(|p| p.strip_prefix(&self.data).ok())
             .and_then(|folder| crate::group_in(folder, renamed))
         else {
-            continue;
+            return;
         };
         if entry.file_type().is_dir() {
             if path.extension().is_some_and(|e| e == "files") {
-                plan.refused.push(Refusal::Unsupported {
-                    at: rel(pkg, path),
+                self.plan.refused.push(Refusal::Unsupported {
+                    at: rel(self.pkg, path),
                     what: "files for submissions are not supported".into(),
                 });
             }
-            continue;
+            return;
         }
+        self.case_file(path, inside, &group);
+    }
+
+    /// An entry of `data/` itself: validation data judge's own layout has
+    /// no place for, or (beside the known ones) no sample or secret data.
+    fn top_entry(&mut self, path: &Path, output_checks: bool) {
+        let pkg = self.pkg;
+        let name = name_of(path);
+        let known = [
+            "sample",
+            "secret",
+            "testdata.yaml",
+            "test_group.yaml",
+            INVALID_INPUT,
+        ];
+        if name == INVALID_ANSWER {
+            let why = "answers the answer validators must reject: run by `validate` when the package is judged in place; judge's own layout has no place for them";
+            self.plan.in_place_only.push((rel(pkg, path), why.into()));
+        } else if OUTPUT_CHECKS.contains(&name.as_str()) {
+            let at = rel(pkg, path);
+            if !output_checks {
+                let why = "tests of the output validator: they do not apply to interactive problems (the package format says so)";
+                self.plan.unchecked.push(format!("{at}/: {why}; not run"));
+                self.plan.skipped.push((at, why.into()));
+            } else {
+                let why = "tests of the output validator: run by `validate` when the package is judged in place; judge's own layout has no place for them";
+                self.plan.in_place_only.push((at, why.into()));
+            }
+        } else if !known.contains(&name.as_str()) {
+            (self.plan.skipped).push((rel(pkg, path), "not sample or secret data".into()));
+        }
+    }
+
+    /// Inputs every input validator must reject: judge's invalid/. An
+    /// input's own .yaml goes with it: it may declare the rule the input
+    /// breaks.
+    fn invalid_input(&mut self, entry: &walkdir::DirEntry, rest: &Path) {
+        let path = entry.path();
+        let own_yaml =
+            path.extension().is_some_and(|e| e == "yaml") && path.with_extension("in").is_file();
+        if entry.file_type().is_file() && (own_yaml || path.extension().is_some_and(|e| e == "in"))
+        {
+            self.plan.copies.push((
+                path.to_path_buf(),
+                PathBuf::from(crate::problem::INVALID_DIR).join(rest),
+            ));
+        } else if entry.file_type().is_file() {
+            self.plan.skipped.push((
+                rel(self.pkg, path),
+                "beside an invalid input (only the .in is checked)".into(),
+            ));
+        }
+    }
+
+    /// A file of group `group` (`inside`: its path below `data/`): a
+    /// case's input or answer, a case's own settings, or no case file.
+    fn case_file(&mut self, path: &Path, inside: &Path, group: &str) {
         let name = name_of(path);
         let stem = path
             .file_stem()
             .unwrap_or_default()
             .to_string_lossy()
             .into_owned();
+        match path.extension().and_then(|e| e.to_str()) {
+            Some("in") => self.case(path, group, &stem),
+            Some("ans") if path.with_extension("in").is_file() => {}
+            // An answer whose input is gone (a snapshot that lost its
+            // large files, a rename half done): named, never dropped
+            // silently.
+            Some("ans") if !name.starts_with('.') => {
+                let at = rel(self.pkg, path);
+                let why = format!("{stem}.in is missing: this case is not judged");
+                (self.plan.notes)
+                    .push(format!("warning: {at}: an answer without its input: {why}"));
+                self.plan.skipped.push((at, why));
+            }
+            Some("yaml") if name == "testdata.yaml" || name == "test_group.yaml" => {}
+            Some("yaml") if self.format != Format::Legacy => self.case_settings(path),
+            ext => (self.plan.skipped).push((rel(self.pkg, path), not_a_case(&name, ext, inside))),
+        }
+    }
+
+    /// The case whose input is `path`, in group `group`: its input and
+    /// answer copied (`.ans` becomes `.out`).
+    fn case(&mut self, path: &Path, group: &str, stem: &str) {
         let folder = PathBuf::from("cases").join(
             group
                 .split('/')
                 .filter(|g| !g.is_empty())
                 .collect::<PathBuf>(),
         );
-        match path.extension().and_then(|e| e.to_str()) {
-            Some("in") => {
-                plan.copies
-                    .push((path.to_path_buf(), folder.join(format!("{stem}.in"))));
-                let answer = path.with_extension("ans");
-                if answer.is_file() {
-                    plan.copies
-                        .push((answer, folder.join(format!("{stem}.out"))));
-                } else {
-                    plan.refused.push(Refusal::Missing {
-                        at: rel(pkg, path),
-                        what: "no .ans beside it".into(),
-                    });
-                }
-                plan.cases += 1;
-            }
-            Some("ans") if path.with_extension("in").is_file() => {}
-            // An answer whose input is gone (a snapshot that lost its
-            // large files, a rename half done): named, never dropped
-            // silently.
-            Some("ans") if !name.starts_with('.') => {
-                let at = rel(pkg, path);
-                let why = format!("{stem}.in is missing: this case is not judged");
-                plan.notes
-                    .push(format!("warning: {at}: an answer without its input: {why}"));
-                plan.skipped.push((at, why));
-            }
-            Some("yaml") if name == "testdata.yaml" || name == "test_group.yaml" => {}
-            Some("yaml") if format != Format::Legacy => {
-                let Some(text) = settings_text(pkg, path, plan) else {
-                    continue;
-                };
-                let read = testdata::read(&rel(pkg, path), &text, format, 1);
-                if read.config.output_args.is_some() || read.config.input_args.is_some() {
-                    plan.refused.push(Refusal::Unsupported {
-                        at: rel(pkg, path),
-                        what: "per-case arguments are not supported".into(),
-                    });
-                }
-                plan.refused.extend(read.refused);
-            }
-            ext => plan
-                .skipped
-                .push((rel(pkg, path), not_a_case(&name, ext, inside))),
-        }
-    }
-    if output_checks {
-        crate::read_checks::output_checks(pkg, format, plan);
-    }
-    let script = data.join("generator.sh");
-    if !generated && script.is_file() && !has_secret_input(&data) {
-        plan.refused.push(Refusal::GeneratedByScript {
-            script: rel(pkg, &script),
-        });
-        return;
-    }
-    if plan.cases == 0 || (generated && !has_secret_input(&data)) {
-        let why = if generated && crate::generators::is_stale(pkg) {
-            Refusal::NotGenerated
-        } else if generated {
-            // Nothing to generate: the recipe itself makes no secret case.
-            Refusal::RecipeMakesNoCases
+        (self.plan.copies).push((path.to_path_buf(), folder.join(format!("{stem}.in"))));
+        let answer = path.with_extension("ans");
+        if answer.is_file() {
+            (self.plan.copies).push((answer, folder.join(format!("{stem}.out"))));
         } else {
-            Refusal::NoCases
+            self.plan.refused.push(Refusal::Missing {
+                at: rel(self.pkg, path),
+                what: "no .ans beside it".into(),
+            });
+        }
+        self.plan.cases += 1;
+    }
+
+    /// A case's own settings file: read for its faults, refused when it
+    /// gives the case arguments of its own.
+    fn case_settings(&mut self, path: &Path) {
+        let pkg = self.pkg;
+        let Some(text) = settings_text(pkg, path, self.plan) else {
+            return;
         };
-        plan.refused.push(why);
+        let read = testdata::read(&rel(pkg, path), &text, self.format, 1);
+        if read.config.output_args.is_some() || read.config.input_args.is_some() {
+            self.plan.refused.push(Refusal::Unsupported {
+                at: rel(pkg, path),
+                what: "per-case arguments are not supported".into(),
+            });
+        }
+        self.plan.refused.extend(read.refused);
+    }
+
+    /// Refuses a `data/` that gives judge no secret case to judge, saying
+    /// why: a script that was never run, a recipe not yet generated or
+    /// that makes none, or simply no case.
+    fn refuse_without_cases(&mut self, generated: bool) {
+        let (pkg, data) = (self.pkg, &self.data);
+        let script = data.join("generator.sh");
+        if !generated && script.is_file() && !has_secret_input(data) {
+            self.plan.refused.push(Refusal::GeneratedByScript {
+                script: rel(pkg, &script),
+            });
+            return;
+        }
+        if self.plan.cases == 0 || (generated && !has_secret_input(data)) {
+            let why = if generated && crate::generators::is_stale(pkg) {
+                Refusal::NotGenerated
+            } else if generated {
+                // Nothing to generate: the recipe itself makes no secret case.
+                Refusal::RecipeMakesNoCases
+            } else {
+                Refusal::NoCases
+            };
+            self.plan.refused.push(why);
+        }
     }
 }
 

@@ -18,7 +18,12 @@ const MIB: f64 = (1u64 << 20) as f64;
 
 /// Limits in the package's units; the time limit's rule.
 pub(crate) fn limits(spec: ProblemYaml<'_>, format: Format, pkg: &Path, plan: &mut Plan) -> Limits {
-    let yaml = spec.value;
+    let mut r = LimitsReader {
+        spec,
+        format,
+        pkg,
+        plan,
+    };
     // The package format's system defaults, not judge's: a package that
     // says nothing gets what problemtools would give it.
     let mut limits = Limits {
@@ -26,32 +31,68 @@ pub(crate) fn limits(spec: ProblemYaml<'_>, format: Format, pkg: &Path, plan: &m
         output: 8 << 20,
         ..Limits::default()
     };
-    let table = yaml.get("limits");
-    let number = |k: &str| table.and_then(|t| t.get(k)).and_then(Value::as_f64);
-    for (key, slot, scale) in [
-        ("memory", &mut limits.memory, MIB),
-        ("output", &mut limits.output, MIB),
-        ("validation_memory", &mut limits.checker_memory, MIB),
-    ] {
-        if let Some(v) = number(key) {
-            if v.is_finite() && v >= 1.0 {
-                *slot = (v * scale).round() as u64;
-            } else {
-                plan.refused.push(Refusal::Invalid {
-                    at: spec.at(&["limits", key]),
-                    reason: format!("limits.{key}: {v} is not a size"),
-                });
+    r.sizes(&mut limits);
+    if let Some(v) = r.number("validation_time").filter(|v| *v > 0.0)
+        && r.seconds(&["limits", "validation_time"], v)
+    {
+        limits.checker_time = Duration::from_secs_f64(v);
+    }
+    match r.time_rule() {
+        Ok(rule) => {
+            if let TimeRule::Fixed(d, _) = rule {
+                limits.time = d;
+            }
+            r.plan.time = Some(rule);
+        }
+        Err(e) => r.plan.refused.push(e),
+    }
+    limits
+}
+
+/// What reading the limits needs at every step: `problem.yaml`, the
+/// package's format and folder, and the plan they fill in.
+struct LimitsReader<'a> {
+    spec: ProblemYaml<'a>,
+    format: Format,
+    pkg: &'a Path,
+    plan: &'a mut Plan,
+}
+
+impl LimitsReader<'_> {
+    /// `limits.{key}`, if a number.
+    fn number(&self, key: &str) -> Option<f64> {
+        let table = self.spec.value.get("limits");
+        table.and_then(|t| t.get(key)).and_then(Value::as_f64)
+    }
+
+    /// The sizes, given in MiB.
+    fn sizes(&mut self, limits: &mut Limits) {
+        for (key, slot, scale) in [
+            ("memory", &mut limits.memory, MIB),
+            ("output", &mut limits.output, MIB),
+            ("validation_memory", &mut limits.checker_memory, MIB),
+        ] {
+            if let Some(v) = self.number(key) {
+                if v.is_finite() && v >= 1.0 {
+                    *slot = (v * scale).round() as u64;
+                } else {
+                    self.plan.refused.push(Refusal::Invalid {
+                        at: self.spec.at(&["limits", key]),
+                        reason: format!("limits.{key}: {v} is not a size"),
+                    });
+                }
             }
         }
     }
-    // Times (and the factors that make them) a Duration can hold: a huge
-    // or infinite number is refused here rather than panicking where it
-    // is turned into time.
-    let seconds = |keys: &[&str], v: f64, plan: &mut Plan| {
+
+    /// Times (and the factors that make them) a Duration can hold: a huge
+    /// or infinite number is refused here rather than panicking where it
+    /// is turned into time.
+    fn seconds(&mut self, keys: &[&str], v: f64) -> bool {
         let ok = v.is_finite() && v > 0.0 && v <= 86_400.0;
         if !ok {
-            plan.refused.push(Refusal::Invalid {
-                at: spec.at(keys),
+            self.plan.refused.push(Refusal::Invalid {
+                at: self.spec.at(keys),
                 reason: format!(
                     "{}: {v} is out of range (above 0, at most 86400)",
                     keys.join(".")
@@ -59,89 +100,92 @@ pub(crate) fn limits(spec: ProblemYaml<'_>, format: Format, pkg: &Path, plan: &m
             });
         }
         ok
-    };
-    if let Some(v) = number("validation_time").filter(|v| *v > 0.0)
-        && seconds(&["limits", "validation_time"], v, plan)
-    {
-        limits.checker_time = Duration::from_secs_f64(v);
     }
-    let fixed = number("time_limit");
-    // Where the limit comes from when problem.yaml gives none, in
-    // DOMjudge's order (its ini file over `.timelimit`), then the
-    // contest's problem set: see `given_elsewhere`.
-    let elsewhere = match fixed {
-        Some(_) => None,
-        None => given_elsewhere(pkg, plan),
-    };
-    if let (Some(t), Ok(Some((contest, file)))) = (fixed, contest_time_limit(pkg, &id_of(pkg)))
-        && (t - contest).abs() > 1e-9
-    {
-        plan.notes.push(format!(
-            "{file} gives this problem {contest} s; problem.yaml's limits.time_limit {t} s is used"
-        ));
-    }
-    let rule = match (fixed, elsewhere) {
-        (Some(t), _) => parse_seconds(&t.to_string())
-            .map(|d| TimeRule::Fixed(d, "limits.time_limit"))
-            .map_err(|e| Refusal::Invalid {
-                at: spec.at(&["limits", "time_limit"]),
-                reason: e.to_string(),
-            }),
-        (None, Some(given)) => given,
-        (None, None) => {
-            let multipliers = table.and_then(|t| t.get("time_multipliers"));
-            let m = |k: &str| multipliers.and_then(|t| t.get(k)).and_then(Value::as_f64);
-            const D: Multipliers = Multipliers::DEFAULT;
-            let (ac, tle, resolution) = match format {
-                Format::Legacy => (
-                    ("time_multiplier", number("time_multiplier"), 5.0),
-                    ("time_safety_margin", number("time_safety_margin"), 2.0),
-                    ("", None, 1.0),
-                ),
-                _ => (
-                    (
-                        "time_multipliers.ac_to_time_limit",
-                        // BAPCtools reads the legacy names in every
-                        // version (deprecated, not refused).
-                        m("ac_to_time_limit").or(number("time_multiplier")),
-                        D.ac_to_time_limit,
-                    ),
-                    (
-                        "time_multipliers.time_limit_to_tle",
-                        m("time_limit_to_tle").or(number("time_safety_margin")),
-                        D.time_limit_to_tle,
-                    ),
-                    ("time_resolution", number("time_resolution"), D.resolution),
-                ),
-            };
-            // A factor or step of zero, below it or past a day makes no
-            // time limit (and would not fit a Duration).
-            let mut factor = |(key, given, default): (&str, Option<f64>, f64)| {
-                let Some(v) = given else { return default };
-                let mut keys = vec!["limits"];
-                keys.extend(key.split('.'));
-                match seconds(&keys, v, plan) {
-                    true => v,
-                    false => default,
-                }
-            };
-            Ok(TimeRule::Compute {
-                ac_to_time_limit: factor(ac),
-                time_limit_to_tle: factor(tle),
-                resolution: factor(resolution),
-            })
+
+    /// The time limit's rule: `limits.time_limit`, else where DOMjudge
+    /// and contests keep it, else computed by the format's multipliers.
+    fn time_rule(&mut self) -> Result<TimeRule, Refusal> {
+        let pkg = self.pkg;
+        let fixed = self.number("time_limit");
+        // Where the limit comes from when problem.yaml gives none, in
+        // DOMjudge's order (its ini file over `.timelimit`), then the
+        // contest's problem set: see `given_elsewhere`.
+        let elsewhere = match fixed {
+            Some(_) => None,
+            None => given_elsewhere(pkg, self.plan),
+        };
+        if let (Some(t), Ok(Some((contest, file)))) = (fixed, contest_time_limit(pkg, &id_of(pkg)))
+            && (t - contest).abs() > 1e-9
+        {
+            self.plan.notes.push(format!(
+                "{file} gives this problem {contest} s; problem.yaml's limits.time_limit {t} s is used"
+            ));
         }
-    };
-    match rule {
-        Ok(rule) => {
-            if let TimeRule::Fixed(d, _) = rule {
-                limits.time = d;
-            }
-            plan.time = Some(rule);
+        match (fixed, elsewhere) {
+            (Some(t), _) => parse_seconds(&t.to_string())
+                .map(|d| TimeRule::Fixed(d, "limits.time_limit"))
+                .map_err(|e| Refusal::Invalid {
+                    at: self.spec.at(&["limits", "time_limit"]),
+                    reason: e.to_string(),
+                }),
+            (None, Some(given)) => given,
+            (None, None) => Ok(self.computed()),
         }
-        Err(e) => plan.refused.push(e),
     }
-    limits
+
+    /// The rule that computes the time limit from the accepted
+    /// submissions, by the multipliers the package gives (under the
+    /// names of its format) or the format's defaults.
+    fn computed(&mut self) -> TimeRule {
+        let multipliers = (self.spec.value)
+            .get("limits")
+            .and_then(|t| t.get("time_multipliers"));
+        let m = |k: &str| multipliers.and_then(|t| t.get(k)).and_then(Value::as_f64);
+        const D: Multipliers = Multipliers::DEFAULT;
+        let (ac, tle, resolution) = match self.format {
+            Format::Legacy => (
+                ("time_multiplier", self.number("time_multiplier"), 5.0),
+                ("time_safety_margin", self.number("time_safety_margin"), 2.0),
+                ("", None, 1.0),
+            ),
+            _ => (
+                (
+                    "time_multipliers.ac_to_time_limit",
+                    // BAPCtools reads the legacy names in every
+                    // version (deprecated, not refused).
+                    m("ac_to_time_limit").or(self.number("time_multiplier")),
+                    D.ac_to_time_limit,
+                ),
+                (
+                    "time_multipliers.time_limit_to_tle",
+                    m("time_limit_to_tle").or(self.number("time_safety_margin")),
+                    D.time_limit_to_tle,
+                ),
+                (
+                    "time_resolution",
+                    self.number("time_resolution"),
+                    D.resolution,
+                ),
+            ),
+        };
+        TimeRule::Compute {
+            ac_to_time_limit: self.factor(ac),
+            time_limit_to_tle: self.factor(tle),
+            resolution: self.factor(resolution),
+        }
+    }
+
+    /// A factor or step of zero, below it or past a day makes no
+    /// time limit (and would not fit a Duration): the default instead.
+    fn factor(&mut self, (key, given, default): (&str, Option<f64>, f64)) -> f64 {
+        let Some(v) = given else { return default };
+        let mut keys = vec!["limits"];
+        keys.extend(key.split('.'));
+        match self.seconds(&keys, v) {
+            true => v,
+            false => default,
+        }
+    }
 }
 
 /// The time limit of a package whose `problem.yaml` gives none, from the

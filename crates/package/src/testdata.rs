@@ -96,138 +96,192 @@ fn aggregation(word: &str) -> Option<Aggregation> {
 
 /// Reads one settings file (`shown` names it in messages).
 pub(crate) fn read(shown: &str, text: &str, format: Format, validators: usize) -> Read {
-    let mut out = Read::default();
+    let mut file = SettingsFile {
+        shown,
+        text,
+        format,
+        validators,
+        out: Read::default(),
+    };
     let yaml: Value = match crate::located::yaml(text) {
-        Ok(Value::Null) => return out,
+        Ok(Value::Null) => return file.out,
         Ok(v @ Value::Mapping(_)) => v,
         Ok(_) => {
-            out.refused.push(Refusal::Invalid {
+            file.out.refused.push(Refusal::Invalid {
                 at: format!("{shown}:1:1"),
                 reason: "not a mapping of settings".into(),
             });
-            return out;
+            return file.out;
         }
         Err(e) => {
-            out.refused.push(Refusal::unreadable(shown, &e));
-            return out;
+            file.out.refused.push(Refusal::unreadable(shown, &e));
+            return file.out;
         }
     };
     let Value::Mapping(map) = &yaml else {
-        return out;
+        return file.out;
     };
     for (key, value) in map {
-        let key = key.as_str().unwrap_or_default();
-        // `{key}: why` at the key's place: a value judge cannot take, or
-        // a setting it does not support.
-        let at = || {
-            let (line, col) = crate::located::key(text, &[key]);
-            format!("{shown}:{line}:{col}")
-        };
-        let invalid = |why: &str| Refusal::Invalid {
-            at: at(),
+        file.setting(key.as_str().unwrap_or_default(), value);
+    }
+    file.out
+}
+
+/// One settings file being read: where it is (`shown` in messages, its
+/// `text` for the place of a key), what it may say, and what reading it
+/// found so far.
+struct SettingsFile<'a> {
+    shown: &'a str,
+    text: &'a str,
+    format: Format,
+    /// The problem's input validators: per-validator arguments are fine
+    /// when there is one to give them to.
+    validators: usize,
+    out: Read,
+}
+
+impl SettingsFile<'_> {
+    /// `{shown}:line:col`, the place of `key`.
+    fn at(&self, key: &str) -> String {
+        let (line, col) = crate::located::key(self.text, &[key]);
+        format!("{}:{line}:{col}", self.shown)
+    }
+
+    /// `{key}: why` at the key's place: a value judge cannot take.
+    fn invalid(&mut self, key: &str, why: &str) {
+        let refusal = Refusal::Invalid {
+            at: self.at(key),
             reason: format!("{key}: {why}"),
         };
-        let unsupported = |why: &str| Refusal::Unsupported {
-            at: at(),
+        self.out.refused.push(refusal);
+    }
+
+    /// `{key}: why` at the key's place: a setting judge does not support.
+    fn unsupported(&mut self, key: &str, why: &str) {
+        let refusal = Refusal::Unsupported {
+            at: self.at(key),
             what: format!("{key}: {why}"),
         };
-        let mut refuse = |refusal: Refusal| out.refused.push(refusal);
+        self.out.refused.push(refusal);
+    }
+
+    /// One key of the file: into the config, refused, or ignored.
+    fn setting(&mut self, key: &str, value: &Value) {
+        let config = &mut self.out.config;
         match key {
             "output_validator_flags" | "output_validator_args" => match words(value) {
-                Some(w) => out.config.output_args = Some(w),
-                None => refuse(invalid("expected a string or a list of strings")),
+                Some(w) => config.output_args = Some(w),
+                None => self.invalid(key, "expected a string or a list of strings"),
             },
-            "input_validator_flags" | "input_validator_args" => {
-                let args = match value {
-                    // Per-validator arguments: fine when they all agree, or
-                    // when there is one validator to give them to.
-                    Value::Mapping(m) => {
-                        let all: Vec<Option<Vec<String>>> = m.values().map(words).collect();
-                        let first = all.first().cloned().flatten();
-                        let same = all.iter().all(|w| *w == first);
-                        (same || validators <= 1).then_some(first).flatten()
-                    }
-                    other => words(other),
-                };
-                match args {
-                    Some(w) => out.config.input_args = Some(w),
-                    None => refuse(unsupported(
-                        "different arguments per input validator are not supported",
-                    )),
-                }
-            }
-            "accept_score" => out.config.accept_score = value.as_f64(),
-            "reject_score" => out.config.reject_score = value.as_f64(),
+            "input_validator_flags" | "input_validator_args" => self.input_args(key, value),
+            "accept_score" => config.accept_score = value.as_f64(),
+            "reject_score" => config.reject_score = value.as_f64(),
             "grading" => match value.as_str() {
-                Some("custom") => out.config.custom = Some(true),
-                Some("default") => out.config.custom = Some(false),
-                _ => refuse(invalid("expected default or custom")),
+                Some("custom") => config.custom = Some(true),
+                Some("default") => config.custom = Some(false),
+                _ => self.invalid(key, "expected default or custom"),
             },
             "on_reject" => match value.as_str() {
-                Some("break") => out.config.stop_on_reject = Some(true),
-                Some("continue") => out.config.stop_on_reject = Some(false),
-                _ => refuse(invalid("expected break or continue")),
+                Some("break") => config.stop_on_reject = Some(true),
+                Some("continue") => config.stop_on_reject = Some(false),
+                _ => self.invalid(key, "expected break or continue"),
             },
             "range" => match range(value) {
-                Some(r) => out.config.range = Some(r),
-                None => refuse(invalid(
-                    "expected two numbers, the lowest and highest score",
-                )),
+                Some(r) => config.range = Some(r),
+                None => self.invalid(key, "expected two numbers, the lowest and highest score"),
             },
-            "grader_flags" => {
-                let all = value.as_str().unwrap_or_default();
-                out.config.flags = Some(all.split_whitespace().map(String::from).collect());
-                for flag in all.split_whitespace() {
-                    match flag {
-                        "ignore_sample" => out.config.ignore_sample = true,
-                        "first_error"
-                        | "worst_error"
-                        | "no_errors"
-                        | "always_accept"
-                        | "accept_if_any_accepted" => {}
-                        f => match aggregation(f) {
-                            Some(a) => out.config.grader = Some(a),
-                            // problemtools' default grader skips words it
-                            // does not know; a custom grader may read them
-                            // (an olympiad's `subtask_score=N`).
-                            None => out.ignored.push(format!(
-                                "{shown}: grader flag {f:?} (not a flag of the default grader; \
-                                 passed on to a custom grader)"
-                            )),
-                        },
-                    }
-                }
-            }
-            // 2023-07 drafts: `scoring: {score, aggregation, require_pass}`.
-            "scoring" => {
-                let get = |k: &str| value.get(k);
-                out.config.score = get("score").and_then(Value::as_f64);
-                out.config.aggregation = get("aggregation")
-                    .and_then(Value::as_str)
-                    .and_then(aggregation);
-                if get("require_pass")
-                    .or(get("require-pass"))
-                    .is_some_and(has_items)
-                {
-                    refuse(unsupported("require_pass is not supported"));
-                }
-            }
+            "grader_flags" => self.grader_flags(value),
+            "scoring" => self.draft_scoring(key, value),
             "max_score" => match value.as_f64() {
-                Some(s) => out.config.score = Some(s),
-                None => refuse(unsupported("unbounded scores are not supported")),
+                Some(s) => config.score = Some(s),
+                None => self.unsupported(key, "unbounded scores are not supported"),
             },
             "score_aggregation" => match value.as_str().and_then(aggregation) {
-                Some(a) => out.config.aggregation = Some(a),
-                None => refuse(invalid("expected pass-fail, sum or min")),
+                Some(a) => config.aggregation = Some(a),
+                None => self.invalid(key, "expected pass-fail, sum or min"),
             },
+            _ => self.not_acted_on(key, value),
+        }
+    }
+
+    /// The input validators' arguments. Per-validator arguments: fine
+    /// when they all agree, or when there is one validator to give them
+    /// to.
+    fn input_args(&mut self, key: &str, value: &Value) {
+        let args = match value {
+            Value::Mapping(m) => {
+                let all: Vec<Option<Vec<String>>> = m.values().map(words).collect();
+                let first = all.first().cloned().flatten();
+                let same = all.iter().all(|w| *w == first);
+                (same || self.validators <= 1).then_some(first).flatten()
+            }
+            other => words(other),
+        };
+        match args {
+            Some(w) => self.out.config.input_args = Some(w),
+            None => self.unsupported(
+                key,
+                "different arguments per input validator are not supported",
+            ),
+        }
+    }
+
+    /// Legacy `grader_flags`: the default grader's words, each read.
+    fn grader_flags(&mut self, value: &Value) {
+        let shown = self.shown;
+        let config = &mut self.out.config;
+        let all = value.as_str().unwrap_or_default();
+        config.flags = Some(all.split_whitespace().map(String::from).collect());
+        for flag in all.split_whitespace() {
+            match flag {
+                "ignore_sample" => config.ignore_sample = true,
+                "first_error"
+                | "worst_error"
+                | "no_errors"
+                | "always_accept"
+                | "accept_if_any_accepted" => {}
+                f => match aggregation(f) {
+                    Some(a) => config.grader = Some(a),
+                    // problemtools' default grader skips words it does
+                    // not know; a custom grader may read them (an
+                    // olympiad's `subtask_score=N`).
+                    None => self.out.ignored.push(format!(
+                        "{shown}: grader flag {f:?} (not a flag of the default grader; \
+                         passed on to a custom grader)"
+                    )),
+                },
+            }
+        }
+    }
+
+    /// 2023-07 drafts: `scoring: {score, aggregation, require_pass}`.
+    fn draft_scoring(&mut self, key: &str, value: &Value) {
+        let get = |k: &str| value.get(k);
+        self.out.config.score = get("score").and_then(Value::as_f64);
+        self.out.config.aggregation = get("aggregation")
+            .and_then(Value::as_str)
+            .and_then(aggregation);
+        if get("require_pass")
+            .or(get("require-pass"))
+            .is_some_and(has_items)
+        {
+            self.unsupported(key, "require_pass is not supported");
+        }
+    }
+
+    /// A key judge does not act on: refused where it asks for what judge
+    /// cannot do, else ignored (and said).
+    fn not_acted_on(&mut self, key: &str, value: &Value) {
+        let (shown, format) = (self.shown, self.format);
+        match key {
             "require_pass" if has_items(value) => {
-                refuse(unsupported("require_pass is not supported"))
+                self.unsupported(key, "require_pass is not supported")
             }
             "args" if has_items(value) => {
-                refuse(unsupported("arguments for submissions are not supported"))
+                self.unsupported(key, "arguments for submissions are not supported")
             }
             "static_validation" | "static_validation_score" if value.as_bool() != Some(false) => {
-                refuse(unsupported("static validation is not supported"))
+                self.unsupported(key, "static validation is not supported")
             }
             "full_feedback"
             | "hint"
@@ -238,13 +292,12 @@ pub(crate) fn read(shown: &str, text: &str, format: Format, validators: usize) -
             | "require_pass"
             | "args"
             | "static_validation"
-            | "static_validation_score" => out.ignored.push(format!("{shown}: {key}")),
-            other => out.ignored.push(format!(
+            | "static_validation_score" => self.out.ignored.push(format!("{shown}: {key}")),
+            other => self.out.ignored.push(format!(
                 "{shown}: {other} (not a key of the {format} format)"
             )),
         }
     }
-    out
 }
 
 /// A legacy `range`: "low high" (problemtools also takes `inf`).

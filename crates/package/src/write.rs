@@ -15,7 +15,7 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use crate::origin::Format;
-use crate::problem::{Aggregation, GroupSpec, Kind, Problem};
+use crate::problem::{Aggregation, GroupSpec, Kind, Problem, ProblemSpec};
 use crate::{EXTENSION_FILE, Extension, data_folder, renamed_folders, validator_flags};
 
 pub use crate::scores::{ScoreError, Worth};
@@ -122,16 +122,37 @@ fn problem_flags(problem: &Problem) -> String {
 
 /// `problem.yaml` of the package.
 pub fn problem_yaml(problem: &Problem, format: Format) -> Result<String, serde_yaml::Error> {
-    let spec = &problem.spec;
-    let memory = spec.limits.memory.div_ceil(MIB);
-    let output = spec.limits.output.div_ceil(MIB);
-    let validation_time = spec.limits.checker_time.as_secs().max(1);
-    let validation_memory = spec.limits.checker_memory.div_ceil(MIB);
     let mut yaml = serde_yaml::Mapping::new();
+    let mut limits = serde_yaml::Mapping::new();
+    identity(&mut yaml, &mut limits, problem, format);
+    size_limits(&mut limits, &problem.spec);
+    kind(&mut yaml, &mut limits, problem, format);
+    yaml.insert("limits".into(), limits.into());
+    let body = serde_yaml::to_string(&yaml)?;
+    let time = match format {
+        Format::Legacy => "The time limit is in .timelimit (seconds).\n# ",
+        _ => "",
+    };
+    Ok(format!(
+        "# Written by `judge export` from problems/{}. {time}{EXTENSION_FILE} keeps\n\
+         # judge's own settings so that `judge import` restores them exactly.\n{body}",
+        problem.id
+    ))
+}
+
+/// What the problem is and where it is from, as the format spells it:
+/// the newer formats name their version and give the name per language
+/// and the time limit in `problem.yaml` (legacy keeps it in `.timelimit`).
+fn identity(
+    yaml: &mut serde_yaml::Mapping,
+    limits: &mut serde_yaml::Mapping,
+    problem: &Problem,
+    format: Format,
+) {
+    let spec = &problem.spec;
     let mut put = |k: &str, v: serde_yaml::Value| {
         yaml.insert(k.into(), v);
     };
-    let mut limits = serde_yaml::Mapping::new();
     if format == Format::Legacy {
         put("name", spec.name.as_str().into());
     } else {
@@ -154,6 +175,15 @@ pub fn problem_yaml(problem: &Problem, format: Format) -> Result<String, serde_y
     }
     put("license", "cc by-sa".into());
     put("rights_owner", "the judge authors".into());
+}
+
+/// The sizes in MiB (rounded up) and the validator's time in whole
+/// seconds (at least one).
+fn size_limits(limits: &mut serde_yaml::Mapping, spec: &ProblemSpec) {
+    let memory = spec.limits.memory.div_ceil(MIB);
+    let output = spec.limits.output.div_ceil(MIB);
+    let validation_time = spec.limits.checker_time.as_secs().max(1);
+    let validation_memory = spec.limits.checker_memory.div_ceil(MIB);
     for (k, v) in [
         ("memory", memory),
         ("output", output),
@@ -162,6 +192,21 @@ pub fn problem_yaml(problem: &Problem, format: Format) -> Result<String, serde_y
     ] {
         limits.insert(k.into(), v.into());
     }
+}
+
+/// The kind of problem (scoring, interactive, multi-pass and its passes)
+/// in the format's terms: legacy `type` and `validation` with the default
+/// validator's flags, the newer formats a list of types.
+fn kind(
+    yaml: &mut serde_yaml::Mapping,
+    limits: &mut serde_yaml::Mapping,
+    problem: &Problem,
+    format: Format,
+) {
+    let spec = &problem.spec;
+    let mut put = |k: &str, v: serde_yaml::Value| {
+        yaml.insert(k.into(), v);
+    };
     let mut kinds: Vec<serde_yaml::Value> = Vec::new();
     if spec.scoring.is_some() {
         kinds.push("scoring".into());
@@ -202,17 +247,6 @@ pub fn problem_yaml(problem: &Problem, format: Format) -> Result<String, serde_y
             }
         }
     }
-    put("limits", limits.into());
-    let body = serde_yaml::to_string(&yaml)?;
-    let time = match format {
-        Format::Legacy => "The time limit is in .timelimit (seconds).\n# ",
-        _ => "",
-    };
-    Ok(format!(
-        "# Written by `judge export` from problems/{}. {time}{EXTENSION_FILE} keeps\n\
-         # judge's own settings so that `judge import` restores them exactly.\n{body}",
-        problem.id
-    ))
 }
 
 /// `judge.yaml`: our problem as it is.

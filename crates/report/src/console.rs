@@ -176,78 +176,16 @@ pub fn summary(report: &Report, style: Style) -> String {
         return format!("{}\n", style.dim("no problem was judged"));
     }
     let scored = report.problems.iter().any(|p| p.score.is_some());
-    let score = |x: Option<f64>, max: Option<f64>| match (x, max) {
-        (Some(x), Some(m)) => format!("{} / {}", number(x), number(m)),
-        _ => "—".to_string(),
-    };
     let mut header = vec!["problem", "cases", "passed", "failed"];
     if scored {
         header.push("score");
     }
     header.push("time");
-    let mut rows: Vec<Vec<String>> = report
-        .problems
-        .iter()
-        .map(|p| {
-            let mut row = vec![
-                p.id.clone(),
-                p.cases.len().to_string(),
-                p.passed.to_string(),
-                p.failed.to_string(),
-            ];
-            if scored {
-                row.push(score(p.score, p.max_score));
-            }
-            row.push(human_ms(p.clock_ms()));
-            row
-        })
+    let mut rows: Vec<Vec<String>> = (report.problems.iter())
+        .map(|p| problem_row(p, scored))
         .collect();
-    let mut total = vec![
-        "total".into(),
-        report.summary.cases.to_string(),
-        report.summary.passed.to_string(),
-        report.summary.failed.to_string(),
-    ];
-    if scored {
-        let sum = |f: fn(&super::ProblemReport) -> Option<f64>| {
-            report.problems.iter().filter_map(f).sum::<f64>()
-        };
-        total.push(score(Some(sum(|p| p.score)), Some(sum(|p| p.max_score))));
-    }
-    total.push(human_ms(report.meta.duration_ms));
-    rows.push(total);
-    let mut widths: Vec<usize> = header.iter().map(|h| h.len()).collect();
-    for row in &rows {
-        for (w, cell) in widths.iter_mut().zip(row) {
-            *w = (*w).max(cell.chars().count());
-        }
-    }
-    let line = |cells: &[String]| -> String {
-        let mut s = String::new();
-        for (i, cell) in cells.iter().enumerate() {
-            if i > 0 {
-                s.push_str("  ");
-            }
-            s.push_str(&pad(cell, widths[i], i > 0));
-        }
-        s
-    };
-    let mut out = String::new();
-    let header: Vec<String> = header.into_iter().map(String::from).collect();
-    let _ = writeln!(out, "{}", style.bold(&line(&header)));
-    let last = rows.len() - 1;
-    for (i, row) in rows.iter().enumerate() {
-        if i == last {
-            let rule = widths.iter().sum::<usize>() + 2 * (widths.len() - 1);
-            let _ = writeln!(out, "{}", style.dim(&"─".repeat(rule)));
-        }
-        let text = line(row);
-        let text = match row[3].as_str() {
-            "0" => text,
-            _ => style.red(&text),
-        };
-        let _ = writeln!(out, "{text}");
-    }
+    rows.push(total_row(report, scored));
+    let mut out = summary_table(&header, &rows, style);
     let counts: Vec<String> = report
         .summary
         .verdicts
@@ -264,6 +202,89 @@ pub fn summary(report: &Report, style: Style) -> String {
     }
     for w in &report.meta.warnings {
         let _ = writeln!(out, "{} {w}", style.yellow("warning:"));
+    }
+    out
+}
+
+/// A score out of its maximum, or a dash where either is missing.
+fn score_cell(x: Option<f64>, max: Option<f64>) -> String {
+    match (x, max) {
+        (Some(x), Some(m)) => format!("{} / {}", number(x), number(m)),
+        _ => "—".to_string(),
+    }
+}
+
+/// A problem's row of the summary table.
+fn problem_row(p: &super::ProblemReport, scored: bool) -> Vec<String> {
+    let mut row = vec![
+        p.id.clone(),
+        p.cases.len().to_string(),
+        p.passed.to_string(),
+        p.failed.to_string(),
+    ];
+    if scored {
+        row.push(score_cell(p.score, p.max_score));
+    }
+    row.push(human_ms(p.clock_ms()));
+    row
+}
+
+/// The summary table's last row: every problem's together, and the
+/// run's whole time.
+fn total_row(report: &Report, scored: bool) -> Vec<String> {
+    let mut total = vec![
+        "total".into(),
+        report.summary.cases.to_string(),
+        report.summary.passed.to_string(),
+        report.summary.failed.to_string(),
+    ];
+    if scored {
+        let sum = |f: fn(&super::ProblemReport) -> Option<f64>| {
+            report.problems.iter().filter_map(f).sum::<f64>()
+        };
+        total.push(score_cell(
+            Some(sum(|p| p.score)),
+            Some(sum(|p| p.max_score)),
+        ));
+    }
+    total.push(human_ms(report.meta.duration_ms));
+    total
+}
+
+/// `rows` aligned under `header` (the name left, numbers right), a rule
+/// above the last row (the totals), a row with failed cases in red.
+fn summary_table(header: &[&str], rows: &[Vec<String>], style: Style) -> String {
+    let mut widths: Vec<usize> = header.iter().map(|h| h.len()).collect();
+    for row in rows {
+        for (w, cell) in widths.iter_mut().zip(row) {
+            *w = (*w).max(cell.chars().count());
+        }
+    }
+    let line = |cells: &[String]| -> String {
+        let mut s = String::new();
+        for (i, cell) in cells.iter().enumerate() {
+            if i > 0 {
+                s.push_str("  ");
+            }
+            s.push_str(&pad(cell, widths[i], i > 0));
+        }
+        s
+    };
+    let mut out = String::new();
+    let header: Vec<String> = header.iter().map(|h| h.to_string()).collect();
+    let _ = writeln!(out, "{}", style.bold(&line(&header)));
+    let last = rows.len() - 1;
+    for (i, row) in rows.iter().enumerate() {
+        if i == last {
+            let rule = widths.iter().sum::<usize>() + 2 * (widths.len() - 1);
+            let _ = writeln!(out, "{}", style.dim(&"─".repeat(rule)));
+        }
+        let text = line(row);
+        let text = match row[3].as_str() {
+            "0" => text,
+            _ => style.red(&text),
+        };
+        let _ = writeln!(out, "{text}");
     }
     out
 }
@@ -286,76 +307,111 @@ pub fn submissions(report: &Report, style: Style) -> String {
     if report.submissions.is_empty() {
         return String::new();
     }
-    let scored = report.submissions.iter().any(|s| s.score.is_some());
-    let width = report
-        .submissions
-        .iter()
-        .map(|s| s.path.chars().count())
-        .max()
-        .unwrap_or(0);
-    let expected_width = report
-        .submissions
-        .iter()
-        .map(|s| s.expected.code().len())
-        .chain(["expected".len()])
-        .max()
-        .unwrap_or(8);
-    let score_text = |s: &super::SubmissionReport| match (s.score, s.expected_score) {
-        (Some(x), Some(r)) => format!("{} (expected {r})", number(x)),
-        (Some(x), None) => number(x),
-        (None, _) => String::new(),
-    };
-    let score_width = report
-        .submissions
-        .iter()
-        .map(|s| score_text(s).chars().count())
-        .chain([5])
-        .max()
-        .unwrap_or(5);
+    let columns = Columns::of(&report.submissions);
+    let Columns {
+        width,
+        expected_width,
+        ..
+    } = columns;
     let mut head = format!(
         "{:<width$}  {:<expected_width$}  got",
         "submission", "expected"
     );
-    if scored {
+    if let Some(score_width) = columns.score_width {
         head.push_str(&format!("  {:>score_width$}", "score"));
     }
     head.push_str("  result");
     let mut out = format!("{}\n", style.bold(&head));
     for s in &report.submissions {
-        let result = if let Some(why) = &s.skipped {
-            format!("{}  {}", style.yellow("skipped"), style.dim(why))
-        } else if s.expected == Expectation::Nothing {
-            style.dim("no promise")
-        } else if s.ok {
-            style.green("ok")
-        } else {
-            style.red("BROKEN PROMISE")
-        };
-        let at = s
-            .first_failure
-            .as_deref()
-            .map(|c| format!("  (first failure: {c})"))
-            .unwrap_or_default();
-        let score = match scored {
-            true => format!("  {}", pad(&score_text(s), score_width, true)),
-            false => String::new(),
-        };
-        let _ = writeln!(
-            out,
-            "{}  {}  {}{score}  {result}{at}",
-            pad(&s.path, width, false),
-            pad(&s.expected.code(), expected_width, false),
-            match s.skipped {
-                Some(_) => pad("—", 3, false),
-                None => pad(&style.verdict(s.got), 3, false),
-            },
-        );
-        if !s.ok
-            && let Some(why) = s.message.as_deref().and_then(|m| m.lines().next())
-        {
-            let _ = writeln!(out, "    {}", style.dim(why));
+        submission_row(&mut out, s, &columns, style);
+    }
+    submissions_tally(&mut out, report);
+    out
+}
+
+/// The widths of the submissions table's columns: the path, the promise,
+/// and the score (`None`: no submission was scored, no column).
+struct Columns {
+    width: usize,
+    expected_width: usize,
+    score_width: Option<usize>,
+}
+
+impl Columns {
+    fn of(submissions: &[super::SubmissionReport]) -> Columns {
+        let scored = submissions.iter().any(|s| s.score.is_some());
+        let width = (submissions.iter())
+            .map(|s| s.path.chars().count())
+            .max()
+            .unwrap_or(0);
+        let expected_width = (submissions.iter())
+            .map(|s| s.expected.code().len())
+            .chain(["expected".len()])
+            .max()
+            .unwrap_or(8);
+        let score_width = (submissions.iter())
+            .map(|s| score_text(s).chars().count())
+            .chain([5])
+            .max()
+            .unwrap_or(5);
+        Columns {
+            width,
+            expected_width,
+            score_width: scored.then_some(score_width),
         }
     }
+}
+
+/// A submission's score, with the score it promised.
+fn score_text(s: &super::SubmissionReport) -> String {
+    match (s.score, s.expected_score) {
+        (Some(x), Some(r)) => format!("{} (expected {r})", number(x)),
+        (Some(x), None) => number(x),
+        (None, _) => String::new(),
+    }
+}
+
+/// A submission's line of the table, and why it broke its promise on the
+/// line below.
+fn submission_row(out: &mut String, s: &super::SubmissionReport, columns: &Columns, style: Style) {
+    let result = if let Some(why) = &s.skipped {
+        format!("{}  {}", style.yellow("skipped"), style.dim(why))
+    } else if s.expected == Expectation::Nothing {
+        style.dim("no promise")
+    } else if s.ok {
+        style.green("ok")
+    } else {
+        style.red("BROKEN PROMISE")
+    };
+    let at = s
+        .first_failure
+        .as_deref()
+        .map(|c| format!("  (first failure: {c})"))
+        .unwrap_or_default();
+    let score = match columns.score_width {
+        Some(score_width) => format!("  {}", pad(&score_text(s), score_width, true)),
+        None => String::new(),
+    };
+    let _ = writeln!(
+        out,
+        "{}  {}  {}{score}  {result}{at}",
+        pad(&s.path, columns.width, false),
+        pad(&s.expected.code(), columns.expected_width, false),
+        match s.skipped {
+            Some(_) => pad("—", 3, false),
+            None => pad(&style.verdict(s.got), 3, false),
+        },
+    );
+    if !s.ok
+        && let Some(why) = s.message.as_deref().and_then(|m| m.lines().next())
+    {
+        let _ = writeln!(out, "    {}", style.dim(why));
+    }
+}
+
+/// The line under the submissions table: how many were graded, broke
+/// their promise, made none, or were skipped.
+fn submissions_tally(out: &mut String, report: &Report) {
     let bad = report.summary.submissions_failed;
     let skipped = report
         .submissions
@@ -374,7 +430,6 @@ pub fn submissions(report: &Report, style: Style) -> String {
         let _ = write!(out, ", {skipped} skipped (toolchain not installed)");
     }
     out.push('\n');
-    out
 }
 
 /// `check --every-case`: per problem, how many cases catch some

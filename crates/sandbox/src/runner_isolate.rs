@@ -10,82 +10,120 @@ use crate::layer::{INSTALL_HINT, Layer, SECOND_LAYER_HINT, layer_wanted, others_
 use crate::sandbox::SandboxMode;
 use crate::toolchain;
 
+/// What every layer is tried with: whether judge runs as real root, the
+/// first of the run's worker uids, and the layer the user asked for
+/// (`JUDGE_SANDBOX_LAYER`).
+struct Here {
+    root: bool,
+    uid_base: u32,
+    wanted: Option<String>,
+}
+
+impl Here {
+    fn isolation(&self, layer: Layer) -> Isolation {
+        Isolation {
+            layer,
+            root: self.root,
+            uid_base: self.uid_base,
+        }
+    }
+}
+
 impl Runner {
     /// Gives the runner the first layer that works here for `mode` (not
     /// `off`), proving it by starting worker 0's launcher.
     pub(super) fn isolate(mut self, mode: SandboxMode) -> Result<Runner, Error> {
-        let runner = &mut self;
-        // SAFETY: geteuid cannot fail.
-        let root = unsafe { libc::geteuid() } == 0;
-        let uid_base = sandbox_uids(std::process::id()).start;
-        let wanted = layer_wanted();
-        let why = match toolchain::which("bwrap") {
-            _ if wanted.as_deref() == Some("landlock") => {
-                "JUDGE_SANDBOX_LAYER=landlock skips bubblewrap".to_string()
-            }
-            None => "bubblewrap (bwrap) is not installed".to_string(),
-            Some(bwrap) => {
-                runner.isolation = Some(Isolation {
-                    layer: Layer::Bubblewrap(bwrap),
-                    root,
-                    uid_base,
-                });
-                match runner.first_launcher() {
-                    Ok(()) => return Ok(self),
-                    Err(e) => {
-                        runner.isolation = None;
-                        format!("bubblewrap cannot make the sandbox here: {e}")
-                    }
-                }
-            }
+        let here = Here {
+            // SAFETY: geteuid cannot fail.
+            root: unsafe { libc::geteuid() } == 0,
+            uid_base: sandbox_uids(std::process::id()).start,
+            wanted: layer_wanted(),
         };
-        runner.passed_over = Some(why.clone());
-        // The second layer, where bubblewrap cannot start (a stock
-        // container forbids new user namespaces).
-        let support = crate::confine::probe();
-        let second = match support.shortfall() {
-            _ if wanted.as_deref() == Some("bubblewrap") => {
-                Err("JUDGE_SANDBOX_LAYER=bubblewrap forbids the second layer".to_string())
+        let why = match self.try_bubblewrap(&here) {
+            Ok(()) => return Ok(self),
+            Err(why) => why,
+        };
+        self.passed_over = Some(why.clone());
+        let why = match self.try_second_layer(&here, mode)? {
+            Ok(()) => return Ok(self),
+            Err(second) => format!("{why}; {second}"),
+        };
+        self.unisolated(mode, why)
+    }
+
+    /// Bubblewrap, in force once worker 0's launcher starts in it; or why
+    /// not.
+    fn try_bubblewrap(&mut self, here: &Here) -> Result<(), String> {
+        match toolchain::which("bwrap") {
+            _ if here.wanted.as_deref() == Some("landlock") => {
+                Err("JUDGE_SANDBOX_LAYER=landlock skips bubblewrap".to_string())
             }
-            Some(short) if support.landlock_abi == 0 || !support.seccomp => Err(short),
+            None => Err("bubblewrap (bwrap) is not installed".to_string()),
+            Some(bwrap) => {
+                self.isolation = Some(here.isolation(Layer::Bubblewrap(bwrap)));
+                self.first_launcher().map_err(|e| {
+                    self.isolation = None;
+                    format!("bubblewrap cannot make the sandbox here: {e}")
+                })
+            }
+        }
+    }
+
+    /// The second layer, where bubblewrap cannot start (a stock
+    /// container forbids new user namespaces): in force once worker 0's
+    /// launcher starts in it, or why not.
+    fn try_second_layer(
+        &mut self,
+        here: &Here,
+        mode: SandboxMode,
+    ) -> Result<Result<(), String>, Error> {
+        let support = crate::confine::probe();
+        match support.shortfall() {
+            _ if here.wanted.as_deref() == Some("bubblewrap") => Ok(Err(
+                "JUDGE_SANDBOX_LAYER=bubblewrap forbids the second layer".to_string(),
+            )),
+            Some(short) if support.landlock_abi == 0 || !support.seccomp => Ok(Err(short)),
             // Weaker than every point judge lists: used only where the
             // caller accepts it (auto, outside CI), and said.
-            Some(short) if mode == SandboxMode::On || in_ci() => Err(format!(
+            Some(short) if mode == SandboxMode::On || in_ci() => Ok(Err(format!(
                 "the Landlock and seccomp layer is weaker here ({short})"
-            )),
+            ))),
             short => {
-                runner.isolation = Some(Isolation {
-                    layer: Layer::Landlock(support),
-                    root,
-                    uid_base,
-                });
-                // Without a mount namespace the worker uids reach the
-                // build area by its real path: every folder above it must
-                // let them through (a private TMPDIR of mode 0700 does
-                // not), else it moves to /tmp.
-                if root && !others_can_enter(runner.box_dir.path()) {
-                    let moved = judge_fs::ScratchDir::new_in(Path::new("/tmp"), "judge-run-")
-                        .map_err(Error::io("/tmp", "cannot create the run folder in"))?;
-                    set_mode(moved.path(), 0o755);
-                    runner.box_dir = moved;
-                }
-                match runner.first_launcher() {
+                self.isolation = Some(here.isolation(Layer::Landlock(support)));
+                self.enterable_box_dir(here)?;
+                match self.first_launcher() {
                     Ok(()) => {
-                        runner.warning =
+                        self.warning =
                             short.map(|s| format!("WEAK SANDBOX: Landlock and seccomp, but {s}"));
-                        return Ok(self);
+                        Ok(Ok(()))
                     }
                     Err(e) => {
-                        runner.isolation = None;
-                        Err(format!("the Landlock and seccomp layer cannot start: {e}"))
+                        self.isolation = None;
+                        Ok(Err(format!(
+                            "the Landlock and seccomp layer cannot start: {e}"
+                        )))
                     }
                 }
             }
-        };
-        let why = match second {
-            Err(second) => format!("{why}; {second}"),
-            Ok(()) => why,
-        };
+        }
+    }
+
+    /// Without a mount namespace the worker uids reach the build area by
+    /// its real path: every folder above it must let them through (a
+    /// private TMPDIR of mode 0700 does not), else it moves to /tmp.
+    fn enterable_box_dir(&mut self, here: &Here) -> Result<(), Error> {
+        if here.root && !others_can_enter(self.box_dir.path()) {
+            let moved = judge_fs::ScratchDir::new_in(Path::new("/tmp"), "judge-run-")
+                .map_err(Error::io("/tmp", "cannot create the run folder in"))?;
+            set_mode(moved.path(), 0o755);
+            self.box_dir = moved;
+        }
+        Ok(())
+    }
+
+    /// No layer works here (`why`): refused where a sandbox is required,
+    /// else run unisolated with a loud warning.
+    fn unisolated(mut self, mode: SandboxMode, why: String) -> Result<Runner, Error> {
         let hint = match toolchain::which("bwrap") {
             None => INSTALL_HINT,
             // Installed, but this place forbids what it needs.
@@ -99,7 +137,7 @@ impl Runner {
                 "the CI environment variable is set, so --sandbox auto requires a sandbox, and {why}; {hint}"
             )));
         }
-        runner.warning = Some(format!(
+        self.warning = Some(format!(
             "NO SANDBOX: {why}. Submissions run unisolated: they can read every file judge can (expected outputs included) and use the network"
         ));
         Ok(self)

@@ -25,6 +25,19 @@ pub(super) fn escape(c: char, code: bool) -> String {
 struct Text(Vec<(char, usize, usize)>);
 
 impl Text {
+    /// A paragraph's lines as its characters.
+    fn of(lines: &[Line]) -> Text {
+        let mut t = Text(Vec::new());
+        for (k, l) in lines.iter().enumerate() {
+            if k > 0 {
+                t.0.push(('\n', l.no, l.col));
+            }
+            let lead = l.text.chars().take_while(|c| c.is_whitespace()).count();
+            let chars = l.text.trim().chars().enumerate();
+            t.0.extend(chars.map(|(n, c)| (c, l.no, l.col + lead + n)));
+        }
+        t
+    }
     fn at(&self, k: usize) -> Option<char> {
         self.0.get(k).map(|x| x.0)
     }
@@ -47,129 +60,169 @@ impl Text {
 
 /// Paragraph (or heading) text as LaTeX, keeping its line breaks.
 pub(super) fn inline(lines: &[Line]) -> Result<String, Fault> {
-    let mut t = Text(Vec::new());
-    for (k, l) in lines.iter().enumerate() {
-        if k > 0 {
-            t.0.push(('\n', l.no, l.col));
-        }
-        let lead = l.text.chars().take_while(|c| c.is_whitespace()).count();
-        let chars = l.text.trim().chars().enumerate();
-        t.0.extend(chars.map(|(n, c)| (c, l.no, l.col + lead + n)));
-    }
-    let mut out: Vec<String> = Vec::new();
-    // Open emphasis: its piece in `out`, its character, delimiter, run.
-    let mut open: Vec<(usize, usize, char, usize)> = Vec::new();
+    let t = Text::of(lines);
+    let mut p = Converter {
+        t: &t,
+        out: Vec::new(),
+        open: Vec::new(),
+    };
     let mut i = 0;
     while let Some(c) = t.at(i) {
-        let (prev, next, run) = (i.checked_sub(1), i + 1, t.run(i));
-        let mut step = 1;
+        i += p.piece(i, c)?;
+    }
+    p.finish()
+}
+
+/// A paragraph being converted: its text, the LaTeX pieces so far, and
+/// the emphasis still open.
+struct Converter<'a> {
+    t: &'a Text,
+    out: Vec<String>,
+    /// Open emphasis: its piece in `out`, its character, delimiter, run.
+    open: Vec<(usize, usize, char, usize)>,
+}
+
+impl Converter<'_> {
+    /// The piece of LaTeX that starts at character `i` (`c`); how many
+    /// characters it took.
+    fn piece(&mut self, i: usize, c: char) -> Result<usize, Fault> {
+        let (t, run) = (self.t, self.t.run(i));
         match c {
-            '\\' => match t.at(next) {
-                Some(n) if n.is_ascii_punctuation() => {
-                    out.push(if n == '-' {
-                        "-{}".into()
-                    } else {
-                        escape(n, false)
-                    });
-                    step = 2;
-                }
-                Some('\n') | None => {
-                    return t.fault(
-                        i,
-                        "a backslash at the end of a line (a hard line break): not converted",
-                    );
-                }
-                _ => {
-                    let why = "a backslash outside math or code: raw LaTeX is not converted \
-                               (write `\\\\` for a backslash)";
-                    return t.fault(i, why);
-                }
-            },
+            '\\' => self.backslash(i),
             '`' => {
-                let (code, end) = code_span(&t, i, run)?;
-                out.push(code);
-                step = end - i;
+                let (code, end) = code_span(t, i, run)?;
+                self.out.push(code);
+                Ok(end - i)
             }
             '$' => {
-                let (math, end) = math(&t, i, run)?;
-                out.push(math);
-                step = end - i;
+                let (math, end) = math(t, i, run)?;
+                self.out.push(math);
+                Ok(end - i)
             }
-            '*' | '_' => {
-                if run > 2 {
-                    let why = "three or more `*` or `_` in a row: not converted \
-                               (escape them, or nest `**` and `*`)";
+            '*' | '_' => self.emphasis(i, c, run),
+            _ => {
+                if let Some((text, step)) = smart(t, i, c, run) {
+                    self.out.push(text.into());
+                    return Ok(step);
+                }
+                if let Some(why) = unconverted(t, i, c) {
                     return t.fault(i, why);
                 }
-                let word =
-                    |k: Option<usize>| k.and_then(|k| t.at(k)).is_some_and(char::is_alphanumeric);
-                let left = !t.space(Some(i + run)) && (c == '*' || !word(prev));
-                let right = !t.space(prev) && (c == '*' || !word(Some(i + run)));
-                let matching = open.iter().rposition(|o| o.2 == c && o.3 == run);
-                if let (true, Some(m)) = (right, matching) {
-                    if m + 1 != open.len() {
-                        return t.fault(i, "emphasis that overlaps other emphasis");
-                    }
-                    let (piece, ..) = open.pop().expect("matched");
-                    out[piece] = if run == 1 { "\\emph{" } else { "\\textbf{" }.into();
-                    out.push("}".into());
-                } else if left {
-                    open.push((out.len(), i, c, run));
-                    out.push(String::new());
-                } else {
-                    out.push(escape(c, false).repeat(run));
-                }
-                step = run;
+                self.out.push(escape(c, false));
+                Ok(1)
             }
-            // Quotes and `...` as pandoc's smart punctuation has them.
-            '"' => {
-                let opening = t.space(prev)
-                    || prev
-                        .and_then(|p| t.at(p))
-                        .is_some_and(|p| "([{-/*_".contains(p));
-                out.push(if opening { "``" } else { "''" }.into());
-            }
-            '\'' if !t.space(Some(next))
-                && (t.space(prev)
-                    || prev
-                        .and_then(|p| t.at(p))
-                        .is_some_and(|p| "([{\"".contains(p))) =>
-            {
-                out.push("`".into());
-            }
-            '.' if run >= 3 => {
-                out.push("\\ldots{}".into());
-                step = 3;
-            }
-            '[' | ']' => {
-                return t.fault(
-                    i,
-                    "a bracket: link syntax is not converted (write `\\[` or `\\]`)",
-                );
-            }
-            '<' if t
-                .at(next)
-                .is_some_and(|n| n.is_ascii_alphabetic() || "/!?".contains(n)) =>
-            {
-                return t.fault(i, "HTML is not converted");
-            }
-            '^' | '~' => {
-                let why = "`^` and `~` mean superscript, subscript or strike-out to pandoc: \
-                           not converted (write `\\^` or `\\~`, or use math)";
-                return t.fault(i, why);
-            }
-            _ => out.push(escape(c, false)),
         }
-        i += step;
     }
-    if let Some(&(_, k, c, run)) = open.last() {
-        let delimiter = c.to_string().repeat(run);
-        return t.fault(
-            k,
-            &format!("`{delimiter}` that is never closed (escape it as `\\{c}`)"),
-        );
+
+    /// A backslash escape: the punctuation after it, as text. A hard line
+    /// break or raw LaTeX is refused.
+    fn backslash(&mut self, i: usize) -> Result<usize, Fault> {
+        match self.t.at(i + 1) {
+            Some(n) if n.is_ascii_punctuation() => {
+                self.out.push(if n == '-' {
+                    "-{}".into()
+                } else {
+                    escape(n, false)
+                });
+                Ok(2)
+            }
+            Some('\n') | None => self.t.fault(
+                i,
+                "a backslash at the end of a line (a hard line break): not converted",
+            ),
+            _ => {
+                let why = "a backslash outside math or code: raw LaTeX is not converted \
+                           (write `\\\\` for a backslash)";
+                self.t.fault(i, why)
+            }
+        }
     }
-    Ok(out.concat())
+
+    /// A run of `*` or `_` at `i`: it closes the matching open emphasis,
+    /// opens emphasis, or is text.
+    fn emphasis(&mut self, i: usize, c: char, run: usize) -> Result<usize, Fault> {
+        let (t, prev) = (self.t, i.checked_sub(1));
+        if run > 2 {
+            let why = "three or more `*` or `_` in a row: not converted \
+                       (escape them, or nest `**` and `*`)";
+            return t.fault(i, why);
+        }
+        let word = |k: Option<usize>| k.and_then(|k| t.at(k)).is_some_and(char::is_alphanumeric);
+        let left = !t.space(Some(i + run)) && (c == '*' || !word(prev));
+        let right = !t.space(prev) && (c == '*' || !word(Some(i + run)));
+        let matching = self.open.iter().rposition(|o| o.2 == c && o.3 == run);
+        if let (true, Some(m)) = (right, matching) {
+            if m + 1 != self.open.len() {
+                return t.fault(i, "emphasis that overlaps other emphasis");
+            }
+            let (piece, ..) = self.open.pop().expect("matched");
+            self.out[piece] = if run == 1 { "\\emph{" } else { "\\textbf{" }.into();
+            self.out.push("}".into());
+        } else if left {
+            self.open.push((self.out.len(), i, c, run));
+            self.out.push(String::new());
+        } else {
+            self.out.push(escape(c, false).repeat(run));
+        }
+        Ok(run)
+    }
+
+    /// The paragraph's LaTeX, unless emphasis is left open.
+    fn finish(self) -> Result<String, Fault> {
+        if let Some(&(_, k, c, run)) = self.open.last() {
+            let delimiter = c.to_string().repeat(run);
+            return self.t.fault(
+                k,
+                &format!("`{delimiter}` that is never closed (escape it as `\\{c}`)"),
+            );
+        }
+        Ok(self.out.concat())
+    }
+}
+
+/// Quotes and `...` as pandoc's smart punctuation has them: the LaTeX
+/// for character `i` (`c`, in a run of `run`), and how many characters
+/// it takes.
+fn smart(t: &Text, i: usize, c: char, run: usize) -> Option<(&'static str, usize)> {
+    let (prev, next) = (i.checked_sub(1), i + 1);
+    match c {
+        '"' => {
+            let opening = t.space(prev)
+                || prev
+                    .and_then(|p| t.at(p))
+                    .is_some_and(|p| "([{-/*_".contains(p));
+            Some((if opening { "``" } else { "''" }, 1))
+        }
+        '\'' if !t.space(Some(next))
+            && (t.space(prev)
+                || prev
+                    .and_then(|p| t.at(p))
+                    .is_some_and(|p| "([{\"".contains(p))) =>
+        {
+            Some(("`", 1))
+        }
+        '.' if run >= 3 => Some(("\\ldots{}", 3)),
+        _ => None,
+    }
+}
+
+/// Why the Markdown at character `i` (`c`) is not converted, if it is
+/// not: links, HTML, superscript, subscript and strike-out.
+fn unconverted(t: &Text, i: usize, c: char) -> Option<&'static str> {
+    match c {
+        '[' | ']' => Some("a bracket: link syntax is not converted (write `\\[` or `\\]`)"),
+        '<' if t
+            .at(i + 1)
+            .is_some_and(|n| n.is_ascii_alphabetic() || "/!?".contains(n)) =>
+        {
+            Some("HTML is not converted")
+        }
+        '^' | '~' => Some(
+            "`^` and `~` mean superscript, subscript or strike-out to pandoc: \
+             not converted (write `\\^` or `\\~`, or use math)",
+        ),
+        _ => None,
+    }
 }
 
 /// The code span opened by the `run` backticks at `i` as `\texttt`, with

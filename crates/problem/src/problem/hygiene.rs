@@ -3,7 +3,9 @@
 use std::collections::HashMap;
 use std::collections::hash_map::Entry;
 
-use super::Problem;
+use std::path::Path;
+
+use super::{Case, Problem};
 
 /// Faults of a problem's case folder that belong to no single case: answers
 /// without inputs, stray files, stale temporaries of killed writes,
@@ -18,10 +20,23 @@ pub fn hygiene(problem: &Problem) -> Vec<String> {
             path.display()
         ));
     }
-    // A judge killed mid-write leaves its temporary anywhere in the folder
-    // (beside an .out, beside SOURCES.md). A stale one is named for what
-    // it is, with the way to remove it; a live one belongs to a judge
-    // writing right now and is no fault, so neither is a stray file.
+    stale_temporaries(problem, &mut issues);
+    stray_files(problem, &mut issues);
+    let mut seen = HashMap::new();
+    for case in &problem.cases {
+        duplicate_input(problem, case, &mut seen, &mut issues);
+        if let Some(answer) = &case.answer {
+            answer_faults(answer, &mut issues);
+        }
+    }
+    issues
+}
+
+/// A judge killed mid-write leaves its temporary anywhere in the folder
+/// (beside an .out, beside SOURCES.md). A stale one is named for what
+/// it is, with the way to remove it; a live one belongs to a judge
+/// writing right now and is no fault, so neither is a stray file.
+fn stale_temporaries(problem: &Problem, issues: &mut Vec<String>) {
     for temp in crate::fsutil::temps_in(&problem.dir) {
         if let Some(why) = &temp.stale {
             issues.push(format!(
@@ -32,6 +47,11 @@ pub fn hygiene(problem: &Problem) -> Vec<String> {
             ));
         }
     }
+}
+
+/// Files in the case folders that belong to no case, each with why (a
+/// judge's temporary is `stale_temporaries`' to name, or no fault).
+fn stray_files(problem: &Problem, issues: &mut Vec<String>) {
     let is_temp = |p: &std::path::Path| {
         p.file_name()
             .is_some_and(|n| crate::fsutil::is_temp_name(&n.to_string_lossy()))
@@ -47,46 +67,55 @@ pub fn hygiene(problem: &Problem) -> Vec<String> {
         };
         issues.push(format!("{}: {why}", path.display()));
     }
-    // A case whose input links to another's is that case included again
-    // (how testdata_tools and BAPCtools put a case in several groups), not
-    // a copy made by mistake; a package judged in place may also repeat a
-    // case in another group, as its format allows. A second copy in the
-    // same group, or anywhere in judge's own layout, is a fault.
-    let mut seen: HashMap<(Vec<u8>, &str), String> = HashMap::new();
-    for case in &problem.cases {
-        let linked = std::fs::symlink_metadata(&case.input).is_ok_and(|m| m.is_symlink());
-        let scope = match problem.origin.is_some() {
-            true => case.group.as_str(),
-            false => "",
-        };
-        if !linked && let Ok(bytes) = std::fs::read(&case.input) {
-            match seen.entry((bytes, scope)) {
-                Entry::Occupied(first) => issues.push(format!(
-                    "{}: same input as case {}",
-                    case.input.display(),
-                    first.get()
-                )),
-                Entry::Vacant(place) => {
-                    place.insert(case.id());
-                }
-            }
-        }
-        let Some(answer) = &case.answer else { continue };
-        match std::fs::read(answer) {
-            Err(e) => issues.push(format!("{}: cannot read: {e}", answer.display())),
-            Ok(bytes) => {
-                if let Some(i) = bytes.iter().position(|&b| b == b'\r') {
-                    let line = bytes[..i].iter().filter(|&&b| b == b'\n').count() + 1;
-                    issues.push(format!(
-                        "{}:{line}: carriage return in an expected output",
-                        answer.display()
-                    ));
-                }
-                if !bytes.is_empty() && !bytes.ends_with(b"\n") {
-                    issues.push(format!("{}: no final newline", answer.display()));
-                }
+}
+
+/// A case whose input links to another's is that case included again
+/// (how testdata_tools and BAPCtools put a case in several groups), not
+/// a copy made by mistake; a package judged in place may also repeat a
+/// case in another group, as its format allows. A second copy in the
+/// same group, or anywhere in judge's own layout, is a fault. `seen`:
+/// the first case of each input (and scope) so far.
+fn duplicate_input<'a>(
+    problem: &Problem,
+    case: &'a Case,
+    seen: &mut HashMap<(Vec<u8>, &'a str), String>,
+    issues: &mut Vec<String>,
+) {
+    let linked = std::fs::symlink_metadata(&case.input).is_ok_and(|m| m.is_symlink());
+    let scope = match problem.origin.is_some() {
+        true => case.group.as_str(),
+        false => "",
+    };
+    if !linked && let Ok(bytes) = std::fs::read(&case.input) {
+        match seen.entry((bytes, scope)) {
+            Entry::Occupied(first) => issues.push(format!(
+                "{}: same input as case {}",
+                case.input.display(),
+                first.get()
+            )),
+            Entry::Vacant(place) => {
+                place.insert(case.id());
             }
         }
     }
-    issues
+}
+
+/// An expected output that cannot be read, holds a carriage return or
+/// lacks its final newline.
+fn answer_faults(answer: &Path, issues: &mut Vec<String>) {
+    match std::fs::read(answer) {
+        Err(e) => issues.push(format!("{}: cannot read: {e}", answer.display())),
+        Ok(bytes) => {
+            if let Some(i) = bytes.iter().position(|&b| b == b'\r') {
+                let line = bytes[..i].iter().filter(|&&b| b == b'\n').count() + 1;
+                issues.push(format!(
+                    "{}:{line}: carriage return in an expected output",
+                    answer.display()
+                ));
+            }
+            if !bytes.is_empty() && !bytes.ends_with(b"\n") {
+                issues.push(format!("{}: no final newline", answer.display()));
+            }
+        }
+    }
 }

@@ -8,6 +8,7 @@
 //! `@EXPECTED_RESULTS@:` tag of each submission, else the folder's name
 //! read as a DOMjudge result), or else with no promise, reported.
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use super::domjudge::{self, Results, Tag};
@@ -108,27 +109,49 @@ pub fn find_at(dir: &Path, package: Option<&[PathBuf]>) -> Found {
         json = more;
         found.errors.extend(faults);
     }
+    let mut finder = Finder {
+        package,
+        rules,
+        json,
+        found,
+    };
     for folder in folders.flatten() {
+        finder.folder(&folder);
+    }
+    let mut found = finder.found;
+    found.submissions.sort_by(|a, b| a.path.cmp(&b.path));
+    found.skipped.sort();
+    found
+}
+
+/// A look at `submissions/` under way: the rules it is read by and what
+/// it found so far.
+struct Finder<'a> {
+    /// The files that are not submissions, in a package (`None`: judge's
+    /// own layout).
+    package: Option<&'a [PathBuf]>,
+    /// `submissions.yaml`'s rules by pattern.
+    rules: BTreeMap<String, Rule>,
+    /// DOMjudge's `submissions.json`: rules by path.
+    json: Vec<(String, Rule)>,
+    found: Found,
+}
+
+impl Finder<'_> {
+    /// A folder of `submissions/`: what it promises, then its files.
+    fn folder(&mut self, folder: &std::fs::DirEntry) {
         let name = folder.file_name().to_string_lossy().into_owned();
         if name == "submissions.yaml" || skipped(&name).is_some() || !folder.path().is_dir() {
-            continue;
+            return;
         }
-        // A folder of the package's own counts when a rule speaks of it
-        // or of files in it (`expansion/ac.{py,cpp}`).
-        let own_rules = package.is_some()
-            && rules.keys().any(|pattern| {
-                let head = pattern.split('/').next().unwrap_or("");
-                glob_matches(pattern, &name) || glob_matches(head, &name)
-            });
-        let known = FOLDERS.iter().find(|(f, _)| *f == name).map(|(_, e)| *e);
-        let by_folder = known.or(own_rules.then_some(Expectation::Rules));
-        if package.is_none() && by_folder.is_none() {
-            found.errors.push(format!(
+        let by_folder = self.by_folder(&name);
+        if self.package.is_none() && by_folder.is_none() {
+            self.found.errors.push(format!(
                 "{}: unknown verdict folder (use {})",
                 folder.path().display(),
                 FOLDERS.map(|f| f.0).join(", ")
             ));
-            continue;
+            return;
         }
         // DOMjudge reads any folder's name as a result (`compiler_error`).
         let by_folder = by_folder.or_else(|| {
@@ -136,71 +159,87 @@ pub fn find_at(dir: &Path, package: Option<&[PathBuf]>) -> Found {
             Results::of_names([result.as_str()]).map(Expectation::Domjudge)
         });
         let Ok(files) = std::fs::read_dir(folder.path()) else {
-            continue;
+            return;
         };
         for file in files.flatten() {
-            let file_name = file.file_name().to_string_lossy().into_owned();
-            if let Some(why) = skipped(&file_name) {
-                // Hidden files (.gitkeep) are not submissions anyone wrote.
-                if why != "hidden" {
-                    found
-                        .skipped
-                        .push(format!("{} ({why})", file.path().display()));
-                }
-                continue;
-            }
-            // The reference program a judge export put among the accepted
-            // submissions is the reference again, not a submission.
-            if package.is_some_and(|n| n.contains(&file.path())) {
-                continue;
-            }
-            let relative = format!("{name}/{file_name}");
-            let mut matching: Vec<Rule> = json
-                .iter()
-                .filter(|(path, _)| *path == relative)
-                .map(|(_, r)| r.clone())
-                .collect();
-            matching.extend(
-                rules
-                    .iter()
-                    .filter(|(pattern, _)| glob_matches(pattern, &relative))
-                    .map(|(_, r)| r.clone()),
-            );
-            // In a package, a file of no language judge knows is left out
-            // with the reason, as an import leaves it out, unless its
-            // rules name the language.
-            if package.is_some()
-                && !matching.iter().any(|r| r.language.is_some())
-                && let Some(why) = no_language(&file.path())
-            {
-                found
-                    .skipped
-                    .push(format!("{} ({why})", file.path().display()));
-                continue;
-            }
-            let (expectation, note) = match package {
-                None => (by_folder.unwrap_or(Expectation::Nothing), None),
-                Some(_) => match domjudge::tag_of(&file.path()) {
-                    Ok(tag) => promise(&name, by_folder, tag),
-                    // DOMjudge refuses it: the contest never judged it.
-                    Err(why) => {
-                        found.skipped.push(why.to_string());
-                        continue;
-                    }
-                },
-            };
-            found.submissions.push(Expected {
-                format_rules: package.is_some(),
-                path: file.path(),
-                expectation,
-                rules: matching,
-                note,
-            });
+            self.file(&name, by_folder, &file);
         }
     }
-    found.submissions.sort_by(|a, b| a.path.cmp(&b.path));
-    found.skipped.sort();
-    found
+
+    /// What folder `name` promises by its name, or by the rules of the
+    /// package's `submissions.yaml`: a folder of the package's own counts
+    /// when a rule speaks of it or of files in it (`expansion/ac.{py,cpp}`).
+    fn by_folder(&self, name: &str) -> Option<Expectation> {
+        let own_rules = self.package.is_some()
+            && self.rules.keys().any(|pattern| {
+                let head = pattern.split('/').next().unwrap_or("");
+                glob_matches(pattern, name) || glob_matches(head, name)
+            });
+        let known = FOLDERS.iter().find(|(f, _)| *f == name).map(|(_, e)| *e);
+        known.or(own_rules.then_some(Expectation::Rules))
+    }
+
+    /// A file of folder `folder`, which promises `by_folder`: a submission
+    /// with its promise and rules, or a file skipped (with why).
+    fn file(&mut self, folder: &str, by_folder: Option<Expectation>, file: &std::fs::DirEntry) {
+        let file_name = file.file_name().to_string_lossy().into_owned();
+        if let Some(why) = skipped(&file_name) {
+            // Hidden files (.gitkeep) are not submissions anyone wrote.
+            if why != "hidden" {
+                (self.found.skipped).push(format!("{} ({why})", file.path().display()));
+            }
+            return;
+        }
+        // The reference program a judge export put among the accepted
+        // submissions is the reference again, not a submission.
+        if self.package.is_some_and(|n| n.contains(&file.path())) {
+            return;
+        }
+        let matching = self.rules_of(&format!("{folder}/{file_name}"));
+        // In a package, a file of no language judge knows is left out
+        // with the reason, as an import leaves it out, unless its
+        // rules name the language.
+        if self.package.is_some()
+            && !matching.iter().any(|r| r.language.is_some())
+            && let Some(why) = no_language(&file.path())
+        {
+            (self.found.skipped).push(format!("{} ({why})", file.path().display()));
+            return;
+        }
+        let (expectation, note) = match self.package {
+            None => (by_folder.unwrap_or(Expectation::Nothing), None),
+            Some(_) => match domjudge::tag_of(&file.path()) {
+                Ok(tag) => promise(folder, by_folder, tag),
+                // DOMjudge refuses it: the contest never judged it.
+                Err(why) => {
+                    self.found.skipped.push(why.to_string());
+                    return;
+                }
+            },
+        };
+        self.found.submissions.push(Expected {
+            format_rules: self.package.is_some(),
+            path: file.path(),
+            expectation,
+            rules: matching,
+            note,
+        });
+    }
+
+    /// The rules for the submission at `relative` (below `submissions/`):
+    /// `submissions.json`'s, then those of every pattern that matches it.
+    fn rules_of(&self, relative: &str) -> Vec<Rule> {
+        let mut matching: Vec<Rule> = (self.json.iter())
+            .filter(|(path, _)| *path == relative)
+            .map(|(_, r)| r.clone())
+            .collect();
+        matching.extend(
+            (self.rules.iter())
+                .filter(|(pattern, _)| glob_matches(pattern, relative))
+                .map(|(_, r)| r.clone()),
+        );
+        matching
+    }
 }
 
 /// The promise of a package's submission in folder `folder`, which the

@@ -3,7 +3,11 @@
 //! and a submission that does not build is a
 //! [`BuildError`](crate::build::BuildError) its caller decides about.
 
+use crate::build::tools::ToolError;
 use crate::problem::ProblemError;
+use crate::session::harden::mutation_run::MutationRunError;
+use crate::session::harden::state::SaveError;
+use crate::session::harden::workshop::WorkshopError;
 
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
@@ -32,9 +36,26 @@ pub enum Error {
     /// holds the compiler's output.
     #[error("{0}")]
     ProblemProgram(String),
-    /// A package's test data its recipe cannot make.
+    /// One of a problem's own programs that is not there to run: it does
+    /// not build, the problem has none, or nothing can run it here.
+    #[error(transparent)]
+    Tool(#[from] ToolError),
+    /// A package's test data its recipe cannot make: the
+    /// [`GenerateError`](crate::generate::GenerateError)'s message (which
+    /// holds a [`BuildError`](crate::build::BuildError), so cannot be held
+    /// here without an import circle through the runner).
     #[error("{0}")]
     Generated(String),
+    /// `judge harden`'s copy of the workspace, where mutants are built,
+    /// that cannot be set up or built in.
+    #[error(transparent)]
+    Workshop(#[from] WorkshopError),
+    /// A cargo-mutants run `judge harden` cannot read.
+    #[error(transparent)]
+    MutationRun(#[from] MutationRunError),
+    /// `judge harden`'s record of its progress, not saved.
+    #[error(transparent)]
+    HardenState(#[from] SaveError),
     /// A reference that fails on its own generated input.
     #[error("{0}")]
     Reference(String),

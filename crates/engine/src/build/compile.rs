@@ -241,24 +241,7 @@ fn build_as(
     memory: u64,
     pin: &Pin,
 ) -> Result<Program, BuildError> {
-    // A program whose entry point cannot be told is the program's fault,
-    // like a source that does not compile: CE, with the reason.
-    let mainfile = match &pin.entrypoint {
-        Some(name) => sources
-            .iter()
-            .find(|s| s.file_name().is_some_and(|n| n == name.as_str()))
-            .cloned()
-            .ok_or_else(|| {
-                BuildError::Compile(format!(
-                    "{}: submissions.yaml names entry point {name}, which is not one of its {} sources",
-                    dir.display(),
-                    spec.name
-                ))
-            })?,
-        None => spec
-            .entry(sources)
-            .map_err(|e| BuildError::Compile(format!("{}: {e}", dir.display())))?,
-    };
+    let mainfile = entry_point(spec, sources, dir, pin)?;
     let text = std::fs::read_to_string(&mainfile).unwrap_or_default();
     let mut commands = spec
         .commands()
@@ -292,27 +275,97 @@ fn build_as(
         memory,
         std,
     };
-    if let Some(probe) = spec.probe_command()
-        && !crate::toolchain::probe(&probe)
-    {
-        return Err(BuildError::Unavailable(format!(
+    probe_toolchain(spec)?;
+    let argvs = argvs(runner, spec, &commands, &vars, &text, dir)?;
+    let (compile_env, run_env) = environments(spec, &vars, dir)?;
+    runner.allow(&spec.sandbox);
+    let (run, compiles) = argvs.split_last().expect("the run command is always there");
+    compile_all(runner, spec, compiles, &compile_env, dir)?;
+    let mut run = run.clone();
+    crate::build::dialect::adjust_run(spec, &text, dir, &mut run)?;
+    Ok(Program {
+        language: spec.language(),
+        argv: run,
+        env: run_env,
+        dir: dir.to_path_buf(),
+    })
+}
+
+/// The file the program starts from: the one the package pins, or the
+/// one the language's rule finds. One that cannot be told is the
+/// program's fault, like a source that does not compile: CE, with the
+/// reason.
+fn entry_point(
+    spec: &Spec,
+    sources: &[PathBuf],
+    dir: &Path,
+    pin: &Pin,
+) -> Result<PathBuf, BuildError> {
+    match &pin.entrypoint {
+        Some(name) => sources
+            .iter()
+            .find(|s| s.file_name().is_some_and(|n| n == name.as_str()))
+            .cloned()
+            .ok_or_else(|| {
+                BuildError::Compile(format!(
+                    "{}: submissions.yaml names entry point {name}, which is not one of its {} sources",
+                    dir.display(),
+                    spec.name
+                ))
+            }),
+        None => spec
+            .entry(sources)
+            .map_err(|e| BuildError::Compile(format!("{}: {e}", dir.display()))),
+    }
+}
+
+/// The language's probe, when it has one: a command that must succeed
+/// for its toolchain to count as installed, where finding its tools is
+/// not proof enough.
+fn probe_toolchain(spec: &Spec) -> Result<(), BuildError> {
+    match spec.probe_command() {
+        Some(probe) if !crate::toolchain::probe(&probe) => Err(BuildError::Unavailable(format!(
             "no {} toolchain here (`{}` fails): install {}",
             spec.name,
             probe.join(" "),
             spec.install
-        )));
+        ))),
+        _ => Ok(()),
     }
+}
+
+/// Every command of the build, run last, ready to start: tools found,
+/// placeholders filled, and a compile given the precompiled header its
+/// source can use.
+fn argvs(
+    runner: &Runner,
+    spec: &Spec,
+    commands: &[Vec<String>],
+    vars: &Vars,
+    text: &str,
+    dir: &Path,
+) -> Result<Vec<Vec<String>>, BuildError> {
     let mut argvs = commands
         .iter()
-        .map(|words| command(runner, spec, words, &vars))
+        .map(|words| command(runner, spec, words, vars))
         .collect::<Result<Vec<_>, _>>()?;
     if let Some((_, compiles)) = argvs.split_last_mut() {
         for argv in compiles {
-            if let Some(flag) = crate::build::pch::flag(argv, &text, dir, SCRATCH) {
+            if let Some(flag) = crate::build::pch::flag(argv, text, dir, SCRATCH) {
                 argv.insert(1, flag);
             }
         }
     }
+    Ok(argvs)
+}
+
+/// The compilers' environment (their `HOME` in the scratch folder, and
+/// the language's variables) and the program's own (`run_env`).
+fn environments(
+    spec: &Spec,
+    vars: &Vars,
+    dir: &Path,
+) -> Result<(Vec<String>, Vec<String>), BuildError> {
     let fill = |env: &[String]| -> Result<Vec<String>, BuildError> {
         env.iter()
             .map(|e| {
@@ -324,10 +377,21 @@ fn build_as(
     let mut compile_env = vec![format!("HOME={}", dir.join(SCRATCH).display())];
     compile_env.extend(fill(&spec.env)?);
     let run_env = fill(&spec.run_env)?;
-    runner.allow(&spec.sandbox);
-    let (run, compiles) = argvs.split_last().expect("the run command is always there");
+    Ok((compile_env, run_env))
+}
+
+/// Runs the compile commands in order, the scratch folder removed after
+/// each; a compile error that is the compiler's age, not the source's
+/// fault, skips the program instead (see `dialect::too_old`).
+fn compile_all(
+    runner: &Runner,
+    spec: &Spec,
+    compiles: &[Vec<String>],
+    env: &[String],
+    dir: &Path,
+) -> Result<(), BuildError> {
     for argv in compiles {
-        let done = compile_cached(runner, argv.clone(), &compile_env, dir);
+        let done = compile_cached(runner, argv.clone(), env, dir);
         let _ = std::fs::remove_dir_all(dir.join(SCRATCH));
         if let Err(BuildError::Compile(log)) = &done
             && let Some(skip) = crate::build::dialect::too_old(spec, &argv[0], log)
@@ -336,14 +400,7 @@ fn build_as(
         }
         done?;
     }
-    let mut run = run.clone();
-    crate::build::dialect::adjust_run(spec, &text, dir, &mut run)?;
-    Ok(Program {
-        language: spec.language(),
-        argv: run,
-        env: run_env,
-        dir: dir.to_path_buf(),
-    })
+    Ok(())
 }
 
 /// The compilers' scratch folder in a build folder (their `HOME`, Go's

@@ -14,6 +14,9 @@ use crate::execute::runner::Runner;
 use crate::problem::Problem;
 use crate::time::limits::RunLimits;
 
+mod error;
+pub use error::{ProgramRole, ToolError};
+
 /// A kind of program a command needs from its problems.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Need {
@@ -70,9 +73,6 @@ fn grader_path(dir: &Path) -> Option<PathBuf> {
     Some(Path::new("graders").join(one.file_name()?))
 }
 
-/// What messages call the reference program.
-const REFERENCE: &str = "reference program";
-
 /// The programs of one problem for one run.
 pub struct Tools<'a> {
     pub problem: &'a Problem,
@@ -80,18 +80,37 @@ pub struct Tools<'a> {
     built: Arc<Built>,
 }
 
+/// Why building the program at `path` as `role` failed.
+fn not_built(role: ProgramRole, path: &Path, e: BuildError) -> ToolError {
+    match e {
+        BuildError::Compile(log) => ToolError::DoesNotCompile {
+            role,
+            path: path.to_path_buf(),
+            log,
+        },
+        BuildError::Setup(why) => ToolError::Setup { role, why },
+        BuildError::Unavailable(why) => ToolError::Unavailable { role, why },
+    }
+}
+
+/// A program built on first use, or why it could not be.
+type OneProgram = OnceLock<Result<Program, ToolError>>;
+/// Several programs (with their paths) built on first use, or why one of
+/// them could not be.
+type Programs = OnceLock<Result<Vec<(PathBuf, Program)>, ToolError>>;
+
 /// Each program, built when first asked for (or the reason it did not
 /// build). Shared by every view of the problem in a run.
 #[derive(Default)]
 struct Built {
-    reference: OnceLock<Result<Program, String>>,
-    checker: OnceLock<Result<Program, String>>,
+    reference: OneProgram,
+    checker: OneProgram,
     /// The checker's further validators (`checker.also`).
-    also: OnceLock<Result<Vec<(PathBuf, Program)>, String>>,
-    generator: OnceLock<Result<Program, String>>,
-    validators: OnceLock<Result<Vec<(PathBuf, Program)>, String>>,
-    grader: OnceLock<Result<Program, String>>,
-    answer_validators: OnceLock<Result<Vec<(PathBuf, Program)>, String>>,
+    also: Programs,
+    generator: OneProgram,
+    validators: Programs,
+    grader: OneProgram,
+    answer_validators: Programs,
 }
 
 impl<'a> Tools<'a> {
@@ -122,108 +141,113 @@ impl<'a> Tools<'a> {
         needs.iter().any(|n| n.named_by(problem))
     }
 
-    pub fn runner(&self) -> Result<&'a Runner, String> {
-        self.runner.ok_or_else(|| {
-            format!(
-                "{}: programs of the problem cannot run here",
-                self.problem.id
-            )
+    pub fn runner(&self) -> Result<&'a Runner, ToolError> {
+        self.runner.ok_or_else(|| ToolError::NoRunner {
+            problem: self.problem.id.clone(),
         })
     }
 
     /// Builds the program at `relative` (a file or a folder of sources).
-    fn build(&self, what: &str, relative: &Path) -> Result<Program, String> {
+    fn build(&self, role: ProgramRole, relative: &Path) -> Result<Program, ToolError> {
         let runner = self.runner()?;
         let path = self.problem.path(relative);
+        let reference = role == ProgramRole::Reference;
         // A package's reference is an accepted submission: built for the
         // problem's memory (a JVM's heap), as the submission is.
-        let memory = match what == REFERENCE && self.problem.origin.is_some() {
+        let memory = match reference && self.problem.origin.is_some() {
             true => self.problem.spec.limits.memory,
             false => self.problem.spec.limits.checker_memory,
         };
         // The reference is one of the submissions, and gets the package's
         // include/ files as they do; the judge's own programs do not.
-        let built = match what {
-            REFERENCE => crate::build::included::prepare(runner, self.problem, &path, memory),
-            _ => build::prepare_for(runner, self.problem, &path, memory),
+        let built = match reference {
+            true => crate::build::included::prepare(runner, self.problem, &path, memory),
+            false => build::prepare_for(runner, self.problem, &path, memory),
         };
-        built.map_err(|e| match e {
-            BuildError::Compile(log) => {
-                format!("{}: the {what} does not compile:\n{log}", path.display())
-            }
-            BuildError::Setup(msg) | BuildError::Unavailable(msg) => format!("the {what}: {msg}"),
-        })
+        built.map_err(|e| not_built(role, &path, e))
     }
 
     fn cached<'s>(
         &self,
-        cell: &'s OnceLock<Result<Program, String>>,
-        what: &str,
+        cell: &'s OneProgram,
+        role: ProgramRole,
         path: Option<&Path>,
-    ) -> Result<&'s Program, String> {
+    ) -> Result<&'s Program, ToolError> {
         cell.get_or_init(|| match path {
-            Some(p) => self.build(what, p),
-            None => Err(format!("{}: the problem has no {what}", self.problem.id)),
+            Some(p) => self.build(role, p),
+            None => Err(ToolError::Missing {
+                problem: self.problem.id.clone(),
+                role,
+            }),
         })
         .as_ref()
         .map_err(Clone::clone)
     }
 
     /// The reference program (problems whose reference is not in-crate).
+    ///
+    /// Why there is none comes as text, as `pass::check::reference`
+    /// keeps it (a case's judge error); underneath it is a [`ToolError`].
     pub fn reference(&self) -> Result<&Program, String> {
+        self.reference_program().map_err(String::from)
+    }
+
+    /// The reference program, or why there is none.
+    pub(crate) fn reference_program(&self) -> Result<&Program, ToolError> {
         let path = self.problem.spec.reference.as_deref();
-        self.cached(&self.built.reference, REFERENCE, path)
+        self.cached(&self.built.reference, ProgramRole::Reference, path)
     }
 
     /// The checker (or interactor) program.
-    pub fn checker(&self) -> Result<&Program, String> {
+    pub fn checker(&self) -> Result<&Program, ToolError> {
         let path = self
             .problem
             .spec
             .checker
             .as_ref()
             .and_then(|c| c.program.as_deref());
-        self.cached(&self.built.checker, "checker", path)
+        self.cached(&self.built.checker, ProgramRole::Checker, path)
     }
 
     /// The further output validators that must accept too, with their
     /// paths (none for most problems).
-    pub(crate) fn more_checkers(&self) -> Result<&[(PathBuf, Program)], String> {
+    pub(crate) fn more_checkers(&self) -> Result<&[(PathBuf, Program)], ToolError> {
         let checker = self.problem.spec.checker.as_ref();
         let paths = checker.map(|c| c.also.as_slice()).unwrap_or_default();
-        self.all(&self.built.also, "checker", paths)
+        self.all(&self.built.also, ProgramRole::Checker, paths)
     }
 
     /// The generator program.
-    pub fn generator(&self) -> Result<&Program, String> {
+    pub fn generator(&self) -> Result<&Program, ToolError> {
         let path = self.problem.spec.generator.as_deref();
-        self.cached(&self.built.generator, "generator", path)
+        self.cached(&self.built.generator, ProgramRole::Generator, path)
     }
 
     /// The input validator programs, with their paths.
-    pub fn validators(&self) -> Result<&[(PathBuf, Program)], String> {
+    pub fn validators(&self) -> Result<&[(PathBuf, Program)], ToolError> {
         let paths = &self.problem.spec.validators;
-        self.all(&self.built.validators, "input validator", paths)
+        self.all(&self.built.validators, ProgramRole::InputValidator, paths)
     }
 
     /// The answer validator programs of a package judged in place, with
     /// their paths.
-    pub(crate) fn answer_validators(&self) -> Result<&[(PathBuf, Program)], String> {
+    pub(crate) fn answer_validators(&self) -> Result<&[(PathBuf, Program)], ToolError> {
         let paths = self.problem.origin.as_ref().map(|o| &o.answer_validators);
         let paths = paths.map(Vec::as_slice).unwrap_or_default();
-        self.all(&self.built.answer_validators, "answer validator", paths)
+        let cell = &self.built.answer_validators;
+        self.all(cell, ProgramRole::AnswerValidator, paths)
     }
 
     fn all<'s>(
         &self,
-        cell: &'s OnceLock<Result<Vec<(PathBuf, Program)>, String>>,
-        what: &str,
+        cell: &'s Programs,
+        role: ProgramRole,
         paths: &[PathBuf],
-    ) -> Result<&'s [(PathBuf, Program)], String> {
+    ) -> Result<&'s [(PathBuf, Program)], ToolError> {
         cell.get_or_init(|| {
             paths
                 .iter()
-                .map(|p| self.build(what, p).map(|prog| (p.clone(), prog)))
+                .map(|p| self.build(role, p).map(|prog| (p.clone(), prog)))
                 .collect()
         })
         .as_ref()
@@ -232,15 +256,14 @@ impl<'a> Tools<'a> {
     }
 
     /// A legacy package's custom grader (`graders/`).
-    pub fn grader(&self) -> Result<&Program, String> {
+    pub fn grader(&self) -> Result<&Program, ToolError> {
         self.built
             .grader
             .get_or_init(|| match grader_path(&self.problem.dir) {
-                Some(path) => self.build("grader", &path),
-                None => Err(format!(
-                    "{}: graders/ holds no one grader program",
-                    self.problem.id
-                )),
+                Some(path) => self.build(ProgramRole::Grader, &path),
+                None => Err(ToolError::NoGrader {
+                    problem: self.problem.id.clone(),
+                }),
             })
             .as_ref()
             .map_err(Clone::clone)
@@ -248,10 +271,19 @@ impl<'a> Tools<'a> {
 
     /// Builds the programs in `needs` that the problem has, so a broken
     /// one is found (and reported, exit 2) before anything is graded.
+    ///
+    /// The reason comes as text, as `pass::skeleton::prepare` collects it
+    /// (a report's configuration error); underneath it is a
+    /// [`ToolError`].
     pub fn build_all(&self, needs: &[Need]) -> Result<(), String> {
+        self.build_needed(needs).map_err(String::from)
+    }
+
+    /// [`Tools::build_all`], with the reason as it is.
+    fn build_needed(&self, needs: &[Need]) -> Result<(), ToolError> {
         for need in needs.iter().filter(|n| n.named_by(self.problem)) {
             match need {
-                Need::Reference => self.reference().map(drop)?,
+                Need::Reference => self.reference_program().map(drop)?,
                 Need::Checker | Need::CheckerUnderTest => {
                     self.checker().map(drop)?;
                     self.more_checkers().map(drop)?

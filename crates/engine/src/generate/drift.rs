@@ -17,13 +17,14 @@ use std::path::{Path, PathBuf};
 use rayon::prelude::*;
 
 use crate::build::tools::Tools;
+use crate::error::Error;
 use crate::problem::Problem;
 use crate::problem::recipe::{self, Entry, Manual, Recipe};
 use crate::report::ProblemReport;
 use crate::session::stress::generate;
 
 /// One generated input of a recipe, made again.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub struct Remade {
     pub group: String,
     pub name: String,
@@ -32,7 +33,7 @@ pub struct Remade {
     /// The command that makes it, for messages.
     pub command: String,
     /// The input, or why the generator could not make it.
-    pub input: Result<String, String>,
+    pub input: Result<String, Error>,
 }
 
 impl Remade {
@@ -66,7 +67,7 @@ pub fn remake(tools: &Tools, recipe: &Recipe) -> Vec<Remade> {
         .map(|(group, name, draw, entry)| Remade {
             path: input_path(&problem.dir, group, &name),
             command: entry.command(&problem.id).unwrap_or_default(),
-            input: generate(tools, draw).map_err(|e| e.to_string()),
+            input: generate(tools, draw),
             group: group.to_string(),
             name,
         })

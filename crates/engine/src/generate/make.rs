@@ -7,8 +7,9 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use crate::package::generators::{self, Planned, Recipe, Source};
-use judge_sandbox::execution::{End, Execution};
+use judge_sandbox::execution::End;
 
+use super::error::{GenerateError, GeneratorFault, RunFailure};
 use crate::build::prepare;
 use crate::build::program::Program;
 use crate::execute::runner::Runner;
@@ -32,19 +33,21 @@ fn with_ext(base: &Path, ext: &str) -> PathBuf {
     PathBuf::from(format!("{}.{ext}", base.display()))
 }
 
-fn io(p: &Path, e: std::io::Error) -> String {
-    format!("{}: {e}", p.display())
+/// A closure for `map_err`: `path` could not be written (or read).
+fn io(path: &Path) -> impl FnOnce(std::io::Error) -> GenerateError {
+    let path = path.to_path_buf();
+    move |source| GenerateError::Io { path, source }
 }
 
 impl Maker<'_> {
     /// Writes every case of the recipe below `data`, then its includes.
-    pub(crate) fn make(mut self, data: &Path) -> Result<(), String> {
-        std::fs::create_dir_all(data).map_err(|e| io(data, e))?;
+    pub(crate) fn make(mut self, data: &Path) -> Result<(), GenerateError> {
+        std::fs::create_dir_all(data).map_err(io(data))?;
         for (folder, settings) in &self.recipe.folders {
             let dir = data.join(folder);
-            std::fs::create_dir_all(&dir).map_err(|e| io(&dir, e))?;
+            std::fs::create_dir_all(&dir).map_err(io(&dir))?;
             if let Some(text) = settings {
-                std::fs::write(dir.join("test_group.yaml"), text).map_err(|e| io(&dir, e))?;
+                std::fs::write(dir.join("test_group.yaml"), text).map_err(io(&dir))?;
             }
         }
         for case in &self.recipe.cases {
@@ -55,7 +58,7 @@ impl Maker<'_> {
         for link in &self.recipe.included {
             let to = data.join(&link.path);
             if let Some(parent) = to.parent() {
-                std::fs::create_dir_all(parent).map_err(|e| io(parent, e))?;
+                std::fs::create_dir_all(parent).map_err(io(parent))?;
             }
             copy_case(&data.join(&link.from), &to)?;
         }
@@ -63,9 +66,9 @@ impl Maker<'_> {
     }
 
     /// Writes the files of one case at `base` (no extension).
-    fn case(&mut self, case: &Planned, base: &Path) -> Result<(), String> {
+    fn case(&mut self, case: &Planned, base: &Path) -> Result<(), GenerateError> {
         if let Some(parent) = base.parent() {
-            std::fs::create_dir_all(parent).map_err(|e| io(parent, e))?;
+            std::fs::create_dir_all(parent).map_err(io(parent))?;
         }
         let file = |ext: &str| with_ext(base, ext);
         match &case.source {
@@ -76,7 +79,7 @@ impl Maker<'_> {
             } => {
                 let built = self.generator(program)?;
                 for (ext, bytes) in self.run_generator(&built, program, args, *seed, case)? {
-                    std::fs::write(file(&ext), bytes).map_err(|e| io(base, e))?;
+                    std::fs::write(file(&ext), bytes).map_err(io(base))?;
                 }
             }
             Source::Copy(from) => copy_case(&self.pkg.join("generators").join(from), base)?,
@@ -88,60 +91,71 @@ impl Maker<'_> {
             Source::Inline => {}
         }
         for (ext, text) in &case.inline {
-            std::fs::write(file(ext), text).map_err(|e| io(base, e))?;
+            std::fs::write(file(ext), text).map_err(io(base))?;
         }
         let judged = case.path.starts_with("sample/") || case.path.starts_with("secret/");
         if !judged || file("ans").is_file() || !file("in").is_file() {
             return Ok(());
         }
         if self.empty_answers {
-            return std::fs::write(file("ans"), b"").map_err(|e| io(base, e));
+            return std::fs::write(file("ans"), b"").map_err(io(base));
         }
         let Some(solution) = &case.solution else {
-            return Err(format!(
-                "data/{}: no answer, and no solution: in the recipe to write it",
-                case.path
-            ));
+            return Err(GenerateError::NoSolution {
+                case: case.path.clone(),
+            });
         };
         let key = format!("solution:{}", solution.display());
         let built = match self.programs.get(&key) {
             Some(p) => p.clone(),
             None => {
                 let p = prepare(self.runner, Some(&self.pkg.join(solution)), None, 2 << 30)
-                    .map_err(|e| format!("the solution {}: {e}", solution.display()))?;
+                    .map_err(|source| GenerateError::SolutionBuild {
+                        solution: solution.clone(),
+                        source,
+                    })?;
                 self.programs.insert(key, p.clone());
                 p
             }
         };
         let exec = self.runner.run(&built.spec(limits()), &file("in"));
         if !matches!(exec.end, End::Exited(0)) {
-            return Err(format!(
-                "data/{}: the solution {} failed to write its answer: {}",
-                case.path,
-                solution.display(),
-                failure(&exec)
-            ));
+            return Err(GenerateError::SolutionFailed {
+                case: case.path.clone(),
+                solution: solution.clone(),
+                failure: RunFailure::of(&exec),
+            });
         }
-        std::fs::write(file("ans"), exec.stdout).map_err(|e| io(base, e))
+        std::fs::write(file("ans"), exec.stdout).map_err(io(base))
     }
 
     /// Generator `name`, built on first use: a `generators:` entry (its
     /// files in one folder) or a file or folder below `generators/` (`/x`
     /// below the package).
-    fn generator(&mut self, name: &str) -> Result<Program, String> {
+    fn generator(&mut self, name: &str) -> Result<Program, GenerateError> {
         if let Some(p) = self.programs.get(name) {
             return Ok(p.clone());
         }
-        let fail = |e: String| format!("the generator {name}: {e}");
         let built = if let Some(files) = self.recipe.programs.get(name) {
             let dir = (self.runner.new_dir("genfiles"))
-                .map_err(|e| fail(e.to_string()))?
+                .map_err(|source| GenerateError::GeneratorArea {
+                    name: name.into(),
+                    source,
+                })?
                 .join(name);
-            std::fs::create_dir_all(&dir).map_err(|e| fail(e.to_string()))?;
+            std::fs::create_dir_all(&dir).map_err(|source| GenerateError::GeneratorFolder {
+                name: name.into(),
+                dir: dir.clone(),
+                source,
+            })?;
             for f in files {
                 let src = self.pkg.join("generators").join(f);
                 let to = dir.join(f.file_name().unwrap_or_default());
-                std::fs::copy(&src, &to).map_err(|e| fail(io(&src, e)))?;
+                std::fs::copy(&src, &to).map_err(|source| GenerateError::GeneratorFile {
+                    name: name.into(),
+                    path: src.clone(),
+                    source,
+                })?;
             }
             prepare(self.runner, Some(&dir), None, 2 << 30)
         } else {
@@ -150,13 +164,14 @@ impl Maker<'_> {
                 None => self.pkg.join("generators").join(name),
             };
             if !path.exists() {
-                return Err(fail(format!(
-                    "no such program (generators/{name}, or a name under generators:)"
-                )));
+                return Err(GenerateError::NoSuchGenerator { name: name.into() });
             }
             prepare(self.runner, Some(&path), None, 2 << 30)
         }
-        .map_err(|e| fail(e.to_string()))?;
+        .map_err(|source| GenerateError::GeneratorBuild {
+            name: name.into(),
+            source,
+        })?;
         self.programs.insert(name.to_string(), built.clone());
         Ok(built)
     }
@@ -175,8 +190,8 @@ impl Maker<'_> {
         args: &[String],
         seed: Option<u32>,
         case: &Planned,
-    ) -> Result<BTreeMap<String, Vec<u8>>, String> {
-        let mut last = String::new();
+    ) -> Result<BTreeMap<String, Vec<u8>>, GenerateError> {
+        let mut last = None;
         let mut command = String::new();
         for retry in 0..case.retries {
             let args: Vec<String> = match seed {
@@ -193,7 +208,7 @@ impl Maker<'_> {
                 .chain(args.clone())
                 .collect::<Vec<_>>()
                 .join(" ");
-            let scratch = self.runner.new_dir("gen").map_err(|e| e.to_string())?;
+            let scratch = self.runner.new_dir("gen").map_err(GenerateError::Scratch)?;
             let mut spec = program.spec(limits());
             spec.argv.extend(args);
             spec.cwd = scratch.display().to_string();
@@ -211,43 +226,25 @@ impl Maker<'_> {
             let _ = std::fs::remove_dir_all(&scratch);
             match made.get("in") {
                 Some(input) if !input.is_empty() => return Ok(made),
-                Some(_) => last = "it exited 0 but wrote no input (stdout or testcase.in)".into(),
-                None => last = failure(&exec),
+                Some(_) => last = Some(GeneratorFault::NoInput),
+                None => last = Some(GeneratorFault::Ended(RunFailure::of(&exec))),
             }
         }
-        Err(format!(
-            "data/{}: the generator failed: `{command}`: {last}",
-            case.path
-        ))
+        Err(GenerateError::GeneratorFailed {
+            case: case.path.clone(),
+            command,
+            why: last,
+        })
     }
 }
 
 /// Copies the files `from.<ext>` of a case to `to.<ext>`.
-fn copy_case(from: &Path, to: &Path) -> Result<(), String> {
+fn copy_case(from: &Path, to: &Path) -> Result<(), GenerateError> {
     for ext in generators::EXTENSIONS {
         let src = with_ext(from, ext);
         if src.is_file() {
-            std::fs::copy(&src, with_ext(to, ext)).map_err(|e| io(&src, e))?;
+            std::fs::copy(&src, with_ext(to, ext)).map_err(io(&src))?;
         }
     }
     Ok(())
-}
-
-/// How a problem program's run went wrong, in words, with the end of
-/// what it wrote to standard error.
-fn failure(exec: &Execution) -> String {
-    let how = match &exec.end {
-        End::Exited(code) => format!("exit code {code}"),
-        End::Signaled(sig) => format!("killed by signal {sig}"),
-        End::TimedOut { limit, .. } => format!("over its time limit of {limit:?}"),
-        End::MemoryExceeded { limit } => format!("over its memory limit of {limit} bytes"),
-        End::OutputExceeded { limit, .. } => format!("over its output limit of {limit} bytes"),
-        End::CouldNotRun(why) => format!("could not run: {why}"),
-        other => format!("{other:?}"),
-    };
-    let said = String::from_utf8_lossy(&exec.stderr_tail);
-    match said.trim() {
-        "" => how,
-        said => format!("{how}; it said: {said}"),
-    }
 }

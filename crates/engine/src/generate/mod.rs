@@ -21,7 +21,9 @@ use crate::package::in_place::{has_recipe, is_package, load_with_data};
 use crate::problem::{Discovery, ProblemError};
 
 pub mod drift;
+mod error;
 mod make;
+pub use error::{GenerateError, GeneratorFault, RunFailure};
 use make::Maker;
 
 /// The generated `data/` of a package.
@@ -57,10 +59,11 @@ pub(crate) struct Job {
 /// when there is no cache) already holds its data. No runner is needed
 /// for that, so a second run with unchanged sources starts no sandbox
 /// and builds no generator here.
-pub(crate) fn plan(pkg: &Path, root: &Path) -> std::result::Result<Plan, String> {
-    let text = std::fs::read_to_string(pkg.join(generators::RECIPE))
-        .map_err(|e| format!("{}: {e}", generators::RECIPE))?;
-    let recipe = generators::parse(&text).map_err(|e| e.to_string())?;
+pub(crate) fn plan(pkg: &Path, root: &Path) -> std::result::Result<Plan, GenerateError> {
+    let path = pkg.join(generators::RECIPE);
+    let text = std::fs::read_to_string(&path)
+        .map_err(|source| GenerateError::ReadRecipe { path, source })?;
+    let recipe = generators::parse(&text)?;
     let empty_answers = answers_are_empty(pkg);
     let key = digest(pkg, &recipe, empty_answers);
     let out = root.join(&key);
@@ -84,7 +87,7 @@ pub(crate) fn plan(pkg: &Path, root: &Path) -> std::result::Result<Plan, String>
 impl Job {
     /// Makes the data: staged beside its final place, renamed there when
     /// whole, so a failed or interrupted run leaves nothing to reuse.
-    pub(crate) fn make(self, runner: &Runner) -> std::result::Result<Generated, String> {
+    pub(crate) fn make(self, runner: &Runner) -> std::result::Result<Generated, GenerateError> {
         let Job {
             pkg,
             recipe,
@@ -107,12 +110,11 @@ impl Job {
             let _ = std::fs::remove_dir_all(&stage);
             return Err(e);
         }
-        if std::fs::rename(&stage, &out).is_err() && !data.is_dir() {
+        if let Err(source) = std::fs::rename(&stage, &out)
+            && !data.is_dir()
+        {
             let _ = std::fs::remove_dir_all(&stage);
-            return Err(format!(
-                "cannot move the generated data to {}",
-                out.display()
-            ));
+            return Err(GenerateError::Move { to: out, source });
         }
         let _ = std::fs::remove_dir_all(&stage);
         Ok(Generated {
@@ -195,9 +197,10 @@ pub fn load(problems_dir: &Path, found: &mut Discovery, host: &mut dyn Host) -> 
 /// already holds every case).
 pub fn data(dir: &Path, host: &mut dyn Host) -> Result<PathBuf> {
     let root = host.root()?;
-    let made = match plan(dir, &root).map_err(Error::Generated)? {
+    let generated = |e: GenerateError| Error::Generated(e.to_string());
+    let made = match plan(dir, &root).map_err(generated)? {
         Plan::Ready(g) => g,
-        Plan::Make(job) => job.make(host.runner()?).map_err(Error::Generated)?,
+        Plan::Make(job) => job.make(host.runner()?).map_err(generated)?,
     };
     Ok(made.data)
 }

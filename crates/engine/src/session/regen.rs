@@ -195,7 +195,7 @@ impl Regen {
             for made in pool.install(|| drift::remake(&tools, &recipe)) {
                 let label = made.label(&p.id);
                 let change = match made.input {
-                    Err(why) => Change::Failed(why),
+                    Err(why) => Change::Failed(why.to_string()),
                     // A group the recipe makes may not exist yet.
                     Ok(input) => match self.folder_of(&made.path) {
                         Err(e) => Change::Failed(format!("cannot create its folder: {e}")),

@@ -93,8 +93,8 @@ pub fn generate(tools: &Tools, draw: Draw) -> Result<String> {
             draw.label()
         ))
     };
-    let program = tools.generator().map_err(Error::ProblemProgram)?;
-    let runner = tools.runner().map_err(Error::Setup)?;
+    let program = tools.generator()?;
+    let runner = tools.runner()?;
     let args = vec![
         draw_seed(draw.seed, draw.index).to_string(),
         draw.size.to_string(),

@@ -21,6 +21,7 @@ use crate::execute::runner::Runner;
 use crate::judging::grader::{Grader, in_order};
 use crate::judging::reuse::CachedGrader;
 use crate::origin::Multipliers;
+use crate::problem::Problem;
 use crate::problem::submissions::{Bound, Kind};
 use crate::time::limits;
 
@@ -31,13 +32,30 @@ use crate::report::{CaseReport, SubmissionReport};
 use crate::verdict::Verdict;
 
 /// One submission's measurement: its slowest case (id, CPU time), or why
-/// it could not be measured (it did not build or failed a case).
+/// it could not be measured.
 pub struct Measured {
     pub path: PathBuf,
-    pub slowest: Result<(String, Duration), String>,
-    /// Set when it was not run at all because its language's toolchain is
-    /// not installed here (then `slowest` holds the same reason).
-    pub unavailable: bool,
+    pub slowest: Result<(String, Duration), NotMeasured>,
+}
+
+/// Why a submission's time could not be measured.
+#[derive(Debug, thiserror::Error)]
+pub enum NotMeasured {
+    /// Its language's toolchain is not installed here: it was not run at
+    /// all, which is no fault of its own.
+    #[error("{0}")]
+    Unavailable(String),
+    /// It does not compile, or judge cannot build it here.
+    #[error("does not build: {0}")]
+    DoesNotBuild(BuildError),
+    /// A case whose verdict makes its times meaningless: any failure
+    /// where it must pass; else running out of the probe's time, or a
+    /// verdict no submission folder expects.
+    #[error("{} on {case}", verdict.code())]
+    Failed { verdict: Verdict, case: String },
+    /// None of the problem's cases is in the groups it is measured on.
+    #[error("no cases")]
+    NoCases,
 }
 
 /// What to measure of one submission.
@@ -61,13 +79,9 @@ pub fn measure(tools: &Tools, runner: &Runner, probes: &[Probe], probe: Duration
     use rayon::prelude::*;
     probes
         .par_iter()
-        .map(|p| {
-            let result = slowest(tools, runner, p, probe);
-            Measured {
-                path: p.path.clone(),
-                unavailable: matches!(result, Err((_, true))),
-                slowest: result.map_err(|(why, _)| why),
-            }
+        .map(|p| Measured {
+            path: p.path.clone(),
+            slowest: slowest(tools, runner, p, probe),
         })
         .collect()
 }
@@ -77,14 +91,14 @@ fn slowest(
     runner: &Runner,
     what: &Probe,
     probe: Duration,
-) -> Result<(String, Duration), (String, bool)> {
+) -> Result<(String, Duration), NotMeasured> {
     let path = &tools.problem.dir.join(&what.path);
     let problem = tools.problem;
     let memory = problem.spec.limits.memory;
     let program =
         crate::build::included::prepare(runner, problem, path, memory).map_err(|e| match e {
-            BuildError::Unavailable(why) => (why, true),
-            e => (format!("does not build: {e}"), false),
+            BuildError::Unavailable(why) => NotMeasured::Unavailable(why),
+            e => NotMeasured::DoesNotBuild(e),
         })?;
     // From the result cache when it holds a sound result for the same
     // program, case and probe limits: a package judged in place computes
@@ -110,13 +124,16 @@ fn slowest(
         false => r.verdict == Verdict::TimeLimit || Kind::all_of(r.verdict).is_empty(),
     };
     if let Some(bad) = reports.iter().find(failed) {
-        return Err((format!("{} on {}", bad.verdict.code(), bad.id()), false));
+        return Err(NotMeasured::Failed {
+            verdict: bad.verdict,
+            case: bad.id(),
+        });
     }
     reports
         .iter()
         .map(|r| (r.id(), cpu(r)))
         .max_by_key(|(_, d)| *d)
-        .ok_or_else(|| ("no cases".to_string(), false))
+        .ok_or(NotMeasured::NoCases)
 }
 
 /// A grader for `program` with the problem's limits but CPU time `cap`,
@@ -276,25 +293,65 @@ pub fn calibrate(
     let problem = tools.problem;
     let limit = problem.spec.limits.time;
     let probe = probe_for(limit);
-    let programs: Vec<Result<Program, Fault>> = submissions
-        .iter()
-        .map(|(path, _, _)| {
-            crate::build::included::prepare(runner, problem, path, problem.spec.limits.memory)
-                .map_err(|e| match e {
-                    BuildError::Setup(why) => Fault::Setup(why),
-                    BuildError::Unavailable(why) => Fault::Unavailable(why),
-                    BuildError::Compile(log) => Fault::Failed(format!(
-                        "does not compile: {}",
-                        log.lines().next().unwrap_or("")
-                    )),
-                })
-        })
-        .collect();
+    let programs = build_each(runner, problem, submissions);
+    let mut timed = untimed(submissions, &programs);
+    // Per submission, per case, the sample of each run.
     let mut samples: Vec<Vec<Vec<Sample>>> =
         vec![vec![Vec::new(); problem.cases.len()]; submissions.len()];
-    let mut timed: Vec<Timed> = submissions
-        .iter()
-        .zip(&programs)
+    for _ in 0..runs {
+        for (i, program) in programs.iter().enumerate() {
+            // One that failed otherwise than by time is not run again:
+            // its time says nothing.
+            let slowest = match (program, &timed[i].fault) {
+                (Ok(program), None) => {
+                    let grader = grader(tools, runner, program, probe);
+                    run_once(&grader, problem, batch, &mut timed[i], &mut samples[i])
+                }
+                _ => None,
+            };
+            timed[i].runs.push(slowest);
+            tick();
+        }
+    }
+    for (t, per_case) in timed.iter_mut().zip(samples) {
+        settle(t, per_case, &problem.cases);
+    }
+    Calibration {
+        limit,
+        probe,
+        rule: Multipliers::of(problem.origin.as_ref()),
+        timed,
+    }
+}
+
+/// Each submission built, or the fault that keeps it from being timed.
+fn build_each(
+    runner: &Runner,
+    problem: &Problem,
+    submissions: &[(PathBuf, Side, Scopes)],
+) -> Vec<Result<Program, Fault>> {
+    let memory = problem.spec.limits.memory;
+    (submissions.iter())
+        .map(|(path, _, _)| {
+            crate::build::included::prepare(runner, problem, path, memory).map_err(|e| match e {
+                BuildError::Setup(why) => Fault::Setup(why),
+                BuildError::Unavailable(why) => Fault::Unavailable(why),
+                BuildError::Compile(log) => Fault::Failed(format!(
+                    "does not compile: {}",
+                    log.lines().next().unwrap_or("")
+                )),
+            })
+        })
+        .collect()
+}
+
+/// Each submission before its first run: nothing measured, and the fault
+/// of a build that failed.
+fn untimed(
+    submissions: &[(PathBuf, Side, Scopes)],
+    programs: &[Result<Program, Fault>],
+) -> Vec<Timed> {
+    (submissions.iter().zip(programs))
         .map(|((path, side, bounds), program)| Timed {
             path: path.clone(),
             side: *side,
@@ -305,66 +362,60 @@ pub fn calibrate(
             bounds: bounds.clone(),
             per_case: Vec::new(),
         })
+        .collect()
+}
+
+/// One run of a submission by `grader`: each case's sample goes to
+/// `samples` (by case index), and a case it must pass but fails
+/// otherwise than by time becomes its fault. Returns its slowest case.
+fn run_once(
+    grader: &Grader,
+    problem: &Problem,
+    batch: usize,
+    timed: &mut Timed,
+    samples: &mut [Vec<Sample>],
+) -> Option<Sample> {
+    // Only the cases its bounds are about; and where a group
+    // bounds it, every one of them (a partially accepted
+    // submission fails other groups before it reaches its own).
+    let bounds = &timed.bounds;
+    let wanted: Vec<usize> = (0..problem.cases.len())
+        .filter(|&c| bounds.iter().any(|(s, _)| in_scope(s, &problem.cases[c])))
         .collect();
-    for _ in 0..runs {
-        for (i, program) in programs.iter().enumerate() {
-            // One that failed otherwise than by time is not run again:
-            // its time says nothing.
-            let (Ok(program), None) = (program, &timed[i].fault) else {
-                timed[i].runs.push(None);
-                tick();
-                continue;
-            };
-            let grader = grader(tools, runner, program, probe);
-            // Only the cases its bounds are about; and where a group
-            // bounds it, every one of them (a partially accepted
-            // submission fails other groups before it reaches its own).
-            let bounds = &timed[i].bounds;
-            let wanted: Vec<usize> = (0..problem.cases.len())
-                .filter(|&c| bounds.iter().any(|(s, _)| in_scope(s, &problem.cases[c])))
-                .collect();
-            let cases: Vec<crate::problem::Case> =
-                wanted.iter().map(|&c| problem.cases[c].clone()).collect();
-            let every_case = bounds.iter().any(|(scope, _)| scope.is_some());
-            let reports = in_order(&cases, batch, every_case, |c| grader.grade_case(c));
-            let mut slowest: Option<Sample> = None;
-            for (&case, r) in wanted.iter().zip(&reports) {
-                let sample = Sample {
-                    cpu: cpu(r),
-                    cut: r.verdict == Verdict::TimeLimit,
-                };
-                // A failure says its times are meaningless only where it
-                // must pass (a partially accepted submission may fail the
-                // groups that bound the limit from above).
-                let must_pass = (timed[i].bounds.iter())
-                    .any(|(scope, b)| *b == Bound::Lower && in_scope(scope, &problem.cases[case]));
-                if must_pass && !r.verdict.is_pass() && !sample.cut && timed[i].fault.is_none() {
-                    timed[i].fault =
-                        Some(Fault::Failed(format!("{} on {}", r.verdict.code(), r.id())));
-                }
-                samples[i][case].push(sample);
-                if slowest.is_none_or(|s| sample.cpu > s.cpu) {
-                    slowest = Some(sample);
-                }
-            }
-            timed[i].runs.push(slowest);
-            tick();
+    let cases: Vec<crate::problem::Case> =
+        wanted.iter().map(|&c| problem.cases[c].clone()).collect();
+    let every_case = bounds.iter().any(|(scope, _)| scope.is_some());
+    let reports = in_order(&cases, batch, every_case, |c| grader.grade_case(c));
+    let mut slowest: Option<Sample> = None;
+    for (&case, r) in wanted.iter().zip(&reports) {
+        let sample = Sample {
+            cpu: cpu(r),
+            cut: r.verdict == Verdict::TimeLimit,
+        };
+        // A failure says its times are meaningless only where it
+        // must pass (a partially accepted submission may fail the
+        // groups that bound the limit from above).
+        let must_pass = (timed.bounds.iter())
+            .any(|(scope, b)| *b == Bound::Lower && in_scope(scope, &problem.cases[case]));
+        if must_pass && !r.verdict.is_pass() && !sample.cut && timed.fault.is_none() {
+            timed.fault = Some(Fault::Failed(format!("{} on {}", r.verdict.code(), r.id())));
+        }
+        samples[case].push(sample);
+        if slowest.is_none_or(|s| sample.cpu > s.cpu) {
+            slowest = Some(sample);
         }
     }
-    for (t, per_case) in timed.iter_mut().zip(samples) {
-        t.per_case = per_case.into_iter().map(median).collect();
-        let medians = (t.per_case.iter().zip(&problem.cases))
-            .filter_map(|(s, case)| s.map(|m| (m, case.id())));
-        if let Some((m, case)) = medians.max_by_key(|(m, _)| m.cpu) {
-            t.time = Some(m);
-            t.slowest_case = Some(case);
-        }
-    }
-    Calibration {
-        limit,
-        probe,
-        rule: Multipliers::of(problem.origin.as_ref()),
-        timed,
+    slowest
+}
+
+/// `t`'s time from its samples over the runs (`per_case`, by case
+/// index): per case the median, and the slowest median with its case.
+fn settle(t: &mut Timed, per_case: Vec<Vec<Sample>>, cases: &[crate::problem::Case]) {
+    t.per_case = per_case.into_iter().map(median).collect();
+    let medians = (t.per_case.iter().zip(cases)).filter_map(|(s, case)| s.map(|m| (m, case.id())));
+    if let Some((m, case)) = medians.max_by_key(|(m, _)| m.cpu) {
+        t.time = Some(m);
+        t.slowest_case = Some(case);
     }
 }
 

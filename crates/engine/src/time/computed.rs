@@ -13,7 +13,7 @@ use crate::execute::runner::Runner;
 use crate::origin::TimeRule;
 use crate::problem::submissions::{Bound, find};
 use crate::problem::{Discovery, Problem, ProblemError};
-use crate::time::calibrate::{self, Probe};
+use crate::time::calibrate::{self, NotMeasured, Probe};
 
 /// The most CPU time a submission gets while a time limit is measured:
 /// generous, so slow accepted solutions are measured, not cut off.
@@ -113,7 +113,7 @@ pub fn compute(
     for m in calibrate::measure(tools, runner, &lower, PROBE) {
         match &m.slowest {
             // Its toolchain is missing: reported as skipped where judged.
-            Err(_) if m.unavailable => {}
+            Err(NotMeasured::Unavailable(_)) => {}
             Ok((case, d)) => {
                 if slowest.as_ref().is_none_or(|(s, _)| d > s) {
                     slowest = Some((*d, format!("{} on {case}", m.path.display())));

@@ -136,7 +136,7 @@ pub struct Discovery {
 pub(crate) fn parse_spec(path: &Path, text: &str) -> Result<ProblemSpec, ProblemError> {
     let spec: ProblemSpec = parse_yaml(path, text)?;
     spec.check()
-        .map_err(|(key, reason)| bad_key(path, text, key, reason))?;
+        .map_err(|e| bad_key(path, text, e.key(), e.to_string()))?;
     Ok(spec)
 }
 

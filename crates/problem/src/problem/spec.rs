@@ -96,25 +96,17 @@ impl ProblemSpec {
         paths
     }
 
-    /// Rules serde cannot express. Each error comes with the key it is
-    /// about, so the message can point at the line that sets it (`""`:
-    /// the file as a whole, for something missing).
-    pub(crate) fn check(&self) -> Result<(), (&'static str, String)> {
+    /// Rules serde cannot express. Each error knows the key it is about
+    /// ([`SpecError::key`]), so the message can point at the line that
+    /// sets it.
+    pub(crate) fn check(&self) -> Result<(), SpecError> {
         match (&self.solver, &self.reference) {
-            (Some(_), Some(_)) => {
-                return Err(("reference", "give `solver` or `reference`, not both".into()));
-            }
-            (None, None) => {
-                return Err((
-                    "",
-                    "no reference: give `solver` (an in-crate solver id) or `reference` (a program)"
-                        .into(),
-                ));
-            }
+            (Some(_), Some(_)) => return Err(SpecError::SolverAndReference),
+            (None, None) => return Err(SpecError::NoReference),
             _ => {}
         }
         if let Some(c) = &self.checker {
-            c.check().map_err(|e| ("checker", e))?;
+            c.check()?;
         }
         let program = self.checker.as_ref().and_then(|c| c.program.as_ref());
         let icpc = self
@@ -125,35 +117,17 @@ impl ProblemSpec {
         match self.kind {
             Kind::Plain => {}
             Kind::MultiPass { .. } if program.is_none() || !icpc => {
-                return Err((
-                    "passes",
-                    "a multi-pass problem needs an ICPC checker program (it writes nextpass.in)"
-                        .into(),
-                ));
+                return Err(SpecError::MultiPassWithoutIcpcChecker);
             }
             Kind::Interactive | Kind::MultiPass { .. } if more => {
-                return Err((
-                    "checker",
-                    "checker.also: an interactive or multi-pass problem has one judge program"
-                        .into(),
-                ));
+                return Err(SpecError::MoreJudgePrograms);
             }
             Kind::MultiPass { passes } if !(1..=100).contains(&passes) => {
-                return Err(("passes", "passes is between 1 and 100".into()));
+                return Err(SpecError::Passes { passes });
             }
             Kind::MultiPass { .. } => {}
-            Kind::Interactive if program.is_none() => {
-                return Err((
-                    "interactive",
-                    "an interactive problem needs `checker: {program: …}` (the interactor)".into(),
-                ));
-            }
-            Kind::Interactive if !icpc => {
-                return Err((
-                    "checker",
-                    "an interactor speaks the ICPC interface (`interface: icpc`)".into(),
-                ));
-            }
+            Kind::Interactive if program.is_none() => return Err(SpecError::NoInteractor),
+            Kind::Interactive if !icpc => return Err(SpecError::InteractorNotIcpc),
             Kind::Interactive => {}
         }
         for (key, path) in self.paths() {
@@ -162,16 +136,56 @@ impl ProblemSpec {
                     .components()
                     .any(|c| matches!(c, std::path::Component::ParentDir));
             if bad {
-                return Err((
-                    key,
-                    format!(
-                        "{key}: {} must be a path inside the problem folder",
-                        path.display()
-                    ),
-                ));
+                let path = path.to_path_buf();
+                return Err(SpecError::OutsideTheFolder { key, path });
             }
         }
         Ok(())
+    }
+}
+
+/// A rule of `problem.yaml` that serde cannot express, broken.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub(crate) enum SpecError {
+    #[error("give `solver` or `reference`, not both")]
+    SolverAndReference,
+    #[error("no reference: give `solver` (an in-crate solver id) or `reference` (a program)")]
+    NoReference,
+    #[error(transparent)]
+    Checker(#[from] CheckerSpecError),
+    /// Only an ICPC checker program can write the next pass's input.
+    #[error("a multi-pass problem needs an ICPC checker program (it writes nextpass.in)")]
+    MultiPassWithoutIcpcChecker,
+    /// `checker.also` where the checker is the interactor or feeds the
+    /// passes.
+    #[error("checker.also: an interactive or multi-pass problem has one judge program")]
+    MoreJudgePrograms,
+    #[error("passes is between 1 and 100")]
+    Passes { passes: u32 },
+    #[error("an interactive problem needs `checker: {{program: …}}` (the interactor)")]
+    NoInteractor,
+    #[error("an interactor speaks the ICPC interface (`interface: icpc`)")]
+    InteractorNotIcpc,
+    /// An absolute path, or one that climbs out with `..`.
+    #[error("{key}: {} must be a path inside the problem folder", path.display())]
+    OutsideTheFolder { key: &'static str, path: PathBuf },
+}
+
+impl SpecError {
+    /// The key the broken rule is about, so the message can point at the
+    /// line that sets it (`""`: the file as a whole, for something
+    /// missing).
+    pub(crate) fn key(&self) -> &'static str {
+        match self {
+            SpecError::SolverAndReference => "reference",
+            SpecError::NoReference => "",
+            SpecError::Checker(_) | SpecError::MoreJudgePrograms | SpecError::InteractorNotIcpc => {
+                "checker"
+            }
+            SpecError::MultiPassWithoutIcpcChecker | SpecError::Passes { .. } => "passes",
+            SpecError::NoInteractor => "interactive",
+            SpecError::OutsideTheFolder { key, .. } => key,
+        }
     }
 }
 
@@ -205,28 +219,44 @@ pub struct CheckerSpec {
 }
 
 impl CheckerSpec {
-    fn check(&self) -> Result<(), String> {
+    fn check(&self) -> Result<(), CheckerSpecError> {
         match (&self.builtin, &self.program) {
-            (Some(_), Some(_)) => Err("checker: give `builtin` or `program`, not both".into()),
-            (None, None) => {
-                Err("checker: give `builtin` (an in-crate checker id) or `program`".into())
-            }
+            (Some(_), Some(_)) => Err(CheckerSpecError::BuiltinAndProgram),
+            (None, None) => Err(CheckerSpecError::Neither),
             (Some(_), None) if self.interface != Interface::Icpc => {
-                Err("checker: `interface` is for checker programs".into())
+                Err(CheckerSpecError::InterfaceWithoutProgram)
             }
             _ if !self.also.is_empty()
                 && (self.program.is_none() || self.interface != Interface::Icpc) =>
             {
-                Err("checker.also: more validators go with an ICPC checker program".into())
+                Err(CheckerSpecError::AlsoWithoutIcpcProgram)
             }
             (Some(b), None) if b.id() == "icpc-default" => {
                 crate::checkers::DefaultValidatorFlags::parse(&self.args)
                     .map(drop)
-                    .map_err(|e| format!("checker.args: {e}"))
+                    .map_err(CheckerSpecError::Args)
             }
             _ => Ok(()),
         }
     }
+}
+
+/// A `checker:` that is not one checker, called one way.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub(crate) enum CheckerSpecError {
+    #[error("checker: give `builtin` or `program`, not both")]
+    BuiltinAndProgram,
+    #[error("checker: give `builtin` (an in-crate checker id) or `program`")]
+    Neither,
+    /// An in-crate checker is called one way only.
+    #[error("checker: `interface` is for checker programs")]
+    InterfaceWithoutProgram,
+    /// More output validators run as an ICPC checker program does.
+    #[error("checker.also: more validators go with an ICPC checker program")]
+    AlsoWithoutIcpcProgram,
+    /// The default validator's flags, not ones it takes.
+    #[error("checker.args: {0}")]
+    Args(crate::checkers::FlagError),
 }
 
 /// The calling conventions of checker programs people already have.
@@ -383,9 +413,9 @@ pub enum Aggregation {
 
 #[cfg(test)]
 mod tests {
-    use super::ProblemSpec;
+    use super::{CheckerSpecError, ProblemSpec, SpecError};
 
-    fn checked(yaml: &str) -> Result<(), (&'static str, String)> {
+    fn checked(yaml: &str) -> Result<(), SpecError> {
         let spec: ProblemSpec = serde_yaml::from_str(yaml).expect("parses");
         spec.check()
     }
@@ -395,30 +425,50 @@ mod tests {
         let base = "name: X\nreference: r.py\n";
         let ok = format!("{base}checker: {{program: a.py, also: [b.py, c]}}\n");
         assert_eq!(checked(&ok), Ok(()));
-        for (extra, why) in [
+        let not_icpc = SpecError::Checker(CheckerSpecError::AlsoWithoutIcpcProgram);
+        let outside = SpecError::OutsideTheFolder {
+            key: "checker.also",
+            path: "../b.py".into(),
+        };
+        for (extra, why, key) in [
             (
                 "checker: {builtin: divisor, also: [b.py]}\n",
-                "ICPC checker program",
+                &not_icpc,
+                "checker",
             ),
             (
                 "checker: {program: a.cpp, interface: testlib, also: [b.py]}\n",
-                "ICPC checker program",
+                &not_icpc,
+                "checker",
             ),
             (
                 "interactive: true\nchecker: {program: a.py, also: [b.py]}\n",
-                "one judge program",
+                &SpecError::MoreJudgePrograms,
+                "checker",
             ),
             (
                 "passes: 2\nchecker: {program: a.py, also: [b.py]}\n",
-                "one judge program",
+                &SpecError::MoreJudgePrograms,
+                "checker",
             ),
             (
                 "checker: {program: a.py, also: [../b.py]}\n",
-                "inside the problem folder",
+                &outside,
+                "checker.also",
             ),
         ] {
             let err = checked(&format!("{base}{extra}")).expect_err(extra);
-            assert!(err.1.contains(why), "{extra}: {err:?}");
+            assert_eq!((&err, err.key()), (why, key), "{extra}");
         }
+    }
+
+    #[test]
+    fn an_interactive_problem_without_its_interactor_points_at_interactive() {
+        let err = checked("name: X\nreference: r.py\ninteractive: true\n").unwrap_err();
+        assert_eq!((&err, err.key()), (&SpecError::NoInteractor, "interactive"));
+        assert_eq!(
+            err.to_string(),
+            "an interactive problem needs `checker: {program: …}` (the interactor)"
+        );
     }
 }

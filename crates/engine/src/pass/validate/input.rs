@@ -12,7 +12,7 @@
 use std::path::Path;
 use std::time::Instant;
 
-use crate::build::tools::Tools;
+use crate::build::tools::{ToolError, Tools};
 use crate::compare::Outcome;
 use crate::execute::reference;
 use crate::execution::End;
@@ -233,7 +233,7 @@ pub(crate) fn answer_opinions(tools: &Tools, case: &Case) -> Result<Vec<Opinion>
     let Some(answer) = case.answer.as_deref().filter(|_| !none) else {
         return Ok(Vec::new());
     };
-    let je = |e: String| Outcome::new(Verdict::JudgeError, e);
+    let je = |e: ToolError| Outcome::new(Verdict::JudgeError, e.to_string());
     let validators = tools.answer_validators().map_err(je)?;
     let runner = tools.runner().map_err(je)?;
     let mut opinions = Vec::new();
@@ -323,10 +323,10 @@ pub(crate) fn heard(tools: &Tools, case: &Case, bounds: Bounds) -> Result<Heard,
     }
     let validators = tools
         .validators()
-        .map_err(|e| Outcome::new(Verdict::JudgeError, e))?;
+        .map_err(|e| Outcome::new(Verdict::JudgeError, e.to_string()))?;
     let runner = tools
         .runner()
-        .map_err(|e| Outcome::new(Verdict::JudgeError, e))?;
+        .map_err(|e| Outcome::new(Verdict::JudgeError, e.to_string()))?;
     for (path, program) in validators {
         let args = case.settings.validator_args.clone();
         let exec = runner.run(&program.judge_spec(args, tools.judge_limits()), &case.input);
@@ -339,7 +339,7 @@ pub(crate) fn heard(tools: &Tools, case: &Case, bounds: Bounds) -> Result<Heard,
                     heard.opinions.push(Opinion {
                         who: path.display().to_string(),
                         complaint: Some(why),
-                        said: e,
+                        said: e.to_string(),
                     });
                     continue;
                 }

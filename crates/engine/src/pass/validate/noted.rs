@@ -24,6 +24,18 @@ use std::collections::BTreeMap;
 
 use crate::solvers::bounds::BoundReach;
 
+/// A `bound` line that is not `bound NAME VALUE MIN MAX`: the validator's
+/// mistake, named by its line so its author finds it.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "standard output line {line}: `{text}`: a bound line is `bound NAME VALUE MIN MAX` (integers, MIN ≤ MAX)"
+)]
+pub struct MalformedBound {
+    /// 1-based.
+    pub line: usize,
+    pub text: String,
+}
+
 /// What the validator programs of a problem noted, by bound name.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Noted(BTreeMap<String, BoundReach>);
@@ -31,8 +43,8 @@ pub struct Noted(BTreeMap<String, BoundReach>);
 impl Noted {
     /// Reads the `bound` lines of one validator's standard output; other
     /// lines are the validator's own business. A malformed `bound` line is
-    /// the validator's mistake, returned as a message naming its line.
-    pub fn read(stdout: &[u8]) -> Result<Noted, String> {
+    /// the validator's mistake, returned with its line.
+    pub fn read(stdout: &[u8]) -> Result<Noted, MalformedBound> {
         let mut noted = Noted::default();
         let text = String::from_utf8_lossy(stdout);
         for (n, line) in text.lines().enumerate() {
@@ -53,11 +65,10 @@ impl Noted {
                     });
                 }
                 _ => {
-                    return Err(format!(
-                        "standard output line {}: `{line}`: a bound line is \
-                         `bound NAME VALUE MIN MAX` (integers, MIN ≤ MAX)",
-                        n + 1
-                    ));
+                    return Err(MalformedBound {
+                        line: n + 1,
+                        text: line.to_string(),
+                    });
                 }
             }
         }
@@ -123,7 +134,11 @@ mod tests {
     fn a_malformed_bound_line_is_named() {
         for bad in ["bound n 3 1", "bound n x 1 2", "bound n 3 9 1", "bound"] {
             let e = Noted::read(format!("ok\n{bad}\n").as_bytes()).unwrap_err();
-            assert!(e.starts_with("standard output line 2: "), "{e}");
+            let named = MalformedBound {
+                line: 2,
+                text: bad.into(),
+            };
+            assert_eq!(e, named);
         }
         assert!(Noted::read(b"").unwrap().is_empty());
     }

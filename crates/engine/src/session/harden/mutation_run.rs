@@ -11,6 +11,48 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
+/// Why a cargo-mutants output folder cannot be read.
+#[derive(Debug, thiserror::Error)]
+pub enum MutationRunError {
+    /// No `mutants.json`: most likely not cargo-mutants' folder at all.
+    #[error("{}: {source} (is this a cargo-mutants output folder?)", path.display())]
+    NoListing {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    /// `mutants.json` is not the list of mutants cargo-mutants writes.
+    #[error("{}: {source}", path.display())]
+    BadListing {
+        path: PathBuf,
+        source: serde_yaml::Error,
+    },
+    /// One of the outcome lists (`caught.txt`, …) exists but cannot be
+    /// read.
+    #[error("{}: {source}", path.display())]
+    UnreadableList {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+}
+
+/// Why a mutant's diff does not apply to the source it is given.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PatchError {
+    /// A hunk's lines are nowhere after the previous hunk: the source
+    /// changed since the mutation run. `line` is where the hunk said
+    /// (1-based).
+    #[error(
+        "{file}: the lines the mutation run changed near line {line} are not in the source any more (re-run cargo mutants on these sources)"
+    )]
+    Moved { file: String, line: usize },
+    /// A `@@` line without the hunk's first line number.
+    #[error("{mutant}: unreadable hunk header {header:?}")]
+    BadHunkHeader { mutant: String, header: String },
+    /// A diff without a single hunk.
+    #[error("{mutant}: the diff holds no change")]
+    NoChange { mutant: String },
+}
+
 /// One mutant as cargo-mutants describes it.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Deserialize)]
 pub struct Mutant {
@@ -71,7 +113,7 @@ impl MutationRun {
     /// Reads the runs in `dirs` (each the `-o` folder of `cargo mutants`,
     /// or its `mutants.out` inside). A mutant tested by several of them
     /// takes its best outcome, so the shards of one run merge.
-    pub fn read(dirs: &[PathBuf]) -> Result<MutationRun, String> {
+    pub fn read(dirs: &[PathBuf]) -> Result<MutationRun, MutationRunError> {
         let mut order: Vec<String> = Vec::new();
         let mut found: BTreeMap<String, (Mutant, Outcome)> = BTreeMap::new();
         for dir in dirs {
@@ -80,14 +122,15 @@ impl MutationRun {
                 false => dir.clone(),
             };
             let listing = out.join("mutants.json");
-            let text = std::fs::read_to_string(&listing).map_err(|e| {
-                format!(
-                    "{}: {e} (is this a cargo-mutants output folder?)",
-                    listing.display()
-                )
+            let text = std::fs::read_to_string(&listing).map_err(|source| {
+                let path = listing.clone();
+                MutationRunError::NoListing { path, source }
             })?;
             let mutants: Vec<Mutant> =
-                serde_yaml::from_str(&text).map_err(|e| format!("{}: {e}", listing.display()))?;
+                serde_yaml::from_str(&text).map_err(|source| MutationRunError::BadListing {
+                    path: listing,
+                    source,
+                })?;
             let mut outcomes = read_outcomes(&out)?;
             // An `--iterate` run keeps the run before it in
             // `mutants.out.old`; what it calls "previously caught" includes
@@ -157,7 +200,7 @@ impl MutationRun {
 /// Each mutant named in a run's lists, with its outcome. `--iterate`
 /// lists what earlier runs caught in a file of its own and leaves those
 /// mutants out of `mutants.json`.
-fn read_outcomes(out: &Path) -> Result<BTreeMap<String, Outcome>, String> {
+fn read_outcomes(out: &Path) -> Result<BTreeMap<String, Outcome>, MutationRunError> {
     let mut outcomes = BTreeMap::new();
     for (file, outcome) in [
         ("previously_caught.txt", Outcome::Caught),
@@ -175,7 +218,7 @@ fn read_outcomes(out: &Path) -> Result<BTreeMap<String, Outcome>, String> {
 
 /// The names in one of cargo-mutants' lists; a list it did not write (no
 /// mutant had that outcome) is empty.
-fn read_names(path: &Path) -> Result<Vec<String>, String> {
+fn read_names(path: &Path) -> Result<Vec<String>, MutationRunError> {
     match std::fs::read_to_string(path) {
         Ok(text) => Ok(text
             .lines()
@@ -183,28 +226,29 @@ fn read_names(path: &Path) -> Result<Vec<String>, String> {
             .map(str::to_string)
             .collect()),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Vec::new()),
-        Err(e) => Err(format!("{}: {e}", path.display())),
+        Err(source) => Err(MutationRunError::UnreadableList {
+            path: path.to_path_buf(),
+            source,
+        }),
     }
 }
 
 /// `original` with the mutant's diff applied. Every hunk's context and
 /// removed lines must be where the diff says, so a mutant from a run on
 /// other sources is refused rather than applied somewhere else.
-pub fn apply(mutant: &Mutant, original: &str) -> Result<String, String> {
+pub fn apply(mutant: &Mutant, original: &str) -> Result<String, PatchError> {
     let lines: Vec<&str> = original.split_inclusive('\n').collect();
     let mut out: Vec<String> = Vec::new();
     let mut next = 0; // first original line not yet copied
     let mut hunk: Option<(usize, Vec<String>, Vec<String>)> = None;
-    let mismatch = |line: usize| {
-        format!(
-            "{}: the lines the mutation run changed near line {line} are not in the source any more (re-run cargo mutants on these sources)",
-            mutant.file
-        )
+    let mismatch = |line: usize| PatchError::Moved {
+        file: mutant.file.clone(),
+        line,
     };
     let flush = |hunk: Option<(usize, Vec<String>, Vec<String>)>,
                  out: &mut Vec<String>,
                  next: &mut usize|
-     -> Result<(), String> {
+     -> Result<(), PatchError> {
         let Some((at, old, new)) = hunk else {
             return Ok(());
         };
@@ -237,7 +281,10 @@ pub fn apply(mutant: &Mutant, original: &str) -> Result<String, String> {
                 .split([',', ' '])
                 .next()
                 .and_then(|n| n.parse().ok())
-                .ok_or_else(|| format!("{}: unreadable hunk header {line:?}", mutant.name))?;
+                .ok_or_else(|| PatchError::BadHunkHeader {
+                    mutant: mutant.name.clone(),
+                    header: line.to_string(),
+                })?;
             hunk = Some((first.saturating_sub(1), Vec::new(), Vec::new()));
             continue;
         }
@@ -261,7 +308,9 @@ pub fn apply(mutant: &Mutant, original: &str) -> Result<String, String> {
     }
     flush(hunk.take(), &mut out, &mut next)?;
     if out.is_empty() && next == 0 {
-        return Err(format!("{}: the diff holds no change", mutant.name));
+        return Err(PatchError::NoChange {
+            mutant: mutant.name.clone(),
+        });
     }
     out.extend(lines[next..].iter().map(|l| l.to_string()));
     let mut text = out.concat();
@@ -316,7 +365,11 @@ mod tests {
             "--- lib.rs\n+++ x\n@@ -3,2 +3,2 @@\n fn f(x: u8) -> u8 {\n-    x + 2\n+    x - 2\n",
         );
         let err = apply(&m, SOURCE).unwrap_err();
-        assert!(err.contains("near line 3"), "{err}");
+        let moved = PatchError::Moved {
+            file: "lib.rs".into(),
+            line: 3,
+        };
+        assert_eq!(err, moved);
     }
 
     #[test]

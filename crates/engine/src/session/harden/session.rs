@@ -200,7 +200,7 @@ impl Harden {
         if dirs.is_empty() {
             return Ok(None);
         }
-        MutationRun::read(&dirs).map(Some).map_err(Error::Usage)
+        Ok(Some(MutationRun::read(&dirs)?))
     }
 
     /// Runs the searches of `plan` on `problem`, keeping what they catch.
@@ -228,7 +228,7 @@ impl Harden {
         state.forget_missing(|case| cases.join(format!("{case}.in")).is_file());
         let shop = match (&plan.run, tools.problem.solver()) {
             (Some(_), Some(solver)) => {
-                let shop = Workshop::open(&self.workspace, &area).map_err(Error::Setup)?;
+                let shop = Workshop::open(&self.workspace, &area)?;
                 on(Event::BuildingControl);
                 self.control(&shop, solver.id(), &tools, runner, work.path())?;
                 Some((shop, solver.id()))
@@ -255,7 +255,7 @@ impl Harden {
         runner: &Runner,
         work: &Path,
     ) -> Result<()> {
-        let bin = shop.build_unmutated().map_err(Error::Setup)?;
+        let bin = shop.build_unmutated()?;
         let control = mutant(runner, tools.problem, bin, solver, self.overrides)?;
         let tester = tester(&control, tools, runner, work);
         if let Finding::CaughtByKept { .. } | Finding::Caught { .. } =
@@ -354,7 +354,7 @@ impl Search<'_> {
                 let (shop, solver) = self.shop.expect("mutants come with a workshop");
                 match shop.build(m) {
                     Ok(bin) => mutant(self.runner, problem, bin, solver, h.overrides)?,
-                    Err(why) => return Ok(Err(Fate::Unbuildable(why))),
+                    Err(why) => return Ok(Err(Fate::Unbuildable(why.to_string()))),
                 }
             }
             Target::Submission(path) => {
@@ -479,7 +479,7 @@ fn mutant(
 fn save(state: &State, dry_run: bool) -> Result<()> {
     match dry_run {
         true => Ok(()),
-        false => state.save().map_err(Error::Setup),
+        false => Ok(state.save()?),
     }
 }
 

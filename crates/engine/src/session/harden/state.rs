@@ -12,6 +12,21 @@ use std::path::{Path, PathBuf};
 
 use crate::verdict::Verdict;
 
+/// Why the state could not be saved (the search itself is not lost: it
+/// is only done again next time).
+#[derive(Debug, thiserror::Error)]
+pub enum SaveError {
+    /// The state does not turn into YAML.
+    #[error("{0}")]
+    Encode(#[from] serde_yaml::Error),
+    /// Its folder cannot be made, or the file written.
+    #[error("{}: {source}", path.display())]
+    Io {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+}
+
 #[derive(Debug, Clone, Default, serde::Serialize, serde::Deserialize)]
 pub struct Record {
     /// `caught`, `survived` or `unbuildable`.
@@ -82,13 +97,16 @@ impl State {
         state
     }
 
-    pub fn save(&self) -> Result<(), String> {
-        let text = serde_yaml::to_string(self).map_err(|e| e.to_string())?;
+    pub fn save(&self) -> Result<(), SaveError> {
+        let text = serde_yaml::to_string(self)?;
+        let io = |path: &Path| {
+            let path = path.to_path_buf();
+            move |source| SaveError::Io { path, source }
+        };
         if let Some(dir) = self.path.parent() {
-            std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+            std::fs::create_dir_all(dir).map_err(io(dir))?;
         }
-        crate::fsutil::write_atomic(&self.path, text.as_bytes())
-            .map_err(|e| format!("{}: {e}", self.path.display()))
+        crate::fsutil::write_atomic(&self.path, text.as_bytes()).map_err(io(&self.path))
     }
 
     /// Whether `target` needs no search: caught, or already searched with

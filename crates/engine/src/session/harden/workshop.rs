@@ -18,7 +18,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use super::mutation_run::{Mutant, apply};
+use super::mutation_run::{Mutant, PatchError, apply};
 
 /// What is copied of the workspace: the manifests and every source a
 /// workspace member may need to load (the root package's targets too).
@@ -35,6 +35,52 @@ const RUNNER_DIR: &str = "crates/zz-harden-runner";
 const RUNNER: &str = "judge-harden-runner";
 /// cargo-mutants' profile: the solver crates at opt-level 2, no debug info.
 const PROFILE: &str = "mutants";
+
+/// Why the workspace copy cannot be set up, or a runner not built in it.
+#[derive(Debug, thiserror::Error)]
+pub enum WorkshopError {
+    /// No solver registry: harden was started outside judge's own
+    /// repository.
+    #[error(
+        "{}: {source} (harden mutates the in-crate solvers: run it in judge's own repository)",
+        path.display()
+    )]
+    NoRegistry {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    /// The registry links no solver crate, so there is nothing to mutate.
+    #[error("{}: names no solver crate (`pub use judge_x as x;`)", path.display())]
+    NoSolverCrate { path: PathBuf },
+    /// A file or folder of the copy (or the lock on it) that cannot be
+    /// read or written.
+    #[error("{}: {source}", path.display())]
+    Io {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    /// The mutant does not apply to these sources.
+    #[error(transparent)]
+    Patch(#[from] PatchError),
+    /// cargo itself cannot be started.
+    #[error("cannot run {cargo}: {source}")]
+    NoCargo {
+        cargo: String,
+        source: std::io::Error,
+    },
+    /// The runner does not build; `log` is the end of cargo's output.
+    #[error("cargo build failed:\n{log}")]
+    BuildFailed {
+        status: std::process::ExitStatus,
+        log: String,
+    },
+}
+
+/// A closure for `map_err`: `path` could not be read or written.
+fn io(path: &Path) -> impl FnOnce(std::io::Error) -> WorkshopError {
+    let path = path.to_path_buf();
+    move |source| WorkshopError::Io { path, source }
+}
 
 /// A workspace copy and its build folder.
 pub struct Workshop {
@@ -53,20 +99,15 @@ pub struct Workshop {
 impl Workshop {
     /// Syncs the copy under `area` with the workspace at `source` and
     /// writes the runner crate into it.
-    pub fn open(source: &Path, area: &Path) -> Result<Workshop, String> {
+    pub fn open(source: &Path, area: &Path) -> Result<Workshop, WorkshopError> {
         let registry = source.join("src/solvers.rs");
-        let text = std::fs::read_to_string(&registry).map_err(|e| {
-            format!(
-                "{}: {e} (harden mutates the in-crate solvers: run it in judge's own repository)",
-                registry.display()
-            )
+        let text = std::fs::read_to_string(&registry).map_err(|source| {
+            let path = registry.clone();
+            WorkshopError::NoRegistry { path, source }
         })?;
         let crates = solver_crates(&text);
         if crates.is_empty() {
-            return Err(format!(
-                "{}: names no solver crate (`pub use judge_x as x;`)",
-                registry.display()
-            ));
+            return Err(WorkshopError::NoSolverCrate { path: registry });
         }
         // cargo runs in the copy: every path it is given must not depend on
         // the folder judge was started in.
@@ -76,28 +117,22 @@ impl Workshop {
             } else {
                 p
             };
-            std::path::absolute(p).map_err(|e| format!("{}: {e}", p.display()))
+            std::path::absolute(p).map_err(io(p))
         };
         let (source, area) = (absolute(source)?, absolute(area)?);
-        std::fs::create_dir_all(&area).map_err(|e| format!("{}: {e}", area.display()))?;
+        std::fs::create_dir_all(&area).map_err(io(&area))?;
         let lock_path = area.join("lock");
-        let lock = std::fs::File::create(&lock_path)
-            .map_err(|e| format!("{}: {e}", lock_path.display()))?;
+        let lock = std::fs::File::create(&lock_path).map_err(io(&lock_path))?;
         // SAFETY: flock on a file descriptor this function owns.
         if unsafe { libc::flock(std::os::fd::AsRawFd::as_raw_fd(&lock), libc::LOCK_EX) } != 0 {
-            return Err(format!(
-                "{}: {}",
-                lock_path.display(),
-                std::io::Error::last_os_error()
-            ));
+            return Err(io(&lock_path)(std::io::Error::last_os_error()));
         }
         let mut tree = blake3::Hasher::new();
         for part in COPIED {
             let from = source.join(part);
             if from.exists() {
                 tree.update(part.as_bytes());
-                sync(&from, &area.join("workspace").join(part), &mut tree)
-                    .map_err(|e| format!("{}: {e}", from.display()))?;
+                sync(&from, &area.join("workspace").join(part), &mut tree).map_err(io(&from))?;
             }
         }
         tree.update(RUNNER_MAIN.as_bytes());
@@ -110,8 +145,7 @@ impl Workshop {
             bins: area.join("bin"),
         };
         let runner = shop.copy.join(RUNNER_DIR);
-        std::fs::create_dir_all(runner.join("src"))
-            .map_err(|e| format!("{}: {e}", runner.display()))?;
+        std::fs::create_dir_all(runner.join("src")).map_err(io(&runner))?;
         let mut manifest = format!(
             "[package]\nname = \"{RUNNER}\"\nversion.workspace = true\nedition.workspace = true\npublish = false\n\n[dependencies]\njudge-solver.workspace = true\n"
         );
@@ -120,14 +154,14 @@ impl Workshop {
         }
         write_if_changed(&runner.join("Cargo.toml"), manifest.as_bytes())?;
         write_if_changed(&runner.join("src/main.rs"), RUNNER_MAIN.as_bytes())?;
-        std::fs::create_dir_all(&shop.bins).map_err(|e| format!("{}: {e}", shop.bins.display()))?;
+        std::fs::create_dir_all(&shop.bins).map_err(io(&shop.bins))?;
         Ok(shop)
     }
 
     /// The runner with `mutant` applied, built once and kept (by the
     /// mutant's name and the hash of its diff). `Err` says why it could
     /// not be built.
-    pub fn build(&self, mutant: &Mutant) -> Result<PathBuf, String> {
+    pub fn build(&self, mutant: &Mutant) -> Result<PathBuf, WorkshopError> {
         let key =
             blake3::hash(format!("{}\n{}\n{}", self.tree, mutant.name, mutant.diff).as_bytes())
                 .to_hex();
@@ -136,8 +170,7 @@ impl Workshop {
             return Ok(kept);
         }
         let original_path = self.source.join(&mutant.file);
-        let original = std::fs::read_to_string(&original_path)
-            .map_err(|e| format!("{}: {e}", original_path.display()))?;
+        let original = std::fs::read_to_string(&original_path).map_err(io(&original_path))?;
         let mutated = apply(mutant, &original)?;
         let in_copy = self.copy.join(&mutant.file);
         write_if_changed(&in_copy, mutated.as_bytes())?;
@@ -146,7 +179,7 @@ impl Workshop {
         write_if_changed(&in_copy, original.as_bytes())?;
         built?;
         let binary = self.target.join(PROFILE).join(RUNNER);
-        std::fs::copy(&binary, &kept).map_err(|e| format!("{}: {e}", binary.display()))?;
+        std::fs::copy(&binary, &kept).map_err(io(&binary))?;
         Ok(kept)
     }
 
@@ -156,31 +189,34 @@ impl Workshop {
     }
 
     /// The runner without any mutant: a control that must pass.
-    pub(crate) fn build_unmutated(&self) -> Result<PathBuf, String> {
+    pub(crate) fn build_unmutated(&self) -> Result<PathBuf, WorkshopError> {
         self.cargo_build()?;
         let binary = self.target.join(PROFILE).join(RUNNER);
         let kept = self.bins.join("unmutated");
-        std::fs::copy(&binary, &kept).map_err(|e| format!("{}: {e}", binary.display()))?;
+        std::fs::copy(&binary, &kept).map_err(io(&binary))?;
         Ok(kept)
     }
 
-    fn cargo_build(&self) -> Result<(), String> {
+    fn cargo_build(&self) -> Result<(), WorkshopError> {
         let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
         let out = Command::new(&cargo)
             .args(["build", "--quiet", "--profile", PROFILE, "-p", RUNNER])
             .current_dir(&self.copy)
             .env("CARGO_TARGET_DIR", &self.target)
             .output()
-            .map_err(|e| format!("cannot run {}: {e}", cargo.to_string_lossy()))?;
+            .map_err(|source| WorkshopError::NoCargo {
+                cargo: cargo.to_string_lossy().into_owned(),
+                source,
+            })?;
         if out.status.success() {
             return Ok(());
         }
         let log = String::from_utf8_lossy(&out.stderr);
         let tail: Vec<&str> = log.lines().rev().take(20).collect();
-        Err(format!(
-            "cargo build failed:\n{}",
-            tail.into_iter().rev().collect::<Vec<_>>().join("\n")
-        ))
+        Err(WorkshopError::BuildFailed {
+            status: out.status,
+            log: tail.into_iter().rev().collect::<Vec<_>>().join("\n"),
+        })
     }
 }
 
@@ -231,14 +267,14 @@ fn sync(from: &Path, to: &Path, tree: &mut blake3::Hasher) -> std::io::Result<()
     Ok(())
 }
 
-fn write_if_changed(path: &Path, bytes: &[u8]) -> Result<(), String> {
+fn write_if_changed(path: &Path, bytes: &[u8]) -> Result<(), WorkshopError> {
     if std::fs::read(path).is_ok_and(|old| old == bytes) {
         return Ok(());
     }
     if let Some(parent) = path.parent() {
-        std::fs::create_dir_all(parent).map_err(|e| format!("{}: {e}", parent.display()))?;
+        std::fs::create_dir_all(parent).map_err(io(parent))?;
     }
-    std::fs::write(path, bytes).map_err(|e| format!("{}: {e}", path.display()))
+    std::fs::write(path, bytes).map_err(io(path))
 }
 
 /// The runner: `judge-harden-runner SOLVER_ID < input`. Its exit codes

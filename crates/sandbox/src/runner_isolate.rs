@@ -10,6 +10,30 @@ use crate::layer::{INSTALL_HINT, Layer, SECOND_LAYER_HINT, layer_wanted, others_
 use crate::sandbox::SandboxMode;
 use crate::toolchain;
 
+/// Why a layer is not in force here: said in the runner's notes, and
+/// beside the refusal when no layer is.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+enum PassedOver {
+    #[error("JUDGE_SANDBOX_LAYER=landlock skips bubblewrap")]
+    LandlockWanted,
+    #[error("bubblewrap (bwrap) is not installed")]
+    NoBubblewrap,
+    /// bwrap is there, but its launcher does not start (no user
+    /// namespaces in a stock container): its words.
+    #[error("bubblewrap cannot make the sandbox here: {0}")]
+    BubblewrapFails(String),
+    #[error("JUDGE_SANDBOX_LAYER=bubblewrap forbids the second layer")]
+    BubblewrapWanted,
+    /// The kernel lacks Landlock or seccomp: what is missing.
+    #[error("{0}")]
+    NoSecondLayer(String),
+    /// A partial second layer, where the caller needs every guarantee.
+    #[error("the Landlock and seccomp layer is weaker here ({0})")]
+    SecondLayerWeaker(String),
+    #[error("the Landlock and seccomp layer cannot start: {0}")]
+    SecondLayerFails(String),
+}
+
 /// What every layer is tried with: whether judge runs as real root, the
 /// first of the run's worker uids, and the layer the user asked for
 /// (`JUDGE_SANDBOX_LAYER`).
@@ -43,7 +67,7 @@ impl Runner {
             Ok(()) => return Ok(self),
             Err(why) => why,
         };
-        self.passed_over = Some(why.clone());
+        self.passed_over = Some(why.to_string());
         let why = match self.try_second_layer(&here, mode)? {
             Ok(()) => return Ok(self),
             Err(second) => format!("{why}; {second}"),
@@ -53,17 +77,15 @@ impl Runner {
 
     /// Bubblewrap, in force once worker 0's launcher starts in it; or why
     /// not.
-    fn try_bubblewrap(&mut self, here: &Here) -> Result<(), String> {
+    fn try_bubblewrap(&mut self, here: &Here) -> Result<(), PassedOver> {
         match toolchain::which("bwrap") {
-            _ if here.wanted.as_deref() == Some("landlock") => {
-                Err("JUDGE_SANDBOX_LAYER=landlock skips bubblewrap".to_string())
-            }
-            None => Err("bubblewrap (bwrap) is not installed".to_string()),
+            _ if here.wanted.as_deref() == Some("landlock") => Err(PassedOver::LandlockWanted),
+            None => Err(PassedOver::NoBubblewrap),
             Some(bwrap) => {
                 self.isolation = Some(here.isolation(Layer::Bubblewrap(bwrap)));
                 self.first_launcher().map_err(|e| {
                     self.isolation = None;
-                    format!("bubblewrap cannot make the sandbox here: {e}")
+                    PassedOver::BubblewrapFails(e.to_string())
                 })
             }
         }
@@ -76,18 +98,20 @@ impl Runner {
         &mut self,
         here: &Here,
         mode: SandboxMode,
-    ) -> Result<Result<(), String>, Error> {
+    ) -> Result<Result<(), PassedOver>, Error> {
         let support = crate::confine::probe();
         match support.shortfall() {
-            _ if here.wanted.as_deref() == Some("bubblewrap") => Ok(Err(
-                "JUDGE_SANDBOX_LAYER=bubblewrap forbids the second layer".to_string(),
-            )),
-            Some(short) if support.landlock_abi == 0 || !support.seccomp => Ok(Err(short)),
+            _ if here.wanted.as_deref() == Some("bubblewrap") => {
+                Ok(Err(PassedOver::BubblewrapWanted))
+            }
+            Some(short) if support.landlock_abi == 0 || !support.seccomp => {
+                Ok(Err(PassedOver::NoSecondLayer(short)))
+            }
             // Weaker than every point judge lists: used only where the
             // caller accepts it (auto, outside CI), and said.
-            Some(short) if mode == SandboxMode::On || in_ci() => Ok(Err(format!(
-                "the Landlock and seccomp layer is weaker here ({short})"
-            ))),
+            Some(short) if mode == SandboxMode::On || in_ci() => {
+                Ok(Err(PassedOver::SecondLayerWeaker(short)))
+            }
             short => {
                 self.isolation = Some(here.isolation(Layer::Landlock(support)));
                 self.enterable_box_dir(here)?;
@@ -99,9 +123,7 @@ impl Runner {
                     }
                     Err(e) => {
                         self.isolation = None;
-                        Ok(Err(format!(
-                            "the Landlock and seccomp layer cannot start: {e}"
-                        )))
+                        Ok(Err(PassedOver::SecondLayerFails(e.to_string())))
                     }
                 }
             }

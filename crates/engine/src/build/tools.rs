@@ -184,16 +184,8 @@ impl<'a> Tools<'a> {
         .map_err(Clone::clone)
     }
 
-    /// The reference program (problems whose reference is not in-crate).
-    ///
-    /// Why there is none comes as text, as `pass::check::reference`
-    /// keeps it (a case's judge error); underneath it is a [`ToolError`].
-    pub fn reference(&self) -> Result<&Program, String> {
-        self.reference_program().map_err(String::from)
-    }
-
     /// The reference program, or why there is none.
-    pub(crate) fn reference_program(&self) -> Result<&Program, ToolError> {
+    pub fn reference(&self) -> Result<&Program, ToolError> {
         let path = self.problem.spec.reference.as_deref();
         self.cached(&self.built.reference, ProgramRole::Reference, path)
     }
@@ -271,19 +263,10 @@ impl<'a> Tools<'a> {
 
     /// Builds the programs in `needs` that the problem has, so a broken
     /// one is found (and reported, exit 2) before anything is graded.
-    ///
-    /// The reason comes as text, as `pass::skeleton::prepare` collects it
-    /// (a report's configuration error); underneath it is a
-    /// [`ToolError`].
-    pub fn build_all(&self, needs: &[Need]) -> Result<(), String> {
-        self.build_needed(needs).map_err(String::from)
-    }
-
-    /// [`Tools::build_all`], with the reason as it is.
-    fn build_needed(&self, needs: &[Need]) -> Result<(), ToolError> {
+    pub fn build_all(&self, needs: &[Need]) -> Result<(), ToolError> {
         for need in needs.iter().filter(|n| n.named_by(self.problem)) {
             match need {
-                Need::Reference => self.reference_program().map(drop)?,
+                Need::Reference => self.reference().map(drop)?,
                 Need::Checker | Need::CheckerUnderTest => {
                     self.checker().map(drop)?;
                     self.more_checkers().map(drop)?

@@ -47,7 +47,7 @@ pub fn check(problem: &Problem) -> Result<()> {
 /// settled first, for a package that gives none).
 pub fn run(problem: &mut Problem, runner: &Runner, input: &Path) -> Result<Answer> {
     let (tools, _) = ready_one(problem, runner, &[Need::Reference])?;
-    let program = tools.reference_program()?;
+    let program = tools.reference()?;
     let limits = limits::for_submission(tools.problem, Overrides::default(), &program.language);
     let exec = runner.run(&program.judge_spec(Vec::new(), limits), input);
     if exec.end == End::Exited(0) {

@@ -8,6 +8,7 @@
 use std::path::Path;
 
 use crate::build::Program;
+use crate::build::tools::ToolError;
 use crate::build::tools::Tools;
 use crate::execute::reference;
 use crate::execute::runner::Runner;
@@ -37,9 +38,9 @@ enum How<'a> {
     /// Run it, then judge its output.
     Plain(Subject<'a>, Judging<'a>),
     /// Run its process against the interactor (`Err`: why there is none).
-    Interactive(ProcSpec, Result<JudgeProgram<'a>, String>),
+    Interactive(ProcSpec, Result<JudgeProgram<'a>, ToolError>),
     /// Run its process pass after pass, the output validator judging each.
-    MultiPass(ProcSpec, Result<JudgeProgram<'a>, String>, u32),
+    MultiPass(ProcSpec, Result<JudgeProgram<'a>, ToolError>, u32),
 }
 
 /// What runs on a case's input, when it runs alone.
@@ -138,14 +139,11 @@ impl<'a> Grader<'a> {
                 }
             }
             How::Interactive(spec, interactor) => {
-                program::interact(interactor.as_ref().map_err(String::as_str), spec, case)
+                program::interact(interactor.as_ref(), spec, case)
             }
-            How::MultiPass(spec, validator, passes) => program::passes(
-                validator.as_ref().map_err(String::as_str),
-                spec,
-                case,
-                *passes,
-            ),
+            How::MultiPass(spec, validator, passes) => {
+                program::passes(validator.as_ref(), spec, case, *passes)
+            }
         };
         let mut report = record::of_run(case, ran);
         report.no_output = silent

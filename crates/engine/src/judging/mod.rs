@@ -21,6 +21,7 @@ pub mod reuse;
 
 use std::path::Path;
 
+use crate::build::tools::ToolError;
 use crate::build::tools::Tools;
 use crate::checkers::CheckerRef;
 use crate::compare::{self, CheckerScore, CompareMode, Expected, Outcome, ended_badly};
@@ -40,7 +41,7 @@ pub(crate) enum Judging<'a> {
         args: &'a [String],
     },
     /// By the judge program, or a judge error saying why there is none.
-    Program(Result<JudgeProgram<'a>, String>),
+    Program(Result<JudgeProgram<'a>, ToolError>),
 }
 
 impl<'a> Judging<'a> {
@@ -85,10 +86,10 @@ impl<'a> Judging<'a> {
             Judging::Builtin { checker, args } => {
                 builtin(checker, args, case, answer, &exec.stdout)
             }
-            Judging::Program(Err(why)) => Outcome::new(Verdict::JudgeError, why.clone()),
+            Judging::Program(Err(why)) => Outcome::new(Verdict::JudgeError, why.to_string()),
             Judging::Program(Ok(program)) => program
                 .check_output(case, answer, &exec.stdout)
-                .unwrap_or_else(|why| Outcome::new(Verdict::JudgeError, why)),
+                .unwrap_or_else(|why| Outcome::new(Verdict::JudgeError, why.to_string())),
         }
     }
 }

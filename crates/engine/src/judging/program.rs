@@ -45,7 +45,7 @@ use std::os::fd::OwnedFd;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use crate::build::tools::Tools;
+use crate::build::tools::{ProgramRole, ToolError, Tools};
 use crate::compare::{CheckerScore, Outcome, ended_badly};
 use crate::execute::runner::{Runner, execution, open_for_program};
 use crate::execution::{End, Execution};
@@ -76,17 +76,30 @@ pub(crate) struct JudgeProgram<'a> {
     more: Vec<ProcSpec>,
 }
 
+/// Why a judge program could not be run on a case: a judge error.
+#[derive(Debug, thiserror::Error)]
+pub(crate) enum Unrunnable {
+    /// The program is not there (it does not build, or there is none).
+    #[error(transparent)]
+    Tool(#[from] ToolError),
+    /// The output could not be kept in a file for it to read.
+    #[error("cannot keep the output: {0}")]
+    KeepOutput(std::io::Error),
+    /// Its feedback folder or its input and answer files could not be
+    /// set up.
+    #[error(transparent)]
+    Files(#[from] judge_sandbox::Error),
+}
+
 impl<'a> JudgeProgram<'a> {
     /// The judge program of `tools`' problem, or why there is none.
-    pub(crate) fn new(tools: &Tools<'a>) -> Result<JudgeProgram<'a>, String> {
+    pub(crate) fn new(tools: &Tools<'a>) -> Result<JudgeProgram<'a>, ToolError> {
         let runner = tools.runner()?;
         let program = tools.checker()?;
-        let checker = tools
-            .problem
-            .spec
-            .checker
-            .as_ref()
-            .ok_or("no checker program")?;
+        let checker = (tools.problem.spec.checker.as_ref()).ok_or_else(|| ToolError::Missing {
+            problem: tools.problem.id.clone(),
+            role: ProgramRole::Checker,
+        })?;
         let more = (tools.more_checkers()?.iter())
             .map(|(_, p)| p.judge_spec(Vec::new(), tools.judge_limits()))
             .collect();
@@ -123,11 +136,9 @@ impl<'a> JudgeProgram<'a> {
         case: &Case,
         answer: &Path,
         output: &[u8],
-    ) -> Result<Outcome, String> {
-        let mut team =
-            tempfile::NamedTempFile::new().map_err(|e| format!("cannot keep the output: {e}"))?;
-        team.write_all(output)
-            .map_err(|e| format!("cannot keep the output: {e}"))?;
+    ) -> Result<Outcome, Unrunnable> {
+        let mut team = tempfile::NamedTempFile::new().map_err(Unrunnable::KeepOutput)?;
+        team.write_all(output).map_err(Unrunnable::KeepOutput)?;
         match self.interface {
             Interface::Icpc => {
                 let feedback = Feedback::new(self.runner)?;
@@ -194,7 +205,7 @@ impl<'a> JudgeProgram<'a> {
 /// time-out) keeps its direct result, the order of the two exits standing
 /// in for who hung up first.
 pub(crate) fn interact(
-    interactor: Result<&JudgeProgram, &str>,
+    interactor: Result<&JudgeProgram, &ToolError>,
     submission: &ProcSpec,
     case: &Case,
 ) -> Ran {
@@ -208,7 +219,7 @@ pub(crate) fn interact(
 
 /// One run of [`interact`], `relayed` or joined directly.
 fn talk(
-    interactor: Result<&JudgeProgram, &str>,
+    interactor: Result<&JudgeProgram, &ToolError>,
     submission: &ProcSpec,
     case: &Case,
     relayed: bool,
@@ -218,21 +229,21 @@ fn talk(
         outcome: Outcome::new(Verdict::JudgeError, why),
         transcript: None,
     };
-    let prepared = (|| -> Result<_, String> {
-        let interactor = interactor?;
+    let prepared = (|| -> Result<_, Unrunnable> {
+        let interactor = interactor.map_err(|e| Unrunnable::Tool(e.clone()))?;
         let answer = case.answer.as_deref().unwrap_or(Path::new("/dev/null"));
         let feedback = Feedback::new(interactor.runner)?;
         let mut spec = interactor.icpc_spec(case, &feedback);
         // The submission's wall clock runs out first in a deadlock, so it
         // is the one stopped (TLE), not the interactor (JE).
         spec.limits.wall += submission.limits.wall;
-        let input = OwnedFd::from(open_for_program(&case.input).map_err(|e| e.to_string())?);
-        let answer = OwnedFd::from(open_for_program(answer).map_err(|e| e.to_string())?);
+        let input = OwnedFd::from(open_for_program(&case.input)?);
+        let answer = OwnedFd::from(open_for_program(answer)?);
         Ok((spec, feedback, input, answer, interactor.runner))
     })();
     let (spec, feedback, input, answer, runner) = match prepared {
         Ok(p) => p,
-        Err(why) => return could_not_run(why),
+        Err(why) => return could_not_run(why.to_string()),
     };
     let wired = match relayed {
         true => relay::pipes().map(|(ends, relay)| (ends, Some(relay))),
@@ -352,7 +363,7 @@ fn interaction_verdict(
 /// Runs `subject` (a submission, or the reference) on `case` pass after
 /// pass, each judged by the output validator (`Err`: why there is none).
 pub(crate) fn passes(
-    validator: Result<&JudgeProgram, &str>,
+    validator: Result<&JudgeProgram, &ToolError>,
     subject: &ProcSpec,
     case: &Case,
     passes: u32,
@@ -373,12 +384,10 @@ pub(crate) fn passes(
         Ok(v) => v,
         Err(why) => return failed(why.to_string()),
     };
-    let (feedback, scratch) = match (
-        Feedback::new(validator.runner),
-        tempfile::tempdir().map_err(|e| e.to_string()),
-    ) {
+    let (feedback, scratch) = match (Feedback::new(validator.runner), tempfile::tempdir()) {
         (Ok(f), Ok(s)) => (f, s),
-        (Err(e), _) | (_, Err(e)) => return failed(e),
+        (Err(e), _) => return failed(e.to_string()),
+        (_, Err(e)) => return failed(e.to_string()),
     };
     let mut input: PathBuf = case.input.clone();
     let mut total: Option<Execution> = None;
@@ -447,11 +456,8 @@ pub(crate) fn passes(
 struct Feedback(PathBuf);
 
 impl Feedback {
-    fn new(runner: &Runner) -> Result<Feedback, String> {
-        runner
-            .new_dir("feedback")
-            .map(Feedback)
-            .map_err(|e| e.to_string())
+    fn new(runner: &Runner) -> Result<Feedback, Unrunnable> {
+        Ok(Feedback(runner.new_dir("feedback")?))
     }
 
     fn path(&self) -> &Path {

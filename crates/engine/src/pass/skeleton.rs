@@ -13,7 +13,7 @@ use std::sync::Arc;
 
 use rayon::prelude::*;
 
-use crate::build::tools::{Need, Tools};
+use crate::build::tools::{Need, ToolError, Tools};
 use crate::error::{Error, Result};
 use crate::execute::runner::Runner;
 use crate::judging::reuse::CachedGrader;
@@ -367,7 +367,7 @@ pub fn prepare<'a>(
     runner: Option<&'a Runner>,
     needs: &[Need],
 ) -> (Vec<Tools<'a>>, Vec<String>) {
-    let built: Vec<(Tools, Result<(), String>)> = problems
+    let built: Vec<(Tools, Result<(), ToolError>)> = problems
         .par_iter()
         .map(|p| {
             let tools = Tools::new(p, runner);

@@ -30,7 +30,7 @@ use crate::build::tools::{Need, Tools};
 use crate::error::Result;
 use crate::execute::runner::Runner;
 use crate::fsutil::leftovers::Temp;
-use crate::pass::check::reference::reference_output;
+use crate::pass::check::reference::{NoAnswer, reference_output};
 use crate::pass::skeleton::prepare;
 use crate::problem::Kind;
 use crate::problem::{Problem, recipe};
@@ -285,7 +285,7 @@ impl Regen {
             .filter(|t| t.problem.spec.kind.why_no_answer_alone().is_none())
             .flat_map(|t| t.problem.cases.iter().map(move |c| (t, c)))
             .collect();
-        let solved: Vec<std::result::Result<Vec<u8>, String>> = pool.install(|| {
+        let solved: Vec<std::result::Result<Vec<u8>, NoAnswer>> = pool.install(|| {
             jobs.par_iter()
                 .map(|(t, c)| reference_output(t, c))
                 .collect()
@@ -297,7 +297,7 @@ impl Regen {
             // there must not pass unseen, so its diff is shown.
             let sample = crate::problem::is_sample(&case.group);
             let change = match result {
-                Err(msg) => Change::Failed(msg),
+                Err(why) => Change::Failed(why.to_string()),
                 Ok(new) => apply(&path, &new, self.dry_run, sample || self.dry_run),
             };
             let label = format!("{}/{}.out", t.problem.id, case.id());

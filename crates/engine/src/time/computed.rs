@@ -8,7 +8,7 @@
 
 use std::time::Duration;
 
-use crate::build::tools::{Need, Tools};
+use crate::build::tools::{Need, ToolError, Tools};
 use crate::execute::runner::Runner;
 use crate::origin::TimeRule;
 use crate::problem::submissions::{Bound, find};
@@ -23,8 +23,8 @@ pub(crate) const PROBE: Duration = Duration::from_secs(60);
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum NoLimit {
     /// The checker the runs are judged by does not build.
-    #[error("{0}")]
-    Checker(String),
+    #[error(transparent)]
+    Checker(ToolError),
     /// Nothing to measure.
     #[error("no time limit in the package and no accepted submission to compute one from")]
     NoAccepted,

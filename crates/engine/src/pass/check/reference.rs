@@ -4,15 +4,20 @@
 //! submission's, by the same [`Grader`]: equal to the expected output, or
 //! accepted by the checker.
 
-use crate::build::tools::Tools;
+use std::path::PathBuf;
+
+use crate::build::tools::{ToolError, Tools};
 use crate::execute::reference;
 use crate::execution::End;
 use crate::judging::grader::Grader;
 use crate::judging::record;
 use crate::judging::reuse::CachedGrader;
+use crate::problem::Kind;
 use crate::problem::{Case, Problem};
 use crate::report::CaseReport;
+use crate::scan::InputError;
 use crate::verdict::Verdict;
+use judge_problem::stop::Stop;
 
 /// A problem's reference, made ready once to check each of its cases.
 pub struct Reference<'a> {
@@ -29,7 +34,7 @@ enum Check<'a> {
     /// report says they were taken as given.
     AnswersGiven,
     /// The reference program cannot run: every case is a judge error.
-    Broken(String),
+    Broken(ToolError),
 }
 
 impl<'a> Reference<'a> {
@@ -95,20 +100,35 @@ impl<'a> Reference<'a> {
                 Verdict::MissingAnswer,
                 "no answer file and no reference",
             ),
-            Check::Broken(why) => record::failed_case(case, Verdict::JudgeError, why),
+            Check::Broken(why) => record::failed_case(case, Verdict::JudgeError, &why.to_string()),
         }
     }
 }
 
+/// Why the reference has no answer to an input.
+#[derive(Debug, thiserror::Error)]
+pub(crate) enum NoAnswer {
+    /// Only a plain problem's reference answers an input by itself; the
+    /// others need their judge program beside them (`check` runs them so).
+    #[error("the reference {}, so it has no answer to an input alone", .0.why_no_answer_alone().unwrap_or_default())]
+    NotAlone(Kind),
+    /// The reference program is not there to run.
+    #[error(transparent)]
+    Tool(#[from] ToolError),
+    /// The in-crate solver rejects the input, where it says.
+    #[error("{}:{error}", input.display())]
+    InputRejected { input: PathBuf, error: InputError },
+    /// It ran and failed (a limit, a signal, an exit code).
+    #[error("{0}")]
+    Failed(Stop),
+}
+
 /// The reference's output for `case` (for `judge regen` and `judge
 /// stress`): `Err` says why there is none.
-pub(crate) fn reference_output(tools: &Tools, case: &Case) -> Result<Vec<u8>, String> {
-    // Only a plain problem's reference answers an input by itself; the
-    // others need their judge program beside them (`check` runs them so).
-    if let Some(why) = tools.problem.spec.kind.why_no_answer_alone() {
-        return Err(format!(
-            "the reference {why}, so it has no answer to an input alone"
-        ));
+pub(crate) fn reference_output(tools: &Tools, case: &Case) -> Result<Vec<u8>, NoAnswer> {
+    let kind = tools.problem.spec.kind;
+    if kind.why_no_answer_alone().is_some() {
+        return Err(NoAnswer::NotAlone(kind));
     }
     let exec = match tools.problem.solver() {
         Some(solver) => reference::run_file(solver, &case.input),
@@ -120,11 +140,12 @@ pub(crate) fn reference_output(tools: &Tools, case: &Case) -> Result<Vec<u8>, St
             )
         }
     };
-    match exec.end {
-        End::Exited(0) => Ok(exec.stdout),
-        End::InputRejected(e) => Err(format!("{}:{e}", case.input.display())),
-        _ => Err(crate::compare::ended_badly(&exec)
-            .and_then(|o| o.message)
-            .unwrap_or_else(|| "the reference failed".into())),
+    match (&exec.end, Stop::of(&exec)) {
+        (End::InputRejected(e), _) => Err(NoAnswer::InputRejected {
+            input: case.input.clone(),
+            error: e.clone(),
+        }),
+        (_, Some(stop)) => Err(NoAnswer::Failed(stop)),
+        (_, None) => Ok(exec.stdout),
     }
 }

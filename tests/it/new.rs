@@ -18,9 +18,16 @@ fn a_new_problem_passes_check_in_both_layouts_and_is_never_overwritten() {
     ] {
         assert!(tmp.path().join(made).is_file(), "{made}: {}", run.all());
     }
+    let before = crate::cli::snapshot(tmp.path());
     let again = judge_in(tmp.path(), &["new", "demo"], None);
     assert_eq!(again.code, 2, "{}", again.all());
-    assert!(again.stderr.contains("never overwrites"), "{}", again.all());
+    assert_eq!(
+        again.stderr.lines().collect::<Vec<_>>(),
+        ["error: problems/demo exists; judge new never overwrites a problem"],
+        "{}",
+        again.all()
+    );
+    assert_eq!(crate::cli::snapshot(tmp.path()), before);
     // A package among the problems: a new one beside it is a package too.
     let run = judge_in(tmp.path(), &["new", "pkg", "--format", "2025-09"], None);
     assert_eq!(run.code, 0, "{}", run.all());
@@ -33,13 +40,15 @@ fn a_new_problem_passes_check_in_both_layouts_and_is_never_overwritten() {
     );
     let check = judge_in(tmp.path(), &["check"], None);
     assert_eq!(check.code, 0, "{}", check.all());
+    let report = crate::common::read_report(&tmp.path().join("reports/check"));
+    assert_eq!(report.submissions.len(), 5, "{}", check.all());
     assert!(
-        check
-            .stdout
-            .contains("submissions: 5 graded, 0 not as promised"),
-        "{}",
-        check.all()
+        report
+            .submissions
+            .iter()
+            .all(|s| s.ok && s.skipped.is_none())
     );
+    assert_eq!(report.summary.submissions_failed, 0);
     let validate = judge_in(tmp.path(), &["validate"], None);
     assert_eq!(validate.code, 0, "{}", validate.all());
     // Each new problem's invalid inputs declare their rule, and are
@@ -54,10 +63,14 @@ fn a_new_problem_passes_check_in_both_layouts_and_is_never_overwritten() {
     // Bad ids and languages are refused with the reason.
     let bad = judge_in(tmp.path(), &["new", "Bad_Id"], None);
     assert_eq!(bad.code, 2, "{}", bad.all());
+    assert!(!tmp.path().join("problems/Bad_Id").exists());
     let lang = judge_in(tmp.path(), &["new", "x", "--reference", "cobol"], None);
-    assert!(
-        lang.stderr.contains("py, cpp, c, rust, java"),
+    assert_eq!(lang.code, 2, "{}", lang.all());
+    assert_eq!(
+        lang.stderr.lines().collect::<Vec<_>>(),
+        ["error: --reference cobol: judge new writes a reference in py, cpp, c, rust, java"],
         "{}",
         lang.all()
     );
+    assert!(!tmp.path().join("problems/x").exists());
 }

@@ -190,8 +190,10 @@ fn solve_names_the_file_and_the_place_and_keeps_messages_short() {
     }
     let run = judge_in(tmp.path(), &["solve", "atoms", "missing.txt"], None);
     assert_eq!(run.code, 2, "{}", run.all());
-    assert!(
-        run.stderr.contains("missing.txt: cannot read"),
+    let missing = std::io::Error::from_raw_os_error(libc::ENOENT);
+    assert_eq!(
+        run.stderr.lines().collect::<Vec<_>>(),
+        [format!("error: missing.txt: cannot read: {missing}")],
         "{}",
         run.all()
     );

@@ -53,12 +53,21 @@ fn a_new_problem_passes_check_in_both_layouts_and_is_never_overwritten() {
     assert_eq!(validate.code, 0, "{}", validate.all());
     // Each new problem's invalid inputs declare their rule, and are
     // rejected for it: its line of the rules table counts four of four.
+    let report = crate::common::read_report(&tmp.path().join("reports/validate"));
     for id in ["demo", "pkg", "third"] {
-        let line = (validate.stdout.lines())
-            .find(|l| l.starts_with(&format!("{id} ")) && l.contains(" of "))
-            .unwrap_or_else(|| panic!("{id}: no rules line\n{}", validate.all()));
-        let words: Vec<&str> = line.split_whitespace().collect();
-        assert_eq!(words[1..3], ["4", "4"], "{line}");
+        let p = (report.problems.iter())
+            .find(|p| p.id == id)
+            .unwrap_or_else(|| panic!("{id}: not validated\n{}", validate.all()));
+        let four = judge::report::rules::Declared {
+            invalid: 4,
+            naming_a_rule: 4,
+        };
+        assert_eq!(p.declared, four, "{id}");
+        let invalid: Vec<_> = (p.cases.iter())
+            .filter(|c| c.group == "invalid_input")
+            .collect();
+        assert_eq!(invalid.len(), 4, "{id}");
+        assert!(invalid.iter().all(|c| c.verdict.is_pass()), "{invalid:?}");
     }
     // Bad ids and languages are refused with the reason.
     let bad = judge_in(tmp.path(), &["new", "Bad_Id"], None);

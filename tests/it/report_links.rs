@@ -286,7 +286,7 @@ fn chromium_opens_the_copied_index() {
     let links = attributes(&dom, "href");
     for folder in ["check", "validate"] {
         let page = format!("{folder}/report.html");
-        assert!(links.iter().any(|l| *l == page), "{page}: {links:?}");
+        assert!(links.contains(&page), "{page}: {links:?}");
     }
     // And it draws the page: a screenshot with content, kept under
     // target/tmp for a person to look at.

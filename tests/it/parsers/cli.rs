@@ -224,7 +224,9 @@ fn report_faults_are_placed_and_odd_numbers_do_not_crash_merge() {
         let want = format!("{}{want}", s(&bad));
         assert!(run.stderr.contains(&want), "{want}\n{}", run.all());
     }
-    let line = text.lines().find(|l| l.contains("duration_ms:")).unwrap();
+    let line = (text.lines())
+        .find(|l| l.trim_start().starts_with("duration_ms:"))
+        .unwrap();
     for odd in ["-1.0", ".inf"] {
         let changed = text.replacen(line, &format!("  duration_ms: {odd}"), 1);
         std::fs::write(&bad, changed).unwrap();

@@ -13,6 +13,7 @@ use std::path::{Path, PathBuf};
 
 use judge_checktestdata::{Failure, Pos, Program};
 
+use crate::cli::located;
 use crate::common::{judge_in, read_report, root};
 
 fn sudoku_program() -> Program {
@@ -175,12 +176,16 @@ fn the_hidden_subcommand_speaks_the_validator_convention() {
         None,
     );
     assert_eq!(broken.code, 2, "{}", broken.all());
-    assert!(
-        broken
-            .stderr
-            .contains("typo.ctd:2:3: unknown command NEWLNE"),
-        "{}",
-        broken.all()
+    let at = broken.stderr.lines().next().and_then(located);
+    let at = at.unwrap_or_else(|| panic!("not located: {}", broken.all()));
+    assert_eq!(
+        (Path::new(&at.path), at.line, at.column, at.message.as_str()),
+        (
+            typo.strip_prefix(root()).unwrap(),
+            2,
+            3,
+            "unknown command NEWLNE"
+        )
     );
     let parsed = judge_in(&root(), &["__checktestdata", "--check", program], None);
     assert_eq!(parsed.code, 0, "{}", parsed.all());
@@ -221,12 +226,39 @@ fn a_package_with_ctd_validators_is_validated_in_the_sandbox() {
     // Each invalid input is rejected by both programs, each saying where.
     let over = cases.iter().find(|c| c.name == "cell-over-100").unwrap();
     let said = over.message.as_deref().unwrap_or_default();
-    assert!(
-        said.contains("grid.ctd") && said.contains("shape"),
-        "{said}"
-    );
-    assert!(
-        said.contains("input line 2 column 3 (byte 6): integer 101 out of range [0, 100]"),
+    let input = root().join("testdata/checktestdata/grid/data/invalid_input/cell-over-100.in");
+    // Per validator: who, the input, and where in it and in the program.
+    let mut reasons = Vec::new();
+    for line in said.lines().skip(1) {
+        let (who, rest) = line.trim_start().split_once(": ").unwrap();
+        let (path, reason) = rest.split_once(": ").unwrap();
+        assert_eq!(Path::new(path), input, "{said}");
+        let detail = reason
+            .strip_prefix(&format!("rejected by {who} (exit code 43, not 42) "))
+            .unwrap_or_else(|| panic!("{said}"));
+        let (fault, place) = detail.rsplit_once(" [").unwrap();
+        let place = located(place.strip_suffix(']').unwrap()).unwrap();
+        reasons.push((who, fault, place.path, place.line, place.column));
+    }
+    let fault = "input line 2 column 3 (byte 6): integer 101 out of range [0, 100]";
+    assert_eq!(
+        reasons,
+        [
+            (
+                "input_validators/grid.ctd",
+                fault,
+                "grid.ctd".to_string(),
+                7,
+                9
+            ),
+            (
+                "input_validators/shape",
+                fault,
+                "shape.ctd".to_string(),
+                6,
+                9
+            ),
+        ],
         "{said}"
     );
     assert_eq!(
@@ -246,9 +278,18 @@ fn a_broken_ctd_validator_is_named_at_its_line_and_column() {
     let reports = tempfile::tempdir().unwrap();
     let run = validate("typo", reports.path());
     assert_eq!(run.code, 2, "{}", run.all());
-    assert!(
-        run.all().contains("typo.ctd:2:3: unknown command NEWLNE"),
-        "{}",
-        run.all()
+    // The problem does not load: the program's fault, at its place.
+    let report = read_report(reports.path());
+    assert!(report.problems.is_empty());
+    let places: Vec<_> = (run.stdout.lines())
+        .filter_map(located)
+        .map(|l| (l.path, l.line, l.column, l.message))
+        .collect();
+    let want = (
+        "typo.ctd".to_string(),
+        2,
+        3,
+        "unknown command NEWLNE".to_string(),
     );
+    assert_eq!(places, [want], "{}", run.all());
 }

@@ -1,7 +1,10 @@
 //! End-to-end tests of the `judge` command line on the real test set and on
 //! broken fixtures under `testdata/broken`.
 
+use std::collections::BTreeMap;
+
 use crate::common::{copy_tree, judge, judge_in, read_report, root, without_timings};
+use judge::report::Stop;
 use judge::verdict::Verdict;
 
 fn tmp() -> tempfile::TempDir {
@@ -19,21 +22,143 @@ fn check_passes_on_the_repository_and_writes_reports_that_parse_back() {
     // tests/validate.rs; here only the reference check.
     let run = judge(&["check", "--no-submissions", "--report-dir", s(out.path())]);
     assert_eq!(run.code, 0, "{}", run.all());
-    assert!(
-        run.stdout.contains("problem") && run.stdout.contains("total"),
-        "{}",
-        run.all()
-    );
     let report = read_report(out.path());
     assert!(report.summary.cases > 0);
     assert_eq!(report.summary.failed, 0);
     assert_eq!(report.summary.passed, report.summary.cases);
+    // The table's header, and its total row carries the report's counts.
+    let rows: Vec<Vec<&str>> = (run.stdout.lines())
+        .map(|l| l.split_whitespace().collect())
+        .collect();
+    let header = ["problem", "cases", "passed", "failed", "time"];
+    assert!(rows.iter().any(|r| r[..] == header), "{}", run.all());
+    let total = (rows.iter())
+        .find(|r| r.first() == Some(&"total"))
+        .unwrap_or_else(|| panic!("no total row\n{}", run.all()));
+    let counts: Vec<usize> = total[1..4].iter().map(|n| n.parse().unwrap()).collect();
+    let summary = &report.summary;
+    assert_eq!(counts, [summary.cases, summary.passed, summary.failed]);
     let html = std::fs::read_to_string(out.path().join("report.html")).unwrap();
     assert!(html.starts_with("<!DOCTYPE html>"));
+    let external = external_references(&html);
     assert!(
-        !html.contains("http://") && !html.contains("https://"),
-        "HTML must be self-contained"
+        external.is_empty(),
+        "HTML must be self-contained: {external:?}"
     );
+}
+
+/// The `href`, `src` and CSS `url(…)` targets of `html` that name another
+/// host (a scheme or a `//` address): what keeps a page from being
+/// self-contained.
+fn external_references(html: &str) -> Vec<String> {
+    let mut targets = Vec::new();
+    for start in [" href=\"", " src=\"", "url("] {
+        for (at, _) in html.match_indices(start) {
+            let rest = &html[at + start.len()..];
+            let end = rest.find(['"', ')']).unwrap_or(rest.len());
+            targets.push(rest[..end].trim_matches(['\'', '"']).to_string());
+        }
+    }
+    let remote = |t: &String| {
+        let scheme = t.split_once(':').is_some_and(|(s, _)| {
+            !s.is_empty()
+                && s.chars()
+                    .all(|c| c.is_ascii_alphanumeric() || "+.-".contains(c))
+        });
+        (scheme && !t.starts_with("data:")) || t.starts_with("//")
+    };
+    targets.retain(remote);
+    targets
+}
+
+/// A result line of `judge regen`: what happened to the file (`changed`,
+/// `created`, `failed`, …), its path, and for a changed file the lines
+/// added and removed.
+#[derive(Debug, PartialEq)]
+pub(crate) struct Regen {
+    pub status: String,
+    pub path: String,
+    pub diffstat: Option<(usize, usize)>,
+}
+
+/// Every result line of a `judge regen` output (a status word, three
+/// spaces and more, a path), in order.
+pub(crate) fn regen_lines(stdout: &str) -> Vec<Regen> {
+    let mut found = Vec::new();
+    for line in stdout.lines() {
+        let Some((status, rest)) = line.split_once("   ") else {
+            continue;
+        };
+        if status.is_empty() || !status.chars().all(|c| c.is_ascii_lowercase()) {
+            continue;
+        }
+        let words: Vec<&str> = rest.split_whitespace().collect();
+        let figure =
+            |w: Option<&&str>, sign: char| -> Option<usize> { w?.strip_prefix(sign)?.parse().ok() };
+        let diffstat = figure(words.get(1), '+').zip(figure(words.get(2), '-'));
+        found.push(Regen {
+            status: status.to_string(),
+            path: words[0].to_string(),
+            diffstat,
+        });
+    }
+    found
+}
+
+/// The (status, path) of each `judge regen` result line.
+pub(crate) fn regen_results(stdout: &str) -> Vec<(String, String)> {
+    (regen_lines(stdout).into_iter())
+        .map(|r| (r.status, r.path))
+        .collect()
+}
+
+/// A located message, `path:line:column: message`, taken apart.
+#[derive(Debug, PartialEq)]
+pub(crate) struct Located {
+    pub path: String,
+    pub line: usize,
+    pub column: usize,
+    pub message: String,
+}
+
+/// `text` (one line, maybe after a prefix such as `error: `) as a located
+/// message: the first `:LINE:COLUMN: ` in it ends the path.
+pub(crate) fn located(text: &str) -> Option<Located> {
+    let bytes = text.as_bytes();
+    for (at, _) in text.match_indices(':') {
+        let rest = &text[at + 1..];
+        let Some((line, after)) = rest.split_once(':') else {
+            continue;
+        };
+        let Some((column, message)) = after.split_once(": ") else {
+            continue;
+        };
+        let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+        if at > 0 && bytes[at - 1] != b' ' && digits(line) && digits(column) {
+            let path = &text[..at];
+            let path = path.rsplit_once(": ").map_or(path, |(_, p)| p);
+            return Some(Located {
+                path: path.to_string(),
+                line: line.parse().ok()?,
+                column: column.parse().ok()?,
+                message: message.to_string(),
+            });
+        }
+    }
+    None
+}
+
+/// Every file under `dir` (relative path → bytes).
+pub(crate) fn snapshot(dir: &std::path::Path) -> BTreeMap<String, Vec<u8>> {
+    walkdir::WalkDir::new(dir)
+        .into_iter()
+        .flatten()
+        .filter(|e| e.file_type().is_file())
+        .map(|e| {
+            let rel = e.path().strip_prefix(dir).unwrap().display().to_string();
+            (rel, std::fs::read(e.path()).unwrap())
+        })
+        .collect()
 }
 
 #[test]
@@ -55,14 +180,9 @@ fn a_corrupted_expected_output_fails_check_and_regen_restores_exactly_it() {
         None,
     );
     assert_eq!(run.code, 1, "{}", run.all());
+    let lines: Vec<&str> = run.stdout.lines().collect();
     assert!(
-        run.stdout
-            .contains("WA four-in-a-row edge/horizontal-line-of-7"),
-        "{}",
-        run.all()
-    );
-    assert!(
-        run.stdout.contains("-XXXxXXX") && run.stdout.contains("+XXXXXXX"),
+        lines.contains(&"WA four-in-a-row edge/horizontal-line-of-7  wrong answer"),
         "{}",
         run.all()
     );
@@ -74,34 +194,65 @@ fn a_corrupted_expected_output_fails_check_and_regen_restores_exactly_it() {
         .collect();
     assert_eq!(failed.len(), 1);
     assert_eq!(failed[0].id(), "edge/horizontal-line-of-7");
-    assert!(failed[0].diff.as_deref().unwrap().contains("+XXXXXXX"));
+    assert_eq!(failed[0].verdict, Verdict::WrongAnswer);
+    // The diff changes exactly the corrupted line back.
+    let diff = failed[0].diff.as_deref().unwrap();
+    let changes: Vec<&str> = (diff.lines())
+        .filter(|l| l.starts_with(['-', '+']) && !l.starts_with("---") && !l.starts_with("+++"))
+        .collect();
+    assert_eq!(changes, ["-XXXxXXX", "+XXXXXXX"], "{diff}");
+    // The console shows that diff whole, under the case.
+    let shown: String = diff.lines().map(|l| format!("    {l}\n")).collect();
+    assert!(run.stdout.contains(&shown), "{}", run.all());
+    // The page has one failure, that case, with the same two lines.
     let html = std::fs::read_to_string(reports.join("report.html")).unwrap();
-    assert!(html.contains("edge/horizontal-line-of-7") && html.contains("XXXxXXX"));
+    let failures = failures(&html);
+    let ids: Vec<&str> = failures.iter().map(|(id, _)| id.as_str()).collect();
+    assert_eq!(ids, ["c-four-in-a-row-edge/horizontal-line-of-7"]);
+    let body = &failures[0].1;
+    for line in [
+        "<span class=\"l del\">-<em>XXXxXXX</em></span>",
+        "<span class=\"l ins\">+<em>XXXXXXX</em></span>",
+    ] {
+        assert_eq!(body.matches(line).count(), 1, "{line} in {body}");
+    }
 
     let run = judge_in(dir.path(), &["regen"], None);
     assert_eq!(run.code, 0, "{}", run.all());
-    let changed: Vec<&str> = run
-        .stdout
-        .lines()
-        .filter(|l| l.starts_with("changed"))
-        .collect();
-    assert_eq!(changed.len(), 1, "{}", run.all());
-    assert!(
-        changed[0].contains("four-in-a-row/edge/horizontal-line-of-7.out"),
+    assert_eq!(
+        regen_lines(&run.stdout),
+        [Regen {
+            status: "changed".into(),
+            path: "four-in-a-row/edge/horizontal-line-of-7.out".into(),
+            diffstat: Some((1, 1)),
+        }],
         "{}",
         run.all()
     );
-    assert!(changed[0].contains("+1 -1"), "{}", run.all());
     assert_eq!(std::fs::read_to_string(&target).unwrap(), original);
 
+    // Again: nothing to do, nothing created or rewritten.
+    let before = snapshot(dir.path());
     let run = judge_in(dir.path(), &["regen"], None);
     assert_eq!(run.code, 0);
-    assert!(run.stdout.contains("0 created, 0 changed"), "{}", run.all());
-    assert!(
-        !run.stdout
-            .lines()
-            .any(|l| l.starts_with("changed") || l.starts_with("created"))
-    );
+    assert_eq!(regen_lines(&run.stdout), [], "{}", run.all());
+    assert_eq!(snapshot(dir.path()), before);
+}
+
+/// The failure sections of a report page (`<div class="failure" id=…>`):
+/// each one's id and its markup up to the next one.
+fn failures(html: &str) -> Vec<(String, String)> {
+    let start = "<div class=\"failure\" id=\"";
+    let mut parts: Vec<&str> = html.split(start).skip(1).collect();
+    if let Some(last) = parts.last_mut() {
+        *last = last.split("<details").next().unwrap();
+    }
+    (parts.into_iter())
+        .map(|p| {
+            let (id, body) = p.split_once('"').unwrap();
+            (id.to_string(), body.to_string())
+        })
+        .collect()
 }
 
 #[test]
@@ -124,7 +275,14 @@ fn solve_reports_bad_input_with_line_and_column() {
         Some(b"1\nGame #1: 18\n"),
     );
     assert_eq!(run.code, 1);
-    assert!(run.stderr.contains("<stdin>:2:11:"), "{}", run.all());
+    let place = run.stderr.lines().next().and_then(located);
+    let place = place.unwrap_or_else(|| panic!("not located: {}", run.all()));
+    assert_eq!(
+        (place.path.as_str(), place.line, place.column),
+        ("<stdin>", 2, 11)
+    );
+    // The 8 of "18" is the move out of range.
+    assert_eq!(place.message, "expected a slot digit 1 to 7, found '8'");
     assert!(run.stdout.is_empty());
 }
 
@@ -139,24 +297,41 @@ fn broken_problem_folders_are_named_and_the_healthy_ones_still_run() {
         s(out.path()),
     ]);
     assert_eq!(run.code, 2, "{}", run.all());
-    assert!(
-        run.stdout.contains("bad-yaml/problem.yaml:3:10:"),
-        "{}",
-        run.all()
-    );
-    assert!(
-        run.stdout
-            .contains("unknown-key/problem.yaml:3:1: unknown field `comapre`"),
-        "{}",
-        run.all()
-    );
-    assert!(
-        run.stdout.contains("unknown solver id \"no-such-solver\""),
-        "{}",
-        run.all()
-    );
     let report = read_report(out.path());
     assert_eq!(report.errors.len(), 3);
+    // Each error is placed in its problem.yaml, and each is on the
+    // console as it is in the report.
+    let places: Vec<(String, usize, usize)> = (report.errors.iter())
+        .map(|e| located(e).unwrap_or_else(|| panic!("not located: {e}")))
+        .map(|l| (l.path, l.line, l.column))
+        .collect();
+    let at = |p: &str, l, c| (format!("testdata/broken/{p}/problem.yaml"), l, c);
+    assert_eq!(
+        places,
+        [
+            at("bad-yaml", 3, 10),
+            at("unknown-key", 3, 1),
+            at("unknown-solver", 1, 1)
+        ]
+    );
+    let shown: Vec<&str> = (run.stdout.lines())
+        .filter_map(|l| l.strip_prefix("error: "))
+        .collect();
+    assert_eq!(shown, report.errors, "{}", run.all());
+    // What is wrong: the misspelt key, the solver id that names none.
+    let said: Vec<String> = report
+        .errors
+        .iter()
+        .map(|e| located(e).unwrap().message)
+        .collect();
+    assert_eq!(
+        said[1].split_once(", ").map(|(f, _)| f),
+        Some("unknown field `comapre`")
+    );
+    assert_eq!(
+        said[2].split_once(" (").map(|(f, _)| f),
+        Some("unknown solver id \"no-such-solver\"")
+    );
     assert_eq!(report.problems.len(), 1);
     assert_eq!(
         report.problems[0].cases.len(),
@@ -193,20 +368,32 @@ fn each_test_set_fault_gets_its_own_verdict() {
         verdict("b/trailing-space").verdict,
         Verdict::PresentationError
     );
-    let bad = verdict("b/bad-input");
-    assert_eq!(bad.verdict, Verdict::BadInput);
-    assert!(
-        bad.message
-            .unwrap()
-            .ends_with("bad-input.in:3:11: expected a slot digit 1 to 7, found '9'")
-    );
-    let utf8 = verdict("b/not-utf8");
-    assert_eq!(utf8.verdict, Verdict::BadInput);
-    assert!(
-        utf8.message
-            .unwrap()
-            .contains("not-utf8.in:3:12: the input is not valid UTF-8")
-    );
+    // The input faults, placed in their files.
+    for (id, line, column, error) in [
+        (
+            "b/bad-input",
+            3,
+            11,
+            "expected a slot digit 1 to 7, found '9'",
+        ),
+        ("b/not-utf8", 3, 12, "the input is not valid UTF-8"),
+    ] {
+        let case = verdict(id);
+        assert_eq!(case.verdict, Verdict::BadInput);
+        assert_eq!(
+            case.stop,
+            Some(Stop::Input {
+                error: format!("{line}:{column}: {error}")
+            }),
+            "{id}"
+        );
+        let place = located(case.message.as_deref().unwrap()).unwrap();
+        let file = format!("testdata/broken/mixed/cases/{id}.in");
+        assert_eq!(
+            (place.path, place.line, place.column, place.message.as_str()),
+            (file, line, column, error)
+        );
+    }
 }
 
 #[test]
@@ -231,10 +418,15 @@ fn an_unreadable_input_is_a_judge_error_and_the_rest_still_runs() {
     assert_eq!(cases.len(), 7);
     let dangling = cases.iter().find(|c| c.id() == "a/dangling").unwrap();
     assert_eq!(dangling.verdict, Verdict::JudgeError);
-    assert!(
-        dangling.message.as_deref().unwrap().contains("cannot read"),
-        "{dangling:?}"
-    );
+    // Not run: its input could not be read (the link leads nowhere).
+    let input = dir.path().join("mixed/cases/a/dangling.in");
+    let Some(Stop::NotRun { why }) = &dangling.stop else {
+        panic!("{dangling:?}");
+    };
+    let (path, error) = why.split_once(": ").unwrap();
+    assert_eq!(path, s(&input), "{why}");
+    let missing = std::io::Error::from_raw_os_error(libc::ENOENT).to_string();
+    assert!(error.ends_with(&missing), "{why}");
 }
 
 #[test]
@@ -246,22 +438,31 @@ fn regen_keeps_the_old_answer_when_the_solver_rejects_the_input() {
     );
     let kept = dir.path().join("mixed/cases/b/bad-input.out");
     let before = std::fs::read(&kept).unwrap();
+    let created = dir.path().join("mixed/cases/b/no-answer.out");
+    assert!(!created.exists());
     let run = judge(&["--problems", s(dir.path()), "regen", "mixed"]);
     assert_eq!(run.code, 1, "{}", run.all());
-    assert!(
-        run.stdout.contains("failed    mixed/b/bad-input.out kept:"),
+    let result = |status: &str, path: &str| (status.to_string(), format!("mixed/{path}"));
+    assert_eq!(
+        regen_results(&run.stdout),
+        [
+            result("changed", "a/wrong.out"),
+            result("failed", "b/bad-input.out"),
+            result("created", "b/no-answer.out"),
+            result("failed", "b/not-utf8.out"),
+            result("changed", "b/trailing-space.out"),
+        ],
         "{}",
         run.all()
     );
     assert_eq!(std::fs::read(&kept).unwrap(), before);
-    assert!(
-        run.stdout.contains("created   mixed/b/no-answer.out"),
-        "{}",
-        run.all()
-    );
+    assert!(created.is_file());
     let leftovers: Vec<_> = walk(dir.path())
         .into_iter()
-        .filter(|p| p.contains(".judge-"))
+        .filter(|p| {
+            let name = std::path::Path::new(p).file_name().unwrap_or_default();
+            name.to_string_lossy().starts_with(".judge-")
+        })
         .collect();
     assert!(leftovers.is_empty(), "temporary files left: {leftovers:?}");
 }
@@ -275,13 +476,18 @@ fn regen_dry_run_writes_nothing() {
     );
     let before = walk(dir.path());
     let wrong = std::fs::read(dir.path().join("mixed/cases/a/wrong.out")).unwrap();
+    let contents = snapshot(dir.path());
     let run = judge(&["--problems", s(dir.path()), "regen", "--dry-run", "mixed"]);
-    assert!(
-        run.stdout.contains("would be created") && run.stdout.contains("nothing written"),
+    assert_eq!(
+        run.stdout.lines().last(),
+        Some(
+            "1 would be created, 2 would be changed, 1 unchanged, 2 failed (dry run: nothing written)"
+        ),
         "{}",
         run.all()
     );
     assert_eq!(walk(dir.path()), before);
+    assert_eq!(snapshot(dir.path()), contents);
     assert_eq!(
         std::fs::read(dir.path().join("mixed/cases/a/wrong.out")).unwrap(),
         wrong
@@ -317,8 +523,9 @@ fn report_content_does_not_depend_on_the_thread_count() {
 fn unknown_problem_names_are_usage_errors() {
     let run = judge(&["check", "no-such-problem"]);
     assert_eq!(run.code, 2);
-    assert!(
-        run.stderr.contains("unknown problem(s): no-such-problem"),
+    assert_eq!(
+        run.stderr.lines().collect::<Vec<_>>(),
+        ["error: unknown problem(s): no-such-problem (look in problems)"],
         "{}",
         run.all()
     );
@@ -328,15 +535,36 @@ fn unknown_problem_names_are_usage_errors() {
 fn list_shows_groups_and_counts() {
     let run = judge(&["list"]);
     assert_eq!(run.code, 0);
+    let header: Vec<&str> = run
+        .stdout
+        .lines()
+        .next()
+        .unwrap()
+        .split_whitespace()
+        .collect();
+    assert_eq!(
+        header,
+        ["problem", "reference", "compare", "cases", "groups"]
+    );
     let line = run
         .stdout
         .lines()
-        .find(|l| l.starts_with("four-in-a-row"))
+        .find(|l| l.starts_with("four-in-a-row "))
         .unwrap();
-    assert!(
-        line.contains("exact") && line.contains("sample 1"),
+    let words: Vec<&str> = line.split_whitespace().collect();
+    assert_eq!(
+        words[..3],
+        ["four-in-a-row", "four-in-a-row", "exact"],
         "{line}"
     );
+    // The groups with their counts, which add up to the cases.
+    let groups = words[4..].join(" ");
+    let groups: Vec<&str> = groups.split(", ").collect();
+    assert!(groups.contains(&"sample 1"), "{line}");
+    let counted: usize = (groups.iter())
+        .map(|g| g.rsplit_once(' ').unwrap().1.parse::<usize>().unwrap())
+        .sum();
+    assert_eq!(words[3].parse::<usize>().unwrap(), counted, "{line}");
 }
 
 fn walk(dir: &std::path::Path) -> Vec<String> {
@@ -413,7 +641,15 @@ fn every_reporting_command_writes_junit_when_asked() {
         );
         assert_eq!(run.code, 0, "{}", run.all());
         let xml = std::fs::read_to_string(&junit).unwrap();
-        assert!(xml.contains("<testsuite name=\"four-in-a-row\""), "{xml}");
+        let suites = elements(&xml, "testsuite");
+        let names: Vec<&str> = suites.iter().map(|s| s["name"].as_str()).collect();
+        assert_eq!(names, ["four-in-a-row"], "{xml}");
+        // One test per case of the report, none failed.
+        let report = read_report(&out.path().join(command));
+        let tests = elements(&xml, "testcase").len();
+        assert_eq!(tests, report.summary.cases, "{xml}");
+        assert_eq!(suites[0]["tests"], tests.to_string());
+        assert_eq!(suites[0]["failures"], "0");
     }
 }
 
@@ -423,13 +659,17 @@ fn a_folder_with_no_problem_fails_and_names_the_data_without_problem_yaml() {
     // A public data release: test data, no problem.yaml.
     std::fs::create_dir_all(dir.path().join("addition/data/secret")).unwrap();
     std::fs::create_dir_all(dir.path().join("notes")).unwrap();
+    let looked = "judge looks for folders holding problem.yaml (judge's layout with cases/, or an ICPC package with data/)";
     for command in ["check", "validate"] {
         let run = judge(&["--problems", s(dir.path()), command]);
         assert_eq!(run.code, 2, "{command}: {}", run.all());
-        assert!(run.stderr.contains("no problem under"), "{}", run.all());
-        assert!(
-            run.stderr
-                .contains("addition holds data/ but no problem.yaml"),
+        let said = format!(
+            "error: no problem under {}: {looked}; addition holds data/ but no problem.yaml",
+            s(dir.path())
+        );
+        assert_eq!(
+            run.stderr.lines().collect::<Vec<_>>(),
+            [said],
             "{}",
             run.all()
         );
@@ -438,5 +678,34 @@ fn a_folder_with_no_problem_fails_and_names_the_data_without_problem_yaml() {
     let empty = tmp();
     let run = judge(&["--problems", s(empty.path()), "check"]);
     assert_eq!(run.code, 2, "{}", run.all());
-    assert!(!run.stderr.contains("holds data/"), "{}", run.all());
+    let said = format!("error: no problem under {}: {looked}", s(empty.path()));
+    assert_eq!(
+        run.stderr.lines().collect::<Vec<_>>(),
+        [said],
+        "{}",
+        run.all()
+    );
+}
+
+/// The attributes of every `<name …>` element of `xml`, in order.
+fn elements(xml: &str, name: &str) -> Vec<BTreeMap<String, String>> {
+    use quick_xml::events::Event;
+    let mut reader = quick_xml::Reader::from_str(xml);
+    let mut found = Vec::new();
+    loop {
+        match reader.read_event().expect("well-formed XML") {
+            Event::Start(e) | Event::Empty(e) if e.name().as_ref() == name.as_bytes() => {
+                let attributes = (e.attributes().flatten())
+                    .map(|a| {
+                        let key = String::from_utf8_lossy(a.key.as_ref()).into_owned();
+                        (key, String::from_utf8_lossy(&a.value).into_owned())
+                    })
+                    .collect();
+                found.push(attributes);
+            }
+            Event::Eof => break,
+            _ => {}
+        }
+    }
+    found
 }

@@ -102,11 +102,25 @@ fn a_declared_validator_that_is_not_shipped_is_the_packages_fault() {
         None,
     );
     assert_eq!(run.code, 2, "{}", run.all());
-    assert!(
-        run.all().contains("problem.yaml:7:1: validation: custom needs a custom output validator, but the package ships none (looked in output_validators/, output_validator/): the package is incomplete"),
-        "{}",
-        run.all()
+    // The package's fault: it declares a validator it does not ship,
+    // wherever it looked.
+    let yaml = std::fs::read_to_string(pkg.join("problem.yaml")).unwrap();
+    let refused = judge::package::read::read(&pkg, &yaml).refused;
+    let at = 1 + yaml
+        .lines()
+        .position(|l| l.starts_with("validation:"))
+        .unwrap();
+    assert_eq!(
+        refused,
+        [judge::package::Refusal::NoValidator {
+            at: format!("problem.yaml:{at}:1"),
+            declared: "validation: custom".into(),
+            looked: "output_validators/, output_validator/".into(),
+        }]
     );
+    let said = format!("error: {}: {}", pkg.display(), refused[0]);
+    let lines: Vec<&str> = run.stdout.lines().chain(run.stderr.lines()).collect();
+    assert!(lines.contains(&said.as_str()), "{}", run.all());
 }
 
 #[test]
@@ -168,9 +182,14 @@ fn a_bapctools_contest_is_judged_with_its_plural_validators_and_problems_yaml_li
     );
     let (verdict, message) = said("invalid_answer/sum");
     assert_eq!(verdict, "JE", "{message}");
+    let (path, why) = message.split_once(": ").unwrap();
     assert!(
-        message.contains("invalid_answer/sum.ans: accepted by every answer validator"),
+        Path::new(path).ends_with("parts/data/invalid_answer/sum.ans"),
         "{message}"
+    );
+    assert_eq!(
+        why,
+        "accepted by every answer validator, but every answer in invalid_answer must be rejected: the validator is too lax, or the answer is valid"
     );
 }
 

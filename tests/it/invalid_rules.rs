@@ -6,13 +6,88 @@
 
 use std::path::Path;
 
-use crate::common::{copy_tree, judge_in, root};
+use crate::common::{copy_tree, judge_in, read_report, root};
+use judge::report::{ProblemReport, Report};
+use judge::verdict::Verdict;
 
 /// `validate` of `problem` under the problems folder `dir`.
 fn validate(dir: &Path, problem: &str) -> crate::common::Run {
+    validate_report(dir, problem).0
+}
+
+/// `validate` of `problem` under `dir`, and the report it wrote.
+fn validate_report(dir: &Path, problem: &str) -> (crate::common::Run, Report) {
+    let reports = tempfile::tempdir().unwrap();
     let dir = dir.display().to_string();
-    let args = ["--problems", &dir, "validate", problem, "--sandbox", "off"];
-    judge_in(Path::new("/"), &args, None)
+    let to = reports.path().display().to_string();
+    let args = [
+        "--problems",
+        &dir,
+        "validate",
+        problem,
+        "--sandbox",
+        "off",
+        "--report-dir",
+        &to,
+    ];
+    let run = judge_in(Path::new("/"), &args, None);
+    let report = read_report(reports.path());
+    (run, report)
+}
+
+/// An invalid input rejected for another rule than it declares, as its
+/// case's message says it: the rule it declares and, per validator, the
+/// rule that validator names (`None` when it names none).
+#[derive(Debug)]
+struct Mismatch {
+    case: String,
+    declared: String,
+    reasons: Vec<(String, Option<String>)>,
+}
+
+/// The one failing case of `report`, which must be a mismatch: a judge
+/// error on an invalid input whose message lays out the two rules.
+fn mismatch(report: &Report) -> Mismatch {
+    let failed: Vec<_> = (report.problems[0].cases.iter())
+        .filter(|c| !c.verdict.is_pass())
+        .collect();
+    assert_eq!(failed.len(), 1, "{failed:#?}");
+    let case = failed[0];
+    assert_eq!(case.verdict, Verdict::JudgeError, "{case:?}");
+    assert_eq!(case.group, "invalid_input", "{case:?}");
+    let message = case.message.as_deref().unwrap();
+    let mut lines = message.lines();
+    let (_, first) = lines.next().unwrap().split_once(": ").unwrap();
+    let declared = first
+        .strip_prefix("declared to break `")
+        .and_then(|r| r.strip_suffix("`, but rejected for another reason"))
+        .unwrap_or_else(|| panic!("{message}"))
+        .to_string();
+    let mut fields = lines.map(|l| l.trim_start().split_once(": ").unwrap());
+    assert_eq!(fields.next(), Some(("declared rule", declared.as_str())));
+    let reasons = fields
+        .map(|(who, why)| {
+            let rule = why
+                .rsplit_once("rule ")
+                .and_then(|(_, r)| r.strip_suffix(')'))
+                .map(str::to_string);
+            (who.to_string(), rule)
+        })
+        .collect();
+    Mismatch {
+        case: case.id(),
+        declared,
+        reasons,
+    }
+}
+
+/// Whether `problem`'s rule `rule` is tested by the invalid input `case`,
+/// and every invalid input names a rule.
+fn counted(problem: &ProblemReport, rule: &str, case: &str) -> bool {
+    let declared = problem.declared;
+    (problem.rules.iter()).any(|r| r.rule == rule && r.tested_by.iter().any(|c| c == case))
+        && declared.invalid == declared.naming_a_rule
+        && declared.invalid > 0
 }
 
 /// The declarations of a recipe's `invalid:` map, in file order.
@@ -38,30 +113,20 @@ fn wrong_then_right(dir: &Path, problem: &str, file: &Path, text: &str, wrong: &
         text.replacen(&declaration, &format!("rule: {wrong}"), 1),
     )
     .unwrap();
-    let run = validate(dir, problem);
+    let (run, report) = validate_report(dir, problem);
     assert_eq!(run.code, 1, "{problem}: {}", run.all());
-    let out = &run.stdout;
-    assert!(
-        out.contains(&format!(
-            "declared to break `{wrong}`, but rejected for another reason"
-        )) && out.contains(&format!("declared rule: {wrong}")),
-        "{problem}: {}",
-        run.all()
-    );
+    let found = mismatch(&report);
+    assert_eq!(found.declared, wrong, "{problem}: {found:?}");
     // Each validator's reason names the rule it really breaks.
-    let reasons: Vec<&str> = out
-        .lines()
-        .filter(|l| l.contains(&format!("rule {right})")))
-        .collect();
-    assert!(
-        !reasons.is_empty(),
-        "{problem}: no reason names {right}\n{out}"
-    );
+    assert!(!found.reasons.is_empty(), "{problem}: {found:?}");
+    for (who, rule) in &found.reasons {
+        assert_eq!(rule.as_deref(), Some(right), "{problem}: {who}: {found:?}");
+    }
     std::fs::write(file, text).unwrap();
-    let run = validate(dir, problem);
+    let (run, report) = validate_report(dir, problem);
     assert_eq!(run.code, 0, "{problem}: {}", run.all());
-    let table = out_line(&run.stdout, problem);
-    assert!(table.contains(" of "), "{table}");
+    let p = &report.problems[0];
+    assert!(counted(p, right, &found.case), "{problem}: {:?}", p.rules);
 }
 
 /// The rules table's line of `problem`.
@@ -98,32 +163,29 @@ fn each_of_the_five_problems_fails_a_wrong_rule_and_passes_the_right_one() {
         assert!(text.contains(&line), "{problem}: {line}");
         let swapped = text.replacen(&line, &format!("  {name}: {wrong}\n"), 1);
         std::fs::write(&recipe, &swapped).unwrap();
-        let run = validate(tmp.path(), problem);
+        let (run, report) = validate_report(tmp.path(), problem);
         assert_eq!(run.code, 1, "{problem}: {}", run.all());
-        assert!(
-            run.stdout.contains(&format!("declared to break `{wrong}`")),
-            "{problem}: {}",
-            run.all()
-        );
+        let found = mismatch(&report);
+        assert_eq!(found.case, format!("invalid_input/{name}"), "{problem}");
+        assert_eq!(&found.declared, wrong, "{problem}: {found:?}");
         // Both validators give their reason, each naming the real rule.
-        for who in ["the strict validator: ", "validators/validate.cpp: "] {
-            let reason = (run.stdout.lines())
-                .find(|l| l.trim_start().starts_with(who))
-                .unwrap_or_else(|| panic!("{problem}: no reason of {who}\n{}", run.all()));
-            assert!(
-                reason.contains(&format!("rule {right})")),
-                "{problem}: {reason}"
-            );
-        }
-        assert!(
-            out_line(&run.stdout, problem).contains("untested")
-                || run.stdout.contains(&format!("declared rule: {wrong}")),
-            "{}",
-            run.all()
+        let reasons: Vec<(&str, Option<&str>)> = (found.reasons.iter())
+            .map(|(who, rule)| (who.as_str(), rule.as_deref()))
+            .collect();
+        assert_eq!(
+            reasons,
+            [
+                ("the strict validator", Some(right.as_str())),
+                ("validators/validate.cpp", Some(right.as_str()))
+            ],
+            "{problem}"
         );
         std::fs::write(&recipe, &text).unwrap();
-        let run = validate(tmp.path(), problem);
+        let (run, report) = validate_report(tmp.path(), problem);
         assert_eq!(run.code, 0, "{problem}: {}", run.all());
+        let case = format!("invalid_input/{name}");
+        let p = &report.problems[0];
+        assert!(counted(p, right, &case), "{problem}: {:?}", p.rules);
         let line = out_line(&run.stdout, problem);
         let counts: Vec<&str> = line.split_whitespace().collect();
         // Every invalid input names a rule.
@@ -155,13 +217,11 @@ fn testdata_kinds_fails_a_wrong_rule_beside_the_input_and_passes_the_right_one()
         .trim_matches('"')
         .to_string();
     std::fs::write(&yaml, "rule: expected one line\n").unwrap();
-    let run = validate(tmp.path(), "guess");
+    let (run, report) = validate_report(tmp.path(), "guess");
     assert_eq!(run.code, 1, "{}", run.all());
-    assert!(
-        run.stdout.contains("declared rule: expected one line"),
-        "{}",
-        run.all()
-    );
+    let found = mismatch(&report);
+    assert_eq!(found.case, "invalid_input/x-above-n");
+    assert_eq!(found.declared, "expected one line", "{found:?}");
     std::fs::write(&yaml, &text).unwrap();
     let run = validate(tmp.path(), "guess");
     assert_eq!(run.code, 0, "{phrase}: {}", run.all());

@@ -5,7 +5,45 @@
 
 use std::path::Path;
 
+use crate::cli::located;
 use crate::common::{copy_tree, judge_in, read_report, root};
+
+/// A row of `judge languages`: language, id, files, status, and the last
+/// column (what was found, or why it is missing).
+#[derive(Debug)]
+struct Row {
+    name: String,
+    id: String,
+    status: String,
+    found: String,
+}
+
+/// The rows of the `judge languages` table, cut at its header's columns.
+fn rows(stdout: &str) -> Vec<Row> {
+    let mut lines = stdout.lines();
+    let header = lines.next().unwrap();
+    let at = |column: &str| header.find(column).unwrap();
+    let columns = [at("id "), at("files"), at("status"), at("version")];
+    let cell = |line: &str, from: usize, to: Option<usize>| {
+        let chars: Vec<char> = line.chars().collect();
+        let to = to.unwrap_or(chars.len()).min(chars.len());
+        chars[from.min(to)..to]
+            .iter()
+            .collect::<String>()
+            .trim()
+            .to_string()
+    };
+    lines
+        // The footer ("18 of 24 languages can run here; …") ends it.
+        .take_while(|l| !l.is_empty() && !l.starts_with(|c: char| c.is_ascii_digit()))
+        .map(|l| Row {
+            name: cell(l, 0, Some(columns[0])),
+            id: cell(l, columns[0], Some(columns[1])),
+            status: cell(l, columns[2], Some(columns[3])),
+            found: cell(l, columns[3], None),
+        })
+        .collect()
+}
 
 /// A copy of the divisor problem (ICPC kind, five submissions) and a
 /// configuration beside it, in a fresh folder.
@@ -27,6 +65,8 @@ fn judge_languages_lists_every_language_with_what_to_install() {
     let dir = fixture(MISSING);
     let run = judge_in(dir.path(), &["languages"], None);
     assert_eq!(run.code, 0, "{}", run.all());
+    let rows = rows(&run.stdout);
+    let names: Vec<&str> = rows.iter().map(|r| r.name.as_str()).collect();
     for name in [
         "C++",
         "Java",
@@ -36,16 +76,22 @@ fn judge_languages_lists_every_language_with_what_to_install() {
         "Prolog",
         "Zeta",
     ] {
-        assert!(run.stdout.contains(name), "{name} missing:\n{}", run.stdout);
+        assert!(names.contains(&name), "{name} missing:\n{}", run.stdout);
     }
-    let zeta = run.stdout.lines().find(|l| l.starts_with("Zeta")).unwrap();
-    assert!(
-        zeta.contains("missing")
-            && zeta.contains("zetac-not-installed not found: install zeta-lang"),
-        "{zeta}"
+    let row = |name: &str| rows.iter().find(|r| r.name == name).unwrap();
+    let zeta = row("Zeta");
+    assert_eq!(zeta.id, "zeta", "{zeta:?}");
+    assert_eq!(zeta.status, "missing", "{zeta:?}");
+    assert_eq!(
+        zeta.found, "zetac-not-installed not found: install zeta-lang",
+        "{zeta:?}"
     );
-    let c = run.stdout.lines().find(|l| l.starts_with("C ")).unwrap();
-    assert!(c.contains("found") && c.contains("gcc"), "{c}");
+    // C is found, at the gcc on this machine's PATH.
+    let c = row("C");
+    assert_eq!(c.status, "found", "{c:?}");
+    let gcc = judge::engine::toolchain::which("gcc").unwrap();
+    let path = c.found.rsplit_once(" · ").map(|(_, p)| p);
+    assert_eq!(path, gcc.to_str(), "{c:?}");
     // Asked to require a missing one, it fails; a present one passes.
     let run = judge_in(dir.path(), &["languages", "zeta", "--require"], None);
     assert_eq!(run.code, 1, "{}", run.all());
@@ -53,7 +99,19 @@ fn judge_languages_lists_every_language_with_what_to_install() {
     assert_eq!(run.code, 0, "{}", run.all());
     let run = judge_in(dir.path(), &["languages", "cobol"], None);
     assert_eq!(run.code, 2, "{}", run.all());
-    assert!(run.stderr.contains("no language cobol"), "{}", run.all());
+    // Refused with the ids the table has.
+    let mut ids: Vec<&str> = rows.iter().map(|r| r.id.as_str()).collect();
+    ids.sort();
+    let said = format!(
+        "error: no language cobol (the table has {})",
+        ids.join(", ")
+    );
+    assert_eq!(
+        run.stderr.lines().collect::<Vec<_>>(),
+        [said],
+        "{}",
+        run.all()
+    );
 }
 
 #[test]
@@ -80,20 +138,6 @@ fn a_submission_without_its_toolchain_is_skipped_everywhere_and_check_passes() {
         "a missing toolchain fails nothing:\n{}",
         run.all()
     );
-    let line = run
-        .stdout
-        .lines()
-        .find(|l| l.contains("fast.zeta"))
-        .unwrap_or_else(|| panic!("no row for fast.zeta:\n{}", run.stdout));
-    assert!(
-        line.contains("skipped") && line.contains("no Zeta toolchain here"),
-        "{line}"
-    );
-    assert!(
-        run.stdout.contains("1 skipped (toolchain not installed)"),
-        "{}",
-        run.stdout
-    );
     let report = read_report(&reports);
     let zeta = report
         .submissions
@@ -101,15 +145,31 @@ fn a_submission_without_its_toolchain_is_skipped_everywhere_and_check_passes() {
         .find(|s| s.path.ends_with("fast.zeta"))
         .unwrap();
     assert!(zeta.ok);
-    assert!(
-        zeta.skipped
-            .as_deref()
-            .is_some_and(|w| w.contains("install zeta-lang")),
-        "{zeta:?}"
-    );
+    assert_eq!(zeta.cases_run, 0);
+    let why = "no Zeta toolchain here (zetac-not-installed not found on PATH): install zeta-lang";
+    assert_eq!(zeta.skipped.as_deref(), Some(why), "{zeta:?}");
     assert_eq!(report.summary.submissions_failed, 0);
+    // Its row: expected AC, no verdict, skipped with the reason.
+    let row: Vec<&str> = (run.stdout.lines())
+        .find(|l| l.starts_with(&zeta.path))
+        .unwrap_or_else(|| panic!("no row for fast.zeta:\n{}", run.stdout))
+        .split_whitespace()
+        .collect();
+    assert_eq!(row[1..4], ["AC", "—", "skipped"], "{row:?}");
+    assert_eq!(row[4..].join(" "), why, "{row:?}");
+    assert_eq!(
+        run.stdout.lines().find(|l| l.starts_with("submissions: ")),
+        Some("submissions: 5 graded, 0 not as promised, 1 skipped (toolchain not installed)"),
+        "{}",
+        run.stdout
+    );
+    // The page's row of it carries the skip badge with the reason.
     let html = std::fs::read_to_string(reports.join("report.html")).unwrap();
-    assert!(html.contains("v-skip") && html.contains("no Zeta toolchain here"));
+    let title = format!("<td class=\"path\" title=\"{}\">", zeta.path);
+    let (_, after) = html.split_once(&title).expect("a row for fast.zeta");
+    let row = &after[..after.find("</tr>").unwrap()];
+    let badge = format!("<span class=\"badge v-skip\" title=\"{why}\">skipped</span>");
+    assert_eq!(row.matches(&badge).count(), 1, "{row}");
 }
 
 #[test]
@@ -144,10 +204,16 @@ fn a_mistake_in_the_table_stops_every_command_with_its_place() {
     let dir = fixture("sandbox:\n  allow: []\nlanguages:\n  go:\n    compile: 'go build'\n");
     let run = judge_in(dir.path(), &["list"], None);
     assert_eq!(run.code, 2, "{}", run.all());
-    assert!(
-        run.stderr.contains("judge-config.yaml:4:3: languages.go:"),
+    let place = run.stderr.lines().next().and_then(located);
+    let place = place.unwrap_or_else(|| panic!("not located: {}", run.all()));
+    assert_eq!(
+        (place.path.as_str(), place.line, place.column),
+        ("judge-config.yaml", 4, 3),
         "{}",
         run.all()
     );
+    // At the key `languages.go`, whose `compile:` is not a list.
+    let key = place.message.split_once(": ").map(|(k, _)| k);
+    assert_eq!(key, Some("languages.go"), "{}", run.all());
     assert!(!Path::new(&dir.path().join("reports")).exists());
 }

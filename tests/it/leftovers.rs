@@ -139,6 +139,35 @@ fn age_by(path: &Path, age: Duration) {
         .unwrap();
 }
 
+/// A stale temporary as an issue of `judge validate` names it.
+#[derive(Debug)]
+struct StaleIssue {
+    path: String,
+    /// What it is (that it is no stray file).
+    what: String,
+    /// Its size and last write (`Temp::describe`).
+    describe: String,
+    /// Why it is stale (`Temp::stale`).
+    why: String,
+    /// How to be rid of it.
+    remedy: String,
+}
+
+/// `issue` taken apart as `PATH: WHAT (DESCRIBE; WHY); REMEDY`.
+fn stale_issue(issue: &str) -> Option<StaleIssue> {
+    let (path, rest) = issue.split_once(": ")?;
+    let (what, rest) = rest.split_once(" (")?;
+    let (inside, remedy) = rest.rsplit_once("); ")?;
+    let (describe, why) = inside.split_once("; ")?;
+    Some(StaleIssue {
+        path: path.to_string(),
+        what: what.to_string(),
+        describe: describe.to_string(),
+        why: why.to_string(),
+        remedy: remedy.to_string(),
+    })
+}
+
 /// The temporaries `judge validate` reports as stale, from its report.
 fn reported_temps(problems: &Path, reports: &Path) -> (i32, Vec<String>) {
     let run = judge_in(
@@ -153,12 +182,24 @@ fn reported_temps(problems: &Path, reports: &Path) -> (i32, Vec<String>) {
         None,
     );
     let issues = read_report(reports).problems[0].issues.clone();
-    assert!(
-        issues
-            .iter()
-            .all(|i| !i.contains(".judge-") || i.contains("stale temporary")),
-        "a temporary reported as a stray: {issues:#?}"
-    );
+    // Each temporary named is reported as one, stale for the reason and
+    // with the figures judge's own reading of it gives.
+    let temps = judge::fsutil::temps_in(problems);
+    for issue in &issues {
+        let path = Path::new(issue.split_once(": ").unwrap().0);
+        let name = path.file_name().unwrap().to_string_lossy();
+        if !judge::fsutil::is_temp_name(&name) {
+            continue;
+        }
+        let said = stale_issue(issue).unwrap_or_else(|| panic!("not a stale temporary: {issue}"));
+        assert_eq!(
+            said.what, "stale temporary file of an interrupted judge write",
+            "a temporary reported as a stray: {issue}"
+        );
+        let temp = temps.iter().find(|t| t.path == path).unwrap();
+        assert_eq!(Some(&said.why), temp.stale.as_ref(), "{issue}");
+        assert_eq!(said.describe, temp.describe(), "{issue}");
+    }
     for i in &issues {
         assert!(run.stdout.contains(i.as_str()), "{i}\n{}", run.all());
     }
@@ -235,13 +276,17 @@ fn regen_killed_mid_write_leaves_whole_files_and_its_leftovers_are_reported_then
     named.sort();
     assert_eq!(named, expected, "{issues:#?}");
     let planted = issues.iter().find(|i| i.starts_with(s(&stale[0]))).unwrap();
-    for part in [
-        "stale temporary file of an interrupted judge write (4 B, last written 20",
-        &format!("its writer, pid {pid}, is gone"),
-        "`judge regen four-in-a-row` removes it",
-    ] {
-        assert!(planted.contains(part), "{part:?} not in {planted}");
-    }
+    let planted = stale_issue(planted).unwrap();
+    assert_eq!(planted.path, s(&stale[0]));
+    assert!(
+        planted.describe.starts_with("4 B, last written 20"),
+        "{planted:?}"
+    );
+    assert_eq!(planted.why, format!("its writer, pid {pid}, is gone"));
+    assert_eq!(
+        planted.remedy,
+        "`judge regen four-in-a-row` removes it, or delete it"
+    );
     let legacy = issues.iter().find(|i| i.starts_with(s(&stale[2]))).unwrap();
     assert!(legacy.contains("older judge"), "{legacy}");
 
@@ -251,19 +296,21 @@ fn regen_killed_mid_write_leaves_whole_files_and_its_leftovers_are_reported_then
     assert_eq!(run.code, 0, "{}", run.all());
     for path in &expected {
         assert!(!path.exists(), "{} not removed", path.display());
-        assert!(
-            run.stdout
-                .contains(&format!("removed   {}  ", path.display())),
-            "{}",
-            run.all()
-        );
     }
-    assert!(
-        run.stdout.contains(&format!(
-            "{kept_old} changed, {} unchanged, 0 failed, {} stale temporaries removed",
-            CASES - kept_old,
-            expected.len()
-        )),
+    let mut removed: Vec<PathBuf> = (crate::cli::regen_lines(&run.stdout).into_iter())
+        .filter(|r| r.status == "removed")
+        .map(|r| PathBuf::from(r.path))
+        .collect();
+    removed.sort();
+    assert_eq!(removed, expected, "{}", run.all());
+    let summary = format!(
+        "0 created, {kept_old} changed, {} unchanged, 0 failed, {} stale temporaries removed",
+        CASES - kept_old,
+        expected.len()
+    );
+    assert_eq!(
+        run.stdout.lines().last(),
+        Some(summary.as_str()),
         "{}",
         run.all()
     );
@@ -416,10 +463,17 @@ fn a_killed_runs_folder_is_removed_by_the_next_run_and_a_live_runs_is_not() {
         run
     };
     let (mut child, killed) = sleeping_grade(tmp.path());
-    // While it runs, another run leaves its folder alone.
-    let run = grade_cat();
-    assert!(!run.stderr.contains("removed"), "{}", run.all());
+    // While it runs, another run leaves its folder alone: the folder and
+    // everything in it are as they were.
+    let files = || {
+        crate::cli::snapshot(&killed)
+            .into_keys()
+            .collect::<Vec<_>>()
+    };
+    let inside = files();
+    grade_cat();
     assert_eq!(run_folders(tmp.path()), std::slice::from_ref(&killed));
+    assert_eq!(files(), inside);
     child.kill().unwrap();
     child.wait().unwrap();
     end_processes_in(tmp.path());

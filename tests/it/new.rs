@@ -18,9 +18,16 @@ fn a_new_problem_passes_check_in_both_layouts_and_is_never_overwritten() {
     ] {
         assert!(tmp.path().join(made).is_file(), "{made}: {}", run.all());
     }
+    let before = crate::cli::snapshot(tmp.path());
     let again = judge_in(tmp.path(), &["new", "demo"], None);
     assert_eq!(again.code, 2, "{}", again.all());
-    assert!(again.stderr.contains("never overwrites"), "{}", again.all());
+    assert_eq!(
+        again.stderr.lines().collect::<Vec<_>>(),
+        ["error: problems/demo exists; judge new never overwrites a problem"],
+        "{}",
+        again.all()
+    );
+    assert_eq!(crate::cli::snapshot(tmp.path()), before);
     // A package among the problems: a new one beside it is a package too.
     let run = judge_in(tmp.path(), &["new", "pkg", "--format", "2025-09"], None);
     assert_eq!(run.code, 0, "{}", run.all());
@@ -33,31 +40,46 @@ fn a_new_problem_passes_check_in_both_layouts_and_is_never_overwritten() {
     );
     let check = judge_in(tmp.path(), &["check"], None);
     assert_eq!(check.code, 0, "{}", check.all());
+    let report = crate::common::read_report(&tmp.path().join("reports/check"));
+    assert_eq!(report.submissions.len(), 5, "{}", check.all());
     assert!(
-        check
-            .stdout
-            .contains("submissions: 5 graded, 0 not as promised"),
-        "{}",
-        check.all()
+        report
+            .submissions
+            .iter()
+            .all(|s| s.ok && s.skipped.is_none())
     );
+    assert_eq!(report.summary.submissions_failed, 0);
     let validate = judge_in(tmp.path(), &["validate"], None);
     assert_eq!(validate.code, 0, "{}", validate.all());
     // Each new problem's invalid inputs declare their rule, and are
     // rejected for it: its line of the rules table counts four of four.
+    let report = crate::common::read_report(&tmp.path().join("reports/validate"));
     for id in ["demo", "pkg", "third"] {
-        let line = (validate.stdout.lines())
-            .find(|l| l.starts_with(&format!("{id} ")) && l.contains(" of "))
-            .unwrap_or_else(|| panic!("{id}: no rules line\n{}", validate.all()));
-        let words: Vec<&str> = line.split_whitespace().collect();
-        assert_eq!(words[1..3], ["4", "4"], "{line}");
+        let p = (report.problems.iter())
+            .find(|p| p.id == id)
+            .unwrap_or_else(|| panic!("{id}: not validated\n{}", validate.all()));
+        let four = judge::report::rules::Declared {
+            invalid: 4,
+            naming_a_rule: 4,
+        };
+        assert_eq!(p.declared, four, "{id}");
+        let invalid: Vec<_> = (p.cases.iter())
+            .filter(|c| c.group == "invalid_input")
+            .collect();
+        assert_eq!(invalid.len(), 4, "{id}");
+        assert!(invalid.iter().all(|c| c.verdict.is_pass()), "{invalid:?}");
     }
     // Bad ids and languages are refused with the reason.
     let bad = judge_in(tmp.path(), &["new", "Bad_Id"], None);
     assert_eq!(bad.code, 2, "{}", bad.all());
+    assert!(!tmp.path().join("problems/Bad_Id").exists());
     let lang = judge_in(tmp.path(), &["new", "x", "--reference", "cobol"], None);
-    assert!(
-        lang.stderr.contains("py, cpp, c, rust, java"),
+    assert_eq!(lang.code, 2, "{}", lang.all());
+    assert_eq!(
+        lang.stderr.lines().collect::<Vec<_>>(),
+        ["error: --reference cobol: judge new writes a reference in py, cpp, c, rust, java"],
         "{}",
         lang.all()
     );
+    assert!(!tmp.path().join("problems/x").exists());
 }

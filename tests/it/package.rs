@@ -8,7 +8,10 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use crate::common::{copy_tree, judge, judge_in, read_report, root};
+use crate::common::{Run, copy_tree, judge, judge_in, read_report, root};
+use judge::origin::{Format, TimeRule};
+use judge::package::Refusal;
+use judge::package::error::Error;
 use judge::problem::load_problem;
 
 fn s(p: &Path) -> &str {
@@ -54,6 +57,52 @@ fn export_from(problems: &Path, problem: &str, format: &str, out: &Path) -> crat
         "--out",
         s(out),
     ])
+}
+
+/// How judge reads the package at `pkg`, before an import writes
+/// anything: what it copies, skips and refuses.
+fn plan(pkg: &Path) -> judge::package::plan::Plan {
+    let yaml = std::fs::read_to_string(pkg.join("problem.yaml")).unwrap();
+    judge::package::read::read(pkg, &yaml)
+}
+
+/// The refusals an import printed under its error, one line each.
+fn printed_refusals(run: &Run) -> Vec<&str> {
+    (run.stderr.lines())
+        .filter_map(|l| l.strip_prefix("  "))
+        .collect()
+}
+
+/// What an import printed under `skipped:`: (path, why).
+fn printed_skipped(run: &Run) -> Vec<(String, String)> {
+    (run.stdout.lines())
+        .skip_while(|l| *l != "skipped:")
+        .skip(1)
+        .map_while(|l| l.strip_prefix("  "))
+        .map(|l| {
+            let (path, why) = l.split_once("  ").unwrap_or((l, ""));
+            (path.to_string(), why.trim_start().to_string())
+        })
+        .collect()
+}
+
+/// The refusals of `plan`, as an import prints them.
+fn said(refused: &[Refusal]) -> Vec<String> {
+    refused.iter().map(Refusal::to_string).collect()
+}
+
+/// The `(line, column)` a refusal's place names, when it names one.
+fn line_col(at: &str) -> Option<(usize, usize)> {
+    let mut parts = at.rsplitn(3, ':');
+    let col = parts.next()?.parse().ok()?;
+    let line = parts.next()?.parse().ok()?;
+    Some((line, col))
+}
+
+/// The 1-based number of the first line of `file` that starts with `key`.
+fn line_of(file: &Path, key: &str) -> usize {
+    let text = std::fs::read_to_string(file).unwrap();
+    1 + text.lines().position(|l| l.starts_with(key)).unwrap()
 }
 
 fn export(problem: &str, out: &Path) {
@@ -128,7 +177,15 @@ fn every_problem_survives_export_and_import_in_both_formats_and_as_a_zip() {
             // An in-crate or testlib checker has no package form.
             if id == "divisor-builtin" || id == "divisor-testlib" {
                 assert_eq!(run.code, 2, "{id}: {}", run.all());
-                assert!(run.stderr.contains("cannot be exported"), "{}", run.all());
+                assert!(!package.exists());
+                judge::solvers::install();
+                let problem = load_problem(id, &folder.join(id)).unwrap();
+                let why = judge::package::write::refusal(&problem);
+                assert!(why.is_some(), "{id}: a package could carry it");
+                let refused = judge::package::export::export(&problem, Format::Legacy, &package);
+                assert!(matches!(refused, Err(Error::Refused(_))), "{refused:?}");
+                let said = format!("error: {}", refused.unwrap_err());
+                assert_eq!(run.stderr.lines().collect::<Vec<_>>(), [said]);
                 assert!(!package.exists());
                 continue;
             }
@@ -141,12 +198,18 @@ fn every_problem_survives_export_and_import_in_both_formats_and_as_a_zip() {
                 let warnings: Vec<&str> = (run.stdout.lines())
                     .filter(|l| l.starts_with("warning"))
                     .collect();
-                assert_eq!(warnings.len(), 1, "{id}: {}", run.all());
-                assert!(
-                    warnings[0].contains("invalid inputs not exported"),
-                    "{id}: {}",
-                    run.all()
+                let invalid = load_problem(id, &folder.join(id))
+                    .unwrap()
+                    .invalid_inputs
+                    .len();
+                assert!(invalid > 0, "{id}");
+                let warned = format!(
+                    "warning: {invalid} invalid inputs not exported: problemtools, which reads this format, refuses test data other than sample and secret (2025-09 exports keep them in data/invalid_input)"
                 );
+                assert_eq!(warnings, [warned], "{id}: {}", run.all());
+                if format != "zip" {
+                    assert!(!package.join("data/invalid_input").exists(), "{id}");
+                }
             }
             let copy = format!("{id}-{}", format.replace('-', ""));
             let run = judge(&[
@@ -241,7 +304,9 @@ fn the_packages_have_the_layout_and_fields_of_their_format() {
     assert_eq!(yaml["name"].as_str(), Some("Four in a row"), "{text}");
     assert_eq!(yaml["validation"].as_str(), Some("default"));
     let flags = yaml["validator_flags"].as_str().unwrap();
-    assert!(flags.contains("case_sensitive") && flags.contains("space_change_sensitive"));
+    let mut flags: Vec<&str> = flags.split_whitespace().collect();
+    flags.sort();
+    assert_eq!(flags, ["case_sensitive", "space_change_sensitive"]);
     assert_eq!(yaml["limits"]["memory"].as_u64(), Some(256));
     assert!(yaml["uuid"].as_str().is_some_and(|u| u.len() == 36));
     assert_eq!(yaml["license"].as_str(), Some("cc by-sa"));
@@ -305,12 +370,14 @@ fn the_markdown_statement_becomes_latex_for_legacy_packages_and_comes_back_on_im
         None,
     );
     assert_eq!(run.code, 0, "{}", run.all());
-    assert!(
-        run.stdout.contains("problem_statement/problem.en.tex")
-            && run.stdout.contains("generated from problem.en.md"),
-        "{}",
-        run.all()
+    // The LaTeX is skipped as made from the Markdown, and said so.
+    let plan = plan(&package);
+    let skipped = (
+        "problem_statement/problem.en.tex".to_string(),
+        "generated from problem.en.md".to_string(),
     );
+    assert!(plan.skipped.contains(&skipped), "{:?}", plan.skipped);
+    assert_eq!(printed_skipped(&run), plan.skipped, "{}", run.all());
     assert_eq!(tree(&problems.join("a/statement")), tree(&source));
 
     // A 2023-07 package carries the Markdown alone, as it is.
@@ -333,11 +400,24 @@ fn a_statement_outside_the_markdown_subset_stops_a_legacy_export_at_its_line() {
     let out = tmp.path().join("sb");
     let run = export_from(&problems, "sb", "legacy", &out);
     assert_eq!(run.code, 2, "{}", run.all());
-    assert!(
-        run.stderr
-            .contains(&format!("problem.en.md:{line}:1: a table")),
-        "{}",
-        run.all()
+    assert!(!out.exists(), "nothing written");
+    // The statement's fault, at the table's first line.
+    judge::solvers::install();
+    let problem = load_problem("sb", &problems.join("sb")).unwrap();
+    let refused = judge::package::export::export(&problem, Format::Legacy, &out).unwrap_err();
+    let Error::Statement {
+        path,
+        line: at,
+        col,
+        ..
+    } = &refused
+    else {
+        panic!("{refused:?}");
+    };
+    assert_eq!((path, *at, *col), (&md, line, 1));
+    assert_eq!(
+        run.stderr.lines().collect::<Vec<_>>(),
+        [format!("error: {refused}")]
     );
     assert!(!out.exists(), "nothing written");
     // The 2023-07 format reads Markdown itself: exported as it is.
@@ -345,12 +425,19 @@ fn a_statement_outside_the_markdown_subset_stops_a_legacy_export_at_its_line() {
     assert_eq!(run.code, 0, "{}", run.all());
     // Markdown and LaTeX for one language: which one is the statement?
     std::fs::write(problems.join("sb/statement/problem.en.tex"), "x").unwrap();
-    let run = export_from(&problems, "sb", "2023-07", &tmp.path().join("sb2"));
+    let sb2 = tmp.path().join("sb2");
+    let run = export_from(&problems, "sb", "2023-07", &sb2);
     assert_eq!(run.code, 2, "{}", run.all());
+    assert!(!sb2.exists(), "nothing written");
+    let problem = load_problem("sb", &problems.join("sb")).unwrap();
+    let refused = judge::package::export::export(&problem, Format::Draft2023, &sb2).unwrap_err();
     assert!(
-        run.stderr.contains("both problem.en.md and problem.en.tex"),
-        "{}",
-        run.all()
+        matches!(&refused, Error::Package { path, .. } if *path == problems.join("sb/statement")),
+        "{refused:?}"
+    );
+    assert_eq!(
+        run.stderr.lines().collect::<Vec<_>>(),
+        [format!("error: {refused}")]
     );
 }
 
@@ -362,13 +449,25 @@ fn export_to_an_existing_path_writes_nothing_and_odd_names_are_warned_about() {
     std::fs::write(existing.join("keep.txt"), b"mine").unwrap();
     let run = judge(&["export", "slink", "--out", s(&existing)]);
     assert_eq!(run.code, 2, "{}", run.all());
-    assert!(run.stderr.contains("exists"), "{}", run.all());
+    // Refused for the target alone, before the problem is looked at.
+    let refused = judge::package::export::check_target(&existing).unwrap_err();
+    assert!(matches!(refused, Error::Refused(_)), "{refused:?}");
+    assert_eq!(
+        run.stderr.lines().collect::<Vec<_>>(),
+        [format!("error: {refused}")]
+    );
     assert_eq!(tree(&existing).len(), 1);
     assert_eq!(std::fs::read(existing.join("keep.txt")).unwrap(), b"mine");
     let run = judge(&["export", "slink", "--out", s(&tmp.path().join("Slink-1"))]);
     assert_eq!(run.code, 0, "{}", run.all());
-    assert!(
-        run.stdout.contains("short name") && run.stdout.contains("\"slink\""),
+    let warnings: Vec<&str> = (run.stdout.lines())
+        .filter(|l| l.starts_with("warning"))
+        .collect();
+    assert_eq!(
+        warnings,
+        [
+            "warning: the package is named \"Slink-1\"; problem tools want a short name of lower-case letters and digits, such as \"slink\""
+        ],
         "{}",
         run.all()
     );
@@ -396,7 +495,12 @@ fn import_onto_an_existing_problem_writes_nothing() {
         None,
     );
     assert_eq!(run.code, 2, "{}", run.all());
-    assert!(run.stderr.contains("exists"), "{}", run.all());
+    assert_eq!(
+        run.stderr.lines().collect::<Vec<_>>(),
+        ["error: problems/slink exists; nothing written (import under a new --id)"],
+        "{}",
+        run.all()
+    );
     assert_eq!(names(&problems), ["slink"]);
     assert_eq!(names(&problems.join("slink")), ["notes.txt"]);
 }
@@ -420,11 +524,16 @@ fn a_package_without_judge_yaml_is_read_from_its_own_fields() {
         None,
     );
     assert_eq!(run.code, 0, "{}", run.all());
-    assert!(run.stdout.contains("submissions/mystery"), "{}", run.all());
+    // A folder that is no verdict is skipped, and listed; the time limit,
+    // given nowhere, is computed by problemtools' rule.
+    let plan = plan(&package);
+    let skipped: Vec<&str> = plan.skipped.iter().map(|(p, _)| p.as_str()).collect();
+    assert_eq!(skipped, ["submissions/mystery"], "{:?}", plan.skipped);
+    assert_eq!(printed_skipped(&run), plan.skipped, "{}", run.all());
     assert!(
-        run.stdout.contains("computed like problemtools"),
-        "{}",
-        run.all()
+        matches!(plan.time, Some(TimeRule::Compute { .. })),
+        "{:?}",
+        plan.time
     );
     judge::solvers::install();
     let imported = load_problem("sb", &tmp.path().join("problems/sb")).unwrap();
@@ -491,7 +600,18 @@ fn packages_written_elsewhere_import_and_their_submissions_keep_their_promises()
     // 2025-09 scoring, once without the one key judge refuses.
     let run = import_fixture(tmp.path(), "v2025-scoring", |_| {});
     assert_eq!(run.code, 2, "{}", run.all());
-    assert!(run.stderr.contains("require_pass"), "{}", run.all());
+    let package = tmp.path().join("pkgs/v2025-scoring");
+    let refused = plan(&package).refused;
+    let group = "data/secret/group2/test_group.yaml";
+    let at = format!(
+        "{group}:{}:1",
+        line_of(&package.join(group), "require_pass")
+    );
+    assert!(
+        matches!(&refused[..], [Refusal::Unsupported { at: place, .. }] if *place == at),
+        "{refused:?}"
+    );
+    assert_eq!(printed_refusals(&run), said(&refused), "{}", run.all());
     let run = import_fixture(tmp.path(), "v2025-scoring", |p| {
         let g = p.join("data/secret/group2/test_group.yaml");
         let text = std::fs::read_to_string(&g).unwrap();
@@ -504,12 +624,17 @@ fn packages_written_elsewhere_import_and_their_submissions_keep_their_promises()
     assert_eq!(run.code, 0, "{}", run.all());
     // Skipped files are listed with a reason.
     let float = import_fixture(&tmp.path().join("again"), "legacy-float", |_| {});
-    assert!(
-        float.stdout.contains("old.py.disabled  disabled"),
-        "{}",
-        float.all()
+    let skipped = plan(&tmp.path().join("again/pkgs/legacy-float")).skipped;
+    let paths: Vec<&str> = skipped.iter().map(|(p, _)| p.as_str()).collect();
+    assert_eq!(
+        paths,
+        [
+            "submissions/accepted/old.py.disabled",
+            "submissions/accepted/solution.xyz"
+        ]
     );
-    assert!(float.stdout.contains("solution.xyz"), "{}", float.all());
+    assert_eq!(skipped[0].1, "disabled");
+    assert_eq!(printed_skipped(&float), skipped, "{}", float.all());
 
     let reports = tmp.path().join("r");
     let run = judge_in(
@@ -556,13 +681,13 @@ fn packages_written_elsewhere_import_and_their_submissions_keep_their_promises()
 #[test]
 fn what_judge_cannot_judge_is_refused_one_line_each() {
     let tmp = tempfile::tempdir().unwrap();
+    let pkgs = tmp.path().join("pkgs");
     let run = import_fixture(tmp.path(), "modern-generators", |_| {});
     assert_eq!(run.code, 2, "{}", run.all());
-    assert!(
-        run.stderr.contains("generators/generators.yaml"),
-        "{}",
-        run.all()
-    );
+    // Its data is a recipe not generated yet.
+    let refused = plan(&pkgs.join("modern-generators")).refused;
+    assert_eq!(refused, [Refusal::NotGenerated]);
+    assert_eq!(printed_refusals(&run), said(&refused), "{}", run.all());
     // Multi-pass and interactive together is refused; multi-pass alone
     // is judged (tests/it/in_place.rs).
     let run = import_fixture(tmp.path(), "modern-multipass", |p| {
@@ -575,11 +700,18 @@ fn what_judge_cannot_judge_is_refused_one_line_each() {
         .unwrap();
     });
     assert_eq!(run.code, 2, "{}", run.all());
-    assert!(
-        run.stderr.contains("multi-pass with interactive"),
-        "{}",
-        run.all()
+    // Refused at its `type:` key, and for that alone.
+    let package = pkgs.join("modern-multipass");
+    let refused = plan(&package).refused;
+    let at = format!(
+        "problem.yaml:{}:1",
+        line_of(&package.join("problem.yaml"), "type:")
     );
+    assert!(
+        matches!(&refused[..], [Refusal::Unsupported { at: place, .. }] if *place == at),
+        "{refused:?}"
+    );
+    assert_eq!(printed_refusals(&run), said(&refused), "{}", run.all());
     let run = import_fixture(tmp.path(), "legacy-custom", |p| {
         std::fs::create_dir_all(p.join("graders/g")).unwrap();
         std::fs::write(p.join("data/secret/x.in"), "1\n").unwrap();
@@ -590,19 +722,38 @@ fn what_judge_cannot_judge_is_refused_one_line_each() {
         .unwrap();
     });
     assert_eq!(run.code, 2, "{}", run.all());
+    // An unknown format is a value judge cannot take, at its key; nothing
+    // else is read from a package of unknown format.
+    let package = pkgs.join("legacy-custom");
+    let refused = plan(&package).refused;
+    let key = line_of(&package.join("problem.yaml"), "problem_format_version");
     assert!(
-        run.stderr.contains("problem_format_version"),
-        "{}",
-        run.all()
+        matches!(&refused[..], [Refusal::Invalid { at, .. }] if line_col(at) == Some((key, 1))),
+        "{refused:?}"
     );
+    assert_eq!(printed_refusals(&run), said(&refused), "{}", run.all());
     let run = import_fixture(&tmp.path().join("b"), "legacy-custom", |p| {
         std::fs::create_dir_all(p.join("static_validator/g")).unwrap();
         std::fs::write(p.join("data/secret/x.in"), "1\n").unwrap();
     });
     assert_eq!(run.code, 2, "{}", run.all());
-    for line in ["static_validator/", "data/secret/x.in: no .ans"] {
-        assert!(run.stderr.contains(line), "{line}: {}", run.all());
-    }
+    // Both refusals, one line each.
+    let refused = plan(&tmp.path().join("b/pkgs/legacy-custom")).refused;
+    let places: Vec<(&str, &str)> = (refused.iter())
+        .map(|r| match r {
+            Refusal::Unsupported { at, .. } => ("unsupported", at.as_str()),
+            Refusal::Missing { at, .. } => ("missing", at.as_str()),
+            other => panic!("{other:?}"),
+        })
+        .collect();
+    assert_eq!(
+        places,
+        [
+            ("unsupported", "static_validator/"),
+            ("missing", "data/secret/x.in")
+        ]
+    );
+    assert_eq!(printed_refusals(&run), said(&refused), "{}", run.all());
     assert!(
         names(&tmp.path().join("problems")).is_empty(),
         "nothing imported"

@@ -6,7 +6,20 @@ use std::path::{Path, PathBuf};
 
 use judge::problem::recipe::{self, Draw};
 
+use crate::cli::{located, regen_results, snapshot};
 use crate::common::{Run, copy_tree, judge, read_report, root};
+
+/// The test-set faults outside any case that the last run wrote to
+/// `dir/reports`.
+fn issues(dir: &Path) -> Vec<String> {
+    read_report(&dir.join("reports")).problems[0].issues.clone()
+}
+
+/// Whether the console shows `issue` as an issue of `fourow`, whole.
+fn shown(run: &Run, issue: &str) -> bool {
+    let line = format!("issue: fourow: {issue}");
+    run.stdout.lines().any(|l| l == line)
+}
 
 /// A copy of Four in a row as `fourow` (its recipe, every case; no C++
 /// validator, which only slows the test: the solver validates too).
@@ -57,12 +70,12 @@ fn a_drifted_input_fails_validate_and_check_by_name_with_its_command() {
     let p = copy(dir.path());
     let clean = run(dir.path(), &["validate"]);
     assert_eq!(clean.code, 0, "{}", clean.all());
-    assert!(!clean.stdout.contains("drift"), "{}", clean.all());
+    assert_eq!(issues(dir.path()), Vec::<String>::new());
 
     replace_generated(&p, "game-004");
     let validate = run(dir.path(), &["validate"]);
     assert_eq!(validate.code, 1, "{}", validate.all());
-    assert!(validate.stdout.contains(DRIFT), "{}", validate.all());
+    assert!(shown(&validate, DRIFT), "{}", validate.all());
     let report = read_report(&dir.path().join("reports"));
     assert_eq!(report.problems[0].issues, [DRIFT]);
     // Every case itself is still valid: drift is the only fault.
@@ -73,7 +86,8 @@ fn a_drifted_input_fails_validate_and_check_by_name_with_its_command() {
         &["check", "--no-submissions", "--sandbox", "off"],
     );
     assert_eq!(check.code, 1, "{}", check.all());
-    assert!(check.stdout.contains(DRIFT), "{}", check.all());
+    assert_eq!(issues(dir.path()), [DRIFT]);
+    assert!(shown(&check, DRIFT), "{}", check.all());
 }
 
 #[test]
@@ -92,12 +106,15 @@ fn a_missing_case_and_a_case_the_recipe_does_not_name_fail_validate() {
     }
     let validate = run(dir.path(), &["validate"]);
     assert_eq!(validate.code, 1, "{}", validate.all());
-    for said in [
-        "drift: fourow/generated/game-007.in is missing: its recipe makes it \
-         (judge gen fourow --seed 2026 --count 10 --size 10 --prefix game)",
-        "drift: fourow/extra/moved.in is not named by its recipe (add it to ",
-    ] {
-        assert!(validate.stdout.contains(said), "{said}\n{}", validate.all());
+    let found = issues(dir.path());
+    assert_eq!(found.len(), 2, "{found:#?}");
+    let missing = "drift: fourow/generated/game-007.in is missing: its recipe makes it \
+         (judge gen fourow --seed 2026 --count 10 --size 10 --prefix game)";
+    assert!(found.iter().any(|i| i == missing), "{found:#?}");
+    let unnamed = "drift: fourow/extra/moved.in is not named by its recipe (add it to ";
+    assert!(found.iter().any(|i| i.starts_with(unnamed)), "{found:#?}");
+    for issue in &found {
+        assert!(shown(&validate, issue), "{issue}\n{}", validate.all());
     }
     // A recipe that does not read is a located fault of its own.
     let recipe = p.join("recipe.yaml");
@@ -111,14 +128,20 @@ fn a_missing_case_and_a_case_the_recipe_does_not_name_fail_validate() {
     assert_eq!(validate.code, 1, "{}", validate.all());
     let line = text
         .lines()
-        .position(|l| l.contains("prefix: game"))
-        .unwrap()
-        + 1;
-    assert!(
-        validate.stdout.contains(&format!("recipe.yaml:{line}:")),
+        .position(|l| l.ends_with("prefix: game}"))
+        .unwrap();
+    // At the generator's mapping, which now says `size` twice.
+    let column = text.lines().nth(line).unwrap().find('{').unwrap() + 1;
+    let found = issues(dir.path());
+    assert_eq!(found.len(), 1, "{found:#?}");
+    let at = located(&found[0]).unwrap();
+    assert_eq!(
+        (Path::new(&at.path), at.line, at.column),
+        (recipe.as_path(), line + 1, column),
         "{}",
-        validate.all()
+        found[0]
     );
+    assert!(shown(&validate, &found[0]), "{}", validate.all());
 }
 
 #[test]
@@ -144,25 +167,25 @@ fn regen_inputs_restores_drifted_and_missing_inputs_and_leaves_hand_made_ones() 
     let hardened = p.join("cases/hardened");
 
     let before = std::fs::read(generated.join("game-004.in")).unwrap();
+    let tree = snapshot(&p);
     let dry = run(dir.path(), &["regen", "--inputs", "--dry-run"]);
     assert_eq!(dry.code, 0, "{}", dry.all());
-    assert!(
-        dry.stdout
-            .contains("changed   fourow/generated/game-004.in"),
+    let result = |status: &str, path: &str| (status.to_string(), format!("fourow/{path}"));
+    let inputs: Vec<(String, String)> = (regen_results(&dry.stdout).into_iter())
+        .filter(|(_, path)| path.ends_with(".in"))
+        .collect();
+    assert_eq!(
+        inputs,
+        [
+            result("changed", "generated/game-004.in"),
+            result("created", "generated/game-009.in"),
+            result("created", "hardened/h-001.in"),
+        ],
         "{}",
         dry.all()
     );
-    assert!(
-        dry.stdout
-            .contains("created   fourow/generated/game-009.in"),
-        "{}",
-        dry.all()
-    );
-    assert!(
-        dry.stdout.contains("(dry run: nothing written)"),
-        "{}",
-        dry.all()
-    );
+    // Nothing written.
+    assert_eq!(snapshot(&p), tree);
     assert_eq!(
         std::fs::read(generated.join("game-004.in")).unwrap(),
         before
@@ -172,10 +195,9 @@ fn regen_inputs_restores_drifted_and_missing_inputs_and_leaves_hand_made_ones() 
 
     let regen = run(dir.path(), &["regen", "--inputs"]);
     assert_eq!(regen.code, 0, "{}", regen.all());
+    let lines: Vec<&str> = regen.stdout.lines().collect();
     assert!(
-        regen
-            .stdout
-            .contains("inputs: 2 created, 1 changed, 8 unchanged, 0 failed"),
+        lines.contains(&"inputs: 2 created, 1 changed, 8 unchanged, 0 failed"),
         "{}",
         regen.all()
     );

@@ -6,7 +6,9 @@
 
 use std::path::{Path, PathBuf};
 
+use crate::cli::{regen_results, snapshot};
 use crate::common::{Run, copy_tree, judge_in, read_report, root};
+use judge::verdict::Verdict;
 
 fn fixtures() -> PathBuf {
     root().join("testdata/refprog")
@@ -77,10 +79,33 @@ fn solve_exits_1_with_the_reference_programs_stderr_when_it_fails() {
     let run = judge_on(&fixtures(), &["solve", "double"], Some(b"twelve\n"));
     assert_eq!(run.code, 1, "{}", run.all());
     assert_eq!(run.stdout, "");
-    assert!(run.stderr.contains("ValueError"), "{}", run.all());
-    assert!(
-        run.stderr
-            .contains("double: the reference program ref.py failed: exit code 1"),
+    let lines: Vec<&str> = run.stderr.lines().collect();
+    let (said, relayed) = lines.split_last().unwrap();
+    assert_eq!(
+        *said,
+        "error: double: the reference program ref.py failed: exit code 1",
+        "{}",
+        run.all()
+    );
+    // Before it, the program's own standard error, as Python wrote it:
+    // it ends as the same program's does when run here by hand.
+    let by_hand = std::process::Command::new("python3")
+        .arg(fixtures().join("double/ref.py"))
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .and_then(|mut child| {
+            use std::io::Write;
+            child.stdin.take().unwrap().write_all(b"twelve\n")?;
+            child.wait_with_output()
+        })
+        .unwrap();
+    assert!(!by_hand.status.success());
+    let python = String::from_utf8(by_hand.stderr).unwrap();
+    assert_eq!(
+        relayed.last().copied(),
+        python.lines().last(),
         "{}",
         run.all()
     );
@@ -91,8 +116,11 @@ fn solve_refuses_an_interactive_reference_with_a_reason() {
     let kinds = root().join("testdata/kinds");
     let run = judge_on(&kinds, &["solve", "guess"], Some(b"5\n"));
     assert_eq!(run.code, 2, "{}", run.all());
-    assert!(
-        run.stderr.contains("talks to the interactor") && run.stderr.contains("judge check guess"),
+    assert_eq!(
+        run.stderr.lines().collect::<Vec<_>>(),
+        [
+            "error: guess: the reference talks to the interactor, so it has no answer to an input alone; `judge check guess` runs it that way"
+        ],
         "{}",
         run.all()
     );
@@ -155,12 +183,15 @@ fn gen_and_stress_without_a_generator_say_what_to_add() {
     let generated = judge_on(&kinds, &["gen", "sum"], None);
     let submission = kinds.join("sum/submissions/accepted/long_long.c");
     let stress = judge_on(&kinds, &["stress", "sum", s(&submission)], None);
+    let said = format!(
+        "error: sum: no generator: give `generator:` in {} (a program that takes SEED SIZE as arguments and writes one input on its standard output)",
+        kinds.join("sum/problem.yaml").display()
+    );
     for run in [generated, stress] {
         assert_eq!(run.code, 2, "{}", run.all());
-        assert!(
-            run.stderr
-                .contains("sum: no generator: give `generator:` in")
-                && run.stderr.contains("sum/problem.yaml"),
+        assert_eq!(
+            run.stderr.lines().collect::<Vec<_>>(),
+            [said.as_str()],
             "{}",
             run.all()
         );
@@ -173,14 +204,27 @@ fn regen_rewrites_the_answers_with_the_reference_program() {
     let cases = problems.join("double/cases");
     std::fs::remove_file(cases.join("secret/mid.out")).unwrap();
     std::fs::write(cases.join("secret/high.out"), "0\n").unwrap();
+    let before = snapshot(&cases);
     let run = judge_on(&problems, &["regen", "double"], None);
     assert_eq!(run.code, 0, "{}", run.all());
-    assert!(
-        run.stdout
-            .contains("1 created, 1 changed, 1 unchanged, 0 failed"),
+    let result = |status: &str, path: &str| (status.to_string(), path.to_string());
+    assert_eq!(
+        regen_results(&run.stdout),
+        [
+            result("changed", "double/secret/high.out"),
+            result("created", "double/secret/mid.out")
+        ],
         "{}",
         run.all()
     );
+    // The one right answer is left as it was.
+    let after = snapshot(&cases);
+    let kept: Vec<&String> = (before.iter())
+        .filter(|(file, bytes)| after.get(*file) == Some(bytes))
+        .map(|(file, _)| file)
+        .collect();
+    let inputs = before.keys().filter(|f| f.ends_with(".in")).count();
+    assert_eq!(kept.len(), inputs + 1, "{kept:?}");
     for (input, answer) in pairs(&problems.join("double")) {
         let n: i64 = std::fs::read_to_string(&input)
             .unwrap()
@@ -214,7 +258,7 @@ fn stress_finds_and_keeps_a_counterexample_with_the_reference_programs_answer() 
     assert_eq!(run.code, 1, "{}", run.all());
     let saved: Vec<PathBuf> = pairs(&problems.join("double"))
         .into_iter()
-        .filter(|(i, _)| i.to_string_lossy().contains("/stress/"))
+        .filter(|(i, _)| i.parent().unwrap().ends_with("cases/stress"))
         .map(|(i, _)| i)
         .collect();
     assert_eq!(saved.len(), 1, "{}", run.all());
@@ -240,10 +284,30 @@ fn stress_finds_and_keeps_a_counterexample_with_the_reference_programs_answer() 
 fn timelimit_calibrates_a_problem_with_a_reference_program() {
     let run = judge_on(&fixtures(), &["timelimit", "double", "--runs", "1"], None);
     assert_eq!(run.code, 0, "{}", run.all());
-    assert!(run.stdout.contains("double.py"), "{}", run.all());
-    assert!(run.stdout.contains("spin.py"), "{}", run.all());
-    assert!(
-        run.stdout.contains("double: limits ") && run.stdout.contains("the limit 1 s is inside"),
+    // A row per submission, with its folder.
+    let rows: Vec<(&str, &str)> = (run.stdout.lines())
+        .map(|l| l.split_whitespace().collect::<Vec<_>>())
+        .filter(|w| w.len() > 2 && w[0].ends_with(".py"))
+        .map(|w| (w[0], w[1]))
+        .collect();
+    assert_eq!(
+        rows,
+        [
+            ("double.py", "accepted"),
+            ("spin.py", "time_limit_exceeded")
+        ],
+        "{}",
+        run.all()
+    );
+    // The problem's verdict: the limit it has keeps every promise.
+    let verdict = (run.stdout.lines())
+        .find(|l| l.starts_with("double: limits "))
+        .unwrap_or_else(|| panic!("no verdict line\n{}", run.all()));
+    let clauses: Vec<&str> = verdict.split("; ").collect();
+    assert_eq!(clauses[1], "the limit 1 s is inside", "{verdict}");
+    assert_eq!(
+        run.stdout.lines().last(),
+        Some("timelimit: 1 problem calibrated, 0 with a limit outside its interval or no interval"),
         "{}",
         run.all()
     );
@@ -259,11 +323,13 @@ fn validate_reports_the_bounds_a_validator_program_notes_in_every_shard() {
         args.extend(shard.iter().flat_map(|k| ["--shard", k]));
         let run = judge_on(&fixtures(), &args, None);
         assert_eq!(run.code, 0, "{shard:?}: {}", run.all());
-        assert!(
-            run.stdout.contains("not reached: maximum 100"),
-            "{}",
-            run.all()
-        );
+        // The bounds table's row of n.
+        let row = (run.stdout.lines())
+            .map(|l| l.split_whitespace().collect::<Vec<_>>())
+            .find(|w| w.len() > 1 && w[..2] == ["double", "n"])
+            .unwrap_or_else(|| panic!("no row of n\n{}", run.all()));
+        let want = "double n 1 … 100 1 … 99 not reached: maximum 100";
+        assert_eq!(row.join(" "), want, "{shard:?}");
         let report = read_report(reports.path());
         let bounds = &report.problems[0].bounds;
         assert_eq!(bounds.len(), 1, "{shard:?}: {bounds:?}");
@@ -290,10 +356,27 @@ fn a_malformed_bound_line_fails_validate_naming_the_validator() {
         None,
     );
     assert_eq!(run.code, 1, "{}", run.all());
-    assert!(
-        run.stdout
-            .contains("validators/validate.py: standard output line 1: `bound n 1 1`"),
-        "{}",
-        run.all()
-    );
+    // Every input is refused, each naming the validator and the line of
+    // its output that does not read, quoted.
+    let report = read_report(reports.path());
+    let cases = &report.problems[0].cases;
+    assert_eq!(cases.len(), 3);
+    for case in cases {
+        assert_eq!(case.verdict, Verdict::BadInput, "{case:?}");
+        let message = case.message.as_deref().unwrap();
+        let parts: Vec<&str> = message.splitn(5, ": ").collect();
+        let input = problems.join("double/cases").join(case.id() + ".in");
+        let n = std::fs::read_to_string(&input).unwrap();
+        let quoted = format!("`bound n {} 1`", n.trim());
+        assert_eq!(
+            parts[..4],
+            [
+                s(&input),
+                "validators/validate.py",
+                "standard output line 1",
+                quoted.as_str()
+            ],
+            "{message}"
+        );
+    }
 }

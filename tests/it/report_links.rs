@@ -121,6 +121,36 @@ fn assert_links_resolve(top: &Path, page: &Path) -> BTreeSet<String> {
     targets
 }
 
+/// The text of `markup` without its tags.
+fn text_of(markup: &str) -> String {
+    let mut text = String::new();
+    let mut in_tag = false;
+    for c in markup.chars() {
+        match c {
+            '<' => in_tag = true,
+            '>' => in_tag = false,
+            c if !in_tag => text.push(c),
+            _ => {}
+        }
+    }
+    text
+}
+
+/// The rows of the index page's table: each report's folder and status.
+fn index_rows(page: &str) -> Vec<(String, String)> {
+    let body = page.split_once("<tbody>").unwrap().1;
+    let body = body.split_once("</tbody>").unwrap().0;
+    body.split("<tr>")
+        .filter(|row| !row.is_empty())
+        .map(|row| {
+            let cells: Vec<String> = (row.split("<td").skip(1))
+                .map(|cell| text_of(&format!("<td{cell}")))
+                .collect();
+            (cells[0].clone(), cells[2].clone())
+        })
+        .collect()
+}
+
 #[test]
 fn a_reports_folder_copied_alone_has_no_dead_links() {
     let repo = repository();
@@ -130,7 +160,12 @@ fn a_reports_folder_copied_alone_has_no_dead_links() {
     std::fs::write(old.join("report.yaml"), "meta: [not a report\n").unwrap();
     run(repo.path(), &["validate"], 0);
     let check = run(repo.path(), &["check"], 0);
-    assert!(check.stdout.contains("index: "), "{}", check.all());
+    let lines: Vec<&str> = check.stdout.lines().collect();
+    assert!(
+        lines.contains(&"index: reports/index.html"),
+        "{}",
+        check.all()
+    );
     // Failing cases: their inputs are named in the page.
     let submission = root().join("testdata/submissions/snapshot/mixed.sh");
     let args = [
@@ -145,32 +180,49 @@ fn a_reports_folder_copied_alone_has_no_dead_links() {
     let (_keep, copy) = artifact(repo.path());
     let index = copy.join("index.html");
     let linked = assert_links_resolve(&copy, &index);
+    // Each report's page and YAML; the unreadable one's YAML but no page.
+    let mut expected = BTreeSet::from(["old/report.yaml".to_string()]);
     for folder in ["check", "validate", "grade-mixed"] {
-        assert!(
-            linked.contains(&format!("{folder}/report.html")),
-            "{linked:?}"
-        );
-        assert!(
-            linked.contains(&format!("{folder}/report.yaml")),
-            "{linked:?}"
-        );
+        expected.insert(format!("{folder}/report.html"));
+        expected.insert(format!("{folder}/report.yaml"));
         assert_links_resolve(&copy, &copy.join(folder).join("report.html"));
     }
-    // The unreadable report has its row, with its YAML but no page.
-    assert!(linked.contains("old/report.yaml"), "{linked:?}");
-    assert!(!linked.contains("old/report.html"), "{linked:?}");
+    assert_eq!(linked, expected);
     let text = std::fs::read_to_string(&index).unwrap();
-    assert!(text.contains("UNREADABLE"), "{text}");
+    // A row per report, by folder name, with its status.
+    let row = |folder: &str, status: &str| (folder.to_string(), status.to_string());
+    assert_eq!(
+        index_rows(&text),
+        [
+            row("check", "PASS"),
+            row("grade-mixed", "FAIL"),
+            row("old", "UNREADABLE"),
+            row("validate", "PASS"),
+        ]
+    );
     // Rows by folder name, whatever order the runs came in.
     let rows: Vec<usize> = ["check/", "grade-mixed/", "old/", "validate/"]
         .iter()
         .map(|f| text.find(&format!("href=\"{f}")).unwrap())
         .collect();
     assert!(rows.is_sorted(), "{rows:?}");
-    // The grade's failures name their input as text.
+    // The grade's failures name their input as text: each failing case's
+    // input, as its report has it.
     let grade = std::fs::read_to_string(copy.join("grade-mixed/report.html")).unwrap();
-    assert!(grade.contains("problems/demo/cases/"), "no input named");
-    assert!(text.contains("FAIL") && text.contains("PASS"), "{text}");
+    let named: Vec<String> = (grade.split("<div class=\"path\">input <code>").skip(1))
+        .map(|rest| rest.split_once("</code>").unwrap().0.to_string())
+        .collect();
+    let report = crate::common::read_report(&copy.join("grade-mixed"));
+    let inputs: Vec<String> = (report.problems[0].cases.iter())
+        .filter(|c| !c.verdict.is_pass())
+        .map(|c| c.input.as_ref().unwrap().path.clone())
+        .collect();
+    assert_eq!(inputs.len(), 3, "{inputs:?}");
+    assert!(
+        inputs.iter().all(|i| i.starts_with("problems/demo/cases/")),
+        "{inputs:?}"
+    );
+    assert_eq!(named, inputs);
 }
 
 #[test]
@@ -193,7 +245,11 @@ fn a_report_folder_outside_reports_makes_no_index() {
         0,
     );
     let index = std::fs::read_to_string(repo.path().join("reports/index.html")).unwrap();
-    assert!(index.contains("href=\"nightly/report.html\""), "{index}");
+    let links = attributes(&index, "href");
+    assert!(
+        links.iter().any(|l| l == "nightly/report.html"),
+        "{links:?}"
+    );
 }
 
 #[test]
@@ -227,11 +283,10 @@ fn chromium_opens_the_copied_index() {
     };
     // The DOM the browser built holds a link to each report.
     let dom = headless(&["--dump-dom"]);
+    let links = attributes(&dom, "href");
     for folder in ["check", "validate"] {
-        assert!(
-            dom.contains(&format!("href=\"{folder}/report.html\"")),
-            "{dom}"
-        );
+        let page = format!("{folder}/report.html");
+        assert!(links.contains(&page), "{page}: {links:?}");
     }
     // And it draws the page: a screenshot with content, kept under
     // target/tmp for a person to look at.

@@ -3,7 +3,11 @@
 
 use std::path::Path;
 
-use crate::common::{Run, copy_tree, judge, root};
+use crate::cli::{Located, located};
+use crate::common::{Run, copy_tree, judge, read_report, root};
+use judge::problem::submissions::Expectation;
+use judge::report::PromiseFault;
+use judge::verdict::Verdict;
 
 /// A copy of Four in a row with its sample and a few edge cases only (fast),
 /// and no submissions unless a test adds them.
@@ -52,6 +56,32 @@ fn check(dir: &Path) -> Run {
     ])
 }
 
+/// The one case of the report in `dir/reports` that did not pass: its id,
+/// verdict and message.
+fn the_failure(dir: &Path) -> (String, Verdict, Option<String>) {
+    let report = read_report(&dir.join("reports"));
+    let failed: Vec<_> = (report.problems[0].cases.iter())
+        .filter(|c| !c.verdict.is_pass())
+        .collect();
+    assert_eq!(failed.len(), 1, "{failed:#?}");
+    let case = failed[0];
+    (case.id(), case.verdict, case.message.clone())
+}
+
+/// The one rejected input of the report in `dir/reports`, its message
+/// taken apart; `case` must be it.
+fn rejected(dir: &Path, case: &str) -> Located {
+    let (id, verdict, message) = the_failure(dir);
+    assert_eq!((id.as_str(), verdict), (case, Verdict::BadInput));
+    let message = message.unwrap();
+    located(&message).unwrap_or_else(|| panic!("not located: {message}"))
+}
+
+/// The test-set faults outside any case in the report in `dir/reports`.
+fn issues(dir: &Path) -> Vec<String> {
+    read_report(&dir.join("reports")).problems[0].issues.clone()
+}
+
 fn edit(path: &Path, f: impl FnOnce(String) -> String) {
     let text = std::fs::read_to_string(path).unwrap();
     std::fs::write(path, f(text)).unwrap();
@@ -76,7 +106,16 @@ fn a_trailing_space_in_an_input_is_located() {
     });
     let run = validate(dir.path());
     assert_eq!(run.code, 1, "{}", run.all());
-    assert!(run.stdout.contains("single-move.in:2:11:"), "{}", run.all());
+    let at = rejected(dir.path(), "edge/single-move");
+    let input = p.join("cases/edge/single-move.in");
+    assert_eq!(
+        (Path::new(&at.path), at.line, at.column),
+        (input.as_path(), 2, 11)
+    );
+    assert_eq!(
+        at.message,
+        "trailing space (the strict validator of four-in-a-row, rule trailing-space)"
+    );
 }
 
 #[test]
@@ -86,10 +125,15 @@ fn crlf_line_ends_are_rejected() {
     edit(&p.join("cases/sample/1.in"), |t| t.replace('\n', "\r\n"));
     let run = validate(dir.path());
     assert_eq!(run.code, 1, "{}", run.all());
-    assert!(
-        run.stdout.contains("1.in:1:2: a carriage return"),
-        "{}",
-        run.all()
+    let at = rejected(dir.path(), "sample/1");
+    let input = p.join("cases/sample/1.in");
+    assert_eq!(
+        (Path::new(&at.path), at.line, at.column),
+        (input.as_path(), 1, 2)
+    );
+    assert_eq!(
+        at.message,
+        "a carriage return (CRLF line ends are not allowed) (the strict validator of four-in-a-row, rule crlf)"
     );
 }
 
@@ -102,11 +146,15 @@ fn an_out_of_range_value_is_rejected() {
     });
     let run = validate(dir.path());
     assert_eq!(run.code, 1, "{}", run.all());
-    assert!(
-        run.stdout
-            .contains("1.in:1:1: the number of games t must be between 1 and 99, found 100"),
-        "{}",
-        run.all()
+    let at = rejected(dir.path(), "sample/1");
+    let input = p.join("cases/sample/1.in");
+    assert_eq!(
+        (Path::new(&at.path), at.line, at.column),
+        (input.as_path(), 1, 1)
+    );
+    assert_eq!(
+        at.message,
+        "the number of games t must be between 1 and 99, found 100 (the strict validator of four-in-a-row, rule t-range)"
     );
 }
 
@@ -117,10 +165,10 @@ fn a_missing_out_is_reported() {
     std::fs::remove_file(p.join("cases/edge/full-board-draw.out")).unwrap();
     let run = validate(dir.path());
     assert_eq!(run.code, 1, "{}", run.all());
-    assert!(
-        run.stdout.contains("NO-OUT fourow edge/full-board-draw"),
-        "{}",
-        run.all()
+    let (id, verdict, _) = the_failure(dir.path());
+    assert_eq!(
+        (id.as_str(), verdict),
+        ("edge/full-board-draw", Verdict::MissingAnswer)
     );
 }
 
@@ -137,11 +185,13 @@ fn a_duplicate_input_is_reported() {
     }
     let run = validate(dir.path());
     assert_eq!(run.code, 1, "{}", run.all());
-    assert!(
-        run.stdout
-            .contains("edge/again.in: same input as case sample/1"),
-        "{}",
-        run.all()
+    // A fault of the test set, not of a case: every case is valid.
+    let report = read_report(&dir.path().join("reports"));
+    assert_eq!(report.summary.failed, 0);
+    let again = p.join("cases/edge/again.in");
+    assert_eq!(
+        issues(dir.path()),
+        [format!("{}: same input as case sample/1", again.display())]
     );
 }
 
@@ -153,16 +203,23 @@ fn stray_files_and_orphan_answers_are_reported() {
     std::fs::write(p.join("cases/edge/lonely.out"), "x\n").unwrap();
     let run = validate(dir.path());
     assert_eq!(run.code, 1, "{}", run.all());
-    assert!(
-        run.stdout.contains("notes.txt: not a case file"),
-        "{}",
-        run.all()
-    );
-    assert!(
-        run.stdout
-            .contains("lonely.out: an .out file without an .in file"),
-        "{}",
-        run.all()
+    let at = |name: &str| p.join("cases/edge").join(name).display().to_string();
+    let faults: Vec<(String, String)> = (issues(dir.path()).iter())
+        .map(|i| i.split_once(": ").unwrap())
+        .map(|(path, what)| (path.to_string(), what.to_string()))
+        .collect();
+    assert_eq!(
+        faults,
+        [
+            (
+                at("lonely.out"),
+                "an .out file without an .in file".to_string()
+            ),
+            (
+                at("notes.txt"),
+                "not a case file (only .in and .out, or .ans, belong in cases/)".to_string()
+            ),
+        ]
     );
 }
 
@@ -175,11 +232,22 @@ fn an_unknown_problem_yaml_key_is_a_config_error() {
     });
     let run = validate(dir.path());
     assert_eq!(run.code, 2, "{}", run.all());
-    assert!(
-        run.stdout.contains("problem.yaml:") && run.stdout.contains("unknown field `comapre`"),
-        "{}",
-        run.all()
+    let report = read_report(&dir.path().join("reports"));
+    assert!(report.problems.is_empty());
+    assert_eq!(report.errors.len(), 1, "{:?}", report.errors);
+    let at = located(&report.errors[0]).unwrap();
+    let yaml = p.join("problem.yaml");
+    let line = 1 + std::fs::read_to_string(&yaml)
+        .unwrap()
+        .lines()
+        .position(|l| l.starts_with("comapre:"))
+        .unwrap();
+    assert_eq!(
+        (Path::new(&at.path), at.line, at.column),
+        (yaml.as_path(), line, 1)
     );
+    let first = at.message.split_once(", ").map(|(f, _)| f);
+    assert_eq!(first, Some("unknown field `comapre`"), "{}", at.message);
 }
 
 #[test]
@@ -196,13 +264,28 @@ fn a_wrong_submission_that_passes_fails_check() {
     .unwrap();
     let run = check(dir.path());
     assert_eq!(run.code, 1, "{}", run.all());
-    let line = run
-        .stdout
-        .lines()
-        .find(|l| l.contains("actually_right.py"))
-        .unwrap();
+    let report = read_report(&dir.path().join("reports"));
+    assert_eq!(report.submissions.len(), 1);
+    let s = &report.submissions[0];
     assert!(
-        line.contains("WA") && line.contains("AC") && line.contains("BROKEN PROMISE"),
-        "{line}"
+        s.path.ends_with("wrong_answer/actually_right.py"),
+        "{}",
+        s.path
     );
+    assert!(!s.ok);
+    assert_eq!(s.got, Verdict::Accepted);
+    assert_eq!(
+        s.faults,
+        [PromiseFault::Verdict {
+            expected: Expectation::Verdict(Verdict::WrongAnswer),
+            got: Verdict::Accepted
+        }]
+    );
+    // Its row: expected WA, got AC, a broken promise.
+    let row: Vec<&str> = (run.stdout.lines())
+        .find(|l| l.starts_with(&s.path))
+        .unwrap()
+        .split_whitespace()
+        .collect();
+    assert_eq!(row[1..], ["WA", "AC", "BROKEN", "PROMISE"], "{row:?}");
 }

@@ -86,22 +86,22 @@ fn every_kind_of_problem_keeps_its_submissions_promises() {
             .unwrap_or_else(|| panic!("{name} was not judged"))
     };
     // Checker messages (judgemessage.txt, testlib's stderr) reach the report.
-    assert!(
-        got("divisor-icpc/submissions/wrong_answer/misses_squares.py")
-            .message
-            .as_deref()
-            .is_some_and(|m| m.contains("49 is not prime"))
+    let said = |name: &str| {
+        let case = got(name).deciding_case.as_ref().expect("a deciding case");
+        case.message.clone().unwrap_or_default()
+    };
+    assert_eq!(
+        said("divisor-icpc/submissions/wrong_answer/misses_squares.py"),
+        "49 is not prime"
     );
     assert_eq!(
         got("divisor-testlib/submissions/presentation_error/trailing_space.py").got,
         Verdict::PresentationError
     );
     // Interaction: the interactor's complaint, the submission's own fate.
-    assert!(
-        got("guess/submissions/wrong_answer/linear.py")
-            .message
-            .as_deref()
-            .is_some_and(|m| m.contains("more than 4 guesses"))
+    assert_eq!(
+        said("guess/submissions/wrong_answer/linear.py"),
+        "more than 4 guesses"
     );
     assert_eq!(
         got("guess/submissions/run_time_error/gives_up.py").got,
@@ -218,7 +218,7 @@ fn a_checker_that_does_not_compile_is_a_configuration_error() {
     let checker = problem.join("checker/check.c");
     let mut text = std::fs::read_to_string(&checker).unwrap();
     text.push_str("\nint broken( { return 0; }\n");
-    std::fs::write(&checker, text).unwrap();
+    std::fs::write(&checker, &text).unwrap();
     let accepted = problem.join("submissions/accepted/smallest.c");
     let accepted = accepted.display().to_string();
     let run = judge_in(
@@ -227,14 +227,16 @@ fn a_checker_that_does_not_compile_is_a_configuration_error() {
         None,
     );
     assert_eq!(run.code, 2, "{}", run.all());
-    assert!(
-        run.stderr.contains("checker/check.c") && run.stderr.contains("does not compile"),
+    let refusal =
+        "divisor-icpc: problems/divisor-icpc/checker/check.c: the checker does not compile:";
+    let lines: Vec<&str> = run.stderr.lines().collect();
+    assert_eq!(lines[0], format!("error: {refusal}"), "{}", run.all());
+    // Then the compiler's own words, at the line that breaks it.
+    let (file, line, column) = located(lines[1]);
+    assert_eq!(
+        (file.as_str(), line, column),
+        ("check.c", text.lines().count(), 13),
         "{}",
-        run.all()
-    );
-    assert!(
-        run.stderr.contains("error:"),
-        "the compiler's own words: {}",
         run.all()
     );
     let run = judge_in(
@@ -243,7 +245,19 @@ fn a_checker_that_does_not_compile_is_a_configuration_error() {
         None,
     );
     assert_eq!(run.code, 2, "{}", run.all());
-    assert!(run.stdout.contains("does not compile"), "{}", run.all());
+    let report = read_report(&tmp.path().join("r"));
+    assert_eq!(report.errors.len(), 1, "{:?}", report.errors);
+    assert_eq!(report.errors[0].lines().next(), Some(refusal));
+}
+
+/// `path:line:column: …` as (file name, line, column).
+fn located(text: &str) -> (String, usize, usize) {
+    let mut parts = text.splitn(4, ':');
+    let path = parts.next().unwrap();
+    let mut number = || parts.next().and_then(|n| n.parse().ok()).expect(text);
+    let (line, column) = (number(), number());
+    let file = Path::new(path).file_name().unwrap().to_string_lossy();
+    (file.into_owned(), line, column)
 }
 
 #[test]

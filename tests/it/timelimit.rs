@@ -68,10 +68,15 @@ fn stored(dir: &Path) -> Stored {
     serde_yaml::from_str(&std::fs::read_to_string(kept[0].path()).unwrap()).unwrap()
 }
 
-/// The copy's problem as judge reads it.
-fn problem(dir: &Path) -> judge::problem::Problem {
+/// The warning `check` gives from `kept` for the copy's problem, its
+/// submissions unchanged since (the copy read here from another folder
+/// than judge's would otherwise count as changed).
+fn interval_warning(dir: &Path, kept: &Stored) -> String {
     let found = judge::package::discover(&dir.join("problems")).unwrap();
-    found.problems.into_iter().next().unwrap()
+    let problem = found.problems.into_iter().next().unwrap();
+    let mut kept = kept.clone();
+    kept.submissions = interval_store::fingerprint(&problem);
+    interval_store::warning(&problem, &kept).expect("a warning")
 }
 
 /// The submissions that decide the interval's end `word` (`at least`,
@@ -202,7 +207,7 @@ fn a_limit_outside_the_interval_fails_names_who_and_check_warns() {
         "{warning}"
     );
     // The interval measured above, from the cache, not measured again.
-    let said = interval_store::warning(&problem(tmp.path()), &kept).unwrap();
+    let said = interval_warning(tmp.path(), &kept);
     assert!(
         check
             .stdout
@@ -263,7 +268,7 @@ fn a_submission_too_slow_for_its_promise_empties_the_interval_and_is_named() {
     assert!(who[0].1.starts_with("2 × "), "{made}");
     // check says so from the cache.
     let check = judge(tmp.path(), &["check", "--no-submissions"]);
-    let said = interval_store::warning(&problem(tmp.path()), &kept).unwrap();
+    let said = interval_warning(tmp.path(), &kept);
     assert!(
         check
             .stdout

@@ -38,10 +38,28 @@ impl Fixture {
         self.problems.join("divisor").join(rel)
     }
 
+    /// Every build entry of the cache (`builds/<key>/`) with the bytes of
+    /// its files.
+    fn builds(&self) -> BTreeMap<PathBuf, Vec<u8>> {
+        let dir = self.cache.join("builds");
+        walkdir::WalkDir::new(&dir)
+            .sort_by_file_name()
+            .into_iter()
+            .flatten()
+            .filter(|e| e.file_type().is_file())
+            .map(|e| {
+                let rel = e.path().strip_prefix(&dir).unwrap().to_path_buf();
+                (rel, std::fs::read(e.path()).unwrap())
+            })
+            .collect()
+    }
+
     /// `judge check` with the fixture's cache: per submission (file name)
-    /// how many case results were reused out of how many judged, and the
-    /// cache's summary note. Every submission must keep its promise.
-    fn check(&self) -> (BTreeMap<String, (usize, usize)>, String) {
+    /// how many case results were reused out of how many judged, and how
+    /// many builds the run stored in the cache (entries new or rewritten,
+    /// seen on disk). Every submission must keep its promise.
+    fn check(&self) -> (BTreeMap<String, (usize, usize)>, usize) {
+        let before = self.builds();
         let run = judge_env(
             &root(),
             &[
@@ -67,14 +85,13 @@ impl Fixture {
                 (name.to_string_lossy().into_owned(), (s.reused, s.cases_run))
             })
             .collect();
-        let note = report
-            .meta
-            .notes
-            .iter()
-            .find(|n| n.starts_with("cache "))
-            .cloned()
-            .unwrap_or_else(|| panic!("no cache note in {:?}", report.meta.notes));
-        (reused, note)
+        let after = self.builds();
+        let entry = |rel: &PathBuf| rel.components().next().unwrap().as_os_str().to_owned();
+        let stored: std::collections::BTreeSet<_> = (after.iter())
+            .filter(|(rel, bytes)| before.get(*rel) != Some(*bytes))
+            .map(|(rel, _)| entry(rel))
+            .collect();
+        (reused, stored.len())
     }
 }
 
@@ -96,17 +113,17 @@ fn append(path: &Path, text: &str) {
 #[test]
 fn each_change_invalidates_exactly_what_depends_on_it() {
     let f = Fixture::new();
-    let (cold, note) = f.check();
+    let (cold, stored) = f.check();
     assert!(cold.values().all(|(r, _)| *r == 0), "{cold:?}");
     // Reference, checker, validator-free C programs: smallest, sieve,
     // up_to_n, reference.c, check.c; and the syntax check of each of the
     // two Python submissions.
-    assert!(note.contains(" 0 builds reused, 7 stored"), "{note}");
+    assert_eq!(stored, 7);
 
     // Nothing changed: every result that is far from the limits comes
     // back, and so does the time-out, which ran through its whole margin
     // past the limit; the crash never does.
-    let (warm, note) = f.check();
+    let (warm, stored) = f.check();
     assert_eq!(
         fully_reused(&warm),
         ["largest.py", "misses_squares.py", "smallest.c", "up_to_n.c"],
@@ -117,21 +134,21 @@ fn each_change_invalidates_exactly_what_depends_on_it() {
         warm["sieve.c"].1,
         "all but its crash"
     );
-    assert!(note.contains(" 7 builds reused, 0 stored"), "{note}");
+    assert_eq!(stored, 0);
 
     // A changed source: that submission alone runs again, and builds again.
     append(
         &f.file("submissions/accepted/smallest.c"),
         "\n/* edited */\n",
     );
-    let (after, note) = f.check();
+    let (after, stored) = f.check();
     assert_eq!(after["smallest.c"].0, 0, "{after:?}");
     assert_eq!(
         fully_reused(&after),
         ["largest.py", "misses_squares.py", "up_to_n.c"],
         "{after:?}"
     );
-    assert!(note.contains(" 6 builds reused, 1 stored"), "{note}");
+    assert_eq!(stored, 1);
 
     // A new case: only it runs for each submission that reaches it.
     std::fs::write(f.file("cases/secret/zz-new.in"), "1\n15\n").unwrap();
@@ -145,7 +162,7 @@ fn each_change_invalidates_exactly_what_depends_on_it() {
     // Every build is reused.
     let yaml = std::fs::read_to_string(f.file("problem.yaml")).unwrap();
     std::fs::write(f.file("problem.yaml"), yaml.replace("time: 1s", "time: 2s")).unwrap();
-    let (after, note) = f.check();
+    let (after, stored) = f.check();
     assert_eq!(
         fully_reused(&after),
         ["largest.py", "misses_squares.py", "smallest.c"],
@@ -153,22 +170,22 @@ fn each_change_invalidates_exactly_what_depends_on_it() {
     );
     let (reused, judged) = after["up_to_n.c"];
     assert_eq!(reused + 1, judged, "all but its time-out: {after:?}");
-    assert!(note.contains(" 7 builds reused, 0 stored"), "{note}");
+    assert_eq!(stored, 0);
 
     // A changed memory limit: no result is reused, every build is.
     let yaml = std::fs::read_to_string(f.file("problem.yaml")).unwrap();
     std::fs::write(f.file("problem.yaml"), yaml.replace("256MiB", "512MiB")).unwrap();
-    let (after, note) = f.check();
+    let (after, stored) = f.check();
     assert!(after.values().all(|(r, _)| *r == 0), "{after:?}");
-    assert!(note.contains(" 7 builds reused, 0 stored"), "{note}");
+    assert_eq!(stored, 0);
     let (warm, _) = f.check();
     assert_eq!(warm["smallest.c"], (5, 5), "{warm:?}");
 
     // A changed checker: no result is reused; the checker alone rebuilds.
     append(&f.file("checker/check.c"), "\n/* stricter, one day */\n");
-    let (after, note) = f.check();
+    let (after, stored) = f.check();
     assert!(after.values().all(|(r, _)| *r == 0), "{after:?}");
-    assert!(note.contains(" 6 builds reused, 1 stored"), "{note}");
+    assert_eq!(stored, 1);
 }
 
 #[test]
@@ -193,7 +210,7 @@ fn damaged_entries_are_ignored_and_rebuilt() {
         std::fs::write(entry.path(), damaged).unwrap();
     }
     // Same verdicts as the cold run, nothing reused, everything stored anew.
-    let (after, note) = f.check();
+    let (after, stored) = f.check();
     assert!(after.values().all(|(r, _)| *r == 0), "{after:?}");
     assert_eq!(
         after.values().map(|(_, n)| n).collect::<Vec<_>>(),
@@ -201,7 +218,7 @@ fn damaged_entries_are_ignored_and_rebuilt() {
     );
     // A syntax check leaves no file to damage: only the five compiles
     // are made again.
-    assert!(note.contains(" 2 builds reused, 5 stored"), "{note}");
+    assert_eq!(stored, 5);
     let (warm, _) = f.check();
     assert_eq!(fully_reused(&warm).len(), 4, "{warm:?}");
 }

@@ -5,6 +5,9 @@
 
 use crate::common::read_report;
 use crate::in_place::{judge_on, memory_package};
+use judge::problem::submissions::Expectation;
+use judge::report::{LimitGap, PromiseFault};
+use judge::verdict::Verdict;
 
 /// `memory_package` with its time limit left out (2025-09: computed,
 /// `ac_to_time_limit` 2, `time_limit_to_tle` 1.5, resolution 1 s).
@@ -69,22 +72,38 @@ fn a_too_slow_submission_the_computed_limit_lets_pass_is_told_the_limits_that_ca
     let run = judge_on(tmp.path(), &pkg, "check", &reports);
     assert_eq!(run.code, 1, "both break their promise:\n{}", run.all());
     let report = read_report(&reports);
-    let message = |name: &str| {
+    let gap = |name: &str| {
         let s = crate::common::submission(&report, name);
-        assert!(!s.ok && s.got.code() == "AC", "{s:#?}");
-        s.message.clone().unwrap_or_default()
+        assert!(!s.ok && s.got == Verdict::Accepted, "{s:#?}");
+        // Promised TLE, got AC: and here is why the limit let it pass.
+        match &s.faults[..] {
+            [
+                PromiseFault::Verdict {
+                    expected: Expectation::Verdict(Verdict::TimeLimit),
+                    got: Verdict::Accepted,
+                },
+                PromiseFault::LimitLetsItPass(gap),
+            ] => (**gap).clone(),
+            other => panic!("{name}: {other:?}"),
+        }
     };
-    let same = message("same.py");
-    assert!(
-        same.contains("the computed limit lets it pass")
-            && same.contains("no limit separates them"),
-        "{same}"
-    );
-    let slowish = message("slowish.c");
-    assert!(
-        slowish.contains("only a limit below 0.2") && slowish.contains("would separate them"),
-        "{slowish}"
-    );
+    // The package's rule: the accepted need 2 × their slowest case, a
+    // too-slow one is caught below its slowest case / 1.5.
+    let rule = |g: &LimitGap| {
+        assert_eq!((g.multiplier, g.safety_margin), (2.0, 1.5), "{g:?}");
+        assert!((g.catch_below - g.took / 1.5).abs() < 1e-3, "{g:?}");
+        assert!((g.need - g.slowest_accepted * 2.0).abs() < 1e-3, "{g:?}");
+    };
+    // As fast as the accepted one: no limit separates them.
+    let same = gap("same.py");
+    rule(&same);
+    assert!(same.need >= same.catch_below, "{same:?}");
+    // 0.3 s of CPU: only a limit below 0.2 s catches it, and one between
+    // what the accepted echo needs and that would separate them.
+    let slowish = gap("slowish.c");
+    rule(&slowish);
+    assert!((0.2..0.3).contains(&slowish.catch_below), "{slowish:?}");
+    assert!(slowish.need < slowish.catch_below, "{slowish:?}");
 }
 
 #[test]
@@ -114,18 +133,11 @@ fn a_time_limit_given_to_grade_is_used_without_computing_the_packages() {
         None,
     );
     assert_eq!(run.code, 0, "{}", run.all());
-    let notes = read_report(&reports).meta.notes;
-    assert!(
-        notes
-            .iter()
-            .any(|n| n.contains("time limit 3s from --time-limit")),
-        "{notes:?}"
-    );
-    // Nothing was measured: no limit was computed.
-    assert!(
-        !notes
-            .iter()
-            .any(|n| n.contains("computed like problemtools")),
-        "{notes:?}"
-    );
+    let report = read_report(&reports);
+    let problem = &report.problems[0];
+    // The given limit is the one it ran under.
+    assert_eq!(problem.limits.map(|l| l.time_ms), Some(3000.0));
+    // Nothing was measured: no case result comes from a measuring run.
+    assert!(!problem.cases.is_empty());
+    assert!(problem.cases.iter().all(|c| !c.reused), "{problem:#?}");
 }

@@ -8,6 +8,7 @@ use std::path::Path;
 
 use crate::common::{copy_tree, judge_env, judge_in, read_report, root};
 use crate::in_place::judge_on;
+use judge::verdict::Verdict;
 
 /// `(folder/name, expected, got, ok)` of every submission of a report.
 fn rows(report: &judge::report::Report) -> Vec<(String, String, String, bool)> {
@@ -75,25 +76,46 @@ fn a_domjudge_package_is_judged_by_its_tags_and_folder_names() {
     ];
     assert_eq!(rows(&cold), want, "{}", run.all());
     // Nothing promised is said so, never counted kept or broken.
-    assert!(run.stdout.contains("2 with no promise"), "{}", run.all());
+    assert!(
+        (run.stdout.lines())
+            .any(|l| l == "submissions: 10 graded, 0 not as promised, 2 with no promise"),
+        "{}",
+        run.all()
+    );
     let message = |name: &str| {
-        let s = cold
-            .submissions
-            .iter()
-            .find(|s| s.path.ends_with(name))
-            .unwrap();
+        let s = crate::common::submission(&cold, name);
         s.message.clone().unwrap_or_default()
     };
     assert!(message("triple.py").contains("DOMjudge takes the tag"));
     assert!(message("untagged.py").contains("no @EXPECTED_RESULTS@ tag"));
-    assert!(message("silent.py").contains("NO-OUTPUT"));
-    // What is not judged is named, with the reason, in the notes.
-    let notes = cold.meta.notes.join("\n");
-    assert!(notes.contains("double.R (no language"), "{notes}");
+    // WA with no output at all: DOMjudge's NO-OUTPUT.
+    let silent = crate::common::submission(&cold, "silent.py");
+    let case = silent.deciding_case.as_ref().expect("a deciding case");
     assert!(
-        notes.contains("twice_tagged.py:2:3: a second @EXPECTED_RESULTS@"),
-        "{notes}"
+        case.no_output && case.verdict == Verdict::WrongAnswer,
+        "{case:?}"
     );
+    // What is not judged is named, with the reason, in the notes.
+    let not_judged: Vec<&str> = (cold.meta.notes.iter())
+        .filter_map(|n| n.strip_prefix("submission not judged: "))
+        .collect();
+    let submissions = pkg.join("submissions");
+    let r = submissions.join("accepted/double.R").display().to_string();
+    assert!(
+        not_judged.contains(&format!("{r} (no language in judge's table has this extension (R; `judge languages` lists them, judge-config.yaml can add one))").as_str()),
+        "{not_judged:?}"
+    );
+    // The second tag, located.
+    let twice = submissions.join("check_manually/twice_tagged.py");
+    let at: Vec<(usize, usize)> = (not_judged.iter())
+        .filter_map(|n| n.strip_prefix(&format!("{}:", twice.display())))
+        .map(|rest| {
+            let mut parts = rest.splitn(3, ':');
+            let mut number = || parts.next().unwrap().parse().unwrap();
+            (number(), number())
+        })
+        .collect();
+    assert_eq!(at, [(2, 3)], "{not_judged:?}");
     // A warm run takes every result from the cache, each its own.
     let run = check();
     assert_eq!(run.code, 0, "{}", run.all());
@@ -152,10 +174,16 @@ fn an_import_carries_the_format_rule_that_mle_counts_as_rte() {
     assert_eq!(run.code, 0, "{}", run.all());
     let rules =
         std::fs::read_to_string(problems.join("echo/submissions/submissions.yaml")).unwrap();
-    assert!(
-        rules.contains("run_time_error:\n  permitted: [AC, RTE]\n  required: [RTE]"),
-        "{rules}"
-    );
+    let rules: serde_yaml::Value = serde_yaml::from_str(&rules).unwrap();
+    let list = |key: &str| -> Vec<&str> {
+        (rules["run_time_error"][key].as_sequence())
+            .unwrap_or_else(|| panic!("no {key}: {rules:?}"))
+            .iter()
+            .map(|v| v.as_str().unwrap())
+            .collect()
+    };
+    assert_eq!(list("permitted"), ["AC", "RTE"]);
+    assert_eq!(list("required"), ["RTE"]);
     let reports = tmp.path().join("reports");
     let run = judge_on(tmp.path(), &problems, "check", &reports);
     assert_eq!(run.code, 0, "{}", run.all());
@@ -199,7 +227,11 @@ fn export_makes_the_folders_of_its_target_and_names_no_staging_folder() {
     // A parent that is a file: the error names the path asked for.
     std::fs::write(tmp.path().join("file"), "").unwrap();
     let run = export(&tmp.path().join("file/pkg"));
-    assert_ne!(run.code, 0);
-    assert!(run.stderr.contains("file"), "{}", run.all());
-    assert!(!run.all().contains("staging"), "{}", run.all());
+    assert_eq!(run.code, 2, "{}", run.all());
+    // The path named is the one asked for, no staging folder of judge's.
+    let named = (run.stderr.lines().next())
+        .and_then(|l| l.strip_prefix("error: "))
+        .and_then(|l| l.split(": ").next());
+    let file = tmp.path().join("file");
+    assert_eq!(named, Some(file.to_str().unwrap()), "{}", run.all());
 }

@@ -7,8 +7,11 @@
 
 use std::path::{Path, PathBuf};
 
+use std::time::Duration;
+
 use crate::common::{judge, root};
 use crate::grade::{Graded, SERIAL, grade};
+use judge::report::Stop;
 
 fn schema() -> PathBuf {
     root().join("testdata/junit/junit-10.xsd")
@@ -56,6 +59,107 @@ fn attr(xml: &str, tag: &str, name: &str) -> String {
         .unwrap_or_else(|| panic!("no {name} in {element}"))
         + key.len();
     element[from..from + element[from..].find('"').unwrap()].to_string()
+}
+
+/// An element of a parsed XML file: its attributes, its own text
+/// (entities resolved) and its child elements.
+#[derive(Debug, Default)]
+pub(crate) struct Element {
+    pub(crate) name: String,
+    pub(crate) attrs: Vec<(String, String)>,
+    pub(crate) text: String,
+    pub(crate) children: Vec<Element>,
+}
+
+impl Element {
+    /// The value of attribute `name`.
+    pub(crate) fn attr(&self, name: &str) -> Option<&str> {
+        (self.attrs.iter())
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// Every element named `name` at or below this one, in document order.
+    pub(crate) fn all(&self, name: &str) -> Vec<&Element> {
+        let mut found = Vec::new();
+        if self.name == name {
+            found.push(self);
+        }
+        for c in &self.children {
+            found.extend(c.all(name));
+        }
+        found
+    }
+
+    /// The child elements named `name`.
+    pub(crate) fn kids(&self, name: &str) -> Vec<&Element> {
+        self.children.iter().filter(|c| c.name == name).collect()
+    }
+}
+
+/// Parses `xml` into a tree under an unnamed document element; panics
+/// on XML that is not well formed.
+pub(crate) fn parse_xml(xml: &str) -> Element {
+    use quick_xml::events::{BytesStart, Event};
+    fn open(e: &BytesStart) -> Element {
+        let attrs = e
+            .attributes()
+            .map(|a| {
+                let a = a.expect("a well-formed attribute");
+                let key = String::from_utf8_lossy(a.key.as_ref()).into_owned();
+                (
+                    key,
+                    a.normalized_value(quick_xml::XmlVersion::Implicit1_0)
+                        .expect("an attribute value")
+                        .into_owned(),
+                )
+            })
+            .collect();
+        Element {
+            name: String::from_utf8_lossy(e.name().as_ref()).into_owned(),
+            attrs,
+            ..Element::default()
+        }
+    }
+    let mut reader = quick_xml::Reader::from_str(xml);
+    let mut stack = vec![Element::default()];
+    loop {
+        match reader.read_event().expect("well-formed XML") {
+            Event::Start(e) => stack.push(open(&e)),
+            Event::Empty(e) => {
+                let element = open(&e);
+                stack.last_mut().unwrap().children.push(element);
+            }
+            Event::End(_) => {
+                let element = stack.pop().unwrap();
+                stack
+                    .last_mut()
+                    .expect("balanced tags")
+                    .children
+                    .push(element);
+            }
+            Event::Text(t) => stack.last_mut().unwrap().text += &t.decode().unwrap(),
+            Event::CData(t) => stack.last_mut().unwrap().text += &t.decode().unwrap(),
+            Event::GeneralRef(r) => {
+                let text = match r.resolve_char_ref().unwrap() {
+                    Some(c) => c.to_string(),
+                    None => match r.decode().unwrap().as_ref() {
+                        "amp" => "&".into(),
+                        "lt" => "<".into(),
+                        "gt" => ">".into(),
+                        "quot" => "\"".into(),
+                        "apos" => "'".into(),
+                        other => panic!("unknown entity &{other};"),
+                    },
+                };
+                stack.last_mut().unwrap().text += &text;
+            }
+            Event::Eof => break,
+            _ => {}
+        }
+    }
+    assert_eq!(stack.len(), 1, "unclosed elements");
+    stack.pop().unwrap()
 }
 
 fn read(g: &Graded) -> String {
@@ -112,6 +216,15 @@ fn grade_reports_verdicts_as_failures_with_limits_as_properties() {
         suite <= total + 0.001,
         "suite {suite} s in a run of {total} s"
     );
+    let doc = parse_xml(&xml);
+    let suite = doc.all("testsuite")[0];
+    let property = |name: &str| {
+        (suite.all("property").into_iter())
+            .find(|p| p.attr("name") == Some(name))
+            .and_then(|p| p.attr("value"))
+            .unwrap_or_else(|| panic!("no property {name} in\n{xml}"))
+            .to_string()
+    };
     for (name, value) in [
         ("language", "Shell"),
         ("cpu_time_limit", "1s"),
@@ -119,35 +232,30 @@ fn grade_reports_verdicts_as_failures_with_limits_as_properties() {
         ("output_limit", "64KiB"),
         ("judged_by", "compare exact"),
     ] {
-        let property = format!(r#"<property name="{name}" value="{value}"/>"#);
-        assert!(xml.contains(&property), "no {property} in\n{xml}");
+        assert_eq!(property(name), value, "{xml}");
     }
-    assert!(
-        xml.contains(r#"<property name="sandbox" value="none; accounting"#),
-        "{xml}"
-    );
-    // A failing case names its input and shows how it starts.
-    assert!(
-        xml.contains(r#"file="testdata/grading/verdicts/cases/secret/row.in""#),
-        "{xml}"
-    );
-    assert!(
-        xml.contains("input testdata/grading/verdicts/cases/secret/row.in starts:"),
-        "{xml}"
-    );
+    assert_eq!(Some(property("sandbox")), g.report.meta.sandbox, "{xml}");
+    assert!(property("sandbox").starts_with("none; accounting"), "{xml}");
+    // A failing case names its input and shows how it starts: after the
+    // line naming it, the input's own lines.
+    let row = "testdata/grading/verdicts/cases/secret/row.in";
+    let case = (doc.all("testcase").into_iter())
+        .find(|c| c.attr("file") == Some(row))
+        .unwrap_or_else(|| panic!("no test case with file={row}\n{xml}"));
+    let body: Vec<&str> = case.kids("failure")[0].text.lines().collect();
+    let at = (body.iter())
+        .position(|l| *l == format!("input {row} starts:"))
+        .unwrap_or_else(|| panic!("{body:?}"));
+    let input = std::fs::read_to_string(root().join(row)).unwrap();
+    assert_eq!(body[at + 1..], input.lines().collect::<Vec<_>>()[..]);
 }
 
 #[test]
 fn limit_verdicts_give_the_limit_and_the_measured_value() {
     let _lock = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
-    for (program, verdict, limit, pattern) in [
-        (
-            "infinite_loop.c",
-            "TLE",
-            "--time-limit",
-            "over the limit of 0.300 s",
-        ),
-        ("alloc_4g.c", "MLE", "--memory-limit", "64 MiB"),
+    for (program, verdict, limit) in [
+        ("infinite_loop.c", "TLE", "--time-limit"),
+        ("alloc_4g.c", "MLE", "--memory-limit"),
     ] {
         let value = if verdict == "TLE" { "300ms" } else { "64MiB" };
         let g = grade(
@@ -158,22 +266,31 @@ fn limit_verdicts_give_the_limit_and_the_measured_value() {
         );
         assert_valid(&g.junit);
         let xml = read(&g);
+        // The failure says what the report says of the case, after its
+        // verdict.
+        let case = &g.report.problems[0].cases[0];
         let message = attr(&xml, "failure", "message");
-        assert!(message.starts_with(&format!("{verdict}: ")), "{message}");
-        assert!(message.contains(pattern), "{message}");
-        // The measured value too: a CPU time past the limit (stopped at
-        // the margin, 0.3 s × 1.5, or by the wall clock on a machine so
-        // busy the loop got less), or a peak.
-        if verdict == "TLE" {
-            let cpu: f64 = message
-                .split("CPU time ")
-                .nth(1)
-                .and_then(|rest| rest.split(' ').next())
-                .and_then(|n| n.parse().ok())
-                .unwrap_or_else(|| panic!("no CPU time: {message}"));
-            assert!(cpu > 0.3 && cpu < 0.6, "{message}");
-        } else {
-            assert!(message.contains("iB"), "{message}");
+        assert_eq!(
+            message,
+            format!("{verdict}: {}", case.message.as_deref().unwrap()),
+            "{xml}"
+        );
+        // The limit and the measured value: a CPU time past the limit
+        // (stopped at the margin, 0.3 s × 1.5, or by the wall clock on a
+        // machine so busy the loop got less), or a peak.
+        match &case.stop {
+            Some(Stop::CpuTime {
+                limit,
+                used: Some(used),
+            }) if verdict == "TLE" => {
+                assert_eq!(*limit, Duration::from_millis(300));
+                let cpu = used.as_secs_f64();
+                assert!(cpu > 0.3 && cpu < 0.6, "{message}");
+            }
+            Some(Stop::Memory { limit, .. }) if verdict == "MLE" => {
+                assert_eq!(*limit, 64 << 20, "{message}")
+            }
+            other => panic!("{verdict}: {other:?}"),
         }
     }
 }
@@ -194,7 +311,13 @@ fn a_compile_error_is_an_error_not_a_failure() {
     assert_eq!(attr(&xml, "testsuites", "failures"), "0");
     assert_eq!(xml.matches("<error type=\"CE\"").count(), 4, "{xml}");
     // The compiler's output goes with the suite.
-    assert!(xml.contains("<system-err>"), "{xml}");
+    let doc = parse_xml(&xml);
+    let suite = doc.all("testsuite")[0];
+    let log = g.report.problems[0].build_log.as_deref().unwrap();
+    let err: Vec<&str> = (suite.kids("system-err").iter())
+        .map(|e| e.text.as_str())
+        .collect();
+    assert_eq!(err, vec![log], "{xml}");
 }
 
 #[test]

@@ -5,8 +5,9 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::common::{copy_tree, judge_in, read_report, root};
-use judge::report::Report;
+use crate::common::{copy_tree, judge_in, read_report, root, submission};
+use crate::junit::parse_xml;
+use judge::report::{PromiseFault, Report, ScoreRange};
 use judge::verdict::Verdict;
 
 fn kinds() -> PathBuf {
@@ -85,22 +86,22 @@ fn every_kind_of_problem_keeps_its_submissions_promises() {
             .unwrap_or_else(|| panic!("{name} was not judged"))
     };
     // Checker messages (judgemessage.txt, testlib's stderr) reach the report.
-    assert!(
-        got("divisor-icpc/submissions/wrong_answer/misses_squares.py")
-            .message
-            .as_deref()
-            .is_some_and(|m| m.contains("49 is not prime"))
+    let said = |name: &str| {
+        let case = got(name).deciding_case.as_ref().expect("a deciding case");
+        case.message.clone().unwrap_or_default()
+    };
+    assert_eq!(
+        said("divisor-icpc/submissions/wrong_answer/misses_squares.py"),
+        "49 is not prime"
     );
     assert_eq!(
         got("divisor-testlib/submissions/presentation_error/trailing_space.py").got,
         Verdict::PresentationError
     );
     // Interaction: the interactor's complaint, the submission's own fate.
-    assert!(
-        got("guess/submissions/wrong_answer/linear.py")
-            .message
-            .as_deref()
-            .is_some_and(|m| m.contains("more than 4 guesses"))
+    assert_eq!(
+        said("guess/submissions/wrong_answer/linear.py"),
+        "more than 4 guesses"
     );
     assert_eq!(
         got("guess/submissions/run_time_error/gives_up.py").got,
@@ -152,26 +153,59 @@ fn a_broken_promise_about_a_score_fails_check() {
         None,
     );
     assert_eq!(run.code, 1, "{}", run.all());
-    assert!(
-        run.stdout.contains("expected a score of 40, got 30"),
-        "{}",
-        run.all()
+    let report = read_report(&tmp.path().join("r"));
+    let int32 = submission(&report, "int32.c");
+    assert!(!int32.ok);
+    assert_eq!(
+        int32.faults,
+        vec![PromiseFault::Score {
+            expected: ScoreRange {
+                low: 40.0,
+                high: 40.0
+            },
+            got: 30.0
+        }]
     );
+    let broken: Vec<&str> = (report.submissions.iter())
+        .filter(|s| !s.ok)
+        .map(|s| s.path.as_str())
+        .collect();
+    assert_eq!(broken, vec![int32.path.as_str()]);
     // CI sees the broken promise as one failing test, and only that one.
     let xml = std::fs::read_to_string(tmp.path().join("r/junit.xml")).unwrap();
-    let suite = xml
-        .split("<testsuite ")
-        .find(|s| s.starts_with("name=\"expected-verdict submissions\""))
+    let doc = parse_xml(&xml);
+    let suite = (doc.all("testsuite").into_iter())
+        .find(|s| s.attr("name") == Some("expected-verdict submissions"))
         .expect("a suite of submissions");
-    assert!(suite.contains("failures=\"1\""), "{suite}");
-    let int32 = suite
-        .split("<testcase ")
-        .find(|c| c.contains("int32.c"))
-        .unwrap();
-    assert!(int32.contains("type=\"BROKEN-PROMISE\""), "{int32}");
-    // Its score is in the message (junit-10.xsd allows no properties on
-    // a test case).
-    assert!(int32.contains("got 30"), "{int32}");
+    assert_eq!(suite.attr("failures"), Some("1"), "{xml}");
+    let failing: Vec<(&str, &str, &str)> = (suite.kids("testcase").into_iter())
+        .flat_map(|c| {
+            (c.kids("failure").into_iter()).map(move |f| {
+                (
+                    c.attr("name").unwrap(),
+                    f.attr("type").unwrap(),
+                    f.attr("message").unwrap(),
+                )
+            })
+        })
+        .collect();
+    // Its message is the report's, which gives the score (junit-10.xsd
+    // allows no properties on a test case).
+    assert_eq!(
+        failing,
+        vec![(
+            int32.path.as_str(),
+            "BROKEN-PROMISE",
+            // An XML reader sees the message's line break as a space.
+            int32
+                .message
+                .as_deref()
+                .unwrap()
+                .replace('\n', " ")
+                .as_str()
+        )],
+        "{xml}"
+    );
 }
 
 #[test]
@@ -184,7 +218,7 @@ fn a_checker_that_does_not_compile_is_a_configuration_error() {
     let checker = problem.join("checker/check.c");
     let mut text = std::fs::read_to_string(&checker).unwrap();
     text.push_str("\nint broken( { return 0; }\n");
-    std::fs::write(&checker, text).unwrap();
+    std::fs::write(&checker, &text).unwrap();
     let accepted = problem.join("submissions/accepted/smallest.c");
     let accepted = accepted.display().to_string();
     let run = judge_in(
@@ -193,14 +227,16 @@ fn a_checker_that_does_not_compile_is_a_configuration_error() {
         None,
     );
     assert_eq!(run.code, 2, "{}", run.all());
-    assert!(
-        run.stderr.contains("checker/check.c") && run.stderr.contains("does not compile"),
+    let refusal =
+        "divisor-icpc: problems/divisor-icpc/checker/check.c: the checker does not compile:";
+    let lines: Vec<&str> = run.stderr.lines().collect();
+    assert_eq!(lines[0], format!("error: {refusal}"), "{}", run.all());
+    // Then the compiler's own words, at the line that breaks it.
+    let (file, line, column) = located(lines[1]);
+    assert_eq!(
+        (file.as_str(), line, column),
+        ("check.c", text.lines().count(), 13),
         "{}",
-        run.all()
-    );
-    assert!(
-        run.stderr.contains("error:"),
-        "the compiler's own words: {}",
         run.all()
     );
     let run = judge_in(
@@ -209,7 +245,19 @@ fn a_checker_that_does_not_compile_is_a_configuration_error() {
         None,
     );
     assert_eq!(run.code, 2, "{}", run.all());
-    assert!(run.stdout.contains("does not compile"), "{}", run.all());
+    let report = read_report(&tmp.path().join("r"));
+    assert_eq!(report.errors.len(), 1, "{:?}", report.errors);
+    assert_eq!(report.errors[0].lines().next(), Some(refusal));
+}
+
+/// `path:line:column: …` as (file name, line, column).
+fn located(text: &str) -> (String, usize, usize) {
+    let mut parts = text.splitn(4, ':');
+    let path = parts.next().unwrap();
+    let mut number = || parts.next().and_then(|n| n.parse().ok()).expect(text);
+    let (line, column) = (number(), number());
+    let file = Path::new(path).file_name().unwrap().to_string_lossy();
+    (file.into_owned(), line, column)
 }
 
 #[test]
@@ -337,11 +385,11 @@ fn a_submission_that_writes_after_the_interactor_is_done_gets_a_clear_run_time_e
             message.contains("after the interactor had finished"),
             "{message}"
         );
-        let talk = case.interaction.as_deref().unwrap_or_default();
-        assert!(
-            talk.contains("< correct") && talk.contains("> still here"),
-            "{talk}"
-        );
+        let talk: Vec<&str> = (case.interaction.as_deref().unwrap_or_default().lines()).collect();
+        let correct = (talk.iter())
+            .position(|l| *l == "< correct")
+            .unwrap_or_else(|| panic!("{talk:?}"));
+        assert!(talk[correct + 1..].contains(&"> still here"), "{talk:?}");
     }
     assert!(
         running_with(marker).is_empty(),

@@ -80,7 +80,14 @@ fn every_output_validator_of_a_package_must_accept() {
         None,
     );
     assert_eq!(export.code, 2, "{}", export.all());
-    assert!(export.stderr.contains("has several"), "{}", export.all());
+    assert_eq!(
+        export.stderr.lines().next(),
+        Some(
+            "error: halves: cannot be exported as 2025-09: it holds one output validator, the problem has several (use legacy)"
+        ),
+        "{}",
+        export.all()
+    );
     assert!(!modern.exists());
 
     // Without the second validator, the spaced output is accepted: it was

@@ -168,7 +168,15 @@ fn bad_shard_specs_are_usage_errors() {
     for spec in ["4/3", "0/2", "x"] {
         let run = judge(&["check", "--no-submissions", "--shard", spec]);
         assert_eq!(run.code, 2, "{spec}: {}", run.all());
-        assert!(run.stderr.contains("expected K/N"), "{}", run.all());
+        let refusal = format!(
+            "error: invalid value '{spec}' for '--shard <K/N>': shard \"{spec}\": expected K/N with 1 <= K <= N, e.g. 2/3"
+        );
+        assert_eq!(
+            run.stderr.lines().next(),
+            Some(refusal.as_str()),
+            "{}",
+            run.all()
+        );
     }
 }
 
@@ -195,6 +203,7 @@ fn merging_refuses_missing_duplicate_and_foreign_shards() {
         assert_eq!(run.code, 0, "{}", run.all());
         out.join("report.yaml")
     };
+    let dir_of = |name: &str| dir.path().join(name);
     let one = shard(1, "one");
     let two = shard(2, "two");
     let target = dir.path().join("merged");
@@ -205,15 +214,22 @@ fn merging_refuses_missing_duplicate_and_foreign_shards() {
     };
     let run = merge(&[&one]);
     assert_eq!(run.code, 2);
-    assert!(
-        run.stderr.contains("missing shard(s): 2/2"),
+    assert_eq!(
+        run.stderr.lines().next(),
+        Some("error: missing shard(s): 2/2"),
         "{}",
         run.all()
     );
     let run = merge(&[&one, &one, &two]);
     assert_eq!(run.code, 2);
-    assert!(
-        run.stderr.contains("shard 1/2 appears twice"),
+    let twice = format!(
+        "error: shard 1/2 appears twice: {} and {}",
+        one.display(),
+        one.display()
+    );
+    assert_eq!(
+        run.stderr.lines().next(),
+        Some(twice.as_str()),
         "{}",
         run.all()
     );
@@ -239,8 +255,19 @@ fn merging_refuses_missing_duplicate_and_foreign_shards() {
     ]);
     let run = merge(&[&one, &two_new.join("report.yaml")]);
     assert_eq!(run.code, 2);
-    assert!(
-        run.stderr.contains("different revisions cannot be merged"),
+    // Refused naming both files and the test sets they were made from.
+    let set = |dir: &str| read_report(&dir_of(dir)).meta.test_set;
+    let revisions = format!(
+        "error: {} was made from test set {} but {} from {}: different revisions cannot be merged",
+        two_new.join("report.yaml").display(),
+        set("two-new"),
+        one.display(),
+        set("one"),
+    );
+    assert_ne!(set("two-new"), set("one"));
+    assert_eq!(
+        run.stderr.lines().next(),
+        Some(revisions.as_str()),
         "{}",
         run.all()
     );
@@ -274,7 +301,11 @@ fn report_diff_fails_on_a_flip_to_a_worse_verdict_only() {
         .lines()
         .find(|l| l.starts_with("worse"))
         .expect("a worse line");
-    assert!(line.contains(&case) && line.contains("AC → WA"), "{line}");
+    assert_eq!(
+        line.split_whitespace().collect::<Vec<_>>(),
+        ["worse", case.as_str(), "AC", "→", "WA"],
+        "{line}"
+    );
     assert!(
         run.stdout.lines().any(|l| l.starts_with("removed")),
         "{}",

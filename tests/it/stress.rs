@@ -36,6 +36,17 @@ fn bytes_on_line(out: &str, prefix: &str) -> usize {
     before[before.rfind(' ').unwrap() + 1..].parse().unwrap()
 }
 
+/// The verdict on the verdict line (`WA <problem> seed …`).
+fn verdict_on(out: &str, problem: &str) -> Option<String> {
+    out.lines().find_map(|l| {
+        let mut words = l.split_whitespace();
+        let code = words.next()?;
+        let upper = code.chars().all(|c| c.is_ascii_uppercase() || c == '-');
+        (upper && words.next() == Some(problem) && words.next() == Some("seed"))
+            .then(|| code.to_string())
+    })
+}
+
 /// Standard output of `argv` fed `input` on standard input.
 fn output_of(argv: &[&str], input: &str) -> Vec<u8> {
     use std::io::Write;
@@ -68,8 +79,17 @@ fn wrong_submission_yields_a_real_counterexample() {
         actual.as_slice(),
         "the printed input does not tell the programs apart:\n{input}"
     );
-    assert!(run.stdout.contains("WA four-in-a-row"), "{}", run.all());
-    assert!(run.stdout.contains("--- expected\n"), "{}", run.all());
+    assert_eq!(
+        verdict_on(&run.stdout, "four-in-a-row").as_deref(),
+        Some("WA"),
+        "{}",
+        run.all()
+    );
+    assert!(
+        run.stdout.lines().any(|l| l.trim() == "--- expected"),
+        "{}",
+        run.all()
+    );
 }
 
 /// The So Doku Checker submission that forgets the boxes in the Illegal
@@ -88,7 +108,12 @@ fn sudoku_box_duplicate_is_found_with_the_default_iterations() {
         "off",
     ]);
     assert_eq!(run.code, 1, "{}", run.all());
-    assert!(run.stdout.contains("WA sudoku-checker"), "{}", run.all());
+    assert_eq!(
+        verdict_on(&run.stdout, "sudoku-checker").as_deref(),
+        Some("WA"),
+        "{}",
+        run.all()
+    );
     let input = printed_input(&run.stdout);
     assert!(!input.is_empty(), "{}", run.all());
     let expected = judge_in(
@@ -163,8 +188,9 @@ fn correct_submission_passes() {
         "off",
     ]);
     assert_eq!(run.code, 0, "{}", run.all());
-    assert!(
-        run.stdout.contains("no difference found in 30 inputs"),
+    assert_eq!(
+        run.stdout.lines().last(),
+        Some("no difference found in 30 inputs"),
         "{}",
         run.all()
     );
@@ -223,12 +249,19 @@ fn stress_runs_a_generator_program_and_judges_with_the_checker() {
         "30",
     ]);
     assert_eq!(run.code, 1, "{}", run.all());
-    assert!(
-        run.stdout.contains("is not prime"),
+    let input = printed_input(&run.stdout);
+    // The checker's message, under the verdict, about the input's number.
+    let n = input.lines().nth(1).unwrap().trim();
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    let verdict = (lines.iter())
+        .position(|l| l.starts_with("WA divisor-icpc "))
+        .unwrap_or_else(|| panic!("{}", run.all()));
+    assert_eq!(
+        lines[verdict + 1].trim(),
+        format!("{n} is not prime"),
         "the checker's message: {}",
         run.all()
     );
-    let input = printed_input(&run.stdout);
     let command = run
         .stdout
         .lines()
@@ -324,13 +357,34 @@ fn save_keeps_the_counterexample_as_a_case_with_its_recipe() {
     let expected = output_of(&[accepted.to_str().unwrap()], &input);
     assert_eq!(std::fs::read(case.with_extension("out")).unwrap(), expected);
     let sources = std::fs::read_to_string(problems.join("four-in-a-row/SOURCES.md")).unwrap();
-    let row = sources
-        .lines()
-        .find(|l| l.contains(&format!("`stress/{name}`")))
+    // Its row: the case, the submission caught, the command that
+    // recreates the input with the seed in the case's name.
+    let rows: Vec<Vec<&str>> = (sources.lines())
+        .map(|l| {
+            (l.split('|'))
+                .map(|c| c.trim().trim_matches('`'))
+                .filter(|c| !c.is_empty())
+                .collect()
+        })
+        .collect();
+    let case_id = format!("stress/{name}");
+    let row = (rows.iter())
+        .find(|r| r.first() == Some(&case_id.as_str()))
         .unwrap_or_else(|| panic!("{sources}"));
-    assert!(
-        row.contains(WRONG) && row.contains("gen four-in-a-row --seed"),
-        "{row}"
+    assert_eq!(row.len(), 3, "{row:?}");
+    assert_eq!(row[1], WRONG, "{row:?}");
+    let words: Vec<&str> = row[2].split_whitespace().collect();
+    let at = words.iter().position(|w| *w == "gen").expect(row[2]);
+    let seed = name
+        .strip_prefix("stress-s")
+        .unwrap()
+        .split('-')
+        .next()
+        .unwrap();
+    assert_eq!(
+        words[at + 1..at + 4],
+        ["four-in-a-row", "--seed", seed],
+        "{row:?}"
     );
     let validate = judge(&["--problems", problems.to_str().unwrap(), "validate"]);
     assert_eq!(validate.code, 0, "{}", validate.all());

@@ -10,6 +10,8 @@
 use std::path::Path;
 
 use crate::common::{Run, copy_tree, judge_env, root};
+use judge::engine::time::calibrate::seconds;
+use judge::engine::time::interval_store::{self, Stored};
 
 /// A copy of divisor-icpc as `problems/divisor-icpc`, with time limit
 /// `time` when given.
@@ -20,7 +22,7 @@ fn fixture(time: Option<&str>) -> tempfile::TempDir {
     if let Some(time) = time {
         let yaml = dir.join("problem.yaml");
         let text = std::fs::read_to_string(&yaml).unwrap();
-        assert!(text.contains("time: 1s"));
+        assert!(text.lines().any(|l| l.trim() == "time: 1s"), "{text}");
         std::fs::write(&yaml, text.replace("time: 1s", &format!("time: {time}"))).unwrap();
     }
     tmp
@@ -56,6 +58,45 @@ fn ends(summary: &str) -> (f64, f64, bool) {
     (low.parse().unwrap(), high, at_least)
 }
 
+/// The interval `timelimit` kept in the copy's cache for `check`.
+fn stored(dir: &Path) -> Stored {
+    let kept: Vec<_> = std::fs::read_dir(dir.join("cache/timelimit"))
+        .unwrap()
+        .flatten()
+        .collect();
+    assert_eq!(kept.len(), 1, "{kept:?}");
+    serde_yaml::from_str(&std::fs::read_to_string(kept[0].path()).unwrap()).unwrap()
+}
+
+/// The warning `check` gives from `kept` for the copy's problem, its
+/// submissions unchanged since (the copy read here from another folder
+/// than judge's would otherwise count as changed).
+fn interval_warning(dir: &Path, kept: &Stored) -> String {
+    let found = judge::package::discover(&dir.join("problems")).unwrap();
+    let problem = found.problems.into_iter().next().unwrap();
+    let mut kept = kept.clone();
+    kept.submissions = interval_store::fingerprint(&problem);
+    interval_store::warning(&problem, &kept).expect("a warning")
+}
+
+/// The submissions that decide the interval's end `word` (`at least`,
+/// `at most`), as the table under the summary names them: `(who, how)`
+/// from each `<word> [≥ ]X s  (who: how on case)`.
+fn deciders<'a>(run: &'a Run, word: &str) -> Vec<(&'a str, &'a str)> {
+    (run.stdout.lines())
+        .filter_map(|l| {
+            let (_, rest) = l.split_once(&format!("  {word} "))?;
+            let (_, why) = rest.split_once("  (")?;
+            why.strip_suffix(')')?.split_once(": ")
+        })
+        .collect()
+}
+
+/// The folder of a submission named `folder/file`.
+fn folder(who: &str) -> &str {
+    Path::new(who).parent().unwrap().to_str().unwrap()
+}
+
 fn summary_line(run: &Run) -> &str {
     run.stdout
         .lines()
@@ -72,28 +113,63 @@ fn the_limit_lies_inside_the_interval_and_a_limit_inside_is_proposed() {
     let head = run
         .stdout
         .lines()
-        .find(|l| l.contains("submission"))
+        .find(|l| l.trim_start().starts_with("submission "))
         .unwrap();
-    assert!(head.contains("run 1") && head.contains("run 2") && head.contains("median"));
-    for name in ["largest.py", "smallest.c", "up_to_n.c"] {
-        assert!(run.stdout.contains(name), "{}", run.all());
-    }
-    let summary = summary_line(&run);
-    assert!(summary.contains("the limit 1 s is inside"), "{summary}");
-    assert!(summary.ends_with("proposed 1 s — ok"), "{summary}");
-    let (low, high, at_least) = ends(summary);
-    assert!(low <= 1.0 && 1.0 <= high, "{summary}");
-    // The slow one is stopped at the probe (3 s): the upper end is only
-    // known to be at least 3 / 1.5 s.
-    assert!(at_least && high >= 2.0, "{summary}");
-    // Each end names the submission and the case that decide it.
-    let at_most = run.stdout.lines().find(|l| l.contains("at most")).unwrap();
-    assert!(
-        at_most.contains("time_limit_exceeded/up_to_n.c: ≥ "),
-        "{at_most}"
+    let cells: Vec<&str> = head.split_whitespace().collect();
+    assert_eq!(
+        cells,
+        [
+            "submission",
+            "folder",
+            "run",
+            "1",
+            "run",
+            "2",
+            "median",
+            "of",
+            "limit",
+            "slowest",
+            "case"
+        ]
     );
-    let at_least_line = run.stdout.lines().find(|l| l.contains("at least")).unwrap();
-    assert!(at_least_line.contains("(accepted/"), "{at_least_line}");
+    let mut rows: Vec<&str> = (run.stdout.lines())
+        .filter_map(|l| l.split_whitespace().next())
+        .filter(|w| w.ends_with(".py") || w.ends_with(".c"))
+        .collect();
+    rows.sort();
+    assert_eq!(
+        rows,
+        ["largest.py", "smallest.c", "up_to_n.c"],
+        "{}",
+        run.all()
+    );
+    // The interval kept for check holds the limit; the slow one is
+    // stopped at the probe (3 s): the upper end is only known to be at
+    // least 3 / 1.5 s.
+    let kept = stored(tmp.path());
+    let (low, high) = (kept.low.unwrap(), kept.high.unwrap());
+    assert!(!kept.empty && low <= 1.0 && 1.0 <= high, "{kept:?}");
+    assert!(kept.high_at_least && high >= 2.0, "{kept:?}");
+    // The summary says so, with the same figures.
+    let summary = summary_line(&run);
+    assert_eq!(
+        summary,
+        format!(
+            "divisor-icpc: limits {} s … ≥ {} s keep every promise; the limit 1 s is inside; proposed 1 s — ok",
+            seconds(low),
+            seconds(high)
+        )
+    );
+    let (at_least, at_most) = (deciders(&run, "at least"), deciders(&run, "at most"));
+    // Each end names the submission and the case that decide it.
+    assert_eq!(at_most.len(), 1, "{}", run.all());
+    assert_eq!(at_most[0].0, "time_limit_exceeded/up_to_n.c");
+    assert!(
+        at_most[0].1.starts_with("≥ "),
+        "cut at the probe: {at_most:?}"
+    );
+    assert_eq!(at_least.len(), 1, "{}", run.all());
+    assert_eq!(folder(at_least[0].0), "accepted", "{at_least:?}");
 }
 
 #[test]
@@ -102,17 +178,17 @@ fn a_limit_outside_the_interval_fails_names_who_and_check_warns() {
     let tmp = fixture(Some("20ms"));
     let run = judge(tmp.path(), &["timelimit", "divisor-icpc", "--runs", "1"]);
     assert_eq!(run.code, 1, "{}", run.all());
+    let kept = stored(tmp.path());
+    assert!(kept.low.is_some_and(|low| low > 0.02), "{kept:?}");
+    // Python alone decides the lower end, and the limit breaks it.
+    assert_eq!(deciders(&run, "at least")[0].0, "accepted/largest.py");
     let summary = summary_line(&run);
-    assert!(
-        summary.contains("the limit 0.02 s is outside: accepted/largest.py needs at least"),
-        "{summary}"
-    );
     assert!(summary.ends_with("— not ok"), "{summary}");
     let (low, _, _) = ends(summary);
-    assert!(low > 0.02, "{summary}");
+    assert_eq!(seconds(low), seconds(kept.low.unwrap()), "{summary}");
     assert!(
-        run.stdout
-            .contains("1 with a limit outside its interval or no interval (divisor-icpc)"),
+        run.stdout.lines().any(|l| l
+            == "timelimit: 1 problem calibrated, 1 with a limit outside its interval or no interval (divisor-icpc)"),
         "{}",
         run.all()
     );
@@ -131,14 +207,14 @@ fn a_limit_outside_the_interval_fails_names_who_and_check_warns() {
         "{warning}"
     );
     // The interval measured above, from the cache, not measured again.
-    let kept = check
-        .stdout
-        .lines()
-        .find(|l| l.starts_with("warning: divisor-icpc: the time limit 0.0200 s lies outside ["))
-        .unwrap_or_else(|| panic!("no interval warning\n{}", check.all()));
+    let said = interval_warning(tmp.path(), &kept);
     assert!(
-        kept.contains("(measured by `judge timelimit`, just now)"),
-        "{kept}"
+        check
+            .stdout
+            .lines()
+            .any(|l| l == format!("warning: {said}")),
+        "{said}\n{}",
+        check.all()
     );
     let html = std::fs::read_to_string(tmp.path().join("reports/report.html")).unwrap();
     assert!(
@@ -163,32 +239,42 @@ fn a_submission_too_slow_for_its_promise_empties_the_interval_and_is_named() {
     }
     let run = judge(tmp.path(), &["timelimit", "--runs", "1"]);
     assert_eq!(run.code, 1, "{}", run.all());
-    let summary = summary_line(&run);
-    assert!(
-        summary.contains("no limit keeps every promise — empty"),
-        "{summary}"
+    let kept = stored(tmp.path());
+    assert!(kept.empty, "{kept:?}");
+    assert_eq!(
+        summary_line(&run),
+        "divisor-icpc: no limit keeps every promise — empty"
     );
     let made = run
         .stdout
         .lines()
-        .find(|l| l.trim_start().starts_with("made empty by:"))
+        .find_map(|l| l.trim_start().strip_prefix("made empty by: "))
         .unwrap_or_else(|| panic!("{}", run.all()));
-    assert!(
-        made.contains("accepted/divisor_spins_600ms.c: 2 × ")
-            && made.contains("time_limit_exceeded/divisor_spins_1500ms.c: "),
+    // Only the two of set speeds: the fast accepted ones and the far too
+    // slow one do not empty it.
+    let mut who: Vec<(&str, &str)> = (made.split("; "))
+        .map(|w| w.split_once(": ").unwrap())
+        .collect();
+    who.sort();
+    let names: Vec<&str> = who.iter().map(|(w, _)| *w).collect();
+    assert_eq!(
+        names,
+        [
+            "accepted/divisor_spins_600ms.c",
+            "time_limit_exceeded/divisor_spins_1500ms.c"
+        ],
         "{made}"
     );
-    // The fast accepted ones and the far too slow one do not empty it.
-    for innocent in ["smallest.c", "largest.py", "up_to_n.c"] {
-        assert!(!made.contains(innocent), "{made}");
-    }
+    assert!(who[0].1.starts_with("2 × "), "{made}");
     // check says so from the cache.
     let check = judge(tmp.path(), &["check", "--no-submissions"]);
+    let said = interval_warning(tmp.path(), &kept);
     assert!(
         check
             .stdout
-            .contains("warning: divisor-icpc: no limit keeps every submission's promise"),
-        "{}",
+            .lines()
+            .any(|l| l == format!("warning: {said}")),
+        "{said}\n{}",
         check.all()
     );
 }

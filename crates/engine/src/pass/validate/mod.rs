@@ -100,7 +100,10 @@ fn validate_cases(
         }
         report
     });
-    (reports, noted.into_inner().unwrap_or_else(|e| e.into_inner()))
+    (
+        reports,
+        noted.into_inner().unwrap_or_else(|e| e.into_inner()),
+    )
 }
 
 /// The tests of the validators and the checker in `problems` (this run's
@@ -115,8 +118,11 @@ fn validator_tests(session: &Session, tools: &[Tools], problems: &[Problem]) -> 
     let invalid = part(problems, |p| p.invalid_inputs.clone());
     let rejected = session.judge_cases(&views(tools, &invalid), validators, input::reject_case);
     let bad_answers = part(problems, invalid_answers);
-    let rejected_answers =
-        session.judge_cases(&views(tools, &bad_answers), validators, input::reject_answer);
+    let rejected_answers = session.judge_cases(
+        &views(tools, &bad_answers),
+        validators,
+        input::reject_answer,
+    );
     let checks = part(problems, |p| {
         p.output_checks.iter().map(|c| c.case.clone()).collect()
     });

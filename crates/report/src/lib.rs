@@ -35,6 +35,7 @@ mod html_failure;
 pub mod index;
 pub mod junit;
 pub mod merge;
+mod meta;
 mod promise;
 pub mod rules;
 pub mod yaml;
@@ -49,37 +50,12 @@ use crate::compare::{CheckerScore, CompareMode, Outcome};
 use crate::execution::Execution;
 use crate::problem::groups::ScoringRules;
 use crate::problem::submissions::Expectation;
-use crate::shard::Shard;
 use crate::solvers::bounds::BoundReach;
 use crate::verdict::Verdict;
 pub use excerpt::InputExcerpt;
 pub use judge_problem::stop::Stop;
+pub use meta::{Meta, RunKind};
 pub use promise::{Borderline, LimitGap, PromiseFault, ScoreRange};
-
-/// Which command made a report.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum RunKind {
-    Check,
-    Validate,
-    Grade,
-}
-
-impl RunKind {
-    pub fn name(self) -> &'static str {
-        match self {
-            RunKind::Check => "check",
-            RunKind::Validate => "validate",
-            RunKind::Grade => "grade",
-        }
-    }
-}
-
-impl std::fmt::Display for RunKind {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.name())
-    }
-}
 
 /// What a run concluded, and so the process exit code. One rule for every
 /// command: problem folders that did not load (configuration errors) come
@@ -216,38 +192,6 @@ pub struct Catch {
 
 fn is_zero(n: &usize) -> bool {
     *n == 0
-}
-
-/// How the run was made; everything here but the timings is reproducible.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Meta {
-    pub tool: String,
-    pub version: String,
-    pub kind: RunKind,
-    /// The command line as typed.
-    pub command: String,
-    /// RFC 3339, UTC.
-    pub started_at: String,
-    pub duration_ms: f64,
-    pub jobs: usize,
-    /// Content hash of the whole selected test set (see `shard::test_set_hash`).
-    #[serde(default)]
-    pub test_set: String,
-    /// `K/N` when this report covers one shard.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub shard: Option<Shard>,
-    /// Facts a reader must know to trust the run (the sandbox, accounting).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub notes: Vec<String>,
-    /// Things that make the run less trustworthy (no sandbox, a time
-    /// limit an accepted submission comes too close to): shown on the
-    /// console and on top of the HTML page.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub warnings: Vec<String>,
-    /// How submissions were isolated (`bubblewrap`, `none`); absent for
-    /// runs that start no program.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub sandbox: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -586,25 +530,5 @@ impl Report {
             write(path, junit::render(self).as_bytes())?;
         }
         Ok(())
-    }
-}
-
-impl Meta {
-    /// Metadata for a run starting now.
-    pub fn new(kind: RunKind, command: String, jobs: usize) -> Self {
-        Meta {
-            tool: "judge".into(),
-            version: env!("CARGO_PKG_VERSION").into(),
-            kind,
-            command,
-            started_at: humantime::format_rfc3339_seconds(std::time::SystemTime::now()).to_string(),
-            duration_ms: 0.0,
-            jobs,
-            test_set: String::new(),
-            shard: None,
-            notes: Vec::new(),
-            warnings: Vec::new(),
-            sandbox: None,
-        }
     }
 }

@@ -14,6 +14,7 @@ use crate::execute::reference;
 use crate::execute::runner::Runner;
 use crate::execution::{End, Execution};
 use crate::judging::Judging;
+use crate::judging::multipass;
 use crate::judging::program::{self, JudgeProgram};
 use crate::judging::record::{self, Ran};
 use crate::launcher::ProcSpec;
@@ -142,7 +143,7 @@ impl<'a> Grader<'a> {
                 program::interact(interactor.as_ref(), spec, case)
             }
             How::MultiPass(spec, validator, passes) => {
-                program::passes(validator.as_ref(), spec, case, *passes)
+                multipass::passes(validator.as_ref(), spec, case, *passes)
             }
         };
         let mut report = record::of_run(case, ran);

@@ -1,9 +1,9 @@
 //! The problem's judge program (an ICPC output validator or interactor,
 //! or a testlib checker) and the three ways it meets a run: after it, on
 //! its output; alongside it, as the interactor; between its passes, on a
-//! multi-pass problem. All three share what is here: the program's
-//! process (built once per problem), its feedback folder, and what its
-//! exit code means.
+//! multi-pass problem ([`super::multipass`]). All three share what is
+//! here: the program's process (built once per problem), its feedback
+//! folder, and what its exit code means.
 //!
 //! The judge program gets the case's input and answer as open files
 //! (`/dev/fd/3`, `/dev/fd/4`: the test data itself is never in a
@@ -31,14 +31,6 @@
 //! what it was sent fell over because of the submission: WA, not the
 //! judge's fault. Who hung up or stopped reading first is what the relay
 //! saw, never a guess from exit times.
-//!
-//! Multi-pass problems (ICPC `type: multi-pass`): the program runs, the
-//! output validator judges the pass and may write `nextpass.in` to its
-//! feedback folder, which becomes the input of the next run, up to the
-//! problem's number of passes. The feedback folder persists across the
-//! passes (a validator may keep notes there); `nextpass.in` is moved out
-//! of it before the next pass so a pass cannot be repeated by mistake.
-//! Each pass runs under the full limits; the case's times are the sums.
 
 use std::io::Write;
 use std::os::fd::OwnedFd;
@@ -57,9 +49,6 @@ use crate::verdict::Verdict;
 
 /// Bytes of a judge program's message kept in the report.
 const MESSAGE: usize = 4096;
-
-/// The file the output validator writes to ask for another pass.
-const NEXT_PASS: &str = "nextpass.in";
 
 /// The problem's judge program, built, with everything about running it
 /// that is the same for every case.
@@ -176,10 +165,15 @@ impl<'a> JudgeProgram<'a> {
         }
     }
 
+    /// The runner its processes run in.
+    pub(crate) fn runner(&self) -> &'a Runner {
+        self.runner
+    }
+
     /// Runs the ICPC output validator on the output in file `team` for
     /// input `input` (the case's, or a later pass's `nextpass.in`),
     /// leaving its files in `feedback`.
-    fn icpc_check(
+    pub(crate) fn icpc_check(
         &self,
         case: &Case,
         input: &Path,
@@ -360,107 +354,16 @@ fn interaction_verdict(
     }
 }
 
-/// Runs `subject` (a submission, or the reference) on `case` pass after
-/// pass, each judged by the output validator (`Err`: why there is none).
-pub(crate) fn passes(
-    validator: Result<&JudgeProgram, &ToolError>,
-    subject: &ProcSpec,
-    case: &Case,
-    passes: u32,
-) -> Ran {
-    let not_judged = |verdict: Verdict, why: String| Ran {
-        exec: Execution::failed(End::Exited(0), Duration::ZERO),
-        outcome: Outcome::new(verdict, why),
-        transcript: None,
-    };
-    let failed = |why: String| not_judged(Verdict::JudgeError, why);
-    let Some(answer) = case.answer.as_deref() else {
-        return not_judged(
-            Verdict::MissingAnswer,
-            "no answer file beside the input".into(),
-        );
-    };
-    let validator = match validator {
-        Ok(v) => v,
-        Err(why) => return failed(why.to_string()),
-    };
-    let (feedback, scratch) = match (Feedback::new(validator.runner), tempfile::tempdir()) {
-        (Ok(f), Ok(s)) => (f, s),
-        (Err(e), _) => return failed(e.to_string()),
-        (_, Err(e)) => return failed(e.to_string()),
-    };
-    let mut input: PathBuf = case.input.clone();
-    let mut total: Option<Execution> = None;
-    for pass in 1..=passes {
-        let mut exec = validator.runner.run(subject, &input);
-        // The case's times and memory: sums and the peak over the passes.
-        if let Some(before) = &total {
-            exec.wall += before.wall;
-            exec.cpu = match (exec.cpu, before.cpu) {
-                (Some(a), Some(b)) => Some(a + b),
-                (a, b) => a.or(b),
-            };
-            exec.memory = exec.memory.max(before.memory);
-        }
-        total = Some(exec.clone());
-        let decided = |exec: Execution, mut outcome: Outcome| {
-            // When a later pass decided, the message says which.
-            if pass > 1 {
-                let said = outcome.message.take();
-                outcome.message = Some(match said {
-                    Some(m) => format!("after pass {pass}: {m}"),
-                    None => format!("after pass {pass}"),
-                });
-            }
-            Ran {
-                exec,
-                outcome,
-                transcript: None,
-            }
-        };
-        if let Some(outcome) = ended_badly(&exec) {
-            return decided(exec, outcome);
-        }
-        let team = scratch.path().join(format!("output-{pass}"));
-        if let Err(e) = std::fs::File::create(&team).and_then(|mut f| f.write_all(&exec.stdout)) {
-            return failed(format!("cannot keep the output: {e}"));
-        }
-        let outcome = validator.icpc_check(case, &input, answer, &team, &feedback);
-        let next = feedback.path().join(NEXT_PASS);
-        if !outcome.verdict.is_pass() || !next.is_file() {
-            return decided(exec, outcome);
-        }
-        if pass == passes {
-            return decided(
-                exec,
-                Outcome::new(
-                    Verdict::JudgeError,
-                    format!(
-                        "the output validator asked for pass {} of a problem with {passes}",
-                        pass + 1
-                    ),
-                ),
-            );
-        }
-        let moved = scratch.path().join(format!("pass-{}.in", pass + 1));
-        if let Err(e) = std::fs::rename(&next, &moved) {
-            return failed(format!("cannot take {NEXT_PASS}: {e}"));
-        }
-        input = moved;
-    }
-    failed("no pass ran".into())
-}
-
 /// A fresh feedback folder for one judge program run (or one multi-pass
 /// case), writable by the program and removed when dropped.
-struct Feedback(PathBuf);
+pub(crate) struct Feedback(PathBuf);
 
 impl Feedback {
-    fn new(runner: &Runner) -> Result<Feedback, Unrunnable> {
+    pub(crate) fn new(runner: &Runner) -> Result<Feedback, Unrunnable> {
         Ok(Feedback(runner.new_dir("feedback")?))
     }
 
-    fn path(&self) -> &Path {
+    pub(crate) fn path(&self) -> &Path {
         &self.0
     }
 

@@ -140,22 +140,34 @@ impl Session {
             p.begin(jobs.len(), self.meta.kind.name());
         }
         let origin = Instant::now();
-        // Each case with when it started and ended (from `origin`), for
-        // the problems' wall-clock spans.
-        let one = |(t, c): &(&P, &Case)| {
-            let start = origin.elapsed();
-            let mut report = judge(t, c);
-            let end = origin.elapsed();
-            report.note_input(&c.input);
-            if let Some(p) = progress {
-                p.tick();
-            }
-            (report, (start, end))
-        };
-        // With --fail-fast, the cases go a pool's width at a time, in case
-        // order, and none is started after the first that fails; the ones
-        // after it in its batch are dropped, so the report does not depend
-        // on the number of workers.
+        let one = |(t, c): &(&P, &Case)| judge_timed(&judge, origin, progress, *t, c);
+        let results = self.judge_in_batches(&jobs, one);
+        if let Some(p) = progress {
+            p.end();
+        }
+        let mut results = results.into_iter();
+        each.iter()
+            .map(|t| {
+                let p = t.problem();
+                let (cases, spans): (Vec<CaseReport>, Vec<Span>) =
+                    results.by_ref().take(p.cases.len()).flatten().unzip();
+                problem_report(t, &subject(p), cases, &spans)
+            })
+            .collect()
+    }
+
+    /// Judges `jobs` with `one` on the pool, one result per job in job
+    /// order (`None`: not run).
+    ///
+    /// With --fail-fast, the cases go a pool's width at a time, in case
+    /// order, and none is started after the first that fails; the ones
+    /// after it in its batch are dropped, so the report does not depend
+    /// on the number of workers.
+    fn judge_in_batches<T, F>(&self, jobs: &[T], one: F) -> Vec<Option<(CaseReport, Span)>>
+    where
+        T: Sync,
+        F: Fn(&T) -> (CaseReport, Span) + Sync + Send,
+    {
         let width = match self.fail_fast {
             true => self.workers(),
             false => jobs.len().max(1),
@@ -163,7 +175,7 @@ impl Session {
         let mut results: Vec<Option<(CaseReport, Span)>> = Vec::with_capacity(jobs.len());
         for chunk in jobs.chunks(width) {
             let done: Vec<(CaseReport, Span)> =
-                self.pool.install(|| chunk.par_iter().map(one).collect());
+                self.pool.install(|| chunk.par_iter().map(&one).collect());
             let failed = done.iter().position(|(r, _)| !r.verdict.is_pass());
             match failed.filter(|_| self.fail_fast) {
                 Some(i) => {
@@ -180,34 +192,7 @@ impl Session {
             }
         }
         results.resize_with(jobs.len(), || None);
-        if let Some(p) = progress {
-            p.end();
-        }
-        let mut results = results.into_iter();
-        each.iter()
-            .map(|t| {
-                let p = t.problem();
-                let (cases, spans): (Vec<CaseReport>, Vec<Span>) =
-                    results.by_ref().take(p.cases.len()).flatten().unzip();
-                let mut report = ProblemReport::new(
-                    &p.id,
-                    &p.spec.name,
-                    &p.spec.source,
-                    p.spec.compare,
-                    &subject(p),
-                    cases,
-                );
-                report.wall_ms = wall_span(&spans);
-                report.limits = Some(limits_of(p));
-                report.checker = checker_label(p);
-                report.scoring = p.spec.scoring.as_ref().map(|s| p.groups.rules(s));
-                if let Some(rules) = &report.scoring {
-                    let scored = Scorer::new(rules, t.tools()).problem(&report.cases);
-                    (report.score, report.max_score) = (Some(scored.score), Some(scored.max));
-                }
-                report
-            })
-            .collect()
+        results
     }
 
     /// Gives each package judged in place that states no time limit the
@@ -246,6 +231,58 @@ impl Session {
         let report = Report::new(self.meta, problems, errors).with_submissions(submissions);
         Finished { report, cache_line }
     }
+}
+
+/// Judges case `c` of `t` with `judge`, ticking `progress`: the case
+/// with when it started and ended (from `origin`), for the problems'
+/// wall-clock spans.
+fn judge_timed<P, J>(
+    judge: &J,
+    origin: Instant,
+    progress: Option<&dyn Progress>,
+    t: &P,
+    c: &Case,
+) -> (CaseReport, Span)
+where
+    J: Fn(&P, &Case) -> CaseReport,
+{
+    let start = origin.elapsed();
+    let mut report = judge(t, c);
+    let end = origin.elapsed();
+    report.note_input(&c.input);
+    if let Some(p) = progress {
+        p.tick();
+    }
+    (report, (start, end))
+}
+
+/// The record of `t`'s problem from its judged `cases` (in case order)
+/// and their `spans`, `subject` naming what ran: its wall-clock span,
+/// limits, checker and, for a scoring problem, its score.
+fn problem_report<P: PerProblem>(
+    t: &P,
+    subject: &str,
+    cases: Vec<CaseReport>,
+    spans: &[Span],
+) -> ProblemReport {
+    let p = t.problem();
+    let mut report = ProblemReport::new(
+        &p.id,
+        &p.spec.name,
+        &p.spec.source,
+        p.spec.compare,
+        subject,
+        cases,
+    );
+    report.wall_ms = wall_span(spans);
+    report.limits = Some(limits_of(p));
+    report.checker = checker_label(p);
+    report.scoring = p.spec.scoring.as_ref().map(|s| p.groups.rules(s));
+    if let Some(rules) = &report.scoring {
+        let scored = Scorer::new(rules, t.tools()).problem(&report.cases);
+        (report.score, report.max_score) = (Some(scored.score), Some(scored.max));
+    }
+    report
 }
 
 /// A finished run: its report, and the line saying what it took from the

@@ -15,7 +15,7 @@
 use std::collections::BTreeMap;
 
 use super::item::{CaseScore, Scored, round};
-use crate::problem::groups::{Aggregation, ScoringRules};
+use crate::problem::groups::{Aggregation, GroupScoring, ScoringRules};
 
 /// Scores the group `group` (`""`: the whole problem) from its cases'
 /// results (`cases`: case id → result, ids `group/name`). Sub-groups are
@@ -36,12 +36,26 @@ pub(crate) fn score(
         Some(_) => Aggregation::PassFail,
         None => Aggregation::Sum,
     });
+    let (subgroups, own) = direct_items(group, cases);
+    let mut scored: Vec<Scored> = subgroups.iter().map(|g| score(rules, g, cases)).collect();
+    let sub_max: f64 = scored.iter().map(|s| s.max).sum();
+    let case_max = case_worth(&spec, aggregation, sub_max, own.len());
+    let reject = spec.reject_score.unwrap_or(0.0);
+    scored.extend(own.iter().map(|c| case_scored(c, case_max, reject)));
+    aggregate(&spec, aggregation, &scored)
+}
+
+/// Direct cases and direct sub-groups of `group`, in name order: the
+/// sub-groups by their ids, the cases by their results.
+fn direct_items<'c>(
+    group: &str,
+    cases: &'c BTreeMap<String, CaseScore>,
+) -> (Vec<String>, Vec<&'c CaseScore>) {
     let prefix = if group.is_empty() {
         String::new()
     } else {
         format!("{group}/")
     };
-    // Direct cases and direct sub-groups, in name order.
     let mut subgroups: Vec<String> = Vec::new();
     let mut own: Vec<&CaseScore> = Vec::new();
     for (id, result) in cases {
@@ -58,32 +72,45 @@ pub(crate) fn score(
             }
         }
     }
-    let mut scored: Vec<Scored> = subgroups.iter().map(|g| score(rules, g, cases)).collect();
-    let sub_max: f64 = scored.iter().map(|s| s.max).sum();
-    let case_max = spec
-        .accept_score
+    (subgroups, own)
+}
+
+/// What one accepted direct case is worth: its `accept_score`; else, in a
+/// `sum` (or `avg`) group with a `score`, an equal share of what the
+/// sub-groups (worth `sub_max`) leave of it among the `own` cases; else
+/// the group's whole `score`; else 1, as in legacy packages.
+fn case_worth(spec: &GroupScoring, aggregation: Aggregation, sub_max: f64, own: usize) -> f64 {
+    spec.accept_score
         .unwrap_or(match (spec.score, aggregation) {
-            (Some(w), Aggregation::Sum | Aggregation::Avg) if !own.is_empty() => {
-                (w - sub_max).max(0.0) / own.len() as f64
+            (Some(w), Aggregation::Sum | Aggregation::Avg) if own > 0 => {
+                (w - sub_max).max(0.0) / own as f64
             }
             (Some(w), _) => w,
             (None, _) => 1.0,
-        });
-    let reject = spec.reject_score.unwrap_or(0.0);
-    scored.extend(own.iter().map(|c| {
-        let score = if !c.accepted {
-            reject
-        } else if let Some(a) = c.absolute {
-            a
-        } else {
-            c.fraction.unwrap_or(1.0).clamp(0.0, 1.0) * case_max
-        };
-        Scored {
-            accepted: c.accepted,
-            score,
-            max: case_max,
-        }
-    }));
+        })
+}
+
+/// One direct case as an item worth `case_max`: `reject` when it is not
+/// accepted, else the checker's own score, else the checker's fraction of
+/// its worth (all of it when the checker said nothing).
+fn case_scored(case: &CaseScore, case_max: f64, reject: f64) -> Scored {
+    let score = if !case.accepted {
+        reject
+    } else if let Some(a) = case.absolute {
+        a
+    } else {
+        case.fraction.unwrap_or(1.0).clamp(0.0, 1.0) * case_max
+    };
+    Scored {
+        accepted: case.accepted,
+        score,
+        max: case_max,
+    }
+}
+
+/// The group's score from its items' (`scored`) by its `aggregation`,
+/// rounded; a group with no items scores 0 of its `score`.
+fn aggregate(spec: &GroupScoring, aggregation: Aggregation, scored: &[Scored]) -> Scored {
     let items = scored.len();
     let accepted = scored.iter().all(|s| s.accepted);
     let sum = |f: fn(&Scored) -> f64| scored.iter().map(f).sum::<f64>();
@@ -119,7 +146,6 @@ pub(crate) fn score(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::problem::groups::GroupScoring;
 
     /// Scores without a custom grader (these rules have none).
     fn score_plain(

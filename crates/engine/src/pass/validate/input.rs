@@ -15,11 +15,12 @@ use std::time::Instant;
 use crate::build::tools::{ToolError, Tools};
 use crate::compare::Outcome;
 use crate::execute::reference;
-use crate::execution::End;
+use crate::execution::{End, Execution};
 use crate::judging::record;
 use crate::pass::validate::noted::Noted;
 use crate::problem::Case;
 use crate::report::CaseReport;
+use crate::solvers::Solver;
 use crate::verdict::Verdict;
 
 /// One validator's word on an input.
@@ -281,42 +282,12 @@ pub(crate) fn note_cases(tools: &Tools, cases: &[Case]) -> Noted {
 /// accepting validator program printed when they are [`Bounds::Read`]. A
 /// malformed bound line is that validator's complaint.
 pub(crate) fn heard(tools: &Tools, case: &Case, bounds: Bounds) -> Result<Heard, Outcome> {
-    let at = |e: &dyn std::fmt::Display| format!("{}:{e}", case.input.display());
     let mut heard = Heard {
         opinions: Vec::new(),
         noted: Noted::default(),
     };
     if let Some(solver) = tools.problem.solver() {
-        // Unreadable text is the strict validator's complaint; the
-        // validator programs still get their say on the bytes.
-        // The message says whose rule it is: the in-crate solver's strict
-        // validation, not the reference's answer.
-        // It names the rule broken the way a validator program would, in
-        // its message, so one comparison serves every validator.
-        let whose = |e: &crate::scan::InputError| {
-            let rule = e
-                .rule
-                .as_deref()
-                .map_or(String::new(), |r| format!(", rule {r}"));
-            format!("{} (the strict validator of {}{rule})", at(e), solver.id())
-        };
-        let error = match reference::read_input(&case.input) {
-            Ok(text) => solver.validate(&text).err(),
-            Err(End::InputRejected(e)) => Some(e),
-            Err(other) => return Err(Outcome::new(Verdict::JudgeError, format!("{other:?}"))),
-        };
-        let said = error.as_ref().map_or(String::new(), |e| {
-            let rule = e
-                .rule
-                .as_deref()
-                .map_or(String::new(), |r| format!(" (rule {r})"));
-            format!("{}{rule}", e.message)
-        });
-        heard.opinions.push(Opinion {
-            who: "the strict validator".into(),
-            complaint: error.map(|e| whose(&e)),
-            said,
-        });
+        heard.opinions.push(strict_opinion(solver, case)?);
     }
     if tools.problem.spec.validators.is_empty() {
         return Ok(heard);
@@ -330,42 +301,93 @@ pub(crate) fn heard(tools: &Tools, case: &Case, bounds: Bounds) -> Result<Heard,
     for (path, program) in validators {
         let args = case.settings.validator_args.clone();
         let exec = runner.run(&program.judge_spec(args, tools.judge_limits()), &case.input);
-        let accepted = exec.end == End::Exited(42);
-        if accepted && bounds == Bounds::Read {
-            match Noted::read(&exec.stdout) {
-                Ok(noted) => heard.noted.merge(noted),
-                Err(e) => {
-                    let why = format!("{}: {}: {e}", case.input.display(), path.display());
-                    heard.opinions.push(Opinion {
-                        who: path.display().to_string(),
-                        complaint: Some(why),
-                        said: e.to_string(),
-                    });
-                    continue;
-                }
-            }
-        }
-        // What a rejection says is read only for a rejection: an accepted
-        // input (most of a test set) costs no decoding of its output.
-        let (complaint, said) = match accepted {
-            true => (None, String::new()),
-            false => {
-                let (how, said) = rejection(&exec);
-                let complaint = format!(
-                    "{}: rejected by {} ({how}) {said}",
-                    case.input.display(),
-                    path.display()
-                );
-                (Some(complaint), said)
-            }
-        };
-        heard.opinions.push(Opinion {
-            who: path.display().to_string(),
-            complaint,
-            said,
-        });
+        let opinion = program_opinion(case, path, &exec, bounds, &mut heard.noted);
+        heard.opinions.push(opinion);
     }
     Ok(heard)
+}
+
+/// The in-crate `solver`'s strict validator's word on the input of
+/// `case`; an input that cannot be read for another reason than its text
+/// is a judge error.
+///
+/// Unreadable text is the strict validator's complaint; the validator
+/// programs still get their say on the bytes.
+fn strict_opinion(solver: &dyn Solver, case: &Case) -> Result<Opinion, Outcome> {
+    let at = |e: &dyn std::fmt::Display| format!("{}:{e}", case.input.display());
+    // The message says whose rule it is: the in-crate solver's strict
+    // validation, not the reference's answer.
+    // It names the rule broken the way a validator program would, in
+    // its message, so one comparison serves every validator.
+    let whose = |e: &crate::scan::InputError| {
+        let rule = e
+            .rule
+            .as_deref()
+            .map_or(String::new(), |r| format!(", rule {r}"));
+        format!("{} (the strict validator of {}{rule})", at(e), solver.id())
+    };
+    let error = match reference::read_input(&case.input) {
+        Ok(text) => solver.validate(&text).err(),
+        Err(End::InputRejected(e)) => Some(e),
+        Err(other) => return Err(Outcome::new(Verdict::JudgeError, format!("{other:?}"))),
+    };
+    let said = error.as_ref().map_or(String::new(), |e| {
+        let rule = e
+            .rule
+            .as_deref()
+            .map_or(String::new(), |r| format!(" (rule {r})"));
+        format!("{}{rule}", e.message)
+    });
+    Ok(Opinion {
+        who: "the strict validator".into(),
+        complaint: error.map(|e| whose(&e)),
+        said,
+    })
+}
+
+/// The word of the validator program at `path` on the input of `case`,
+/// from its run `exec`. When it accepts and `bounds` are read, the bounds
+/// it printed go into `noted`; a malformed bound line is its complaint.
+fn program_opinion(
+    case: &Case,
+    path: &Path,
+    exec: &Execution,
+    bounds: Bounds,
+    noted: &mut Noted,
+) -> Opinion {
+    let accepted = exec.end == End::Exited(42);
+    if accepted && bounds == Bounds::Read {
+        match Noted::read(&exec.stdout) {
+            Ok(read) => noted.merge(read),
+            Err(e) => {
+                let why = format!("{}: {}: {e}", case.input.display(), path.display());
+                return Opinion {
+                    who: path.display().to_string(),
+                    complaint: Some(why),
+                    said: e.to_string(),
+                };
+            }
+        }
+    }
+    // What a rejection says is read only for a rejection: an accepted
+    // input (most of a test set) costs no decoding of its output.
+    let (complaint, said) = match accepted {
+        true => (None, String::new()),
+        false => {
+            let (how, said) = rejection(exec);
+            let complaint = format!(
+                "{}: rejected by {} ({how}) {said}",
+                case.input.display(),
+                path.display()
+            );
+            (Some(complaint), said)
+        }
+    };
+    Opinion {
+        who: path.display().to_string(),
+        complaint,
+        said,
+    }
 }
 
 /// Bad input when every validator rejects it; a judge error when some
@@ -398,7 +420,7 @@ pub(crate) fn verdict_of(opinions: &[Opinion]) -> Result<(), Outcome> {
 /// How a validator that did not exit 42 ended, and what it said (its
 /// standard error, else its output): the two halves of a rejection's
 /// message, for input and answer validators alike.
-fn rejection(exec: &crate::execution::Execution) -> (String, String) {
+fn rejection(exec: &Execution) -> (String, String) {
     let said = String::from_utf8_lossy(if exec.stderr_tail.is_empty() {
         &exec.stdout
     } else {

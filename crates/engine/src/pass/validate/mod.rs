@@ -63,68 +63,11 @@ pub fn run(
     let part_of = selection.clone().shard(shard);
     let (tools, build_errors) =
         session.install(|| prepare(&selection.problems, runner, Need::VALIDATE));
-    // The bounds the validator programs note, by problem.
-    let noted: Mutex<BTreeMap<String, Noted>> = Mutex::default();
-    let mut problems =
-        session.judge_cases(&views(&tools, &part_of.problems), validators, |t, c| {
-            let (report, bounds) = input::validate_case(t, c);
-            if !bounds.is_empty() {
-                let mut noted = noted.lock().unwrap_or_else(|e| e.into_inner());
-                noted.entry(t.problem.id.clone()).or_default().merge(bounds);
-            }
-            report
-        });
-    let mut noted = noted.into_inner().unwrap_or_else(|e| e.into_inner());
-    // The inputs of invalid/ must be rejected, and a package's tests of
-    // its output validator must come out as their folder says; their
-    // results join the problem's cases (groups invalid_input,
-    // invalid_output, valid_output), so every report shows them.
-    let invalid = part(&part_of.problems, |p| p.invalid_inputs.clone());
-    let rejected = session.judge_cases(&views(&tools, &invalid), validators, input::reject_case);
-    // The answers of a package's data/invalid_answer must be rejected
-    // by its answer validators.
-    let bad_answers = part(&part_of.problems, |p| {
-        let tests = p.origin.iter().flat_map(|o| &o.invalid_answers);
-        tests
-            .map(|t| Case {
-                group: t.group.clone(),
-                name: t.name.clone(),
-                input: t.input.clone(),
-                answer: t.answer.clone(),
-                settings: Default::default(),
-            })
-            .collect()
-    });
-    let rejected_answers = session.judge_cases(
-        &views(&tools, &bad_answers),
-        validators,
-        input::reject_answer,
-    );
-    let checks = part(&part_of.problems, |p| {
-        p.output_checks.iter().map(|c| c.case.clone()).collect()
-    });
-    let checks = views(&tools, &checks);
-    let checks: Vec<CheckerTests> = checks.iter().map(CheckerTests::new).collect();
-    let checked = session.judge_cases(&checks, validators, CheckerTests::check_case);
-    for r in rejected.into_iter().chain(rejected_answers).chain(checked) {
-        if let Some(report) = problems.iter_mut().find(|p| p.id == r.id) {
-            let mut cases = std::mem::take(&mut report.cases);
-            cases.extend(r.cases);
-            // The tests of the validators never score: the score stays.
-            *report = report.clone().with_cases(cases);
-        }
-    }
+    let (mut problems, mut noted) = validate_cases(&session, &tools, &part_of.problems);
+    let tests = validator_tests(&session, &tools, &part_of.problems);
+    join_tests(&mut problems, tests);
     let mut session = session;
-    // What the package asks for and judge does not run must not pass
-    // for checked.
-    for p in &selection.problems {
-        for line in p.origin.iter().flat_map(|o| &o.unchecked) {
-            session.warn(format!("{}: {line}", p.id));
-        }
-        for note in p.origin.iter().flat_map(|o| &o.notes) {
-            session.note(format!("{}: {note}", p.id));
-        }
-    }
+    warn_unchecked(&mut session, &selection.problems);
     // Hygiene and bounds are properties of the whole folder (a duplicate
     // or the largest case may sit in another shard), so every shard checks
     // all of it; merge keeps each issue once and the first shard's bounds.
@@ -139,6 +82,98 @@ pub fn run(
     let mut errors = load_errors(&part_of);
     errors.extend(build_errors);
     session.finish(problems, errors, Vec::new(), None)
+}
+
+/// Validates every case of `problems` (this run's part): one record per
+/// problem, and the bounds the validator programs noted, by problem.
+fn validate_cases(
+    session: &Session,
+    tools: &[Tools],
+    problems: &[Problem],
+) -> (Vec<ProblemReport>, BTreeMap<String, Noted>) {
+    let noted: Mutex<BTreeMap<String, Noted>> = Mutex::default();
+    let reports = session.judge_cases(&views(tools, problems), validators, |t, c| {
+        let (report, bounds) = input::validate_case(t, c);
+        if !bounds.is_empty() {
+            let mut noted = noted.lock().unwrap_or_else(|e| e.into_inner());
+            noted.entry(t.problem.id.clone()).or_default().merge(bounds);
+        }
+        report
+    });
+    (
+        reports,
+        noted.into_inner().unwrap_or_else(|e| e.into_inner()),
+    )
+}
+
+/// The tests of the validators and the checker in `problems` (this run's
+/// part), judged: one record per problem that has any, for each kind of
+/// test in turn.
+///
+/// The inputs of invalid/ must be rejected, and a package's tests of its
+/// output validator must come out as their folder says; their results
+/// join the problem's cases (groups invalid_input, invalid_output,
+/// valid_output), so every report shows them.
+fn validator_tests(session: &Session, tools: &[Tools], problems: &[Problem]) -> Vec<ProblemReport> {
+    let invalid = part(problems, |p| p.invalid_inputs.clone());
+    let rejected = session.judge_cases(&views(tools, &invalid), validators, input::reject_case);
+    let bad_answers = part(problems, invalid_answers);
+    let rejected_answers = session.judge_cases(
+        &views(tools, &bad_answers),
+        validators,
+        input::reject_answer,
+    );
+    let checks = part(problems, |p| {
+        p.output_checks.iter().map(|c| c.case.clone()).collect()
+    });
+    let checks = views(tools, &checks);
+    let checks: Vec<CheckerTests> = checks.iter().map(CheckerTests::new).collect();
+    let checked = session.judge_cases(&checks, validators, CheckerTests::check_case);
+    rejected
+        .into_iter()
+        .chain(rejected_answers)
+        .chain(checked)
+        .collect()
+}
+
+/// The answers of a package's data/invalid_answer, as cases: they must be
+/// rejected by its answer validators.
+fn invalid_answers(p: &Problem) -> Vec<Case> {
+    let tests = p.origin.iter().flat_map(|o| &o.invalid_answers);
+    tests
+        .map(|t| Case {
+            group: t.group.clone(),
+            name: t.name.clone(),
+            input: t.input.clone(),
+            answer: t.answer.clone(),
+            settings: Default::default(),
+        })
+        .collect()
+}
+
+/// Adds the judged `tests` of each problem to its record's cases.
+fn join_tests(problems: &mut [ProblemReport], tests: Vec<ProblemReport>) {
+    for r in tests {
+        if let Some(report) = problems.iter_mut().find(|p| p.id == r.id) {
+            let mut cases = std::mem::take(&mut report.cases);
+            cases.extend(r.cases);
+            // The tests of the validators never score: the score stays.
+            *report = report.clone().with_cases(cases);
+        }
+    }
+}
+
+/// Warns of what the packages among `problems` ask for and judge does not
+/// run, and notes what they say: it must not pass for checked.
+fn warn_unchecked(session: &mut Session, problems: &[Problem]) {
+    for p in problems {
+        for line in p.origin.iter().flat_map(|o| &o.unchecked) {
+            session.warn(format!("{}: {line}", p.id));
+        }
+        for note in p.origin.iter().flat_map(|o| &o.notes) {
+            session.note(format!("{}: {note}", p.id));
+        }
+    }
 }
 
 /// A problem's hygiene issues and the bounds its cases reach, and the

@@ -237,88 +237,141 @@ fn read_names(path: &Path) -> Result<Vec<String>, MutationRunError> {
 /// removed lines must be where the diff says, so a mutant from a run on
 /// other sources is refused rather than applied somewhere else.
 pub fn apply(mutant: &Mutant, original: &str) -> Result<String, PatchError> {
-    let lines: Vec<&str> = original.split_inclusive('\n').collect();
-    let mut out: Vec<String> = Vec::new();
-    let mut next = 0; // first original line not yet copied
-    let mut hunk: Option<(usize, Vec<String>, Vec<String>)> = None;
-    let mismatch = |line: usize| PatchError::Moved {
-        file: mutant.file.clone(),
-        line,
+    let mut patched = Patched {
+        lines: original.split_inclusive('\n').collect(),
+        out: Vec::new(),
+        next: 0,
+        file: &mutant.file,
     };
-    let flush = |hunk: Option<(usize, Vec<String>, Vec<String>)>,
-                 out: &mut Vec<String>,
-                 next: &mut usize|
-     -> Result<(), PatchError> {
-        let Some((at, old, new)) = hunk else {
-            return Ok(());
-        };
-        // Where the hunk's lines are: at its line, or (the source gained or
-        // lost lines above it since the run, as `patch` allows) the nearest
-        // place after the previous hunk that holds exactly them.
-        let fits = |p: usize| {
-            p + old.len() <= lines.len()
-                && old
-                    .iter()
-                    .enumerate()
-                    .all(|(i, want)| lines[p + i].trim_end_matches('\n') == want)
-        };
-        let start = (*next..=lines.len())
-            .filter(|&p| fits(p))
-            .min_by_key(|&p| p.abs_diff(at))
-            .ok_or_else(|| mismatch(at + 1))?;
-        out.extend(lines[*next..start].iter().map(|l| l.to_string()));
-        out.extend(new.iter().map(|l| format!("{l}\n")));
-        *next = start + old.len();
-        Ok(())
-    };
+    let mut hunk: Option<Hunk> = None;
     for line in mutant.diff.lines() {
         if line.starts_with("--- ") || line.starts_with("+++ ") {
             continue;
         }
         if let Some(rest) = line.strip_prefix("@@ -") {
-            flush(hunk.take(), &mut out, &mut next)?;
-            let first: usize = rest
-                .split([',', ' '])
-                .next()
-                .and_then(|n| n.parse().ok())
-                .ok_or_else(|| PatchError::BadHunkHeader {
-                    mutant: mutant.name.clone(),
-                    header: line.to_string(),
-                })?;
-            hunk = Some((first.saturating_sub(1), Vec::new(), Vec::new()));
+            if let Some(done) = hunk.take() {
+                patched.place(done)?;
+            }
+            hunk = Some(Hunk::starting(mutant, line, rest)?);
             continue;
         }
-        let Some((_, old, new)) = hunk.as_mut() else {
-            continue;
-        };
+        if let Some(hunk) = hunk.as_mut() {
+            hunk.add(line);
+        }
+    }
+    if let Some(done) = hunk.take() {
+        patched.place(done)?;
+    }
+    patched.finish(mutant, original)
+}
+
+/// One hunk of a mutant's diff: where it starts and its lines before and
+/// after the change.
+struct Hunk {
+    /// Its first line in the original (0-based).
+    at: usize,
+    /// Its context and removed lines, without their newlines.
+    old: Vec<String>,
+    /// Its context and added lines, without their newlines.
+    new: Vec<String>,
+}
+
+impl Hunk {
+    /// The empty hunk whose header is `line`, `rest` what follows its
+    /// `@@ -`.
+    fn starting(mutant: &Mutant, line: &str, rest: &str) -> Result<Hunk, PatchError> {
+        let first: usize = rest
+            .split([',', ' '])
+            .next()
+            .and_then(|n| n.parse().ok())
+            .ok_or_else(|| PatchError::BadHunkHeader {
+                mutant: mutant.name.clone(),
+                header: line.to_string(),
+            })?;
+        Ok(Hunk {
+            at: first.saturating_sub(1),
+            old: Vec::new(),
+            new: Vec::new(),
+        })
+    }
+
+    /// Adds one line of the diff's body to the hunk.
+    fn add(&mut self, line: &str) {
         match line.split_at_checked(1) {
             Some((" ", text)) => {
-                old.push(text.to_string());
-                new.push(text.to_string());
+                self.old.push(text.to_string());
+                self.new.push(text.to_string());
             }
-            Some(("-", text)) => old.push(text.to_string()),
-            Some(("+", text)) => new.push(text.to_string()),
+            Some(("-", text)) => self.old.push(text.to_string()),
+            Some(("+", text)) => self.new.push(text.to_string()),
             // An empty context line whose blank was trimmed.
             None => {
-                old.push(String::new());
-                new.push(String::new());
+                self.old.push(String::new());
+                self.new.push(String::new());
             }
             _ => {}
         }
     }
-    flush(hunk.take(), &mut out, &mut next)?;
-    if out.is_empty() && next == 0 {
-        return Err(PatchError::NoChange {
-            mutant: mutant.name.clone(),
-        });
+}
+
+/// The original's lines being patched, hunk after hunk.
+struct Patched<'a> {
+    /// The original's lines, each with its newline.
+    lines: Vec<&'a str>,
+    /// The patched text so far, line by line.
+    out: Vec<String>,
+    /// The first original line not yet copied.
+    next: usize,
+    /// The mutated file, for [`PatchError::Moved`].
+    file: &'a str,
+}
+
+impl Patched<'_> {
+    /// Copies the original up to `hunk`'s lines, then the hunk's new ones
+    /// in their place.
+    fn place(&mut self, hunk: Hunk) -> Result<(), PatchError> {
+        let start = self.hunk_start(&hunk)?;
+        (self.out).extend(self.lines[self.next..start].iter().map(|l| l.to_string()));
+        (self.out).extend(hunk.new.iter().map(|l| format!("{l}\n")));
+        self.next = start + hunk.old.len();
+        Ok(())
     }
-    out.extend(lines[next..].iter().map(|l| l.to_string()));
-    let mut text = out.concat();
-    // The last line keeps the original's lack of a final newline.
-    if !original.ends_with('\n') && text.ends_with('\n') {
-        text.pop();
+
+    /// Where the hunk's lines are: at its line, or (the source gained or
+    /// lost lines above it since the run, as `patch` allows) the nearest
+    /// place after the previous hunk that holds exactly them.
+    fn hunk_start(&self, hunk: &Hunk) -> Result<usize, PatchError> {
+        let lines = &self.lines;
+        let fits = |p: usize| {
+            p + hunk.old.len() <= lines.len()
+                && (hunk.old.iter().enumerate())
+                    .all(|(i, want)| lines[p + i].trim_end_matches('\n') == want)
+        };
+        (self.next..=lines.len())
+            .filter(|&p| fits(p))
+            .min_by_key(|&p| p.abs_diff(hunk.at))
+            .ok_or_else(|| PatchError::Moved {
+                file: self.file.to_string(),
+                line: hunk.at + 1,
+            })
     }
-    Ok(text)
+
+    /// The patched text: the original's lines after the last hunk added,
+    /// or why the diff changed nothing.
+    fn finish(mut self, mutant: &Mutant, original: &str) -> Result<String, PatchError> {
+        if self.out.is_empty() && self.next == 0 {
+            return Err(PatchError::NoChange {
+                mutant: mutant.name.clone(),
+            });
+        }
+        (self.out).extend(self.lines[self.next..].iter().map(|l| l.to_string()));
+        let mut text = self.out.concat();
+        // The last line keeps the original's lack of a final newline.
+        if !original.ends_with('\n') && text.ends_with('\n') {
+            text.pop();
+        }
+        Ok(text)
+    }
 }
 
 #[cfg(test)]

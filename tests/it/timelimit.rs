@@ -79,6 +79,16 @@ fn interval_warning(dir: &Path, kept: &Stored) -> String {
     interval_store::warning(&problem, &kept).expect("a warning")
 }
 
+/// `check` printed the warning `said` as a line of its own.
+fn assert_warned(check: &crate::common::Run, said: &str) {
+    let line = format!("warning: {said}");
+    assert!(
+        check.stdout.lines().any(|l| l == line),
+        "{said}\n{}",
+        check.all()
+    );
+}
+
 /// The submissions that decide the interval's end `word` (`at least`,
 /// `at most`), as the table under the summary names them: `(who, how)`
 /// from each `<word> [≥ ]X s  (who: how on case)`.
@@ -207,15 +217,7 @@ fn a_limit_outside_the_interval_fails_names_who_and_check_warns() {
         "{warning}"
     );
     // The interval measured above, from the cache, not measured again.
-    let said = interval_warning(tmp.path(), &kept);
-    assert!(
-        check
-            .stdout
-            .lines()
-            .any(|l| l == format!("warning: {said}")),
-        "{said}\n{}",
-        check.all()
-    );
+    assert_warned(&check, &interval_warning(tmp.path(), &kept));
     let html = std::fs::read_to_string(tmp.path().join("reports/report.html")).unwrap();
     assert!(
         html.contains("accepted largest.py"),
@@ -268,15 +270,7 @@ fn a_submission_too_slow_for_its_promise_empties_the_interval_and_is_named() {
     assert!(who[0].1.starts_with("2 × "), "{made}");
     // check says so from the cache.
     let check = judge(tmp.path(), &["check", "--no-submissions"]);
-    let said = interval_warning(tmp.path(), &kept);
-    assert!(
-        check
-            .stdout
-            .lines()
-            .any(|l| l == format!("warning: {said}")),
-        "{said}\n{}",
-        check.all()
-    );
+    assert_warned(&check, &interval_warning(tmp.path(), &kept));
 }
 
 #[test]

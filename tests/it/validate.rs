@@ -77,6 +77,17 @@ fn rejected(dir: &Path, case: &str) -> Located {
     located(&message).unwrap_or_else(|| panic!("not located: {message}"))
 }
 
+/// The one failure is case `case`'s input rejected at `input`:LINE:COLUMN
+/// with exactly `message`.
+fn assert_rejected(dir: &Path, case: &str, input: &Path, at: (usize, usize), message: &str) {
+    let got = rejected(dir, case);
+    assert_eq!(
+        (Path::new(&got.path), got.line, got.column),
+        (input, at.0, at.1)
+    );
+    assert_eq!(got.message, message);
+}
+
 /// The test-set faults outside any case in the report in `dir/reports`.
 fn issues(dir: &Path) -> Vec<String> {
     read_report(&dir.join("reports")).problems[0].issues.clone()
@@ -106,15 +117,12 @@ fn a_trailing_space_in_an_input_is_located() {
     });
     let run = validate(dir.path());
     assert_eq!(run.code, 1, "{}", run.all());
-    let at = rejected(dir.path(), "edge/single-move");
-    let input = p.join("cases/edge/single-move.in");
-    assert_eq!(
-        (Path::new(&at.path), at.line, at.column),
-        (input.as_path(), 2, 11)
-    );
-    assert_eq!(
-        at.message,
-        "trailing space (the strict validator of four-in-a-row, rule trailing-space)"
+    assert_rejected(
+        dir.path(),
+        "edge/single-move",
+        &p.join("cases/edge/single-move.in"),
+        (2, 11),
+        "trailing space (the strict validator of four-in-a-row, rule trailing-space)",
     );
 }
 
@@ -125,15 +133,12 @@ fn crlf_line_ends_are_rejected() {
     edit(&p.join("cases/sample/1.in"), |t| t.replace('\n', "\r\n"));
     let run = validate(dir.path());
     assert_eq!(run.code, 1, "{}", run.all());
-    let at = rejected(dir.path(), "sample/1");
-    let input = p.join("cases/sample/1.in");
-    assert_eq!(
-        (Path::new(&at.path), at.line, at.column),
-        (input.as_path(), 1, 2)
-    );
-    assert_eq!(
-        at.message,
-        "a carriage return (CRLF line ends are not allowed) (the strict validator of four-in-a-row, rule crlf)"
+    assert_rejected(
+        dir.path(),
+        "sample/1",
+        &p.join("cases/sample/1.in"),
+        (1, 2),
+        "a carriage return (CRLF line ends are not allowed) (the strict validator of four-in-a-row, rule crlf)",
     );
 }
 
@@ -146,15 +151,12 @@ fn an_out_of_range_value_is_rejected() {
     });
     let run = validate(dir.path());
     assert_eq!(run.code, 1, "{}", run.all());
-    let at = rejected(dir.path(), "sample/1");
-    let input = p.join("cases/sample/1.in");
-    assert_eq!(
-        (Path::new(&at.path), at.line, at.column),
-        (input.as_path(), 1, 1)
-    );
-    assert_eq!(
-        at.message,
-        "the number of games t must be between 1 and 99, found 100 (the strict validator of four-in-a-row, rule t-range)"
+    assert_rejected(
+        dir.path(),
+        "sample/1",
+        &p.join("cases/sample/1.in"),
+        (1, 1),
+        "the number of games t must be between 1 and 99, found 100 (the strict validator of four-in-a-row, rule t-range)",
     );
 }
 

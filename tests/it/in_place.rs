@@ -511,6 +511,42 @@ fn a_multi_pass_reference_is_never_run_alone() {
     assert_eq!(snapshot(&pkg), before, "nothing in the package changed");
 }
 
+/// A tool's skeleton leaves files in validator folders that are no
+/// program (`validate.ctd.template`, `check.viva.template`): the package's
+/// own judge passes them over, and so does judge, saying so, instead of
+/// refusing the package ("unknown kind of submission").
+#[test]
+fn files_that_are_no_program_in_validator_folders_are_read_past() {
+    if !crate::common::sandbox("files_that_are_no_program_in_validator_folders_are_read_past") {
+        return;
+    }
+    let tmp = tempfile::tempdir().unwrap();
+    let pkg = tmp.path().join("pairs");
+    copy_tree(&root().join("testdata/packages/legacy-custom"), &pkg);
+    let leftovers = [
+        "input_validators/validate.ctd.template",
+        "output_validators/check.viva.template",
+    ];
+    for file in leftovers {
+        std::fs::write(pkg.join(file), "INT(1, 10, n) NEWLINE\n").unwrap();
+    }
+    let yaml = std::fs::read_to_string(pkg.join("problem.yaml")).unwrap();
+    let plan = judge::package::read::read(&pkg, &yaml);
+    assert!(plan.refused.is_empty(), "{:?}", plan.refused);
+    let skipped: Vec<&str> = plan.skipped.iter().map(|(at, _)| at.as_str()).collect();
+    for file in leftovers {
+        assert!(skipped.contains(&file), "{file}: {skipped:?}");
+    }
+    for command in ["validate", "check"] {
+        let reports = tmp.path().join(command);
+        let run = judge_on(tmp.path(), &pkg, command, &reports);
+        assert_eq!(run.code, 0, "{command}: {}", run.all());
+        let report = read_report(&reports);
+        assert!(report.errors.is_empty(), "{command}: {:?}", report.errors);
+        assert!(report.summary.cases > 0, "{command}");
+    }
+}
+
 #[test]
 fn submissions_yaml_pins_a_submissions_entry_point_and_language() {
     if !crate::common::sandbox("submissions_yaml_pins_a_submissions_entry_point_and_language") {

@@ -68,13 +68,34 @@ pub(crate) fn all_spellings() -> Vec<&'static str> {
 }
 
 /// The programs of a validator folder: its entries but headers (which
-/// travel with the source that includes them) and hidden files (`.gitkeep`
-/// keeps an empty folder in git; the format ignores dot files).
+/// travel with the source that includes them), hidden files (`.gitkeep`
+/// keeps an empty folder in git; the format ignores dot files) and files
+/// that are no program ([`not_programs`]).
 pub(crate) fn programs(dir: &Path) -> Vec<PathBuf> {
     sorted_entries(dir)
         .into_iter()
-        .filter(|p| !is_header(p) && !name_of(p).starts_with('.'))
+        .filter(|p| !is_header(p) && !name_of(p).starts_with('.') && is_program(p))
         .collect()
+}
+
+/// The files of a validator folder that are no program: no language of
+/// the table claims them and they are not executable (a tool's skeleton
+/// leaves `validate.ctd.template` or `check.viva.template` there). The
+/// package's own judge passes them over, so judge reads past them too
+/// instead of refusing the package.
+pub(crate) fn not_programs(dir: &Path) -> Vec<PathBuf> {
+    sorted_entries(dir)
+        .into_iter()
+        .filter(|p| !is_header(p) && !name_of(p).starts_with('.') && !is_program(p))
+        .collect()
+}
+
+/// A folder (a program of several files), a file a language claims, or
+/// an executable.
+fn is_program(path: &Path) -> bool {
+    path.is_dir()
+        || judge_languages::table().written_in(path).is_some()
+        || judge_sandbox::toolchain::is_executable(path)
 }
 
 /// The folder of `kind` in `pkg` that holds programs, if any, with the
@@ -82,6 +103,13 @@ pub(crate) fn programs(dir: &Path) -> Vec<PathBuf> {
 /// when another spelling is passed over.
 pub(crate) fn find(pkg: &Path, format: Format, kind: Kind, plan: &mut Plan) -> Option<PathBuf> {
     let spellings = kind.spellings(format);
+    for dir in spellings {
+        for file in not_programs(&pkg.join(dir)) {
+            let why = "no program (no language claims it and it is not executable): read past";
+            plan.skipped
+                .push((crate::plan::rel(pkg, &file), why.into()));
+        }
+    }
     let holding: Vec<&str> = spellings
         .iter()
         .copied()

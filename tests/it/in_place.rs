@@ -547,6 +547,39 @@ fn files_that_are_no_program_in_validator_folders_are_read_past() {
     }
 }
 
+/// A legacy package that says `validation: default` (or nothing) but
+/// ships `output_validators/` is graded by the default validator, as
+/// problemtools grades it, and the unused folder is said; `validation:
+/// custom` still uses the folder's program.
+#[test]
+fn a_legacy_default_validation_leaves_output_validators_unused() {
+    let tmp = tempfile::tempdir().unwrap();
+    let pkg = tmp.path().join("pairs");
+    copy_tree(&root().join("testdata/packages/legacy-custom"), &pkg);
+    let custom = std::fs::read_to_string(pkg.join("problem.yaml")).unwrap();
+    let checker = |yaml: &str| {
+        let plan = judge::package::read::read(&pkg, yaml);
+        let checker = plan.spec.and_then(|s| s.checker).expect("a checker");
+        let builtin = checker.builtin.map(|b| b.id().to_string());
+        let skipped = plan
+            .skipped
+            .iter()
+            .any(|(at, _)| at == "output_validators/");
+        (builtin, checker.program.is_some(), skipped)
+    };
+    assert_eq!(checker(&custom), (None, true, false));
+    for default in [
+        custom.replace("validation: custom", "validation: default"),
+        custom.replace("validation: custom", ""),
+    ] {
+        assert_eq!(
+            checker(&default),
+            (Some("icpc-default".to_string()), false, true),
+            "{default}"
+        );
+    }
+}
+
 #[test]
 fn submissions_yaml_pins_a_submissions_entry_point_and_language() {
     if !crate::common::sandbox("submissions_yaml_pins_a_submissions_entry_point_and_language") {

@@ -12,6 +12,7 @@ use judge_languages::is_header;
 use super::{Declared, Reader};
 use crate::Refusal;
 use crate::checkers;
+use crate::origin::Format;
 use crate::plan::{Plan, name_of, rel, sorted_entries};
 use crate::problem::{CheckerSpec, Interface};
 use crate::validator_dirs::{self, Kind};
@@ -49,12 +50,28 @@ impl Reader<'_> {
         if programs.is_empty() {
             self.refuse_missing_validator(declared);
             self.default_validator(flags)
+        } else if self.format == Format::Legacy && declared.custom_validator().is_none() {
+            self.unused_validators(validator_dir.as_deref());
+            self.default_validator(flags)
         } else if programs.len() > 1 && programs.iter().any(|p| p.is_dir()) {
             self.several_validators(validator_dir.as_deref(), &programs, flags, declared)
         } else {
             let validator_dir = validator_dir.unwrap_or_default();
             Some(self.one_validator(&validator_dir, &programs, flags))
         }
+    }
+
+    /// A legacy package that says `validation: default` (or nothing, which
+    /// is the same) but ships output validators, as a tool's skeleton
+    /// leaves them: problemtools warns and grades with the default
+    /// validator, so judge does too, and says so (grading with the folder's
+    /// program would take wrong answers that only pass its shape check).
+    fn unused_validators(&mut self, dir: Option<&Path>) {
+        let Some(dir) = dir else { return };
+        let at = format!("{}/", rel(self.pkg, dir));
+        let why = "problem.yaml says validation: default: problemtools warns and grades with the default validator, and so does judge";
+        self.plan.notes.push(format!("{at}: not used: {why}"));
+        self.plan.skipped.push((at, why.into()));
     }
 
     /// A custom validator declared but shipped nowhere: the package's

@@ -3,8 +3,10 @@
 //! A merge is refused when the shards do not add up (missing or repeated
 //! shards, different N), come from different test-set revisions (content
 //! hash), or from different commands: a silently partial report would let
-//! CI pass on cases nobody ran. The merged report is what one unsharded run
-//! would have written, so it gives the same exit status.
+//! CI pass on cases nobody ran. The merged report holds what one unsharded
+//! run would have written, so it gives the same exit status, once the
+//! engine's `score::merged` has scored its scoring problems again (each
+//! shard scored only its own cases; `judge merge` does both).
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

@@ -34,10 +34,9 @@ pub fn check(problem: &Problem) -> Result<()> {
             problem.dir.join("problem.yaml").display()
         )));
     }
-    match problem.spec.kind.why_no_answer_alone() {
+    match problem.spec.kind.no_answer_alone() {
         Some(why) => Err(Error::Usage(format!(
-            "{id}: the reference {why}, so it has no answer to an input alone; \
-             `judge check {id}` runs it that way"
+            "{id}: {why}; `judge check {id}` runs it that way"
         ))),
         None => Ok(()),
     }

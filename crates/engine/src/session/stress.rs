@@ -307,9 +307,9 @@ impl Stress<'_> {
                 "--save: an interactive problem's cases have no reference answer to keep".into(),
             )),
             kind @ Kind::MultiPass { .. } => Err(Error::Usage(format!(
-                "{}: the reference {}, so it has no answer to a generated input alone",
+                "{}: {}",
                 problem.id,
-                kind.why_no_answer_alone().unwrap_or_default()
+                kind.no_answer_alone().unwrap_or_default()
             ))),
         }
     }

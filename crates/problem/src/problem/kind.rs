@@ -39,6 +39,14 @@ impl Kind {
         }
     }
 
+    /// [`Self::why_no_answer_alone`] as the sentence every refusal says.
+    pub fn no_answer_alone(self) -> Option<String> {
+        let why = self.why_no_answer_alone()?;
+        Some(format!(
+            "the reference {why}, so it has no answer to an input alone"
+        ))
+    }
+
     /// The kind's word in ICPC `type:` (none for a plain problem).
     pub fn icpc_type(self) -> Option<&'static str> {
         match self {

@@ -110,7 +110,7 @@ impl<'a> Reference<'a> {
 pub(crate) enum NoAnswer {
     /// Only a plain problem's reference answers an input by itself; the
     /// others need their judge program beside them (`check` runs them so).
-    #[error("the reference {}, so it has no answer to an input alone", .0.why_no_answer_alone().unwrap_or_default())]
+    #[error("{}", .0.no_answer_alone().unwrap_or_default())]
     NotAlone(Kind),
     /// The reference program is not there to run.
     #[error(transparent)]

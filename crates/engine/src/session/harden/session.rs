@@ -150,9 +150,9 @@ impl Harden {
             }
             kind @ Kind::MultiPass { .. } => {
                 return Err(Error::Usage(format!(
-                    "{}: the reference {}, so it has no answer to keep for a new input",
+                    "{}: {}",
                     problem.id,
-                    kind.why_no_answer_alone().unwrap_or_default()
+                    kind.no_answer_alone().unwrap_or_default()
                 )));
             }
         }

@@ -53,7 +53,13 @@ impl Reader<'_> {
         } else if self.format == Format::Legacy && declared.custom_validator().is_none() {
             self.unused_validators(validator_dir.as_deref());
             self.default_validator(flags)
-        } else if programs.len() > 1 && programs.iter().any(|p| p.is_dir()) {
+        } else if self.format == Format::Legacy
+            && programs.len() > 1
+            && programs.iter().any(|p| p.is_dir())
+        {
+            // Only legacy packages keep several validators side by side:
+            // from 2023-07 on `output_validator/` is the one program, its
+            // subfolders part of it (a library, test data of its own).
             self.several_validators(validator_dir.as_deref(), &programs, flags, declared)
         } else {
             let validator_dir = validator_dir.unwrap_or_default();

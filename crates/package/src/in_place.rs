@@ -83,7 +83,7 @@ pub fn load_with_data(
     let groups = Groups {
         specs: plan.groups.clone(),
     };
-    let (cases, invalid_inputs) = cases(&from, &groups, &plan.validation_settings);
+    let (cases, invalid_inputs) = cases(&from, &groups, &plan);
     let invalid_rules = invalid_rules(&invalid_inputs)?;
     let time = plan
         .time
@@ -185,12 +185,15 @@ fn origin(plan: Plan, format: Format, time: TimeRule) -> Origin {
 
 /// The cases the plan found, at the package's own files, and the inputs
 /// validators must reject (with their folder's validator arguments, from
-/// `validation`: settings by folder below `data/`).
+/// the plan's settings by folder below `data/`). A case in a plain
+/// folder (no group in the package's format) is its group's, the
+/// folder's path before its name.
 fn cases(
     from: &BTreeMap<PathBuf, PathBuf>,
     groups: &Groups,
-    validation: &BTreeMap<String, CaseSettings>,
+    plan: &Plan,
 ) -> (Vec<Case>, Vec<Case>) {
+    let validation = &plan.validation_settings;
     let mut cases = Vec::new();
     let mut invalid = Vec::new();
     for (dest, src) in from {
@@ -213,10 +216,18 @@ fn cases(
                     .join("/")
             })
             .unwrap_or_default();
-        let name = dest
+        let mut name = dest
             .file_stem()
             .map(|s| s.to_string_lossy().into_owned())
             .unwrap_or_default();
+        let mut group = group;
+        if top == "cases" {
+            let (enclosing, folders) = crate::data_groups::enclosing(&group, &plan.plain_folders);
+            if !folders.is_empty() {
+                name = format!("{folders}/{name}");
+            }
+            group = enclosing;
+        }
         let answer = from.get(&dest.with_extension("out")).cloned();
         let mut case = Case {
             settings: CaseSettings::default(),

@@ -57,6 +57,7 @@
 //! which sit on top of it; the problem crate never on this one.
 
 mod contest_files;
+mod data_groups;
 mod discover;
 pub mod error;
 pub mod export;

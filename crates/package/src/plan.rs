@@ -60,6 +60,10 @@ pub struct Plan {
     /// (which validator folder it read, where the time limit came from):
     /// the reports' notes say each, so a guess is never silent.
     pub notes: Vec<String>,
+    /// The folders below `data/` (`secret/big`, `sample/x`) that are no
+    /// test data group in the package's format (2025-09: no
+    /// `test_group.yaml`): their cases belong to the group around them.
+    pub plain_folders: std::collections::BTreeSet<String>,
     /// The answer validator programs, relative to the package.
     pub answer_validators: Vec<PathBuf>,
     /// `data/invalid_answer`'s cases, at the package's own files.

@@ -47,6 +47,7 @@ pub(crate) fn group_settings(
     plan: &mut Plan,
 ) -> Top {
     let data = plan.data_dir(pkg);
+    crate::data_groups::read(pkg, &data, format, plan);
     let mut d = DataReader {
         pkg,
         format,
@@ -151,12 +152,16 @@ impl DataReader<'_> {
         let Some(group) = crate::group_of(Path::new(&folder)) else {
             return;
         };
+        // A plain folder's cases are its group's, under its settings.
+        if self.plan.plain_folders.contains(&folder) {
+            return;
+        }
         let mut spec = testdata::group_spec(config, scoring, self.format);
         // `secret` itself becomes our root, whose score is its groups'
         // (added up, or the least) unless it holds cases directly; a
         // pass-fail secret is worth its max_score, all or nothing.
         if folder == "secret"
-            && has_subfolders(&self.data.join("secret"))
+            && has_groups(&self.data.join("secret"), &self.plan.plain_folders)
             && spec.aggregation != Some(crate::problem::Aggregation::PassFail)
         {
             spec.score = None;
@@ -167,8 +172,12 @@ impl DataReader<'_> {
     }
 }
 
-fn has_subfolders(dir: &Path) -> bool {
-    sorted_entries(dir).iter().any(|p| p.is_dir())
+/// Whether the `data/secret` folder `dir` holds groups: any subfolder
+/// but the plain ones (2025-09 folders without `test_group.yaml`).
+fn has_groups(dir: &Path, plain: &std::collections::BTreeSet<String>) -> bool {
+    sorted_entries(dir)
+        .iter()
+        .any(|p| p.is_dir() && !plain.contains(&format!("secret/{}", name_of(p))))
 }
 
 /// `data/` folders of inputs every input validator must reject.

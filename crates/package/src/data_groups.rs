@@ -104,7 +104,8 @@ impl Layout<'_> {
     /// Names the format forbids below `dir`: a folder named as a case
     /// beside it, a case named `test_group`.
     fn names(&mut self, dir: &Path) {
-        for entry in walkdir::WalkDir::new(dir).follow_links(true).sort_by_file_name() {
+        let walk = walkdir::WalkDir::new(dir).follow_links(true).sort_by_file_name();
+        for entry in walk.into_iter().filter_entry(|e| !is_case_files(e.path())) {
             let Ok(entry) = entry else { continue };
             let path = entry.path();
             if entry.file_type().is_dir() && path.with_extension("in").is_file() && path != dir {
@@ -137,11 +138,16 @@ fn folders_below(dir: &Path) -> Vec<std::path::PathBuf> {
         .min_depth(1)
         .sort_by_file_name()
         .into_iter()
-        .filter_entry(|e| !e.file_name().to_string_lossy().starts_with('.'))
+        .filter_entry(|e| !e.file_name().to_string_lossy().starts_with('.') && !is_case_files(e.path()))
         .flatten()
         .filter(|e| e.file_type().is_dir())
         .map(|e| e.path().to_path_buf())
         .collect()
+}
+
+/// A case's `.files` folder: part of the case, no folder of the data.
+pub(crate) fn is_case_files(path: &Path) -> bool {
+    path.extension().is_some_and(|e| e == "files") && path.with_extension("in").is_file()
 }
 
 fn is_input(path: &Path) -> bool {

@@ -134,7 +134,15 @@ impl Import<'_> {
                 )));
             }
         };
-        let plan = read::read(pkg, &yaml);
+        let mut plan = read::read(pkg, &yaml);
+        // A case's own arguments have no place in judge's layout (its
+        // groups have): judged in place, the package keeps them.
+        for input in plan.case_settings.keys() {
+            plan.refused.push(crate::Refusal::Unsupported {
+                at: crate::plan::rel(pkg, &input.with_extension("yaml")),
+                what: "a case's own arguments: judge's own layout has no place for them (judge the package in place, where they are used)".into(),
+            });
+        }
         if !plan.refused.is_empty() {
             let lines: Vec<String> = plan.refused.iter().map(ToString::to_string).collect();
             return Err(refuse(self.package, &lines));

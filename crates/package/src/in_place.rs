@@ -207,27 +207,7 @@ fn cases(
                 Err(_) => continue,
             },
         };
-        let group = rest
-            .parent()
-            .map(|g| {
-                g.components()
-                    .map(|c| c.as_os_str().to_string_lossy())
-                    .collect::<Vec<_>>()
-                    .join("/")
-            })
-            .unwrap_or_default();
-        let mut name = dest
-            .file_stem()
-            .map(|s| s.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        let mut group = group;
-        if top == "cases" {
-            let (enclosing, folders) = crate::data_groups::enclosing(&group, &plan.plain_folders);
-            if !folders.is_empty() {
-                name = format!("{folders}/{name}");
-            }
-            group = enclosing;
-        }
+        let (group, name) = group_and_name(rest, top == "cases", &plan.plain_folders);
         let answer = from.get(&dest.with_extension("out")).cloned();
         let mut case = Case {
             settings: CaseSettings::default(),
@@ -236,6 +216,7 @@ fn cases(
             input: src.clone(),
             answer,
         };
+        let own = plan.case_settings.get(src);
         if top == "invalid" {
             case.group = match group.is_empty() {
                 true => INVALID_GROUP.to_string(),
@@ -243,13 +224,51 @@ fn cases(
             };
             case.answer = None;
             case.settings = validation.get(&case.group).cloned().unwrap_or_default();
+            if let Some(own) = own {
+                case.settings.apply(own);
+            }
             invalid.push(case);
         } else {
             case.settings = groups.settings(&group);
+            if let Some(own) = own {
+                case.settings.apply(own);
+            }
             cases.push(case);
         }
     }
     cases.sort_by(|a, b| case_order((&a.group, &a.name), (&b.group, &b.name)));
     invalid.sort_by(|a, b| case_order((&a.group, &a.name), (&b.group, &b.name)));
     (cases, invalid)
+}
+
+/// The group and name of the case at `rest` (its path in judge's layout
+/// below `cases/` or `invalid/`): its folder and file stem, and for a case
+/// of the test data (`cases`) in a plain folder (no group in the
+/// package's format, see `data_groups`), the enclosing group and the
+/// folders' path before the name.
+fn group_and_name(
+    rest: &Path,
+    cases: bool,
+    plain: &std::collections::BTreeSet<String>,
+) -> (String, String) {
+    let group = rest
+        .parent()
+        .map(|g| {
+            g.components()
+                .map(|c| c.as_os_str().to_string_lossy())
+                .collect::<Vec<_>>()
+                .join("/")
+        })
+        .unwrap_or_default();
+    let name = rest
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    if !cases {
+        return (group, name);
+    }
+    match crate::data_groups::enclosing(&group, plain) {
+        (group, folders) if folders.is_empty() => (group, name),
+        (group, folders) => (group, format!("{folders}/{name}")),
+    }
 }

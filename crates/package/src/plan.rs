@@ -64,6 +64,11 @@ pub struct Plan {
     /// test data group in the package's format (2025-09: no
     /// `test_group.yaml`): their cases belong to the group around them.
     pub plain_folders: std::collections::BTreeSet<String>,
+    /// A case's own settings (2025-09 `<case>.yaml`: `args`, the
+    /// validators' arguments), by the package's input file: over its
+    /// group's when the package is judged in place; judge's own layout has
+    /// no place for them, so an import refuses them.
+    pub case_settings: BTreeMap<PathBuf, GroupSpec>,
     /// The answer validator programs, relative to the package.
     pub answer_validators: Vec<PathBuf>,
     /// `data/invalid_answer`'s cases, at the package's own files.

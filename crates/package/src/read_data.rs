@@ -69,11 +69,12 @@ pub(crate) fn group_settings(
     if legacy_scoring && effective.values().any(|c| c.custom == Some(true)) {
         crate::graders::require(pkg, d.plan);
     }
+    let secret = effective.get("secret").cloned().unwrap_or_default();
     for (folder, config) in effective {
         if VALIDATION.iter().any(|d| Path::new(&folder).starts_with(d)) {
             d.validation_settings(folder, &config);
         } else {
-            d.group(folder, &config, scoring);
+            d.group(folder, &config, scoring, &secret);
         }
     }
     top
@@ -109,6 +110,8 @@ impl DataReader<'_> {
         for entry in walkdir::WalkDir::new(&self.data)
             .follow_links(true)
             .sort_by_file_name()
+            .into_iter()
+            .filter_entry(|e| !crate::data_groups::is_case_files(e.path()))
         {
             let Ok(entry) = entry else { continue };
             if !entry.file_type().is_dir() {
@@ -148,7 +151,7 @@ impl DataReader<'_> {
 
     /// The `group.yaml` of the group of ours that `folder` becomes, if
     /// it becomes one and says anything.
-    fn group(&mut self, folder: String, config: &Config, scoring: bool) {
+    fn group(&mut self, folder: String, config: &Config, scoring: bool, secret: &Config) {
         let Some(group) = crate::group_of(Path::new(&folder)) else {
             return;
         };
@@ -157,6 +160,9 @@ impl DataReader<'_> {
             return;
         }
         let mut spec = testdata::group_spec(config, scoring, self.format);
+        if folder == "sample" {
+            shield(&mut spec, &testdata::group_spec(secret, false, self.format));
+        }
         // `secret` itself becomes our root, whose score is its groups'
         // (added up, or the least) unless it holds cases directly; a
         // pass-fail secret is worth its max_score, all or nothing.
@@ -168,6 +174,21 @@ impl DataReader<'_> {
         }
         if spec != GroupSpec::default() {
             self.plan.groups.insert(group, spec);
+        }
+    }
+}
+
+/// judge's sample is a group below its root, which is `data/secret`:
+/// the arguments `secret` gives its own cases (`secret_spec`) must not
+/// reach the sample's, so the sample says "none" for each it leaves out.
+fn shield(sample: &mut GroupSpec, secret_spec: &GroupSpec) {
+    for (mine, theirs) in [
+        (&mut sample.checker_args, &secret_spec.checker_args),
+        (&mut sample.validator_args, &secret_spec.validator_args),
+        (&mut sample.args, &secret_spec.args),
+    ] {
+        if mine.is_none() && theirs.is_some() {
+            *mine = Some(Vec::new());
         }
     }
 }
@@ -228,9 +249,15 @@ pub(crate) fn cases(
         data,
         plan,
     };
+    // A case's `.files` folder is read whole (`case_files`), never as
+    // cases and files of its own.
+    let in_case_files =
+        |e: &walkdir::DirEntry| e.path().parent().is_some_and(crate::data_groups::is_case_files);
     for entry in walkdir::WalkDir::new(&d.data)
         .follow_links(true)
         .sort_by_file_name()
+        .into_iter()
+        .filter_entry(|e| !in_case_files(e))
     {
         let Ok(entry) = entry else { continue };
         d.entry(&entry, renamed, output_checks);
@@ -274,12 +301,7 @@ impl DataReader<'_> {
             return;
         };
         if entry.file_type().is_dir() {
-            if path.extension().is_some_and(|e| e == "files") {
-                self.plan.refused.push(Refusal::Unsupported {
-                    at: rel(self.pkg, path),
-                    what: "files for submissions are not supported".into(),
-                });
-            }
+            self.case_files(path, &group);
             return;
         }
         self.case_file(path, inside, &group);
@@ -322,6 +344,9 @@ impl DataReader<'_> {
         let path = entry.path();
         let own_yaml =
             path.extension().is_some_and(|e| e == "yaml") && path.with_extension("in").is_file();
+        if own_yaml && self.format != Format::Legacy {
+            self.case_settings(path);
+        }
         if entry.file_type().is_file() && (own_yaml || path.extension().is_some_and(|e| e == "in"))
         {
             self.plan.copies.push((
@@ -386,19 +411,36 @@ impl DataReader<'_> {
         self.plan.cases += 1;
     }
 
-    /// A case's own settings file: read for its faults, refused when it
-    /// gives the case arguments of its own.
+    /// A case's `.files` folder (2025-09: files the submission finds in
+    /// its working folder): copied beside the case's input, where judge's
+    /// own layout keeps it too; a folder named so beside no input is no
+    /// case's.
+    fn case_files(&mut self, path: &Path, group: &str) {
+        if path.extension().is_none_or(|e| e != "files") || !path.with_extension("in").is_file()
+        {
+            return;
+        }
+        let folder = PathBuf::from("cases").join(
+            group
+                .split('/')
+                .filter(|g| !g.is_empty())
+                .collect::<PathBuf>(),
+        );
+        (self.plan.copies).push((path.to_path_buf(), folder.join(name_of(path))));
+    }
+
+    /// A case's own settings file (`<case>.yaml`): read for its faults,
+    /// and its arguments kept for the case (over its group's).
     fn case_settings(&mut self, path: &Path) {
         let pkg = self.pkg;
         let Some(text) = settings_text(pkg, path, self.plan) else {
             return;
         };
         let read = testdata::read(&rel(pkg, path), &text, self.format, 1);
-        if read.config.output_args.is_some() || read.config.input_args.is_some() {
-            self.plan.refused.push(Refusal::Unsupported {
-                at: rel(pkg, path),
-                what: "per-case arguments are not supported".into(),
-            });
+        let own = testdata::group_spec(&read.config, false, self.format);
+        if own != crate::problem::GroupSpec::default() {
+            let input = path.with_extension("in");
+            self.plan.case_settings.insert(input, own);
         }
         self.plan.refused.extend(read.refused);
     }

@@ -24,6 +24,8 @@ pub(crate) struct Config {
     // Inherited down the tree.
     pub output_args: Option<Vec<String>>,
     pub input_args: Option<Vec<String>>,
+    /// The submissions' arguments (2025-09 `args`).
+    pub args: Option<Vec<String>>,
     pub accept_score: Option<f64>,
     pub reject_score: Option<f64>,
     pub grader: Option<Aggregation>,
@@ -45,6 +47,7 @@ impl Config {
         Config {
             output_args: self.output_args.clone().or(parent.output_args.clone()),
             input_args: self.input_args.clone().or(parent.input_args.clone()),
+            args: self.args.clone().or(parent.args.clone()),
             accept_score: self.accept_score.or(parent.accept_score),
             reject_score: self.reject_score.or(parent.reject_score),
             grader: self.grader.or(parent.grader),
@@ -174,6 +177,10 @@ impl SettingsFile<'_> {
                 None => self.invalid(key, "expected a string or a list of strings"),
             },
             "input_validator_flags" | "input_validator_args" => self.input_args(key, value),
+            "args" if self.format != Format::Legacy => match words(value) {
+                Some(w) => config.args = Some(w),
+                None => self.invalid(key, "expected a list of strings"),
+            },
             "accept_score" => config.accept_score = value.as_f64(),
             "reject_score" => config.reject_score = value.as_f64(),
             "grading" => match value.as_str() {
@@ -277,9 +284,6 @@ impl SettingsFile<'_> {
             "require_pass" if has_items(value) => {
                 self.unsupported(key, "require_pass is not supported")
             }
-            "args" if has_items(value) => {
-                self.unsupported(key, "arguments for submissions are not supported")
-            }
             "static_validation" | "static_validation_score" if value.as_bool() != Some(false) => {
                 self.unsupported(key, "static validation is not supported")
             }
@@ -334,6 +338,7 @@ pub(crate) fn group_spec(config: &Config, scoring: bool, format: Format) -> Grou
     let mut spec = GroupSpec {
         checker_args: config.output_args.clone(),
         validator_args: config.input_args.clone(),
+        args: config.args.clone(),
         ..GroupSpec::default()
     };
     if scoring && format == Format::Legacy {

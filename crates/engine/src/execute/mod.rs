@@ -2,6 +2,7 @@
 //! an in-crate reference solver in-process (with its heap and CPU counted),
 //! and a reference program's answer to one input.
 
+pub(crate) mod case_inputs;
 pub mod heap;
 pub mod reference;
 pub mod runner;

@@ -5,11 +5,11 @@
 //! submissions alike; every way gives a `Ran`, of which
 //! [`crate::judging::record`] makes the case's record.
 
-use std::path::Path;
 
 use crate::build::Program;
 use crate::build::tools::ToolError;
 use crate::build::tools::Tools;
+use crate::execute::case_inputs::{self, CaseProcess};
 use crate::execute::reference;
 use crate::execute::runner::Runner;
 use crate::execution::{End, Execution};
@@ -130,7 +130,10 @@ impl<'a> Grader<'a> {
         let mut silent = false;
         let ran = match &self.how {
             How::Plain(subject, judging) => {
-                let exec = subject.execute(&case.input, &self.limits);
+                let exec = match subject.execute(case, &self.limits) {
+                    Ok(exec) => exec,
+                    Err(why) => return unrunnable(case, why),
+                };
                 silent = exec.stdout.is_empty();
                 let outcome = judging.judge_output(case, &exec);
                 Ran {
@@ -139,12 +142,14 @@ impl<'a> Grader<'a> {
                     transcript: None,
                 }
             }
-            How::Interactive(spec, interactor) => {
-                program::interact(interactor.as_ref(), spec, case)
-            }
-            How::MultiPass(spec, validator, passes) => {
-                multipass::passes(validator.as_ref(), spec, case, *passes)
-            }
+            How::Interactive(spec, interactor) => match self.on_case(spec, case) {
+                Ok(p) => program::interact(interactor.as_ref(), &p.spec, case),
+                Err(why) => return unrunnable(case, why),
+            },
+            How::MultiPass(spec, validator, passes) => match self.on_case(spec, case) {
+                Ok(p) => multipass::passes(validator.as_ref(), &p.spec, case, *passes),
+                Err(why) => return unrunnable(case, why),
+            },
         };
         let mut report = record::of_run(case, ran);
         report.no_output = silent
@@ -154,20 +159,50 @@ impl<'a> Grader<'a> {
             );
         report
     }
+
+    /// The process `spec` on `case`: with the case's arguments and files
+    /// (see [`case_inputs`]).
+    fn on_case<'s>(
+        &self,
+        spec: &'s ProcSpec,
+        case: &Case,
+    ) -> Result<CaseProcess<'s>, case_inputs::FilesError> {
+        let runner = self.program.map(|(_, r)| r);
+        let runner = runner.expect("a process is graded with its runner");
+        case_inputs::prepare(runner, spec, &case.settings.args, case.files().as_deref())
+    }
+}
+
+/// A case that could not be run as the package asks: a judge error.
+fn unrunnable(case: &Case, why: case_inputs::FilesError) -> CaseReport {
+    let outcome = crate::compare::Outcome::new(crate::verdict::Verdict::JudgeError, why.to_string());
+    record::judged(case, std::time::Duration::ZERO, outcome)
 }
 
 impl Subject<'_> {
-    /// Runs on the file `input` under `limits` (a process in the sandbox
-    /// when the runner has one).
-    fn execute(&self, input: &Path, limits: &RunLimits) -> Execution {
+    /// Runs on `case` under `limits` (a process in the sandbox when the
+    /// runner has one, with the case's arguments and files).
+    fn execute(
+        &self,
+        case: &Case,
+        limits: &RunLimits,
+    ) -> Result<Execution, case_inputs::FilesError> {
+        let input = case.input.as_path();
         let (spec, runner, out_of_memory) = match self {
-            Subject::Solver(solver) => return reference::run_file(*solver, input),
+            Subject::Solver(solver) => return Ok(reference::run_file(*solver, input)),
             Subject::Process {
                 spec,
                 runner,
                 out_of_memory,
             } => (spec, runner, out_of_memory),
         };
+        let on_case = case_inputs::prepare(
+            runner,
+            spec,
+            &case.settings.args,
+            case.files().as_deref(),
+        )?;
+        let spec = on_case.spec.as_ref();
         let mut exec = runner.run(spec, input);
         if let Some(wall) = crate::time::limits::rerun_wall(&exec, limits) {
             let mut again = ProcSpec::clone(spec);
@@ -186,7 +221,7 @@ impl Subject<'_> {
                 };
             }
         }
-        exec
+        Ok(exec)
     }
 }
 

@@ -117,6 +117,10 @@ impl<'c> Reuse<'c> {
             .and_then(|a| self.cache.file_digest(a));
         key.part("answer", answer.unwrap_or_default().as_bytes());
         key.part("settings", format!("{:?}", case.settings).as_bytes());
+        // Its `.files` are its input as much as the `.in` is.
+        if let Some(files) = case.files() {
+            key.tree("files", &files)?;
+        }
         Some(key.finish())
     }
 }

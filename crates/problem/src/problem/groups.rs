@@ -54,6 +54,10 @@ pub struct GroupSpec {
     /// `input_validator_args` / `input_validator_flags`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub validator_args: Option<Vec<String>>,
+    /// Command-line arguments for the submissions on the cases below
+    /// (2025-09 `args`), after the program's own command.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub args: Option<Vec<String>>,
     /// Compare mode and tolerance for the cases below, replacing the
     /// problem's (a package's per-group `float_tolerance`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -74,6 +78,9 @@ pub const GROUP_FILE: &str = "group.yaml";
 pub struct CaseSettings {
     pub checker_args: Vec<String>,
     pub validator_args: Vec<String>,
+    /// The submission's command-line arguments on this case (2025-09
+    /// `args`; input validators get them after their own).
+    pub args: Vec<String>,
     pub compare: Option<CompareMode>,
     pub tolerance: Option<f64>,
 }
@@ -104,19 +111,30 @@ impl Groups {
     pub fn settings(&self, group: &str) -> CaseSettings {
         let mut s = CaseSettings::default();
         for g in Self::chain(group) {
-            let Some(spec) = self.specs.get(&g) else {
-                continue;
-            };
-            if let Some(a) = &spec.checker_args {
-                s.checker_args = a.clone();
+            if let Some(spec) = self.specs.get(&g) {
+                s.apply(spec);
             }
-            if let Some(a) = &spec.validator_args {
-                s.validator_args = a.clone();
-            }
-            s.compare = spec.compare.or(s.compare);
-            s.tolerance = spec.tolerance.or(s.tolerance);
         }
         s
+    }
+}
+
+impl CaseSettings {
+    /// These settings with the keys `spec` sets replaced: a group's over
+    /// its parent's, or a case's own (a package's `<case>.yaml`) over its
+    /// group's.
+    pub fn apply(&mut self, spec: &GroupSpec) {
+        if let Some(a) = &spec.checker_args {
+            self.checker_args = a.clone();
+        }
+        if let Some(a) = &spec.validator_args {
+            self.validator_args = a.clone();
+        }
+        if let Some(a) = &spec.args {
+            self.args = a.clone();
+        }
+        self.compare = spec.compare.or(self.compare);
+        self.tolerance = spec.tolerance.or(self.tolerance);
     }
 }
 

@@ -59,6 +59,13 @@ impl Case {
         }
     }
 
+    /// The case's `<name>.files` folder beside its input, if it has one:
+    /// files copied into the working folder of the programs run on it
+    /// (2025-09 `.files`; judge's own layout keeps it the same way).
+    pub fn files(&self) -> Option<PathBuf> {
+        Some(self.input.with_extension("files")).filter(|d| d.is_dir())
+    }
+
     /// Where the expected output lives or would be created: its file (a
     /// package's `.ans`), else `<name>.out` beside the input.
     pub fn answer_path(&self) -> PathBuf {
@@ -240,9 +247,16 @@ fn find_cases(cases_dir: &Path) -> (Vec<Case>, Vec<PathBuf>, Vec<PathBuf>) {
     let mut cases = Vec::new();
     let mut orphans = Vec::new();
     let mut strays = Vec::new();
+    // A case's `<name>.files` folder (files its program finds in its
+    // working folder, as in a 2025-09 package) is part of that case.
     let walker = WalkDir::new(cases_dir)
         .sort_by_file_name()
-        .follow_links(true);
+        .follow_links(true)
+        .into_iter()
+        .filter_entry(|e| {
+            let p = e.path();
+            !(p.extension().is_some_and(|x| x == "files") && p.with_extension("in").is_file())
+        });
     for entry in walker {
         // A dangling link or unreadable folder entry still names a case:
         // keep it so the run reports it instead of silently skipping it.

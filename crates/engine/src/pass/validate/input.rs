@@ -81,27 +81,41 @@ pub(crate) fn validate_case(tools: &Tools, case: &Case) -> (CaseReport, Noted) {
     (record::judged(case, start.elapsed(), outcome), noted)
 }
 
-/// Checks that every validator rejects an input of `invalid/`, and for
+/// Checks that the validators reject an input of `invalid/`, and for
 /// the rule it declares when it declares one: AC (with each validator's
-/// complaint, so a reader sees why) when all do; a judge error naming the
+/// complaint, so a reader sees why) when they do; a judge error naming the
 /// validators that accept it (too lax), or, side by side with the
 /// declared rule, the reasons of those that reject it for another.
+///
+/// In judge's own layout every validator must reject it: each claims to
+/// check the whole input, so one that accepts is too lax. A package's
+/// validators may split the work (one checks the format, another a
+/// property), and the format asks only that *at least one* rejects each
+/// input of `data/invalid_input` (2025-09, Invalid input): there the
+/// ones that reject decide, and those that accept are no fault.
 pub(crate) fn reject_case(tools: &Tools, case: &Case) -> CaseReport {
     let start = Instant::now();
     let declared = tools.problem.invalid_rules.get(&case.id());
+    let one_suffices = tools.problem.origin.is_some();
     let outcome = match heard(tools, case, Bounds::Ignored) {
         Err(o) => o,
         Ok(Heard { opinions, .. }) if opinions.is_empty() => Outcome::new(
             Verdict::JudgeError,
             "no validator to reject it (give `validators:` in problem.yaml)",
         ),
-        Ok(heard) => rejected_for(case, &heard, declared.map(String::as_str)),
+        Ok(mut heard) => {
+            let rejecting = heard.opinions.iter().any(|o| o.complaint.is_some());
+            if one_suffices && rejecting {
+                heard.opinions.retain(|o| o.complaint.is_some());
+            }
+            rejected_for(case, &heard, declared.map(String::as_str))
+        }
     };
     record::judged(case, start.elapsed(), outcome)
 }
 
-/// The outcome of an invalid input from every validator's word on it and
-/// the rule it declares.
+/// The outcome of an invalid input from the word on it of every validator
+/// that must reject it, and the rule it declares.
 fn rejected_for(case: &Case, heard: &Heard, declared: Option<&str>) -> Outcome {
     let opinions = &heard.opinions;
     let accepting: Vec<&str> = opinions
@@ -134,11 +148,19 @@ fn rejected_for(case: &Case, heard: &Heard, declared: Option<&str>) -> Outcome {
             .collect::<Vec<_>>()
             .join("\n")
     };
+    let names = |which: &[&Opinion]| {
+        which
+            .iter()
+            .map(|o| o.who.as_str())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
     let Some(rule) = declared else {
         return Outcome::new(
             Verdict::Accepted,
             format!(
-                "rejected by every validator; it declares no rule it breaks\n{}",
+                "rejected by {}; it declares no rule it breaks\n{}",
+                names(&said),
                 lines(&said)
             ),
         );
@@ -150,7 +172,8 @@ fn rejected_for(case: &Case, heard: &Heard, declared: Option<&str>) -> Outcome {
         return Outcome::new(
             Verdict::Accepted,
             format!(
-                "rejected for its rule `{rule}` by every validator\n{}",
+                "rejected for its rule `{rule}` by {}\n{}",
+                names(&named),
                 lines(&named)
             ),
         );
@@ -298,9 +321,16 @@ pub(crate) fn heard(tools: &Tools, case: &Case, bounds: Bounds) -> Result<Heard,
     let runner = tools
         .runner()
         .map_err(|e| Outcome::new(Verdict::JudgeError, e.to_string()))?;
+    // 2025-09: the validator's own arguments, then the case's `args`;
+    // the case's `.files` in its working folder.
+    let mut args = case.settings.validator_args.clone();
+    args.extend(case.settings.args.iter().cloned());
+    let files = case.files();
     for (path, program) in validators {
-        let args = case.settings.validator_args.clone();
-        let exec = runner.run(&program.judge_spec(args, tools.judge_limits()), &case.input);
+        let spec = program.judge_spec(args.clone(), tools.judge_limits());
+        let on_case = crate::execute::case_inputs::prepare(runner, &spec, &[], files.as_deref())
+            .map_err(|e| Outcome::new(Verdict::JudgeError, e.to_string()))?;
+        let exec = runner.run(&on_case.spec, &case.input);
         let opinion = program_opinion(case, path, &exec, bounds, &mut heard.noted);
         heard.opinions.push(opinion);
     }

@@ -76,6 +76,58 @@ pub(crate) fn output_checks(pkg: &Path, format: Format, plan: &mut Plan) {
         .sort_by(|a, b| case_order((&a.case.group, &a.case.name), (&b.case.group, &b.case.name)));
 }
 
+/// The samples' shown answers as tests the output validator must accept
+/// (2025-09, "Validation of shared test case files"; for problems that
+/// are neither interactive nor multi-pass): each sample's `.out` when it
+/// has one, else its `.ans` unless the statement shows something else
+/// (`.ans.statement`, `.ans.download`, `.interaction`). Filed under
+/// `valid_output`, named after the sample's file (`sample/1.out`), so a
+/// rejection names the file it is about.
+pub(crate) fn sample_checks(pkg: &Path, plan: &mut Plan) {
+    let data = plan.data_dir(pkg);
+    let sample = data.join(crate::problem::SAMPLE_GROUP);
+    let groups = crate::problem::Groups {
+        specs: plan.groups.clone(),
+    };
+    for entry in walkdir::WalkDir::new(&sample)
+        .follow_links(true)
+        .sort_by_file_name()
+        .into_iter()
+        .flatten()
+    {
+        let input = entry.path();
+        if !entry.file_type().is_file() || input.extension().is_none_or(|e| e != "in") {
+            continue;
+        }
+        let beside = |ext: &str| input.with_extension(ext);
+        let shown = if beside("out").is_file() {
+            beside("out")
+        } else if ["ans.statement", "ans.download", "interaction"]
+            .iter()
+            .any(|e| beside(e).is_file())
+        {
+            continue;
+        } else {
+            beside("ans")
+        };
+        let mut settings = groups.settings(crate::problem::SAMPLE_GROUP);
+        if let Some(own) = plan.case_settings.get(input) {
+            settings.apply(own);
+        }
+        plan.output_checks.push(OutputCheck {
+            case: Case {
+                group: VALID_OUTPUT_GROUP.to_string(),
+                name: rel(&data, &shown).replace('\\', "/"),
+                input: input.to_path_buf(),
+                answer: Some(beside("ans")).filter(|a| a.is_file()),
+                settings,
+            },
+            output: shown,
+            must_accept: true,
+        });
+    }
+}
+
 /// The package's answer validators, in either spelling of their folder,
 /// into `plan.answer_validators`; and the answers of
 /// `data/invalid_answer` they must reject. Each is invoked as BAPCtools

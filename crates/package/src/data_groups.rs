@@ -62,7 +62,10 @@ impl Layout<'_> {
         let sample = self.data.join("sample");
         for dir in folders_below(&sample) {
             if dir.join(GROUP_FILE).is_file() {
-                self.refuse(&dir, "data/sample holds no test data groups (2025-09, Samples)");
+                self.refuse(
+                    &dir,
+                    "data/sample holds no test data groups (2025-09, Samples)",
+                );
             }
             self.plain.insert(rel(self.data, &dir));
         }
@@ -74,7 +77,11 @@ impl Layout<'_> {
         let secret = self.data.join("secret");
         let entries = sorted_entries(&secret);
         let visible = |p: &&std::path::PathBuf| !name_of(p).starts_with('.');
-        let subfolders: Vec<_> = entries.iter().filter(visible).filter(|p| p.is_dir()).collect();
+        let subfolders: Vec<_> = entries
+            .iter()
+            .filter(visible)
+            .filter(|p| p.is_dir())
+            .collect();
         let groups: Vec<_> = (subfolders.iter())
             .filter(|d| d.join(GROUP_FILE).is_file())
             .collect();
@@ -104,7 +111,9 @@ impl Layout<'_> {
     /// Names the format forbids below `dir`: a folder named as a case
     /// beside it, a case named `test_group`.
     fn names(&mut self, dir: &Path) {
-        let walk = walkdir::WalkDir::new(dir).follow_links(true).sort_by_file_name();
+        let walk = walkdir::WalkDir::new(dir)
+            .follow_links(true)
+            .sort_by_file_name();
         for entry in walk.into_iter().filter_entry(|e| !is_case_files(e.path())) {
             let Ok(entry) = entry else { continue };
             let path = entry.path();
@@ -138,7 +147,9 @@ fn folders_below(dir: &Path) -> Vec<std::path::PathBuf> {
         .min_depth(1)
         .sort_by_file_name()
         .into_iter()
-        .filter_entry(|e| !e.file_name().to_string_lossy().starts_with('.') && !is_case_files(e.path()))
+        .filter_entry(|e| {
+            !e.file_name().to_string_lossy().starts_with('.') && !is_case_files(e.path())
+        })
         .flatten()
         .filter(|e| e.file_type().is_dir())
         .map(|e| e.path().to_path_buf())
@@ -190,7 +201,12 @@ mod tests {
             std::fs::write(p, "").unwrap();
         }
         let mut plan = Plan::default();
-        read(dir.path(), &dir.path().join("data"), Format::V2025, &mut plan);
+        read(
+            dir.path(),
+            &dir.path().join("data"),
+            Format::V2025,
+            &mut plan,
+        );
         (dir, plan)
     }
 
@@ -206,16 +222,26 @@ mod tests {
 
     #[test]
     fn folders_without_test_group_yaml_are_plain_and_their_cases_the_secrets() {
-        let (_d, plan) = layout(&["data/secret/1.in", "data/secret/big/2.in", "data/sample/x/1.in"]);
+        let (_d, plan) = layout(&[
+            "data/secret/1.in",
+            "data/secret/big/2.in",
+            "data/sample/x/1.in",
+        ]);
         assert!(plan.refused.is_empty(), "{:?}", plan.refused);
         let plain: Vec<&str> = plan.plain_folders.iter().map(String::as_str).collect();
         assert_eq!(plain, ["sample/x", "secret/big"]);
-        assert_eq!(enclosing("big", &plan.plain_folders), (String::new(), "big".into()));
+        assert_eq!(
+            enclosing("big", &plan.plain_folders),
+            (String::new(), "big".into())
+        );
         assert_eq!(
             enclosing("sample/x", &plan.plain_folders),
             ("sample".into(), "x".into())
         );
-        assert_eq!(enclosing("", &plan.plain_folders), (String::new(), String::new()));
+        assert_eq!(
+            enclosing("", &plan.plain_folders),
+            (String::new(), String::new())
+        );
     }
 
     #[test]
@@ -249,7 +275,11 @@ mod tests {
 
     #[test]
     fn a_folder_named_as_a_case_and_a_case_named_test_group_are_refused() {
-        let (_d, plan) = layout(&["data/secret/huge.in", "data/secret/huge/1.in", "data/secret/test_group.in"]);
+        let (_d, plan) = layout(&[
+            "data/secret/huge.in",
+            "data/secret/huge/1.in",
+            "data/secret/test_group.in",
+        ]);
         assert_eq!(
             refused_at(&plan),
             ["data/secret/huge/", "data/secret/test_group.in"]
@@ -261,7 +291,12 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         std::fs::create_dir_all(dir.path().join("data/secret/big")).unwrap();
         let mut plan = Plan::default();
-        read(dir.path(), &dir.path().join("data"), Format::Legacy, &mut plan);
+        read(
+            dir.path(),
+            &dir.path().join("data"),
+            Format::Legacy,
+            &mut plan,
+        );
         assert!(plan.plain_folders.is_empty() && plan.refused.is_empty());
     }
 }

@@ -251,8 +251,11 @@ pub(crate) fn cases(
     };
     // A case's `.files` folder is read whole (`case_files`), never as
     // cases and files of its own.
-    let in_case_files =
-        |e: &walkdir::DirEntry| e.path().parent().is_some_and(crate::data_groups::is_case_files);
+    let in_case_files = |e: &walkdir::DirEntry| {
+        e.path()
+            .parent()
+            .is_some_and(crate::data_groups::is_case_files)
+    };
     for entry in walkdir::WalkDir::new(&d.data)
         .follow_links(true)
         .sort_by_file_name()
@@ -421,8 +424,7 @@ impl DataReader<'_> {
     /// own layout keeps it too; a folder named so beside no input is no
     /// case's.
     fn case_files(&mut self, path: &Path, group: &str) {
-        if path.extension().is_none_or(|e| e != "files") || !path.with_extension("in").is_file()
-        {
+        if path.extension().is_none_or(|e| e != "files") || !path.with_extension("in").is_file() {
             return;
         }
         let folder = PathBuf::from("cases").join(

@@ -19,7 +19,7 @@ pub enum Refusal {
     Invalid { at: String, reason: String },
     /// Something the package asks that judge does not do, or would do
     /// differently from the package's own judging (custom graders,
-    /// submit-answer problems, per-case arguments).
+    /// submit-answer problems, a case's own arguments on import).
     #[error("{at}: {what}")]
     Unsupported { at: String, what: String },
     /// A file or folder the package needs and does not hold.

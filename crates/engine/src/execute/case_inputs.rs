@@ -69,9 +69,7 @@ pub(crate) fn prepare<'a>(
         what: what.display().to_string(),
         why: e.to_string(),
     };
-    let dir = runner
-        .new_dir("case")
-        .map_err(|e| fail(files, &e))?;
+    let dir = runner.new_dir("case").map_err(|e| fail(files, &e))?;
     // Made first, so that a failure below removes the folder too.
     let mut prepared = CaseProcess {
         spec: Cow::Owned(own),
@@ -121,7 +119,8 @@ fn copy_tree(from: &Path, to: &Path, how: Placing) -> Result<(), (PathBuf, std::
         } else if dest.exists() {
             std::fs::remove_file(&dest).map_err(at)?;
         }
-        let linked = matches!(how, Placing::Link) && std::fs::hard_link(entry.path(), &dest).is_ok();
+        let linked =
+            matches!(how, Placing::Link) && std::fs::hard_link(entry.path(), &dest).is_ok();
         if !linked {
             std::fs::copy(entry.path(), &dest).map_err(at)?;
             // The program runs as another user: it must be able to read.

@@ -5,7 +5,6 @@
 //! submissions alike; every way gives a `Ran`, of which
 //! [`crate::judging::record`] makes the case's record.
 
-
 use crate::build::Program;
 use crate::build::tools::ToolError;
 use crate::build::tools::Tools;
@@ -175,7 +174,8 @@ impl<'a> Grader<'a> {
 
 /// A case that could not be run as the package asks: a judge error.
 fn unrunnable(case: &Case, why: case_inputs::FilesError) -> CaseReport {
-    let outcome = crate::compare::Outcome::new(crate::verdict::Verdict::JudgeError, why.to_string());
+    let outcome =
+        crate::compare::Outcome::new(crate::verdict::Verdict::JudgeError, why.to_string());
     record::judged(case, std::time::Duration::ZERO, outcome)
 }
 
@@ -196,12 +196,8 @@ impl Subject<'_> {
                 out_of_memory,
             } => (spec, runner, out_of_memory),
         };
-        let on_case = case_inputs::prepare(
-            runner,
-            spec,
-            &case.settings.args,
-            case.files().as_deref(),
-        )?;
+        let on_case =
+            case_inputs::prepare(runner, spec, &case.settings.args, case.files().as_deref())?;
         let spec = on_case.spec.as_ref();
         let mut exec = runner.run(spec, input);
         if let Some(wall) = crate::time::limits::rerun_wall(&exec, limits) {

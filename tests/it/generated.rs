@@ -185,9 +185,11 @@ fn an_interactive_recipe_only_package_with_includes_is_judged_and_reused() {
     let cases = &report.problems[0].cases;
     assert_eq!(cases.len(), 13, "{}", first.all());
     // include: the sample and the three edges again, under their names.
+    // The recipe writes no test_group.yaml, so in 2025-09 `3-repeat` is a
+    // plain folder: its cases are secret's, the folder before the name.
     let mut repeat: Vec<&str> = (cases.iter())
-        .filter(|c| c.group == "3-repeat")
-        .map(|c| c.name.as_str())
+        .filter(|c| c.group.is_empty())
+        .filter_map(|c| c.name.strip_prefix("3-repeat/"))
         .collect();
     repeat.sort();
     assert_eq!(repeat, ["1", "1-lowest", "2-highest", "3-single"]);

@@ -106,6 +106,9 @@ fn in_place_output_validator_tests_run_under_the_default_validators_flags() {
             ("invalid_output/far", "AC"),
             ("invalid_output/tight/edge", "AC"),
             ("valid_output/close", "AC"),
+            // The sample's answer is shown in the statement: 2025-09
+            // has the output validator accept it too.
+            ("valid_output/sample/1.ans", "AC"),
         ],
         "{}",
         run.all()
@@ -135,7 +138,8 @@ fn in_place_output_validator_tests_run_under_the_default_validators_flags() {
         run.all()
     );
     let verdicts: Vec<&str> = checks.iter().map(|(_, v, _)| v.as_str()).collect();
-    assert_eq!(verdicts, ["JE", "JE", "AC"], "{checks:?}");
+    // The last: the sample's answer, which the validator accepts.
+    assert_eq!(verdicts, ["JE", "JE", "AC", "AC"], "{checks:?}");
 }
 
 #[test]
@@ -187,7 +191,8 @@ fn in_place_output_validator_program_must_accept_valid_and_reject_invalid_output
             "invalid_output/junk",
             "invalid_output/whole",
             "valid_output/one",
-            "valid_output/other"
+            "valid_output/other",
+            "valid_output/sample/1.ans",
         ]
     );
     assert!(checks.iter().all(|(_, v, _)| v == "AC"), "{checks:?}");
@@ -212,5 +217,5 @@ fn in_place_output_validator_program_must_accept_valid_and_reject_invalid_output
         assert!(run.stdout.contains(said), "{said}\n{}", run.all());
     }
     let verdicts: Vec<&str> = checks.iter().map(|(_, v, _)| v.as_str()).collect();
-    assert_eq!(verdicts, ["AC", "JE", "JE", "JE"], "{checks:?}");
+    assert_eq!(verdicts, ["AC", "JE", "JE", "JE", "AC"], "{checks:?}");
 }

@@ -38,6 +38,9 @@ pub struct Pin {
     /// The problem was read from a package in place: its `.py` runs as
     /// the package's judge ran it (PyPy; see the `dialect` module).
     pub package: bool,
+    /// The package's constants, written into the program's copy before
+    /// it is built (see `build::constants`).
+    pub constants: Option<crate::environment::Constants>,
 }
 
 impl Pin {

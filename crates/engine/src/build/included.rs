@@ -54,7 +54,7 @@ fn files_below(dir: &Path) -> Vec<(PathBuf, PathBuf)> {
 
 /// The language of a submission (a file, or a folder of sources): the
 /// pinned one, else the one the table detects.
-fn language_of(file: &Path, pin: &Pin) -> Option<String> {
+pub(crate) fn language_of(file: &Path, pin: &Pin) -> Option<String> {
     if let Some(id) = &pin.language {
         return Some(id.clone());
     }
@@ -142,6 +142,7 @@ pub(crate) fn prepare(
 ) -> Result<crate::build::Program, BuildError> {
     let pin = Pin {
         package: problem.origin.is_some(),
+        constants: crate::build::constants::for_file(problem, file),
         ..Pin::default()
     };
     let staged = stage(runner, &problem.dir, file, &pin)?;

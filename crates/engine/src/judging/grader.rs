@@ -6,12 +6,14 @@
 //! [`crate::judging::record`] makes the case's record.
 
 use std::path::Path;
+use std::time::Duration;
 
 use crate::build::Program;
 use crate::build::tools::ToolError;
 use crate::build::tools::Tools;
 use crate::execute::reference;
 use crate::execute::runner::Runner;
+use crate::execute::workdir::WorkDir;
 use crate::execution::{End, Execution};
 use crate::judging::Judging;
 use crate::judging::multipass;
@@ -31,6 +33,10 @@ pub struct Grader<'a> {
     /// The program graded and the runner it runs in; `None` for an
     /// in-crate solver.
     pub(crate) program: Option<(&'a Program, &'a Runner)>,
+    /// Each run gets a fresh working folder it may write in (the
+    /// package's `allow_file_writing`); otherwise it runs in its
+    /// build folder, read-only in the sandbox.
+    pub(crate) writable: bool,
     how: How<'a>,
 }
 
@@ -66,7 +72,10 @@ impl<'a> Grader<'a> {
         program: &'a Program,
         limits: RunLimits,
     ) -> Grader<'a> {
-        Grader::of_program(tools, runner, program, program.spec(limits), limits)
+        let mut grader = Grader::of_program(tools, runner, program, program.spec(limits), limits);
+        let origin = tools.problem.origin.as_ref();
+        grader.writable = origin.is_some_and(|o| o.environment.allow_file_writing);
+        grader
     }
 
     /// A grader of judge's own reference program: as the judge's uid,
@@ -90,6 +99,7 @@ impl<'a> Grader<'a> {
             tools,
             limits: tools.judge_limits(),
             program: None,
+            writable: false,
             how: How::Plain(Subject::Solver(solver), Judging::new(tools)),
         }
     }
@@ -119,6 +129,7 @@ impl<'a> Grader<'a> {
             tools,
             limits,
             program: Some((program, runner)),
+            writable: false,
             how,
         }
     }
@@ -128,9 +139,17 @@ impl<'a> Grader<'a> {
         // Only a program run alone can be said to write nothing: against
         // an interactor its output is the conversation.
         let mut silent = false;
+        let work = match self.work_dir() {
+            Ok(work) => work,
+            Err(why) => return record::of_run(case, why),
+        };
+        let here = |spec: &ProcSpec| match &work {
+            Some(work) => work.over(spec),
+            None => spec.clone(),
+        };
         let ran = match &self.how {
             How::Plain(subject, judging) => {
-                let exec = subject.execute(&case.input, &self.limits);
+                let exec = subject.execute(&case.input, &self.limits, &here);
                 silent = exec.stdout.is_empty();
                 let outcome = judging.judge_output(case, &exec);
                 Ran {
@@ -140,10 +159,10 @@ impl<'a> Grader<'a> {
                 }
             }
             How::Interactive(spec, interactor) => {
-                program::interact(interactor.as_ref(), spec, case)
+                program::interact(interactor.as_ref(), &here(spec), case)
             }
             How::MultiPass(spec, validator, passes) => {
-                multipass::passes(validator.as_ref(), spec, case, *passes)
+                multipass::passes(validator.as_ref(), &here(spec), case, *passes)
             }
         };
         let mut report = record::of_run(case, ran);
@@ -154,23 +173,44 @@ impl<'a> Grader<'a> {
             );
         report
     }
+
+    /// A fresh working folder for one run when the submission may write
+    /// files; a judge error (the case not run) when it cannot be made.
+    fn work_dir(&self) -> Result<Option<WorkDir>, Ran> {
+        let Some((program, runner)) = self.program.filter(|_| self.writable) else {
+            return Ok(None);
+        };
+        WorkDir::new(runner, program).map(Some).map_err(|e| Ran {
+            exec: Execution::failed(End::CouldNotRun(e.to_string()), Duration::ZERO),
+            outcome: crate::judging::Outcome::new(
+                crate::verdict::Verdict::JudgeError,
+                format!("cannot make the working folder the submission may write in: {e}"),
+            ),
+            transcript: None,
+        })
+    }
 }
 
 impl Subject<'_> {
     /// Runs on the file `input` under `limits` (a process in the sandbox
     /// when the runner has one).
-    fn execute(&self, input: &Path, limits: &RunLimits) -> Execution {
+    fn execute(
+        &self,
+        input: &Path,
+        limits: &RunLimits,
+        here: &dyn Fn(&ProcSpec) -> ProcSpec,
+    ) -> Execution {
         let (spec, runner, out_of_memory) = match self {
             Subject::Solver(solver) => return reference::run_file(*solver, input),
             Subject::Process {
                 spec,
                 runner,
                 out_of_memory,
-            } => (spec, runner, out_of_memory),
+            } => (here(spec), runner, out_of_memory),
         };
-        let mut exec = runner.run(spec, input);
+        let mut exec = runner.run(&spec, input);
         if let Some(wall) = crate::time::limits::rerun_wall(&exec, limits) {
-            let mut again = ProcSpec::clone(spec);
+            let mut again = spec;
             again.limits.wall = wall;
             exec = runner.run(&again, input);
         }

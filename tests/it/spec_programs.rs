@@ -215,3 +215,94 @@ fn a_submission_over_the_code_limit_or_in_a_language_not_allowed_is_not_judged()
         run.all()
     );
 }
+
+/// An output validator that says a lot (70 MiB, over the 64 MiB judge
+/// gives a problem's own program) before it judges.
+const LOUD: &str = "import sys\nsys.stdout.write('x' * (70 << 20))\nanswer = open(sys.argv[2]).read().split()\nsys.exit(42 if sys.stdin.read().split() == answer else 43)\n";
+
+#[test]
+fn validation_output_is_a_guarantee_judge_raises_its_own_limit_to() {
+    if !crate::common::sandbox("validation_output_is_a_guarantee_judge_raises_its_own_limit_to") {
+        return;
+    }
+    let tmp = tempfile::tempdir().unwrap();
+    let files = [("output_validator/check.py", LOUD)];
+    // Guaranteed 100 MiB: the validator runs to its word.
+    let pkg = package(tmp.path(), "loud", "", "  validation_output: 100\n", &files);
+    let reports = tmp.path().join("reports-loud");
+    let run = judge_on(tmp.path(), &pkg, "check", &reports);
+    assert_eq!(run.code, 0, "{}", run.all());
+    assert!(submission(&read_report(&reports), "accepted/double.py").ok);
+    // Without it, judge's own limit stops the validator: a judge error.
+    let pkg = package(tmp.path(), "quiet", "", "", &files);
+    let reports = tmp.path().join("reports-quiet");
+    let run = judge_on(tmp.path(), &pkg, "check", &reports);
+    assert_ne!(run.code, 0, "{}", run.all());
+    let report = read_report(&reports);
+    let double = submission(&report, "accepted/double.py");
+    assert!(!double.ok, "{double:?}");
+    assert!(
+        (double.message.as_deref()).is_some_and(|m| m.contains("output over the limit")),
+        "{double:?}"
+    );
+}
+
+#[test]
+fn an_import_writes_the_constants_into_its_copies_and_names_what_it_cannot_carry() {
+    let tmp = tempfile::tempdir().unwrap();
+    let pkg = package(
+        tmp.path(),
+        "double",
+        &format!("{CONSTANTS}languages: [python3]\n"),
+        "  code: 64\n",
+        &[
+            ("input_validators/range.py", VALIDATOR),
+            ("data/secret/1.in", "{{max_n}}\n"),
+            (
+                "submissions/accepted/constant.py",
+                "print({{factor}} * int(input()))\n",
+            ),
+        ],
+    );
+    let before = snapshot(&pkg);
+    let problems = tmp.path().join("problems");
+    std::fs::create_dir(&problems).unwrap();
+    let run = judge_in(
+        tmp.path(),
+        &[
+            "--problems",
+            "problems",
+            "import",
+            pkg.to_str().unwrap(),
+            "--id",
+            "double",
+        ],
+        None,
+    );
+    assert_eq!(run.code, 0, "{}", run.all());
+    for said in ["languages: python3", "limits.code: 64 KiB"] {
+        assert!(run.all().contains(said), "{said}: {}", run.all());
+    }
+    let imported = snapshot(&problems.join("double"));
+    let text = |suffix: &str| -> String {
+        let (_, bytes) = (imported.iter())
+            .find(|(path, _)| path.ends_with(suffix))
+            .unwrap_or_else(|| panic!("{suffix} not imported: {:?}", imported.keys()));
+        String::from_utf8(bytes.clone()).unwrap()
+    };
+    assert!(
+        text("range.py").contains("MAX = 100\n"),
+        "{}",
+        text("range.py")
+    );
+    assert_eq!(text("constant.py"), "print(2 * int(input()))\n");
+    // Test data is never substituted.
+    assert!(
+        imported
+            .iter()
+            .any(|(path, bytes)| path.ends_with("1.in") && bytes == b"{{max_n}}\n"),
+        "{:?}",
+        imported.keys()
+    );
+    assert_eq!(snapshot(&pkg), before, "the package was changed");
+}

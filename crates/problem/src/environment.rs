@@ -6,6 +6,8 @@
 //! the engine applies them where it builds and runs programs.
 
 use std::collections::BTreeMap;
+use std::os::unix::fs::PermissionsExt;
+use std::path::Path;
 use std::time::Duration;
 
 /// `problem.yaml`'s settings for programs; every field's default is
@@ -103,6 +105,34 @@ impl Constants {
         }
         out.push_str(rest);
         replaced.then_some(out)
+    }
+
+    /// Substitutes the constants in every text file at `path` (a file,
+    /// or a folder and everything below it), in place: the caller's copy
+    /// of a package's files, never the package. Files that are no UTF-8
+    /// text are left as they are.
+    pub fn substitute_tree(&self, path: &Path) -> std::io::Result<()> {
+        if self.is_empty() {
+            return Ok(());
+        }
+        let files = walkdir::WalkDir::new(path)
+            .into_iter()
+            .flatten()
+            .filter(|e| e.file_type().is_file());
+        for entry in files {
+            let file = entry.path();
+            let Ok(text) = std::fs::read_to_string(file) else {
+                continue;
+            };
+            let Some(done) = self.substitute(&text) else {
+                continue;
+            };
+            // A copy may keep a read-only mode from the package.
+            let mode = std::fs::metadata(file)?.permissions().mode();
+            std::fs::set_permissions(file, std::fs::Permissions::from_mode(mode | 0o200))?;
+            std::fs::write(file, done)?;
+        }
+        Ok(())
     }
 
     /// The constant sequences of `text` that name no constant (nor a

@@ -6,7 +6,6 @@
 //! that are no UTF-8 text (a binary, a picture) are left as they are, as
 //! are sequences of undefined names (the package reader warns of those).
 
-use std::os::unix::fs::PermissionsExt;
 use std::path::Path;
 
 use crate::build::BuildError;
@@ -35,28 +34,10 @@ pub(crate) fn for_file(problem: &Problem, file: &Path) -> Option<Constants> {
 /// folder and everything below it): the program's copy in its build
 /// folder.
 pub(crate) fn substitute(copy: &Path, constants: &Constants) -> Result<(), BuildError> {
-    let files = walkdir::WalkDir::new(copy)
-        .into_iter()
-        .flatten()
-        .filter(|e| e.file_type().is_file());
-    for entry in files {
-        let path = entry.path();
-        let Ok(text) = std::fs::read_to_string(path) else {
-            continue;
-        };
-        let Some(done) = constants.substitute(&text) else {
-            continue;
-        };
-        let fail = |e: std::io::Error| {
-            BuildError::Setup(format!(
-                "{}: cannot write the constants in: {e}",
-                path.display()
-            ))
-        };
-        let mode = std::fs::metadata(path).map_err(fail)?.permissions().mode();
-        std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode | 0o200))
-            .map_err(fail)?;
-        std::fs::write(path, done).map_err(fail)?;
-    }
-    Ok(())
+    constants.substitute_tree(copy).map_err(|e| {
+        BuildError::Setup(format!(
+            "{}: cannot write the package's constants in: {e}",
+            copy.display()
+        ))
+    })
 }

@@ -140,9 +140,12 @@ pub(crate) fn prepare(
     file: &Path,
     memory: u64,
 ) -> Result<crate::build::Program, BuildError> {
+    let env = problem.origin.as_ref().map(|o| &o.environment);
     let pin = Pin {
         package: problem.origin.is_some(),
         constants: crate::build::constants::for_file(problem, file),
+        compile_time: env.and_then(|e| e.compilation_time),
+        compile_memory: env.and_then(|e| e.compilation_memory),
         ..Pin::default()
     };
     let staged = stage(runner, &problem.dir, file, &pin)?;

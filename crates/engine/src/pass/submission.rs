@@ -69,9 +69,12 @@ impl Submission {
     ) -> Result<Submission, BuildError> {
         let memory = overrides.memory.unwrap_or(problem.spec.limits.memory);
         // A package's programs run as its judge ran them (PyPy for `.py`).
+        let env = problem.origin.as_ref().map(|o| &o.environment);
         let pin = Pin {
             package: problem.origin.is_some(),
             constants: (source.file).and_then(|f| build::constants::for_file(problem, f)),
+            compile_time: env.and_then(|e| e.compilation_time),
+            compile_memory: env.and_then(|e| e.compilation_memory),
             ..source.pin.cloned().unwrap_or_default()
         };
         if let (Some(file), Some(origin)) = (source.file, &problem.origin) {

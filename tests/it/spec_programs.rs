@@ -50,6 +50,9 @@ const CONSTANTS: &str = "constants:\n  max_n:\n    value: 100\n    tex: 10^2\n  
 /// reads `{{max_n}}` as a set of a set and fails.
 const VALIDATOR: &str = "import sys\nMAX = {{max_n}}\nbound = int(sys.argv[1]) if len(sys.argv) > 1 else MAX\nassert bound == MAX, (bound, MAX)\nn = int(sys.stdin.read())\nsys.exit(42 if 1 <= n <= bound else 43)\n";
 
+/// A C++ submission that needs its included header's constant.
+const INCLUDED: &str = "#include <cstdio>\n#include \"bounds.h\"\nint main() { long n; std::scanf(\"%ld\", &n); if (n > MAX_N) return 1; std::printf(\"%ld\\n\", 2 * n); }\n";
+
 #[test]
 fn constants_are_written_into_validators_submissions_and_test_group_yaml() {
     if !crate::common::sandbox(
@@ -71,6 +74,10 @@ fn constants_are_written_into_validators_submissions_and_test_group_yaml() {
                 "input_validator_args: [\"{{max_n}}\"]\n",
             ),
             ("data/invalid_input/big.in", "101\n"),
+            // An included file: its constants are written in whoever's
+            // the submission is.
+            ("include/cpp/bounds.h", "const long MAX_N = {{max_n}};\n"),
+            ("submissions/accepted/included.cpp", INCLUDED),
             (
                 "submissions/accepted/constant.py",
                 "n = int(input())\nassert n <= {{max_n}}\nprint({{factor}} * n)  # n <= {{max_n.tex}}\n",
@@ -88,7 +95,11 @@ fn constants_are_written_into_validators_submissions_and_test_group_yaml() {
     let run = judge_on(tmp.path(), &pkg, "check", &reports);
     assert_eq!(run.code, 0, "{}", run.all());
     let report = read_report(&reports);
-    for name in ["accepted/constant.py", "run_time_error/misspelt.py"] {
+    for name in [
+        "accepted/constant.py",
+        "accepted/included.cpp",
+        "run_time_error/misspelt.py",
+    ] {
         let s = submission(&report, name);
         assert!(s.ok, "{s:?}");
     }
@@ -104,6 +115,22 @@ fn constants_are_written_into_validators_submissions_and_test_group_yaml() {
     let run = judge_on(tmp.path(), &pkg, "validate", &validated);
     assert_eq!(run.code, 0, "{}", run.all());
     assert!(!run.all().contains("{{max_n}}"), "{}", run.all());
+    // A contestant's file from outside the package is not rewritten (its
+    // `{{factor}}` stays, and crashes), but the included file it uses is.
+    let grade = |name: &str, source: &str| {
+        let mine = tmp.path().join(name);
+        std::fs::write(&mine, source).unwrap();
+        let (pkg, mine) = (pkg.to_str().unwrap(), mine.to_str().unwrap());
+        judge_in(
+            tmp.path(),
+            &["--problems", pkg, "grade", "double", mine],
+            None,
+        )
+    };
+    let run = grade("mine.cpp", INCLUDED);
+    assert_eq!(run.code, 0, "{}", run.all());
+    let run = grade("mine.py", "print({{factor}} * int(input()))\n");
+    assert_ne!(run.code, 0, "{}", run.all());
     assert_eq!(snapshot(&pkg), before, "the package was changed");
 }
 

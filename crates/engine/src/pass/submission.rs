@@ -82,7 +82,8 @@ impl Submission {
         }
         let staged = match source.file {
             Some(file) if source.cmd.is_none() => {
-                included::stage(runner, &problem.dir, file, &pin)?
+                let constants = build::constants::of(problem);
+                included::stage(runner, &problem.dir, file, &pin, constants.as_ref())?
             }
             _ => None,
         };

@@ -141,7 +141,7 @@ impl<'a> Grader<'a> {
         let mut silent = false;
         let work = match self.work_dir() {
             Ok(work) => work,
-            Err(why) => return record::of_run(case, why),
+            Err(e) => return record::of_run(case, no_work_dir(&e)),
         };
         let here = |spec: &ProcSpec| match &work {
             Some(work) => work.over(spec),
@@ -176,18 +176,23 @@ impl<'a> Grader<'a> {
 
     /// A fresh working folder for one run when the submission may write
     /// files; a judge error (the case not run) when it cannot be made.
-    fn work_dir(&self) -> Result<Option<WorkDir>, Ran> {
+    fn work_dir(&self) -> std::io::Result<Option<WorkDir>> {
         let Some((program, runner)) = self.program.filter(|_| self.writable) else {
             return Ok(None);
         };
-        WorkDir::new(runner, program).map(Some).map_err(|e| Ran {
-            exec: Execution::failed(End::CouldNotRun(e.to_string()), Duration::ZERO),
-            outcome: crate::judging::Outcome::new(
-                crate::verdict::Verdict::JudgeError,
-                format!("cannot make the working folder the submission may write in: {e}"),
-            ),
-            transcript: None,
-        })
+        WorkDir::new(runner, program).map(Some)
+    }
+}
+
+/// A case not run because the working folder could not be made.
+fn no_work_dir(e: &std::io::Error) -> Ran {
+    Ran {
+        exec: Execution::failed(End::CouldNotRun(e.to_string()), Duration::ZERO),
+        outcome: crate::judging::Outcome::new(
+            crate::verdict::Verdict::JudgeError,
+            format!("cannot make the working folder the submission may write in: {e}"),
+        ),
+        transcript: None,
     }
 }
 

@@ -46,7 +46,9 @@
 // The layers below, under the names the code uses.
 pub(crate) use judge_fs as fsutil;
 pub(crate) use judge_package as package;
-pub(crate) use judge_problem::{checkers, compare, config, diff, origin, problem, shard, verdict};
+pub(crate) use judge_problem::{
+    checkers, compare, config, diff, environment, origin, problem, shard, verdict,
+};
 pub(crate) use judge_report as report;
 pub(crate) use judge_sandbox::execution;
 pub(crate) use judge_solver as solvers;

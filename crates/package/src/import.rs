@@ -143,6 +143,7 @@ impl Import<'_> {
                 what: "a case's own arguments: judge's own layout has no place for them (judge the package in place, where they are used)".into(),
             });
         }
+        plan.ignored.extend(not_carried(&plan.environment));
         if !plan.refused.is_empty() {
             let lines: Vec<String> = plan.refused.iter().map(ToString::to_string).collect();
             return Err(refuse(self.package, &lines));
@@ -437,6 +438,7 @@ fn write_problem(
             copy_new(from, &to)?;
         }
     }
+    substitute_constants(plan, spec, dir)?;
     if !pkg.join(crate::EXTENSION_FILE).is_file() {
         carry_format_rules(dir)?;
     }
@@ -457,6 +459,52 @@ fn write_problem(
             format!("# From the package's test data settings.\n{body}"),
         )
         .map_err(Error::io(&path, "cannot write"))?;
+    }
+    Ok(())
+}
+
+/// What judge's own layout cannot say of the package's programs: read,
+/// and without effect on the imported problem (a package judged in
+/// place keeps each).
+fn not_carried(env: &crate::environment::Environment) -> Vec<String> {
+    let mut lines = Vec::new();
+    if let Some(languages) = &env.languages {
+        lines.push(format!(
+            "languages: {} (every language is judged)",
+            languages.join(", ")
+        ));
+    }
+    if env.allow_file_writing {
+        lines.push("allow_file_writing: true (submissions run in a read-only folder)".into());
+    }
+    if let Some(code) = env.code {
+        lines.push(format!(
+            "limits.code: {} KiB (no limit on a submission's size)",
+            code >> 10
+        ));
+    }
+    lines
+}
+
+/// The package's constants written into the imported copies of the
+/// files the format substitutes them in (validators, included files,
+/// submissions, the statement), since judge's own layout has no
+/// constants; never into test data or the generator.
+fn substitute_constants(plan: &Plan, spec: &ProblemSpec, dir: &Path) -> Result<()> {
+    let constants = &plan.environment.constants;
+    let programs = spec
+        .paths()
+        .into_iter()
+        .filter(|(key, _)| *key != "generator");
+    let mut places: Vec<PathBuf> = programs.map(|(_, p)| p.to_path_buf()).collect();
+    places.extend(["submissions", "statement", crate::INCLUDE].map(PathBuf::from));
+    for place in places {
+        let at = dir.join(place);
+        if at.exists() {
+            constants
+                .substitute_tree(&at)
+                .map_err(Error::io(&at, "cannot write the constants in"))?;
+        }
     }
     Ok(())
 }

@@ -180,6 +180,7 @@ fn origin(plan: Plan, format: Format, time: TimeRule) -> Origin {
         notes: plan.notes,
         answer_validators: plan.answer_validators,
         invalid_answers: plan.invalid_answers,
+        environment: plan.environment,
     }
 }
 

@@ -71,6 +71,7 @@ pub mod plan;
 pub mod read;
 mod read_checks;
 mod read_data;
+mod read_environment;
 mod read_limits;
 mod refusal;
 pub mod root;
@@ -83,7 +84,7 @@ mod validator_dirs;
 pub mod write;
 
 // The layers below, under the names the code uses.
-pub(crate) use judge_problem::{checkers, compare, origin, problem};
+pub(crate) use judge_problem::{checkers, compare, environment, origin, problem};
 pub(crate) use judge_text::{located, units};
 
 pub use discover::discover;

@@ -73,6 +73,10 @@ pub struct Plan {
     pub answer_validators: Vec<PathBuf>,
     /// `data/invalid_answer`'s cases, at the package's own files.
     pub invalid_answers: Vec<crate::origin::AnswerTest>,
+    /// What `problem.yaml` says about the programs (constants, languages,
+    /// file writing, code and compile limits); `test_group.yaml` is read
+    /// with its constants substituted.
+    pub environment: crate::environment::Environment,
 }
 
 impl Plan {

@@ -180,6 +180,8 @@ fn from_package(pkg: &Path, spec_yaml: ProblemYaml<'_>, format: Format, plan: &m
     let checker = r.checker(&declared);
     let validators = r.input_validators();
     let limits = limits(spec_yaml, format, pkg, r.plan);
+    r.plan.environment = crate::read_environment::read(spec_yaml, format, r.plan);
+    crate::read_environment::note_unknown(pkg, r.plan);
     let reference = take_reference(pkg, r.plan);
     let scoring = declared.has("scoring");
     let top = read_data::group_settings(pkg, format, scoring, validators.len(), r.plan);

@@ -15,7 +15,9 @@ use crate::testdata::{self, Config};
 /// A settings file's text, or `None` with the reason refused in `plan`.
 fn settings_text(pkg: &Path, file: &Path, plan: &mut Plan) -> Option<String> {
     match crate::located::read(file) {
-        Ok(Ok(text)) => Some(text),
+        // 2025-09: constants are substituted in test_group.yaml before
+        // it is read.
+        Ok(Ok(text)) => Some(plan.environment.constants.substitute(&text).unwrap_or(text)),
         Ok(Err(e)) => {
             plan.refused.push(Refusal::unreadable(&rel(pkg, file), &e));
             None

@@ -9,6 +9,7 @@
 //! |---|---|
 //! | [`mod@problem`] | a problem folder in judge's layout loaded: spec, cases, groups, submissions, recipes of generated cases |
 //! | [`origin`] | what a problem read from an ICPC package keeps of it: format, time rule, what was read past |
+//! | [`environment`] | a package's settings for its programs: constants, languages, file writing, code and compile limits |
 //! | [`compare`], [`checkers`], [`diff`], [`verdict`] | judging one output |
 //! | [`shard`] | splitting a test set across CI jobs |
 //! | [`stop`] | how a run ended badly, as data (the limit that stopped it, the signal, the exit code) |
@@ -30,6 +31,7 @@ pub mod checkers;
 pub mod compare;
 pub mod config;
 pub mod diff;
+pub mod environment;
 pub mod error;
 pub mod origin;
 pub mod problem;

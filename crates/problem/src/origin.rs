@@ -46,6 +46,9 @@ pub struct Origin {
     /// `data/invalid_answer`'s cases: answers the answer validators must
     /// reject (their inputs valid).
     pub invalid_answers: Vec<AnswerTest>,
+    /// What the package says about its programs (constants, languages,
+    /// file writing, code and compile limits).
+    pub environment: crate::environment::Environment,
 }
 
 /// One case of `data/invalid_answer`, as plain paths (the engine makes
@@ -189,6 +192,7 @@ mod tests {
             notes: Vec::new(),
             answer_validators: Vec::new(),
             invalid_answers: Vec::new(),
+            environment: Default::default(),
         };
         let before = Multipliers::of(Some(&legacy));
         assert_eq!(

@@ -38,9 +38,31 @@ pub struct Pin {
     /// The problem was read from a package in place: its `.py` runs as
     /// the package's judge ran it (PyPy; see the `dialect` module).
     pub package: bool,
+    /// The package's constants, written into the program's copy before
+    /// it is built (see `build::constants`).
+    pub constants: Option<crate::environment::Constants>,
+    /// The compile time and memory (bytes) the package guarantees its
+    /// submissions (`limits.compilation_time`, `compilation_memory`):
+    /// judge's own compiler limits are raised to them, never lowered.
+    pub compile_time: Option<std::time::Duration>,
+    pub compile_memory: Option<u64>,
 }
 
 impl Pin {
+    /// The limits a compiler of this program runs under: judge's own
+    /// ([`limits::compiler`]), raised to what the package guarantees.
+    fn compiler(&self) -> limits::RunLimits {
+        let mut l = limits::compiler();
+        if let Some(t) = self.compile_time {
+            l.cpu = l.cpu.max(t);
+            l.wall = l.wall.max(t * 2);
+        }
+        if let Some(m) = self.compile_memory {
+            l.memory = l.memory.max(m);
+        }
+        l
+    }
+
     /// The pinned language's entry, if a language is pinned.
     fn spec(&self, table: &judge_languages::Table) -> Result<Option<Spec>, BuildError> {
         let Some(id) = &self.language else {
@@ -99,6 +121,7 @@ pub(crate) fn folder(
                 vec![tool(runner, "bash")?, build.display().to_string()],
                 &[],
                 dir,
+                pin.compiler(),
             )?;
         }
         if !run.is_file() {
@@ -280,7 +303,7 @@ fn build_as(
     let (compile_env, run_env) = environments(spec, &vars, dir)?;
     runner.allow(&spec.sandbox);
     let (run, compiles) = argvs.split_last().expect("the run command is always there");
-    compile_all(runner, spec, compiles, &compile_env, dir)?;
+    compile_all(runner, spec, compiles, &compile_env, dir, pin.compiler())?;
     let mut run = run.clone();
     crate::build::dialect::adjust_run(spec, &text, dir, &mut run)?;
     Ok(Program {
@@ -389,9 +412,10 @@ fn compile_all(
     compiles: &[Vec<String>],
     env: &[String],
     dir: &Path,
+    limits: limits::RunLimits,
 ) -> Result<(), BuildError> {
     for argv in compiles {
-        let done = compile_cached(runner, argv.clone(), env, dir);
+        let done = compile_cached(runner, argv.clone(), env, dir, limits);
         let _ = std::fs::remove_dir_all(dir.join(SCRATCH));
         if let Err(BuildError::Compile(log)) = &done
             && let Some(skip) = crate::build::dialect::too_old(spec, &argv[0], log)
@@ -416,6 +440,7 @@ fn compile_cached(
     argv: Vec<String>,
     env: &[String],
     dir: &Path,
+    limits: limits::RunLimits,
 ) -> Result<(), BuildError> {
     let cached = runner
         .cache()
@@ -432,9 +457,9 @@ fn compile_cached(
         SCRATCH,
         runner.cache(),
         || runner.new_dir("pch").ok(),
-        |make, cwd| run_compiler(runner, make, env, cwd).is_ok(),
+        |make, cwd| run_compiler(runner, make, env, cwd, limits).is_ok(),
     );
-    run_compiler(runner, argv, env, dir)?;
+    run_compiler(runner, argv, env, dir, limits)?;
     if let Some((cache, key)) = cached {
         let made: Vec<PathBuf> = files_below(dir)
             .into_iter()
@@ -467,20 +492,21 @@ fn files_below(dir: &Path) -> Vec<PathBuf> {
         .collect()
 }
 
-/// Runs a compiler under [`limits::compiler`], its folder writable; its
+/// Runs a compiler under `limit` (see [`Pin::compiler`]), its folder writable; its
 /// first messages become the CE text.
 fn run_compiler(
     runner: &Runner,
     argv: Vec<String>,
     env: &[String],
     dir: &Path,
+    limit: limits::RunLimits,
 ) -> Result<(), BuildError> {
     let cwd = dir.display().to_string();
     let spec = ProcSpec {
         argv,
         env: with_env(clean_env(&cwd), env),
         cwd: cwd.clone(),
-        limits: limits::compiler(),
+        limits: limit,
         writable: vec![cwd],
         keep: Keep::Head(COMPILE_LOG),
         role: Role::Submission,
@@ -495,7 +521,6 @@ fn run_compiler(
             COMPILE_LOG >> 10
         ));
     }
-    let limit = limits::compiler();
     let reason = match e.end {
         End::Exited(0) => return Ok(()),
         End::CouldNotRun(msg) => {
@@ -517,4 +542,35 @@ fn run_compiler(
         _ => return Err(BuildError::Compile(log)),
     };
     Err(BuildError::Compile(format!("{reason}\n{log}")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    /// `compilation_time` and `compilation_memory` are guarantees: a
+    /// package that asks for more than judge gives gets it, one that
+    /// asks for less keeps judge's.
+    #[test]
+    fn a_packages_compile_guarantees_raise_the_compilers_limits_only() {
+        let own = limits::compiler();
+        assert_eq!(Pin::default().compiler(), own);
+        let more = Pin {
+            compile_time: Some(own.cpu * 4),
+            compile_memory: Some(own.memory * 2),
+            ..Pin::default()
+        };
+        let l = more.compiler();
+        assert_eq!(
+            (l.cpu, l.wall, l.memory),
+            (own.cpu * 4, own.cpu * 8, own.memory * 2)
+        );
+        let less = Pin {
+            compile_time: Some(Duration::from_secs(1)),
+            compile_memory: Some(1 << 20),
+            ..Pin::default()
+        };
+        assert_eq!(less.compiler(), own);
+    }
 }

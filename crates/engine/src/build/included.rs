@@ -17,6 +17,7 @@
 use std::path::{Path, PathBuf};
 
 use crate::build::{BuildError, Pin};
+use crate::environment::Constants;
 use crate::execute::runner::Runner;
 
 /// The folder of a problem that holds its included files.
@@ -54,7 +55,7 @@ fn files_below(dir: &Path) -> Vec<(PathBuf, PathBuf)> {
 
 /// The language of a submission (a file, or a folder of sources): the
 /// pinned one, else the one the table detects.
-fn language_of(file: &Path, pin: &Pin) -> Option<String> {
+pub(crate) fn language_of(file: &Path, pin: &Pin) -> Option<String> {
     if let Some(id) = &pin.language {
         return Some(id.clone());
     }
@@ -84,12 +85,15 @@ pub fn files_for(problem_dir: &Path, language: &str) -> Vec<(PathBuf, PathBuf)> 
 
 /// Stages `file` with the problem's included files for its language in a
 /// new folder of the run, and returns that folder (built then as a folder
-/// submission); `None` when nothing is included for it.
+/// submission); `None` when nothing is included for it. The included
+/// files are the package's, so its `constants` are written into them
+/// whoever's the submission is.
 pub(crate) fn stage(
     runner: &Runner,
     problem_dir: &Path,
     file: &Path,
     pin: &Pin,
+    constants: Option<&Constants>,
 ) -> Result<Option<PathBuf>, BuildError> {
     if !problem_dir.join(INCLUDE).is_dir() {
         return Ok(None);
@@ -126,6 +130,9 @@ pub(crate) fn stage(
             std::fs::create_dir_all(parent).map_err(|e| setup("cannot create", parent, e))?;
         }
         std::fs::copy(&from, &to).map_err(|e| setup("cannot copy", &from, e))?;
+        if let Some(constants) = constants {
+            crate::build::constants::substitute(&to, constants)?;
+        }
     }
     Ok(Some(staged))
 }
@@ -140,11 +147,16 @@ pub(crate) fn prepare(
     file: &Path,
     memory: u64,
 ) -> Result<crate::build::Program, BuildError> {
+    let env = problem.origin.as_ref().map(|o| &o.environment);
     let pin = Pin {
         package: problem.origin.is_some(),
+        constants: crate::build::constants::for_file(problem, file),
+        compile_time: env.and_then(|e| e.compilation_time),
+        compile_memory: env.and_then(|e| e.compilation_memory),
         ..Pin::default()
     };
-    let staged = stage(runner, &problem.dir, file, &pin)?;
+    let constants = crate::build::constants::of(problem);
+    let staged = stage(runner, &problem.dir, file, &pin, constants.as_ref())?;
     let file = staged.as_deref().unwrap_or(file);
     crate::build::prepare_pinned(runner, Some(file), None, memory, &pin)
 }

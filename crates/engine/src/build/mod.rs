@@ -15,6 +15,7 @@
 //! | this file | a submission or a problem's program: staged, compiled once, or handed to its interpreter |
 //! | [`program`] | what a build gives: the program, its language, the build error |
 //! | `compile` | the compilers, through the build cache |
+//! | `constants` | a package's `{{name}}` constants written into its programs' copies |
 //! | `dialect` | languages as the contest ran them (PyPy for packages, Python 2, C/C++ standards, …) |
 //! | `pch` | a precompiled `<bits/stdc++.h>`, made once per cache |
 //! | [`included`] | a package's `include/` files added to a submission |
@@ -22,6 +23,7 @@
 //! | [`toolchains`] | `judge languages`: the language table as this machine sees it |
 
 pub(crate) mod compile;
+pub(crate) mod constants;
 pub(crate) mod dialect;
 pub mod included;
 pub(crate) mod pch;
@@ -102,6 +104,7 @@ pub(crate) fn prepare_for(
 ) -> Result<Program, BuildError> {
     let pin = Pin {
         package: problem.origin.is_some(),
+        constants: constants::of(problem),
         ..Pin::default()
     };
     prepare_pinned(runner, Some(submission), None, memory, &pin)
@@ -119,6 +122,9 @@ pub(crate) fn prepare_pinned(
         .new_dir("build")
         .map_err(|e| BuildError::Setup(e.to_string()))?;
     let copy = submission.map(|s| copy_in(s, &dir)).transpose()?;
+    if let (Some(constants), Some(_)) = (&pin.constants, &copy) {
+        constants::substitute(&dir, constants)?;
+    }
     if let Some(cmd) = cmd {
         return prepare_command(runner, cmd, dir);
     }

@@ -10,6 +10,12 @@
 //! where the file system allows, else copied) with the case's files
 //! copied over them ("possibly overwriting the compiled submission
 //! file"), removed when the run is over.
+//!
+//! A submission that may write files (2025-09 `allow_file_writing`) gets
+//! such a folder on every run, with copies rather than links, so that
+//! what it writes or changes is seen neither by the next case nor by a
+//! case beside it, nor by the build folder. Without the setting it runs
+//! in its build folder, which the sandbox shows read-only.
 
 use std::borrow::Cow;
 use std::path::{Path, PathBuf};
@@ -41,17 +47,27 @@ pub(crate) struct FilesError {
     why: String,
 }
 
-/// `spec` on a case whose program gets `args` after its own command and
-/// the files of the folder `files` in its working folder (made in
-/// `runner`'s build area from `spec`'s own working folder). Without
-/// either, `spec` itself.
+/// What a run on one case gets besides its standard input.
+pub(crate) struct OnCase<'c> {
+    /// The case's arguments, after the program's own command.
+    pub args: &'c [String],
+    /// The case's `.files` folder, copied into the working folder.
+    pub files: Option<&'c Path>,
+    /// Whether the program may write in its working folder.
+    pub writable: bool,
+}
+
+/// `spec` on a case as `on` says: with its arguments, and in a working
+/// folder of its own (made in `runner`'s build area from `spec`'s own
+/// working folder) when it has files or may write. Otherwise `spec`
+/// itself.
 pub(crate) fn prepare<'a>(
     runner: &Runner,
     spec: &'a ProcSpec,
-    args: &[String],
-    files: Option<&Path>,
+    on: &OnCase<'_>,
 ) -> Result<CaseProcess<'a>, FilesError> {
-    if args.is_empty() && files.is_none() {
+    let (args, files) = (on.args, on.files);
+    if args.is_empty() && files.is_none() && !on.writable {
         return Ok(CaseProcess {
             spec: Cow::Borrowed(spec),
             workdir: None,
@@ -59,30 +75,49 @@ pub(crate) fn prepare<'a>(
     }
     let mut own = spec.clone();
     own.argv.extend(args.iter().cloned());
-    let Some(files) = files else {
+    if files.is_none() && !on.writable {
         return Ok(CaseProcess {
             spec: Cow::Owned(own),
             workdir: None,
         });
-    };
+    }
+    let build = Path::new(&spec.cwd);
     let fail = |what: &Path, e: &dyn std::fmt::Display| FilesError {
         what: what.display().to_string(),
         why: e.to_string(),
     };
-    let dir = runner.new_dir("case").map_err(|e| fail(files, &e))?;
+    let dir = runner.new_dir("case").map_err(|e| fail(build, &e))?;
     // Made first, so that a failure below removes the folder too.
     let mut prepared = CaseProcess {
         spec: Cow::Owned(own),
         workdir: Some(dir.clone()),
     };
-    copy_tree(Path::new(&spec.cwd), &dir, Placing::Link).map_err(|(p, e)| fail(&p, &e))?;
-    copy_tree(files, &dir, Placing::Copy).map_err(|(p, e)| fail(&p, &e))?;
+    let placing = match on.writable {
+        true => Placing::Writable,
+        false => Placing::Link,
+    };
+    if on.writable {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::Permissions::from_mode(Placing::Writable.folder_mode());
+        std::fs::set_permissions(&dir, mode).map_err(|e| fail(&dir, &e))?;
+    }
+    copy_tree(build, &dir, placing).map_err(|(p, e)| fail(&p, &e))?;
+    if let Some(files) = files {
+        let placing = match on.writable {
+            true => Placing::Writable,
+            false => Placing::Copy,
+        };
+        copy_tree(files, &dir, placing).map_err(|(p, e)| fail(&p, &e))?;
+    }
     let spec = prepared.spec.to_mut();
     let cwd = dir.display().to_string();
     for e in &mut spec.env {
         if e.starts_with("PWD=") {
             *e = format!("PWD={cwd}");
         }
+    }
+    if on.writable {
+        spec.writable.push(cwd.clone());
     }
     spec.cwd = cwd;
     Ok(prepared)
@@ -96,6 +131,27 @@ enum Placing {
     Link,
     /// A copy, replacing what is there: the case's own files.
     Copy,
+    /// A copy the program may change, folders included: everything in
+    /// the folder of a program that may write files.
+    Writable,
+}
+
+impl Placing {
+    /// The mode of a folder made in the working folder.
+    fn folder_mode(self) -> u32 {
+        match self {
+            Placing::Writable => 0o777,
+            Placing::Link | Placing::Copy => 0o755,
+        }
+    }
+
+    /// The bits a copied file gets for the program's user.
+    fn file_bits(self) -> u32 {
+        match self {
+            Placing::Writable => 0o666,
+            Placing::Link | Placing::Copy => 0o444,
+        }
+    }
 }
 
 /// Every file below `from` into the same place below `to`.
@@ -109,7 +165,8 @@ fn copy_tree(from: &Path, to: &Path, how: Placing) -> Result<(), (PathBuf, std::
         if entry.file_type().is_dir() {
             if !dest.is_dir() {
                 std::fs::create_dir(&dest).map_err(at)?;
-                std::fs::set_permissions(&dest, std::fs::Permissions::from_mode(0o755))
+                let mode = how.folder_mode();
+                std::fs::set_permissions(&dest, std::fs::Permissions::from_mode(mode))
                     .map_err(at)?;
             }
             continue;
@@ -123,9 +180,11 @@ fn copy_tree(from: &Path, to: &Path, how: Placing) -> Result<(), (PathBuf, std::
             matches!(how, Placing::Link) && std::fs::hard_link(entry.path(), &dest).is_ok();
         if !linked {
             std::fs::copy(entry.path(), &dest).map_err(at)?;
-            // The program runs as another user: it must be able to read.
+            // The program runs as another user: it must be able to read
+            // (and, when it may write, to change).
             let mode = std::fs::metadata(&dest).map_err(at)?.permissions().mode();
-            std::fs::set_permissions(&dest, std::fs::Permissions::from_mode(mode | 0o444))
+            let mode = mode | how.file_bits();
+            std::fs::set_permissions(&dest, std::fs::Permissions::from_mode(mode))
                 .map_err(at)?;
         }
     }

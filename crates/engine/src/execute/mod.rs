@@ -1,6 +1,7 @@
 //! Running things: the sandbox's runner with the run's cache beside it,
 //! an in-crate reference solver in-process (with its heap and CPU counted),
-//! and a reference program's answer to one input.
+//! a reference program's answer to one input, and the fresh working
+//! folder of a submission that may write files.
 
 pub(crate) mod case_inputs;
 pub mod heap;

@@ -8,7 +8,7 @@
 use crate::build::Program;
 use crate::build::tools::ToolError;
 use crate::build::tools::Tools;
-use crate::execute::case_inputs::{self, CaseProcess};
+use crate::execute::case_inputs::{self, CaseProcess, OnCase};
 use crate::execute::reference;
 use crate::execute::runner::Runner;
 use crate::execution::{End, Execution};
@@ -30,6 +30,10 @@ pub struct Grader<'a> {
     /// The program graded and the runner it runs in; `None` for an
     /// in-crate solver.
     pub(crate) program: Option<(&'a Program, &'a Runner)>,
+    /// Each run gets a fresh working folder it may write in (the
+    /// package's `allow_file_writing`); otherwise it runs in its
+    /// build folder, read-only in the sandbox.
+    pub(crate) writable: bool,
     how: How<'a>,
 }
 
@@ -65,7 +69,10 @@ impl<'a> Grader<'a> {
         program: &'a Program,
         limits: RunLimits,
     ) -> Grader<'a> {
-        Grader::of_program(tools, runner, program, program.spec(limits), limits)
+        let mut grader = Grader::of_program(tools, runner, program, program.spec(limits), limits);
+        let origin = tools.problem.origin.as_ref();
+        grader.writable = origin.is_some_and(|o| o.environment.allow_file_writing);
+        grader
     }
 
     /// A grader of judge's own reference program: as the judge's uid,
@@ -89,6 +96,7 @@ impl<'a> Grader<'a> {
             tools,
             limits: tools.judge_limits(),
             program: None,
+            writable: false,
             how: How::Plain(Subject::Solver(solver), Judging::new(tools)),
         }
     }
@@ -118,6 +126,7 @@ impl<'a> Grader<'a> {
             tools,
             limits,
             program: Some((program, runner)),
+            writable: false,
             how,
         }
     }
@@ -129,7 +138,7 @@ impl<'a> Grader<'a> {
         let mut silent = false;
         let ran = match &self.how {
             How::Plain(subject, judging) => {
-                let exec = match subject.execute(case, &self.limits) {
+                let exec = match subject.execute(case, &self.limits, self.writable) {
                     Ok(exec) => exec,
                     Err(why) => return unrunnable(case, why),
                 };
@@ -141,11 +150,11 @@ impl<'a> Grader<'a> {
                     transcript: None,
                 }
             }
-            How::Interactive(spec, interactor) => match self.on_case(spec, case) {
+            How::Interactive(spec, interactor) => match self.for_case(spec, case) {
                 Ok(p) => program::interact(interactor.as_ref(), &p.spec, case),
                 Err(why) => return unrunnable(case, why),
             },
-            How::MultiPass(spec, validator, passes) => match self.on_case(spec, case) {
+            How::MultiPass(spec, validator, passes) => match self.for_case(spec, case) {
                 Ok(p) => multipass::passes(validator.as_ref(), &p.spec, case, *passes),
                 Err(why) => return unrunnable(case, why),
             },
@@ -161,15 +170,32 @@ impl<'a> Grader<'a> {
 
     /// The process `spec` on `case`: with the case's arguments and files
     /// (see [`case_inputs`]).
-    fn on_case<'s>(
+    fn for_case<'s>(
         &self,
         spec: &'s ProcSpec,
         case: &Case,
     ) -> Result<CaseProcess<'s>, case_inputs::FilesError> {
         let runner = self.program.map(|(_, r)| r);
         let runner = runner.expect("a process is graded with its runner");
-        case_inputs::prepare(runner, spec, &case.settings.args, case.files().as_deref())
+        on_case(runner, spec, case, self.writable)
     }
+}
+
+/// The process `spec` on `case` (see [`case_inputs`]): with the case's
+/// arguments and files, in a folder of its own when it may write.
+fn on_case<'s>(
+    runner: &Runner,
+    spec: &'s ProcSpec,
+    case: &Case,
+    writable: bool,
+) -> Result<CaseProcess<'s>, case_inputs::FilesError> {
+    let files = case.files();
+    let on = OnCase {
+        args: &case.settings.args,
+        files: files.as_deref(),
+        writable,
+    };
+    case_inputs::prepare(runner, spec, &on)
 }
 
 /// A case that could not be run as the package asks: a judge error.
@@ -186,6 +212,7 @@ impl Subject<'_> {
         &self,
         case: &Case,
         limits: &RunLimits,
+        writable: bool,
     ) -> Result<Execution, case_inputs::FilesError> {
         let input = case.input.as_path();
         let (spec, runner, out_of_memory) = match self {
@@ -196,12 +223,11 @@ impl Subject<'_> {
                 out_of_memory,
             } => (spec, runner, out_of_memory),
         };
-        let on_case =
-            case_inputs::prepare(runner, spec, &case.settings.args, case.files().as_deref())?;
+        let on_case = on_case(runner, spec, case, writable)?;
         let spec = on_case.spec.as_ref();
         let mut exec = runner.run(spec, input);
         if let Some(wall) = crate::time::limits::rerun_wall(&exec, limits) {
-            let mut again = ProcSpec::clone(spec);
+            let mut again = spec.clone();
             again.limits.wall = wall;
             exec = runner.run(&again, input);
         }

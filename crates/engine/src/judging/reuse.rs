@@ -74,6 +74,11 @@ impl<'c> Reuse<'c> {
         let mut key = cache.key("result");
         key.part("sandbox", &[runner.sandboxed() as u8]);
         key.part("program", program_key(cache, program)?.as_bytes());
+        // A run that may write files can end otherwise than one that may
+        // not (older keys stay as they were).
+        if grader.writable {
+            key.part("writable", b"1");
+        }
         // Every limit but the times: whether a kept result stands under
         // this run's times is [`reusable`]'s question, asked when it is
         // fetched. So an accepted run measured for a computed time limit

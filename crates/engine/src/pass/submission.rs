@@ -9,6 +9,7 @@ use std::path::Path;
 use crate::build::included;
 use crate::build::tools::Tools;
 use crate::build::{self, BuildError, Pin, Program};
+use crate::environment::Environment;
 use crate::execute::runner::Runner;
 use crate::judging::grader::Grader;
 use crate::problem::Problem;
@@ -68,13 +69,21 @@ impl Submission {
     ) -> Result<Submission, BuildError> {
         let memory = overrides.memory.unwrap_or(problem.spec.limits.memory);
         // A package's programs run as its judge ran them (PyPy for `.py`).
+        let env = problem.origin.as_ref().map(|o| &o.environment);
         let pin = Pin {
             package: problem.origin.is_some(),
+            constants: (source.file).and_then(|f| build::constants::for_file(problem, f)),
+            compile_time: env.and_then(|e| e.compilation_time),
+            compile_memory: env.and_then(|e| e.compilation_memory),
             ..source.pin.cloned().unwrap_or_default()
         };
+        if let (Some(file), Some(origin)) = (source.file, &problem.origin) {
+            admit(file, &origin.environment, &pin)?;
+        }
         let staged = match source.file {
             Some(file) if source.cmd.is_none() => {
-                included::stage(runner, &problem.dir, file, &pin)?
+                let constants = build::constants::of(problem);
+                included::stage(runner, &problem.dir, file, &pin, constants.as_ref())?
             }
             _ => None,
         };
@@ -88,4 +97,49 @@ impl Submission {
     pub fn grader<'a>(&'a self, tools: &'a Tools<'a>, runner: &'a Runner) -> Grader<'a> {
         Grader::submission(tools, runner, &self.program, self.limits)
     }
+}
+
+/// Whether the problem takes `file` at all, before it is built: its
+/// source within `limits.code` (counted before the included files are
+/// added, as the format says) and its language one of `languages`.
+///
+/// Too large is a setup error: the submission is not run, and a
+/// package's example submission breaks its promise whatever its folder
+/// (problemtools reports it as an error and does not run it; the format
+/// says the submission must be rejected). A language the problem does
+/// not take makes the submission unavailable: not judged, with the
+/// reason, since no contest judge would have taken it.
+fn admit(file: &Path, env: &Environment, pin: &Pin) -> Result<(), BuildError> {
+    if let Some(limit) = env.code {
+        let size = source_size(file);
+        if size > limit {
+            return Err(BuildError::Setup(format!(
+                "{}: {} bytes of source, over the problem's code limit of {} KiB (limits.code): not run, as a judge refuses it before judging",
+                file.display(),
+                size,
+                limit >> 10
+            )));
+        }
+    }
+    match included::language_of(file, pin) {
+        Some(id) if !env.permits(&id) => Err(BuildError::Unavailable(format!(
+            "{}: its language ({id}) is not one the problem may be solved in (problem.yaml languages: {}): not judged",
+            file.display(),
+            env.languages.as_deref().unwrap_or_default().join(", ")
+        ))),
+        _ => Ok(()),
+    }
+}
+
+/// The total size of the submitted files: a file's, or every file's
+/// below a folder.
+fn source_size(file: &Path) -> u64 {
+    walkdir::WalkDir::new(file)
+        .follow_links(true)
+        .into_iter()
+        .flatten()
+        .filter(|e| e.file_type().is_file())
+        .filter_map(|e| e.metadata().ok())
+        .map(|m| m.len())
+        .sum()
 }

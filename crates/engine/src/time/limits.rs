@@ -64,8 +64,16 @@ pub(crate) fn for_submission(
 /// (`checker_time`, `checker_memory`).
 pub(crate) fn for_problem_program(problem: &Problem) -> RunLimits {
     let l = &problem.spec.limits;
-    program_limits(RunLimits::new(l.checker_time, l.checker_memory, 64 << 20))
+    // A package's `validation_output` is a guarantee: judge's own limit
+    // is raised to it, never lowered.
+    let env = problem.origin.as_ref().map(|o| &o.environment);
+    let output = (env.and_then(|e| e.validation_output)).map_or(OWN_OUTPUT, |o| o.max(OWN_OUTPUT));
+    program_limits(RunLimits::new(l.checker_time, l.checker_memory, output))
 }
+
+/// The output a problem's own program may write, unless its package
+/// guarantees more.
+const OWN_OUTPUT: u64 = 64 << 20;
 
 /// The limits of a recipe's generators and solutions: a generator may be
 /// slow, and its output is a whole input.

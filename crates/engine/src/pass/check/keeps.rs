@@ -115,6 +115,7 @@ fn build(
         language: expected.language(),
         entrypoint: expected.entrypoint(),
         package: problem.origin.is_some(),
+        ..build::Pin::default()
     };
     let source = Source {
         file: Some(&expected.path),

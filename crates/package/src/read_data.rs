@@ -7,9 +7,11 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use crate::Refusal;
+use crate::key_check;
 use crate::origin::Format;
 use crate::plan::{Plan, name_of, rel, sorted_entries};
 use crate::problem::{GroupSpec, INVALID_OUTPUT_GROUP, Kind, VALID_OUTPUT_GROUP};
+use crate::spec_keys::File;
 use crate::testdata::{self, Config};
 
 /// A settings file's text, or `None` with the reason refused in `plan`.
@@ -124,7 +126,14 @@ impl DataReader<'_> {
                 let Some(text) = settings_text(pkg, &file, self.plan) else {
                     continue;
                 };
-                let read = testdata::read(&rel(pkg, &file), &text, format, validators);
+                let shown = rel(pkg, &file);
+                key_check::check_text(&shown, &text, File::TestGroup, format).apply(
+                    File::TestGroup,
+                    format,
+                    self.plan,
+                    false,
+                );
+                let read = testdata::read(&shown, &text, format, validators);
                 self.plan.refused.extend(read.refused);
                 self.plan.ignored.extend(read.ignored);
                 own.insert(folder, read.config);
@@ -313,6 +322,15 @@ impl DataReader<'_> {
         let path = entry.path();
         let own_yaml =
             path.extension().is_some_and(|e| e == "yaml") && path.with_extension("in").is_file();
+        if own_yaml && let Ok(Ok(text)) = crate::located::read(path) {
+            let shown = rel(self.pkg, path);
+            key_check::check_text(&shown, &text, File::Case, self.format).apply(
+                File::Case,
+                self.format,
+                self.plan,
+                false,
+            );
+        }
         if entry.file_type().is_file() && (own_yaml || path.extension().is_some_and(|e| e == "in"))
         {
             self.plan.copies.push((
@@ -384,7 +402,14 @@ impl DataReader<'_> {
         let Some(text) = settings_text(pkg, path, self.plan) else {
             return;
         };
-        let read = testdata::read(&rel(pkg, path), &text, self.format, 1);
+        let shown = rel(pkg, path);
+        key_check::check_text(&shown, &text, File::Case, self.format).apply(
+            File::Case,
+            self.format,
+            self.plan,
+            false,
+        );
+        let read = testdata::read(&shown, &text, self.format, 1);
         if read.config.output_args.is_some() || read.config.input_args.is_some() {
             self.plan.refused.push(Refusal::Unsupported {
                 at: rel(pkg, path),

@@ -22,6 +22,18 @@ pub enum Refusal {
     /// submit-answer problems, per-case arguments).
     #[error("{at}: {what}")]
     Unsupported { at: String, what: String },
+    /// A key 2025-09 does not define, in one of the files whose keys it
+    /// lists (the specification: unknown keys are errors): at its place,
+    /// with the known key nearest in spelling when one is close.
+    #[error(
+        "{at}: unknown key `{key}` (2025-09 does not define it, and unknown keys are errors){}",
+        crate::key_check::did_you_mean(.nearest.as_deref())
+    )]
+    UnknownKey {
+        at: String,
+        key: String,
+        nearest: Option<String>,
+    },
     /// A file or folder the package needs and does not hold.
     #[error("{at}: {what}")]
     Missing { at: String, what: String },

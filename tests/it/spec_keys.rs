@@ -1,0 +1,226 @@
+//! Every key of each format version known (#48): an unknown key refused
+//! in 2025-09 at its `file:line:col` with the nearest known key, warned
+//! about in legacy and 2023-07 packages; what is read without effect and
+//! what judge forgave that problemtools refuses said in the reports of
+//! `check` and `validate`.
+
+use std::path::{Path, PathBuf};
+
+use judge::package::Refusal;
+use judge::package::plan::Plan;
+
+use crate::common::{copy_tree, root};
+
+/// The package at `pkg`, read.
+fn plan(pkg: &Path) -> Plan {
+    let yaml = std::fs::read_to_string(pkg.join("problem.yaml")).unwrap();
+    judge::package::read::read(pkg, &yaml)
+}
+
+/// A copy of fixture package `name` in a temp dir, `edit` applied to its
+/// problem.yaml.
+fn fixture(name: &str, edit: impl Fn(&str) -> String) -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let pkg = dir.path().join(name);
+    copy_tree(&root().join("testdata/packages").join(name), &pkg);
+    let yaml = pkg.join("problem.yaml");
+    let text = std::fs::read_to_string(&yaml).unwrap();
+    std::fs::write(&yaml, edit(&text)).unwrap();
+    (dir, pkg)
+}
+
+/// Every line of `plan` that speaks of a key no format defines.
+fn unknown_keys(plan: &Plan) -> Vec<String> {
+    let refused = (plan.refused.iter())
+        .filter(|r| matches!(r, Refusal::UnknownKey { .. }))
+        .map(Refusal::to_string);
+    let noted = (plan.notes.iter()).filter(|n| n.contains("unknown key"));
+    refused.chain(noted.cloned()).collect()
+}
+
+/// Every package judge's tests keep.
+fn fixture_packages() -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for top in [
+        "testdata/packages",
+        "testdata/checktestdata",
+        "testdata/dialects",
+    ] {
+        for entry in walkdir::WalkDir::new(root().join(top)).sort_by_file_name() {
+            let entry = entry.unwrap();
+            let dir = entry.path();
+            if entry.file_type().is_dir() && judge::package::in_place::is_package(dir) {
+                out.push(dir.to_path_buf());
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn every_fixture_package_reads_without_an_unknown_key() {
+    let packages = fixture_packages();
+    assert!(packages.len() >= 15, "{packages:?}");
+    for pkg in packages {
+        let plan = plan(&pkg);
+        assert_eq!(
+            unknown_keys(&plan),
+            Vec::<String>::new(),
+            "{}",
+            pkg.display()
+        );
+    }
+}
+
+/// `file:line:col` of the first line of `text` that writes key `key`.
+fn place_of(file: &str, text: &str, key: &str) -> String {
+    let (line, l) = (text.lines().enumerate())
+        .find(|(_, l)| l.trim_start().starts_with(&format!("{key}:")))
+        .unwrap_or_else(|| panic!("{key} in {text}"));
+    let col = l.len() - l.trim_start().len() + 1;
+    format!("{file}:{}:{col}", line + 1)
+}
+
+/// `limits:` of a problem.yaml with `extra` (indented) as its first key.
+fn with_limit(text: &str, extra: &str) -> String {
+    assert!(text.contains("\nlimits:\n"), "{text}");
+    text.replacen("\nlimits:\n", &format!("\nlimits:\n  {extra}\n"), 1)
+}
+
+#[test]
+fn a_misspelled_limit_refuses_a_2025_09_package_at_its_place_with_the_key_meant() {
+    let (_dir, pkg) = fixture("v2025-scoring", |t| with_limit(t, "time_limt: 2"));
+    let text = std::fs::read_to_string(pkg.join("problem.yaml")).unwrap();
+    let at = place_of("problem.yaml", &text, "time_limt");
+    let refused: Vec<String> = (plan(&pkg).refused.iter())
+        .filter(|r| matches!(r, Refusal::UnknownKey { .. }))
+        .map(Refusal::to_string)
+        .collect();
+    assert_eq!(refused.len(), 1, "{refused:?}");
+    assert!(refused[0].starts_with(&format!("{at}: unknown key `limits.time_limt`")));
+    assert!(
+        refused[0].ends_with("did you mean `time_limit`?"),
+        "{refused:?}"
+    );
+    // Far from every key: no guess.
+    let (_dir, pkg) = fixture("v2025-scoring", |t| format!("{t}wall_clock: 5\n"));
+    let refused: Vec<String> = unknown_keys(&plan(&pkg));
+    assert_eq!(refused.len(), 1, "{refused:?}");
+    assert!(!refused[0].contains("did you mean"), "{refused:?}");
+}
+
+#[test]
+fn unknown_keys_of_test_groups_cases_and_submissions_are_refused_in_2025_09() {
+    let (_dir, pkg) = fixture("v2025-scoring", str::to_string);
+    let group = pkg.join("data/secret/group1/test_group.yaml");
+    let text = std::fs::read_to_string(&group).unwrap() + "max_scor: 40\n";
+    std::fs::write(&group, &text).unwrap();
+    let case = pkg.join("data/secret/group2/02.yaml");
+    std::fs::write(&case, "description: two coins\nhnit: try greedy\n").unwrap();
+    let subs = pkg.join("submissions/submissions.yaml");
+    let subs_text =
+        std::fs::read_to_string(&subs).unwrap() + "accepted/dp.cpp:\n  permited: [AC]\n";
+    std::fs::write(&subs, &subs_text).unwrap();
+    let lines = unknown_keys(&plan(&pkg));
+    let expect = [
+        (
+            place_of("data/secret/group1/test_group.yaml", &text, "max_scor"),
+            "max_score",
+        ),
+        ("data/secret/group2/02.yaml:2:1".to_string(), "hint"),
+        (
+            format!(
+                "submissions/submissions.yaml:{}:3",
+                subs_text.lines().count()
+            ),
+            "permitted",
+        ),
+    ];
+    for (at, meant) in expect {
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.starts_with(&at) && l.contains(&format!("did you mean `{meant}`"))),
+            "{at} {meant}: {lines:?}"
+        );
+    }
+    assert_eq!(lines.len(), 3, "{lines:?}");
+}
+
+#[test]
+fn unknown_keys_of_legacy_and_2023_07_packages_are_warnings() {
+    let (_dir, pkg) = fixture("legacy-float", |t| with_limit(t, "time_limt: 2"));
+    let testdata = pkg.join("data/secret/tight/testdata.yaml");
+    let text = std::fs::read_to_string(&testdata).unwrap() + "on_rejct: continue\n";
+    std::fs::write(&testdata, &text).unwrap();
+    let plan = plan(&pkg);
+    assert!(plan.refused.is_empty(), "{:?}", plan.refused);
+    let lines = unknown_keys(&plan);
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    assert!(lines[0].contains("unknown key `limits.time_limt`, read past (not a key of the legacy format; verifyproblem refuses it); did you mean `time_limit`?"), "{lines:?}");
+    assert!(
+        lines[1].contains("data/secret/tight/testdata.yaml:")
+            && lines[1].contains("did you mean `on_reject`?"),
+        "{lines:?}"
+    );
+    // 2023-07: a warning as well.
+    let (_dir, pkg) = fixture("modern-scoring", |t| format!("{t}licence: cc0\n"));
+    let plan = self::plan(&pkg);
+    assert!(plan.refused.is_empty(), "{:?}", plan.refused);
+    let lines = unknown_keys(&plan);
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    assert!(
+        lines[0].contains("not a key of the 2023-07-draft format")
+            && lines[0].contains("did you mean `license`?"),
+        "{lines:?}"
+    );
+}
+
+#[test]
+fn a_legacy_packages_unknown_key_is_a_warning_in_checks_report() {
+    if !crate::common::sandbox("a_legacy_packages_unknown_key_is_a_warning_in_checks_report") {
+        return;
+    }
+    let (dir, pkg) = fixture("legacy-float", |t| with_limit(t, "time_limt: 2"));
+    let text = std::fs::read_to_string(pkg.join("problem.yaml")).unwrap();
+    let at = place_of("problem.yaml", &text, "time_limt");
+    let reports = dir.path().join("reports");
+    let run = crate::in_place::judge_on(dir.path(), &pkg, "check", &reports);
+    assert_eq!(run.code, 0, "{}", run.all());
+    let notes = crate::common::read_report(&reports).meta.notes;
+    let warned: Vec<&String> = (notes.iter())
+        .filter(|n| n.contains("unknown key `limits.time_limt`"))
+        .collect();
+    assert_eq!(warned.len(), 1, "{notes:?}");
+    assert!(
+        warned[0].contains(&at) && warned[0].contains("did you mean `time_limit`?"),
+        "{notes:?}"
+    );
+}
+
+#[test]
+fn a_2025_09_packages_unknown_key_stops_validate_with_its_place() {
+    let dir = tempfile::tempdir().unwrap();
+    let pkg = dir.path().join("echo");
+    crate::in_place::memory_package(&pkg);
+    let yaml = pkg.join("problem.yaml");
+    let text = std::fs::read_to_string(&yaml)
+        .unwrap()
+        .replace("memory:", "memroy:");
+    std::fs::write(&yaml, &text).unwrap();
+    let at = place_of("problem.yaml", &text, "memroy");
+    let reports = dir.path().join("reports");
+    let run = crate::in_place::judge_on(dir.path(), &pkg, "validate", &reports);
+    assert_ne!(run.code, 0, "{}", run.all());
+    assert!(
+        run.all()
+            .contains(&format!("{at}: unknown key `limits.memroy`")),
+        "{}",
+        run.all()
+    );
+    assert!(
+        run.all().contains("did you mean `memory`?"),
+        "{}",
+        run.all()
+    );
+}

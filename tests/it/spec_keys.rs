@@ -224,3 +224,47 @@ fn a_2025_09_packages_unknown_key_stops_validate_with_its_place() {
         run.all()
     );
 }
+
+/// The notes of the report `command` writes for the package at `pkg`.
+fn report_notes(dir: &Path, pkg: &Path, command: &str) -> Vec<String> {
+    let reports = dir.join(format!("reports-{command}"));
+    let run = crate::in_place::judge_on(dir, pkg, command, &reports);
+    assert_eq!(run.code, 0, "{}", run.all());
+    crate::common::read_report(&reports).meta.notes
+}
+
+#[test]
+fn what_is_read_without_effect_is_listed_once_by_check_and_validate() {
+    if !crate::common::sandbox("what_is_read_without_effect_is_listed_once_by_check_and_validate") {
+        return;
+    }
+    let (dir, pkg) = fixture("legacy-float", |t| with_limit(t, "code: 64"));
+    for name in ["01.desc", "02.desc", "03.desc", "04.desc", "picture.png"] {
+        std::fs::write(pkg.join("data/secret").join(name), "x\n").unwrap();
+    }
+    let text = std::fs::read_to_string(pkg.join("problem.yaml")).unwrap();
+    let at = place_of("problem.yaml", &text, "code");
+    for command in ["check", "validate"] {
+        let notes = report_notes(dir.path(), &pkg, command);
+        let without: Vec<&String> = (notes.iter())
+            .filter(|n| n.contains("read without effect"))
+            .collect();
+        assert_eq!(without.len(), 1, "{command}: {notes:?}");
+        assert!(
+            without[0].starts_with(&format!(
+                "legacy-float: read without effect: {at}: limits.code"
+            )),
+            "{command}: {notes:?}"
+        );
+        // Skipped files: one line per reason, a few named, stably ordered.
+        let skipped: Vec<&String> = (notes.iter()).filter(|n| n.contains("skipped: ")).collect();
+        assert_eq!(
+            skipped,
+            [
+                "legacy-float: skipped: data/secret/01.desc, data/secret/02.desc, data/secret/03.desc and 1 more (notes for judges and contestants, not test data)",
+                "legacy-float: skipped: data/secret/picture.png (an illustration of the case)",
+            ],
+            "{command}: {notes:?}"
+        );
+    }
+}

@@ -159,7 +159,8 @@ impl Walk<'_> {
         };
         match keys.iter().find(|k| k.name == name) {
             Some(key) => {
-                if matches!(key.effect, Effect::NoEffect(_) | Effect::Foreign(_)) {
+                let as_judged = key.judged_as.is_some_and(|same| v.as_str() == Some(same));
+                if matches!(key.effect, Effect::NoEffect(_) | Effect::Foreign(_)) && !as_judged {
                     self.found.noted.push(Noted {
                         at: self.at(path),
                         path: path.join("."),

@@ -57,6 +57,9 @@ pub(crate) struct Key {
     pub name: &'static str,
     pub shape: Shape,
     pub effect: Effect,
+    /// The value that asks for what judge does anyway: a key read
+    /// without effect that holds it has nothing to report.
+    pub judged_as: Option<&'static str>,
 }
 
 const fn used(name: &'static str) -> Key {
@@ -64,6 +67,7 @@ const fn used(name: &'static str) -> Key {
         name,
         shape: Shape::Free,
         effect: Effect::Used,
+        judged_as: None,
     }
 }
 
@@ -72,6 +76,7 @@ const fn doc(name: &'static str) -> Key {
         name,
         shape: Shape::Free,
         effect: Effect::Document,
+        judged_as: None,
     }
 }
 
@@ -80,6 +85,15 @@ const fn none(name: &'static str, why: &'static str) -> Key {
         name,
         shape: Shape::Free,
         effect: Effect::NoEffect(why),
+        judged_as: None,
+    }
+}
+
+/// [`none`], but `same` asks for what judge does anyway.
+const fn none_unless(name: &'static str, why: &'static str, same: &'static str) -> Key {
+    Key {
+        judged_as: Some(same),
+        ..none(name, why)
     }
 }
 
@@ -88,6 +102,7 @@ const fn foreign(name: &'static str, why: &'static str) -> Key {
         name,
         shape: Shape::Free,
         effect: Effect::Foreign(why),
+        judged_as: None,
     }
 }
 
@@ -96,6 +111,7 @@ const fn map(name: &'static str, keys: &'static [Key], effect: Effect) -> Key {
         name,
         shape: Shape::Map(keys),
         effect,
+        judged_as: None,
     }
 }
 
@@ -136,7 +152,7 @@ const CONSTANTS: &str = "`{{name}}` sequences are not replaced";
 const CODE: &str = "the size of a submission's code is not checked";
 const COMPILATION: &str = "judge compiles with its own limits";
 const VALIDATION_OUTPUT: &str = "the validator's output is not bounded by the package";
-const OBJECTIVE: &str = "judge's legacy grading maximises the score";
+const OBJECTIVE: &str = "judge's legacy grading maximises the score; `min` is graded as `max`";
 const NOT_LEGACY_TIME_LIMIT: &str = "not a legacy key (problemtools refuses it); judge reads it as the time limit, as DOMjudge does";
 const DEPRECATED: &str =
     "a legacy key BAPCtools reads as deprecated in this version; judge reads it as in legacy";
@@ -152,6 +168,7 @@ const CREDITS: &[Key] = &[
         name: "translators",
         shape: Shape::Each(&Shape::Map(PERSON)),
         effect: Effect::Document,
+        judged_as: None,
     },
     map("packagers", PERSON, Effect::Document),
     map("acknowledgements", PERSON, Effect::Document),
@@ -200,7 +217,7 @@ const PROBLEM_2025: &[Key] = &[
     doc("embargo_until"),
     map("limits", LIMITS, Effect::Used),
     doc("keywords"),
-    none("languages", LANGUAGES),
+    none_unless("languages", LANGUAGES, "all"),
     none("allow_file_writing", FILE_WRITING),
     none("constants", CONSTANTS),
     foreign("validation", DEPRECATED),
@@ -234,7 +251,7 @@ const LEGACY_LIMITS: &[Key] = &[
 /// Legacy `grading` (problemtools also reads the older per-problem
 /// scores, which it warns are deprecated).
 const LEGACY_GRADING: &[Key] = &[
-    none("objective", OBJECTIVE),
+    none_unless("objective", OBJECTIVE, "max"),
     doc("show_test_data_groups"),
     none(
         "accept_score",

@@ -268,3 +268,100 @@ fn what_is_read_without_effect_is_listed_once_by_check_and_validate() {
         );
     }
 }
+
+/// The notes of `plan` that say what judge forgave.
+fn forgiven(plan: &Plan) -> Vec<String> {
+    (plan.notes.iter())
+        .filter(|n| n.starts_with("forgiven: "))
+        .cloned()
+        .collect()
+}
+
+#[test]
+fn what_judge_forgives_and_verifyproblem_refuses_is_said_at_its_place() {
+    let (_dir, pkg) = fixture("legacy-float", |t| {
+        let t = t
+            .replace("name: Average Speed", "name:\n  sv: Medelfart")
+            .replace("uuid: 376374b3-6e0d-4860-a83e-71f68de311d9", "uuid: A");
+        with_limit(&t, "time_limit: 2")
+    });
+    let text = std::fs::read_to_string(pkg.join("problem.yaml")).unwrap();
+    let plan = plan(&pkg);
+    assert!(plan.refused.is_empty(), "{:?}", plan.refused);
+    // Read all the same: the name, and the time limit.
+    assert_eq!(plan.spec.as_ref().unwrap().name, "Medelfart");
+    assert!(
+        matches!(plan.time, Some(judge::origin::TimeRule::Fixed(d, _)) if d.as_secs_f64() == 2.0),
+        "{:?}",
+        plan.time
+    );
+    let notes = forgiven(&plan);
+    for (key, what) in [
+        ("name", "`name` is a map of languages"),
+        ("uuid", "`uuid: A` is not a UUID"),
+        (
+            "time_limit",
+            "`limits.time_limit` is not a key of the legacy format",
+        ),
+    ] {
+        let at = place_of("problem.yaml", &text, key);
+        assert!(
+            notes
+                .iter()
+                .any(|n| n.starts_with(&format!("forgiven: {at}: {what}"))
+                    && n.ends_with("verifyproblem refuses this legacy package")),
+            "{key}: {notes:?}"
+        );
+    }
+    assert_eq!(notes.len(), 3, "{notes:?}");
+    // 2023-07: a name map that leaves out the statement's language.
+    let (_dir, pkg) = fixture("modern-scoring", |t| {
+        t.replace("name:\n  en: Walking Distance", "name:\n  sv: Promenad")
+    });
+    let notes = forgiven(&self::plan(&pkg));
+    assert_eq!(notes.len(), 1, "{notes:?}");
+    assert!(
+        notes[0].contains(
+            "`name` gives no name in en (a statement is written in it); judge took the `sv` one"
+        ) && notes[0].ends_with("verifyproblem refuses this 2023-07-draft package"),
+        "{notes:?}"
+    );
+}
+
+#[test]
+fn a_2025_09_package_is_forgiven_by_the_specifications_word() {
+    let (_dir, pkg) = fixture("v2025-scoring", |t| {
+        t.replace("uuid: 8c4bd729-d821-491d-b570-39a972ab5753", "uuid: A")
+            .replace("license: cc by-sa", "license: MIT")
+    });
+    let notes = forgiven(&plan(&pkg));
+    assert_eq!(notes.len(), 2, "{notes:?}");
+    assert!(
+        notes
+            .iter()
+            .all(|n| n.ends_with("the 2025-09 specification does not allow it")),
+        "{notes:?}"
+    );
+    assert!(notes[0].contains("`uuid: A` is not a UUID"), "{notes:?}");
+    assert!(notes[1].contains("`license: MIT` is none of"), "{notes:?}");
+}
+
+#[test]
+fn the_fixture_packages_forgiven_values_are_the_ones_they_mean_to_have() {
+    // legacy-domjudge keeps DOMjudge's name map on purpose; the contest's
+    // parts package is a BAPCtools draft without a uuid.
+    let mut seen = Vec::new();
+    for pkg in fixture_packages() {
+        for note in forgiven(&plan(&pkg)) {
+            let name = pkg.file_name().unwrap().to_string_lossy().into_owned();
+            seen.push(format!("{name}: {note}"));
+        }
+    }
+    let expected = [
+        "legacy-domjudge: forgiven: problem.yaml:4:1: `name` is a map of languages",
+        "parts: forgiven: problem.yaml:1:1: no `uuid`",
+    ];
+    for e in expected {
+        assert!(seen.iter().any(|s| s.starts_with(e)), "{e}: {seen:?}");
+    }
+}

@@ -98,6 +98,13 @@ impl Found {
                 Effect::NoEffect(why) if list_no_effect => {
                     plan.ignored.push(format!("{}: {} ({why})", n.at, n.path))
                 }
+                // problemtools' models forbid the key: what judge forgave.
+                Effect::Foreign(why) if file == File::Problem && format != Format::V2025 => {
+                    plan.notes.push(format!(
+                        "forgiven: {}: `{}` is not a key of the {format} format: {why}; verifyproblem refuses this {format} package",
+                        n.at, n.path
+                    ))
+                }
                 Effect::Foreign(why) => plan.notes.push(format!(
                     "warning: {}: `{}` is not a key of the {format} format: {why}",
                     n.at, n.path
@@ -315,7 +322,7 @@ mod tests {
 
     #[test]
     fn unknown_keys_are_found_at_every_depth_with_their_place() {
-        let text = "problem_format_version: 2025-09\nname: x\nlimits:\n  time_limt: 2\n  time_multipliers:\n    ac_to_time_lim: 3\ncredits:\n  authors:\n    - name: A\n      emial: a@b\nlanguages: all\nnmae: y\n";
+        let text = "problem_format_version: 2025-09\nname: x\nlimits:\n  time_limt: 2\n  time_multipliers:\n    ac_to_time_lim: 3\ncredits:\n  authors:\n    - name: A\n      emial: a@b\nlanguages: [cpp]\nnmae: y\n";
         let value: Value = serde_yaml::from_str(text).unwrap();
         let found = check("problem.yaml", text, &value, File::Problem, Format::V2025);
         let got: Vec<(&str, &str, Option<&str>)> = (found.unknown.iter())

@@ -60,6 +60,7 @@ mod contest_files;
 mod discover;
 pub mod error;
 pub mod export;
+mod forgiven;
 pub mod generators;
 pub mod graders;
 pub use graders::INCLUDE;

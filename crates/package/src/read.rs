@@ -92,6 +92,7 @@ pub(crate) fn read_with_data(pkg: &Path, yaml_text: &str, data: Option<&Path>) -
         &mut plan,
         true,
     );
+    crate::forgiven::problem_yaml(pkg, spec, format, &mut plan);
     let extension = match crate::located::read(&pkg.join(EXTENSION_FILE)) {
         Ok(Ok(text)) => Some(crate::located::yaml::<Extension>(&text)),
         Ok(Err(e)) => Some(Err(e)),

@@ -153,7 +153,7 @@ const CODE: &str = "the size of a submission's code is not checked";
 const COMPILATION: &str = "judge compiles with its own limits";
 const VALIDATION_OUTPUT: &str = "the validator's output is not bounded by the package";
 const OBJECTIVE: &str = "judge's legacy grading maximises the score; `min` is graded as `max`";
-const NOT_LEGACY_TIME_LIMIT: &str = "not a legacy key (problemtools refuses it); judge reads it as the time limit, as DOMjudge does";
+const NOT_LEGACY_TIME_LIMIT: &str = "judge reads it as the time limit, as DOMjudge does";
 const DEPRECATED: &str =
     "a legacy key BAPCtools reads as deprecated in this version; judge reads it as in legacy";
 
@@ -244,7 +244,7 @@ const LEGACY_LIMITS: &[Key] = &[
     foreign("time_limit", NOT_LEGACY_TIME_LIMIT),
     foreign(
         "validation_passes",
-        "not a legacy key; judge reads it for `validation: custom multi-pass`, as DOMjudge does",
+        "judge reads it for `validation: custom multi-pass`, as DOMjudge does",
     ),
 ];
 

@@ -365,3 +365,53 @@ fn the_fixture_packages_forgiven_values_are_the_ones_they_mean_to_have() {
         assert!(seen.iter().any(|s| s.starts_with(e)), "{e}: {seen:?}");
     }
 }
+
+/// A legacy echo package that gives no memory limit, with an accepted
+/// echo and a C program that fills 1200 MiB (between problemtools' 1024
+/// MiB and the specification's typical 2048) before echoing, promised a
+/// run-time error; `.timelimit` gives time enough to fill it.
+fn legacy_memory_package(dir: &Path) {
+    let hog = "#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\nint main(void) {\n  for (int i = 0; i < 1200; i++) { char *p = malloc(1 << 20); if (!p) return 3; memset(p, 1, 1 << 20); }\n  int n; if (scanf(\"%d\", &n) != 1) return 4; printf(\"%d\\n\", n); return 0;\n}\n";
+    let files = [
+        ("problem.yaml", "name: Echo\nsource: judge's tests\n"),
+        (".timelimit", "5\n"),
+        ("data/sample/1.in", "7\n"),
+        ("data/sample/1.ans", "7\n"),
+        ("data/secret/a.in", "12\n"),
+        ("data/secret/a.ans", "12\n"),
+        ("submissions/accepted/echo.py", "print(input())\n"),
+        ("submissions/run_time_error/hog.c", hog),
+    ];
+    for (path, text) in files {
+        let p = dir.join(path);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(p, text).unwrap();
+    }
+}
+
+#[test]
+fn a_legacy_package_without_limits_gets_problemtools_system_defaults() {
+    let dir = tempfile::tempdir().unwrap();
+    let pkg = dir.path().join("echo");
+    legacy_memory_package(&pkg);
+    let limits = plan(&pkg).spec.unwrap().limits;
+    assert_eq!(
+        (limits.memory, limits.output, limits.checker_memory),
+        (1024 << 20, 8 << 20, 1024 << 20)
+    );
+    assert_eq!(limits.checker_time.as_secs(), 60);
+    // The newer formats keep their specification's typical defaults.
+    let (_dir, modern) = fixture("v2025-scoring", |t| t.replace("  memory: 256\n", ""));
+    assert_eq!(plan(&modern).spec.unwrap().limits.memory, 2048 << 20);
+    if !crate::common::sandbox("a_legacy_package_without_limits_gets_problemtools_system_defaults")
+    {
+        return;
+    }
+    let reports = dir.path().join("reports");
+    let run = crate::in_place::judge_on(dir.path(), &pkg, "check", &reports);
+    assert_eq!(run.code, 0, "{}", run.all());
+    let report = crate::common::read_report(&reports);
+    let hog = crate::common::submission(&report, "hog.c");
+    assert_eq!(hog.got, judge::verdict::Verdict::MemoryLimit, "{hog:?}");
+    assert!(hog.ok, "{hog:?}");
+}

@@ -24,13 +24,7 @@ pub(crate) fn limits(spec: ProblemYaml<'_>, format: Format, pkg: &Path, plan: &m
         pkg,
         plan,
     };
-    // The package format's system defaults, not judge's: a package that
-    // says nothing gets what problemtools would give it.
-    let mut limits = Limits {
-        memory: 2048 << 20,
-        output: 8 << 20,
-        ..Limits::default()
-    };
+    let mut limits = system_defaults(format);
     r.sizes(&mut limits);
     if let Some(v) = r.number("validation_time").filter(|v| *v > 0.0)
         && r.seconds(&["limits", "validation_time"], v)
@@ -47,6 +41,28 @@ pub(crate) fn limits(spec: ProblemYaml<'_>, format: Format, pkg: &Path, plan: &m
         Err(e) => r.plan.refused.push(e),
     }
     limits
+}
+
+/// The limits a package that says nothing gets: the package format's
+/// system defaults, not judge's. A legacy package gets what problemtools,
+/// which wrote and judged those archives, gives it (its
+/// `config/problem.yaml`: 1024 MiB of memory, 8 MiB of output, 60 s and
+/// 1024 MiB for the validator), not the specification's "typical" values;
+/// a PyPy submission promised a run-time error there must hit the same
+/// wall here. The newer formats get their specification's typical system
+/// defaults (2048 MiB, 8 MiB, 60 s, 2048 MiB).
+pub(crate) fn system_defaults(format: Format) -> Limits {
+    let (memory, validation_memory) = match format {
+        Format::Legacy => (1024, 1024),
+        Format::Draft2023 | Format::V2025 => (2048, 2048),
+    };
+    Limits {
+        memory: memory << 20,
+        output: 8 << 20,
+        checker_time: Duration::from_secs(60),
+        checker_memory: validation_memory << 20,
+        ..Limits::default()
+    }
 }
 
 /// What reading the limits needs at every step: `problem.yaml`, the

@@ -415,3 +415,70 @@ fn a_legacy_package_without_limits_gets_problemtools_system_defaults() {
     assert_eq!(hog.got, judge::verdict::Verdict::MemoryLimit, "{hog:?}");
     assert!(hog.ok, "{hog:?}");
 }
+
+#[test]
+fn a_2025_09_time_limit_is_a_multiple_of_its_time_resolution() {
+    use judge::origin::TimeRule;
+    let limit = |limits: &str| {
+        let (dir, pkg) = fixture("v2025-scoring", |t| {
+            t.replace("  time_resolution: 1.0\n", &format!("  {limits}\n"))
+        });
+        let text = std::fs::read_to_string(pkg.join("problem.yaml")).unwrap();
+        (dir, plan(&pkg), text)
+    };
+    // Not a multiple of the default 1 s: refused at the key, in the
+    // specification's words.
+    let (_d, p, text) = limit("time_limit: 1.5");
+    let at = place_of("problem.yaml", &text, "time_limit");
+    let refused: Vec<String> = p.refused.iter().map(Refusal::to_string).collect();
+    assert!(
+        refused.iter().any(|r| r.starts_with(&format!(
+            "{at}: limits.time_limit 1.5 s is not an integer multiple of time_resolution 1 s (its default)"
+        )) && r.contains("It is an error if `time_limit` is not an integer multiple of `time_resolution`")),
+        "{refused:?}"
+    );
+    // A multiple of the resolution given: taken as it is.
+    let (_d, p, _) = limit("time_limit: 1.5\n  time_resolution: 0.5");
+    assert!(
+        !p.refused
+            .iter()
+            .any(|r| r.to_string().contains("time_resolution")),
+        "{:?}",
+        p.refused
+    );
+    assert!(
+        matches!(p.time, Some(TimeRule::Fixed(d, _)) if d.as_secs_f64() == 1.5),
+        "{:?}",
+        p.time
+    );
+    // Inferred: rounded up to a multiple of the resolution.
+    let (_d, p, _) = limit("time_resolution: 0.5");
+    let Some(TimeRule::Compute {
+        resolution,
+        ac_to_time_limit,
+        ..
+    }) = p.time
+    else {
+        panic!("{:?}", p.time)
+    };
+    assert_eq!(resolution, 0.5);
+    let slowest = std::time::Duration::from_millis(320);
+    assert_eq!(
+        TimeRule::limit_for(ac_to_time_limit, resolution, slowest).as_secs_f64(),
+        1.0
+    );
+    // The 2023-07 drafts: a warning, the limit used as given.
+    let (_d, pkg) = fixture("modern-interactive", |t| {
+        t.replace("time_limit: 1", "time_limit: 1.5")
+    });
+    let p = plan(&pkg);
+    assert!(p.refused.is_empty(), "{:?}", p.refused);
+    assert!(
+        p.notes
+            .iter()
+            .any(|n| n.starts_with("warning: problem.yaml:")
+                && n.contains("is not an integer multiple of time_resolution")),
+        "{:?}",
+        p.notes
+    );
+}

@@ -138,14 +138,58 @@ impl LimitsReader<'_> {
             ));
         }
         match (fixed, elsewhere) {
-            (Some(t), _) => parse_seconds(&t.to_string())
-                .map(|d| TimeRule::Fixed(d, "limits.time_limit"))
-                .map_err(|e| Refusal::Invalid {
-                    at: self.spec.at(&["limits", "time_limit"]),
-                    reason: e.to_string(),
-                }),
+            (Some(t), _) => {
+                let rule = parse_seconds(&t.to_string())
+                    .map(|d| TimeRule::Fixed(d, "limits.time_limit"))
+                    .map_err(|e| Refusal::Invalid {
+                        at: self.spec.at(&["limits", "time_limit"]),
+                        reason: e.to_string(),
+                    })?;
+                self.on_resolution(t)?;
+                Ok(rule)
+            }
             (None, Some(given)) => given,
             (None, None) => Ok(self.computed()),
+        }
+    }
+
+    /// A given `time_limit` must be a whole number of `time_resolution`
+    /// steps (1 s unless said). 2025-09: "It is an error if `time_limit`
+    /// is not an integer multiple of `time_resolution`", refused at the
+    /// key; the 2023-07 drafts said the same less firmly (BAPCtools
+    /// errs, problemtools warns of a fraction), so there a warning. The
+    /// legacy format has neither key.
+    fn on_resolution(&mut self, limit: f64) -> Result<(), Refusal> {
+        if self.format == Format::Legacy {
+            return Ok(());
+        }
+        let given = self.number("time_resolution");
+        let step = self.factor(("time_resolution", given, 1.0));
+        let steps = limit / step;
+        if (steps - steps.round()).abs() <= 1e-6 {
+            return Ok(());
+        }
+        let at = self.spec.at(&["limits", "time_limit"]);
+        let what = format!(
+            "limits.time_limit {limit} s is not an integer multiple of time_resolution {step} s{}",
+            if given.is_none() {
+                " (its default)"
+            } else {
+                ""
+            }
+        );
+        match self.format {
+            Format::V2025 => Err(Refusal::Invalid {
+                at,
+                reason: format!(
+                    "{what}: 2025-09 says \"It is an error if `time_limit` is not an integer multiple of `time_resolution`\""
+                ),
+            }),
+            _ => {
+                (self.plan.notes)
+                    .push(format!("warning: {at}: {what}; the limit is used as given"));
+                Ok(())
+            }
         }
     }
 
@@ -286,6 +330,21 @@ fn id_of(pkg: &Path) -> String {
         .unwrap_or_default()
 }
 
+/// The `time_resolution` a 2025-09 `problem.yaml` must give beside a
+/// time limit of `seconds` (`None`: a whole number of seconds, which the
+/// default of 1 s divides): the coarsest of the usual steps that divides
+/// it, else the limit itself.
+pub(crate) fn resolution_for(seconds: f64) -> Option<f64> {
+    let whole = |x: f64| (x - x.round()).abs() <= 1e-6;
+    if whole(seconds) {
+        return None;
+    }
+    [0.5, 0.25, 0.2, 0.1, 0.05, 0.01, 0.001]
+        .into_iter()
+        .find(|step| whole(seconds / step))
+        .or(Some(seconds))
+}
+
 /// A time limit that is no number of seconds above 0 and at most a day:
 /// the text as written (trimmed).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -304,4 +363,23 @@ fn parse_seconds(text: &str) -> Result<Duration, NotSeconds> {
         .ok_or_else(|| NotSeconds {
             text: text.to_string(),
         })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_exported_limit_gets_a_resolution_that_divides_it() {
+        assert_eq!(resolution_for(2.0), None);
+        assert_eq!(resolution_for(1.5), Some(0.5));
+        assert_eq!(resolution_for(0.3), Some(0.1));
+        assert_eq!(resolution_for(1.25), Some(0.25));
+        assert_eq!(resolution_for(0.0123), Some(0.0123));
+        for t in [1.5, 0.3, 1.25, 0.0123, 2.7] {
+            let step = resolution_for(t).unwrap();
+            let steps = t / step;
+            assert!((steps - steps.round()).abs() <= 1e-6, "{t} {step}");
+        }
+    }
 }

@@ -12,6 +12,7 @@ use serde_yaml::Value;
 use crate::Refusal;
 use crate::origin::Format;
 use crate::plan::Plan;
+use crate::refusal::did_you_mean;
 use crate::spec_keys::{Effect, File, Key, Shape, is_group_pattern, table};
 
 /// A key the table of its file does not hold.
@@ -113,13 +114,6 @@ impl Found {
             }
         }
     }
-}
-
-/// `; did you mean `k`?`, or nothing.
-pub(crate) fn did_you_mean(nearest: Option<&str>) -> String {
-    nearest
-        .map(|k| format!("; did you mean `{k}`?"))
-        .unwrap_or_default()
 }
 
 /// One file being walked: where it is, and what was found so far.

@@ -96,7 +96,7 @@ impl Found {
         }
         for n in self.noted {
             match n.effect {
-                Effect::NoEffect(why) if list_no_effect => {
+                Effect::ReadPast(why) if list_no_effect => {
                     plan.ignored.push(format!("{}: {} ({why})", n.at, n.path))
                 }
                 // problemtools' models forbid the key: what judge forgave.
@@ -161,7 +161,7 @@ impl Walk<'_> {
         match keys.iter().find(|k| k.name == name) {
             Some(key) => {
                 let as_judged = key.judged_as.is_some_and(|same| v.as_str() == Some(same));
-                if matches!(key.effect, Effect::NoEffect(_) | Effect::Foreign(_)) && !as_judged {
+                if matches!(key.effect, Effect::ReadPast(_) | Effect::Foreign(_)) && !as_judged {
                     self.found.noted.push(Noted {
                         at: self.at(path),
                         path: path.join("."),
@@ -262,9 +262,7 @@ fn edits(a: &str, b: &str) -> usize {
     for (i, row) in d.iter_mut().enumerate() {
         row[0] = i;
     }
-    for j in 0..=b.len() {
-        d[0][j] = j;
-    }
+    d[0] = (0..=b.len()).collect();
     for i in 1..=a.len() {
         for j in 1..=b.len() {
             let cost = usize::from(a[i - 1] != b[j - 1]);
@@ -340,7 +338,7 @@ mod tests {
             found
                 .noted
                 .iter()
-                .any(|n| n.path == "languages" && matches!(n.effect, Effect::NoEffect(_))),
+                .any(|n| n.path == "languages" && matches!(n.effect, Effect::ReadPast(_))),
             "{:?}",
             found.noted
         );

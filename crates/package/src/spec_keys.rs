@@ -24,7 +24,7 @@ pub(crate) enum Effect {
     /// Defined by the format and able to change a verdict, but judge
     /// reads past it: listed in every report (the reason says what judge
     /// does instead).
-    NoEffect(&'static str),
+    ReadPast(&'static str),
     /// Not a key of this version, but one a tool that writes or judges
     /// such packages reads (BAPCtools' deprecated names and extensions,
     /// DOMjudge's): warned about, never refused, and used where judge
@@ -84,7 +84,7 @@ const fn none(name: &'static str, why: &'static str) -> Key {
     Key {
         name,
         shape: Shape::Free,
-        effect: Effect::NoEffect(why),
+        effect: Effect::ReadPast(why),
         judged_as: None,
     }
 }

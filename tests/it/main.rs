@@ -44,6 +44,7 @@ mod several_validators;
 mod shard;
 mod snapshots;
 mod spec_data;
+mod spec_keys;
 mod spec_programs;
 mod strength;
 mod stress;

@@ -168,6 +168,8 @@ fn origin(plan: Plan, format: Format, time: TimeRule) -> Origin {
         TimeRule::Fixed(..) if format == Format::Legacy => 2.0,
         TimeRule::Fixed(..) => crate::origin::Multipliers::DEFAULT.time_limit_to_tle,
     };
+    let mut notes = plan.notes.clone();
+    notes.extend(passed_over(&plan));
     Origin {
         format,
         time,
@@ -177,11 +179,48 @@ fn origin(plan: Plan, format: Format, time: TimeRule) -> Origin {
         ignored: plan.ignored,
         not_submissions: plan.not_submissions,
         unchecked: plan.unchecked,
-        notes: plan.notes,
+        notes,
         answer_validators: plan.answer_validators,
         invalid_answers: plan.invalid_answers,
         environment: plan.environment,
     }
+}
+
+/// What the reading passed over, for the reports of every command (an
+/// import prints the same lists): each setting read without effect, and
+/// the files skipped, one line per reason (a few paths named, the rest
+/// counted), in the order of their first path so two runs say the same.
+/// Not listed: what only a package judged in place uses (used here), and
+/// skipped submissions, which the finder of submissions names itself.
+fn passed_over(plan: &Plan) -> Vec<String> {
+    let mut out: Vec<String> = (plan.ignored.iter())
+        .map(|line| format!("read without effect: {line}"))
+        .collect();
+    let mut by_reason: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
+    for (path, why) in &plan.skipped {
+        if !std::path::Path::new(path).starts_with("submissions") {
+            by_reason.entry(why).or_default().push(path);
+        }
+    }
+    let mut groups: Vec<(&str, Vec<&str>)> = by_reason
+        .into_iter()
+        .map(|(why, mut paths)| {
+            paths.sort_unstable();
+            paths.dedup();
+            (why, paths)
+        })
+        .collect();
+    groups.sort_by(|a, b| (&a.1, a.0).cmp(&(&b.1, b.0)));
+    const NAMED: usize = 3;
+    for (why, paths) in groups {
+        let more = match paths.len().saturating_sub(NAMED) {
+            0 => String::new(),
+            n => format!(" and {n} more"),
+        };
+        let named = paths[..paths.len().min(NAMED)].join(", ");
+        out.push(format!("skipped: {named}{more} ({why})"));
+    }
+    out
 }
 
 /// The cases the plan found, at the package's own files, and the inputs

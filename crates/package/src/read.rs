@@ -19,6 +19,7 @@ use crate::problem::Kind as ProblemKind;
 use crate::problem::{ProblemSpec, ScoringSpec};
 use crate::read_limits::limits;
 use crate::refusal::UnknownFormat;
+use crate::spec_keys::File;
 use crate::submissions::{submissions, take_reference};
 use crate::validator_dirs;
 use crate::{
@@ -84,6 +85,14 @@ pub(crate) fn read_with_data(pkg: &Path, yaml_text: &str, data: Option<&Path>) -
             return plan;
         }
     };
+    // Every key held against the format's table, before any is read.
+    crate::key_check::check("problem.yaml", yaml_text, &yaml, File::Problem, format).apply(
+        File::Problem,
+        format,
+        &mut plan,
+        true,
+    );
+    crate::forgiven::problem_yaml(pkg, spec, format, &mut plan);
     let extension = match crate::located::read(&pkg.join(EXTENSION_FILE)) {
         Ok(Ok(text)) => Some(crate::located::yaml::<Extension>(&text)),
         Ok(Err(e)) => Some(Err(e)),

@@ -7,9 +7,11 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use crate::Refusal;
+use crate::key_check;
 use crate::origin::Format;
 use crate::plan::{Plan, name_of, rel, sorted_entries};
 use crate::problem::{GroupSpec, INVALID_OUTPUT_GROUP, Kind, VALID_OUTPUT_GROUP};
+use crate::spec_keys::File;
 use crate::testdata::{self, Config};
 
 /// A settings file's text, or `None` with the reason refused in `plan`.
@@ -130,7 +132,14 @@ impl DataReader<'_> {
                 let Some(text) = settings_text(pkg, &file, self.plan) else {
                     continue;
                 };
-                let read = testdata::read(&rel(pkg, &file), &text, format, validators);
+                let shown = rel(pkg, &file);
+                key_check::check_text(&shown, &text, File::TestGroup, format).apply(
+                    File::TestGroup,
+                    format,
+                    self.plan,
+                    false,
+                );
+                let read = testdata::read(&shown, &text, format, validators);
                 self.plan.refused.extend(read.refused);
                 self.plan.ignored.extend(read.ignored);
                 own.insert(folder, read.config);
@@ -356,6 +365,8 @@ impl DataReader<'_> {
             path.extension().is_some_and(|e| e == "yaml") && path.with_extension("in").is_file();
         if own_yaml && self.format != Format::Legacy {
             self.case_settings(path);
+        } else if own_yaml && let Ok(Ok(text)) = crate::located::read(path) {
+            self.check_case_keys(path, &text);
         }
         if entry.file_type().is_file() && (own_yaml || path.extension().is_some_and(|e| e == "in"))
         {
@@ -438,6 +449,17 @@ impl DataReader<'_> {
         (self.plan.copies).push((path.to_path_buf(), folder.join(name_of(path))));
     }
 
+    /// The keys of a case's own `.yaml`, each known to its format.
+    fn check_case_keys(&mut self, path: &Path, text: &str) {
+        let shown = rel(self.pkg, path);
+        key_check::check_text(&shown, text, File::Case, self.format).apply(
+            File::Case,
+            self.format,
+            self.plan,
+            false,
+        );
+    }
+
     /// A case's own settings file (`<case>.yaml`): read for its faults,
     /// and its arguments kept for the case (over its group's).
     fn case_settings(&mut self, path: &Path) {
@@ -445,6 +467,7 @@ impl DataReader<'_> {
         let Some(text) = settings_text(pkg, path, self.plan) else {
             return;
         };
+        self.check_case_keys(path, &text);
         let read = testdata::read(&rel(pkg, path), &text, self.format, 1);
         let own = testdata::group_spec(&read.config, false, self.format);
         if own != crate::problem::GroupSpec::default() {

@@ -24,13 +24,7 @@ pub(crate) fn limits(spec: ProblemYaml<'_>, format: Format, pkg: &Path, plan: &m
         pkg,
         plan,
     };
-    // The package format's system defaults, not judge's: a package that
-    // says nothing gets what problemtools would give it.
-    let mut limits = Limits {
-        memory: 2048 << 20,
-        output: 8 << 20,
-        ..Limits::default()
-    };
+    let mut limits = system_defaults(format);
     r.sizes(&mut limits);
     if let Some(v) = r.number("validation_time").filter(|v| *v > 0.0)
         && r.seconds(&["limits", "validation_time"], v)
@@ -47,6 +41,28 @@ pub(crate) fn limits(spec: ProblemYaml<'_>, format: Format, pkg: &Path, plan: &m
         Err(e) => r.plan.refused.push(e),
     }
     limits
+}
+
+/// The limits a package that says nothing gets: the package format's
+/// system defaults, not judge's. A legacy package gets what problemtools,
+/// which wrote and judged those archives, gives it (its
+/// `config/problem.yaml`: 1024 MiB of memory, 8 MiB of output, 60 s and
+/// 1024 MiB for the validator), not the specification's "typical" values;
+/// a PyPy submission promised a run-time error there must hit the same
+/// wall here. The newer formats get their specification's typical system
+/// defaults (2048 MiB, 8 MiB, 60 s, 2048 MiB).
+pub(crate) fn system_defaults(format: Format) -> Limits {
+    let (memory, validation_memory) = match format {
+        Format::Legacy => (1024, 1024),
+        Format::Draft2023 | Format::V2025 => (2048, 2048),
+    };
+    Limits {
+        memory: memory << 20,
+        output: 8 << 20,
+        checker_time: Duration::from_secs(60),
+        checker_memory: validation_memory << 20,
+        ..Limits::default()
+    }
 }
 
 /// What reading the limits needs at every step: `problem.yaml`, the
@@ -122,14 +138,58 @@ impl LimitsReader<'_> {
             ));
         }
         match (fixed, elsewhere) {
-            (Some(t), _) => parse_seconds(&t.to_string())
-                .map(|d| TimeRule::Fixed(d, "limits.time_limit"))
-                .map_err(|e| Refusal::Invalid {
-                    at: self.spec.at(&["limits", "time_limit"]),
-                    reason: e.to_string(),
-                }),
+            (Some(t), _) => {
+                let rule = parse_seconds(&t.to_string())
+                    .map(|d| TimeRule::Fixed(d, "limits.time_limit"))
+                    .map_err(|e| Refusal::Invalid {
+                        at: self.spec.at(&["limits", "time_limit"]),
+                        reason: e.to_string(),
+                    })?;
+                self.on_resolution(t)?;
+                Ok(rule)
+            }
             (None, Some(given)) => given,
             (None, None) => Ok(self.computed()),
+        }
+    }
+
+    /// A given `time_limit` must be a whole number of `time_resolution`
+    /// steps (1 s unless said). 2025-09: "It is an error if `time_limit`
+    /// is not an integer multiple of `time_resolution`", refused at the
+    /// key; the 2023-07 drafts said the same less firmly (BAPCtools
+    /// errs, problemtools warns of a fraction), so there a warning. The
+    /// legacy format has neither key.
+    fn on_resolution(&mut self, limit: f64) -> Result<(), Refusal> {
+        if self.format == Format::Legacy {
+            return Ok(());
+        }
+        let given = self.number("time_resolution");
+        let step = self.factor(("time_resolution", given, 1.0));
+        let steps = limit / step;
+        if (steps - steps.round()).abs() <= 1e-6 {
+            return Ok(());
+        }
+        let at = self.spec.at(&["limits", "time_limit"]);
+        let what = format!(
+            "limits.time_limit {limit} s is not an integer multiple of time_resolution {step} s{}",
+            if given.is_none() {
+                " (its default)"
+            } else {
+                ""
+            }
+        );
+        match self.format {
+            Format::V2025 => Err(Refusal::Invalid {
+                at,
+                reason: format!(
+                    "{what}: 2025-09 says \"It is an error if `time_limit` is not an integer multiple of `time_resolution`\""
+                ),
+            }),
+            _ => {
+                (self.plan.notes)
+                    .push(format!("warning: {at}: {what}; the limit is used as given"));
+                Ok(())
+            }
         }
     }
 
@@ -270,6 +330,21 @@ fn id_of(pkg: &Path) -> String {
         .unwrap_or_default()
 }
 
+/// The `time_resolution` a 2025-09 `problem.yaml` must give beside a
+/// time limit of `seconds` (`None`: a whole number of seconds, which the
+/// default of 1 s divides): the coarsest of the usual steps that divides
+/// it, else the limit itself.
+pub(crate) fn resolution_for(seconds: f64) -> Option<f64> {
+    let whole = |x: f64| (x - x.round()).abs() <= 1e-6;
+    if whole(seconds) {
+        return None;
+    }
+    [0.5, 0.25, 0.2, 0.1, 0.05, 0.01, 0.001]
+        .into_iter()
+        .find(|step| whole(seconds / step))
+        .or(Some(seconds))
+}
+
 /// A time limit that is no number of seconds above 0 and at most a day:
 /// the text as written (trimmed).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -288,4 +363,23 @@ fn parse_seconds(text: &str) -> Result<Duration, NotSeconds> {
         .ok_or_else(|| NotSeconds {
             text: text.to_string(),
         })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_exported_limit_gets_a_resolution_that_divides_it() {
+        assert_eq!(resolution_for(2.0), None);
+        assert_eq!(resolution_for(1.5), Some(0.5));
+        assert_eq!(resolution_for(0.3), Some(0.1));
+        assert_eq!(resolution_for(1.25), Some(0.25));
+        assert_eq!(resolution_for(0.0123), Some(0.0123));
+        for t in [1.5, 0.3, 1.25, 0.0123, 2.7] {
+            let step = resolution_for(t).unwrap();
+            let steps = t / step;
+            assert!((steps - steps.round()).abs() <= 1e-6, "{t} {step}");
+        }
+    }
 }

@@ -22,6 +22,18 @@ pub enum Refusal {
     /// submit-answer problems, a case's own arguments on import).
     #[error("{at}: {what}")]
     Unsupported { at: String, what: String },
+    /// A key 2025-09 does not define, in one of the files whose keys it
+    /// lists (the specification: unknown keys are errors): at its place,
+    /// with the known key nearest in spelling when one is close.
+    #[error(
+        "{at}: unknown key `{key}` (2025-09 does not define it, and unknown keys are errors){}",
+        did_you_mean(.nearest.as_deref())
+    )]
+    UnknownKey {
+        at: String,
+        key: String,
+        nearest: Option<String>,
+    },
     /// A file or folder the package needs and does not hold.
     #[error("{at}: {what}")]
     Missing { at: String, what: String },
@@ -81,6 +93,14 @@ pub(crate) struct UnknownFormat {
     pub written: Option<String>,
 }
 
+/// `; did you mean `k`?`, or nothing: the end of every message about an
+/// unknown key, refused or warned about.
+pub(crate) fn did_you_mean(nearest: Option<&str>) -> String {
+    nearest
+        .map(|k| format!("; did you mean `{k}`?"))
+        .unwrap_or_default()
+}
+
 impl Refusal {
     /// A settings file's fault: `file` and the located parse error.
     pub(crate) fn unreadable(file: &str, e: &judge_text::scan::InputError) -> Refusal {
@@ -119,7 +139,17 @@ mod tests {
             none.to_string(),
             "problem.yaml:2:1: validation: custom interactive needs a custom output validator, but the package ships none (looked in output_validators/, output_validator/): the package is incomplete; add the validator it was judged with"
         );
+        let typo = Refusal::UnknownKey {
+            at: "problem.yaml:4:3".into(),
+            key: "limits.time_limt".into(),
+            nearest: Some("time_limit".into()),
+        };
+        assert_eq!(
+            typo.to_string(),
+            "problem.yaml:4:3: unknown key `limits.time_limt` (2025-09 does not define it, and unknown keys are errors); did you mean `time_limit`?"
+        );
         for r in [
+            typo,
             none,
             Refusal::NoCases,
             Refusal::NoReference,

@@ -7,8 +7,10 @@ use std::path::{Path, PathBuf};
 use judge_languages::{Spec, Written};
 
 use crate::Refusal;
+use crate::origin::Format;
 use crate::plan::{Plan, name_of, rel, sorted_entries};
 use crate::problem::submissions::{FOLDERS, find_at, skip_reason};
+use crate::spec_keys::File;
 
 /// The accepted submission judge uses as the reference, by this rule:
 /// of the submissions that must pass every case (`accepted/`, unless
@@ -76,6 +78,7 @@ pub(crate) fn submissions(pkg: &Path, plan: &mut Plan) {
     for folder in sorted_entries(&dir) {
         let name = name_of(&folder);
         if name == "submissions.yaml" {
+            check_keys(pkg, &folder, plan);
             plan.copies.push((
                 folder.clone(),
                 PathBuf::from("submissions/submissions.yaml"),
@@ -102,6 +105,21 @@ pub(crate) fn submissions(pkg: &Path, plan: &mut Plan) {
                 }
             }
         }
+    }
+}
+
+/// `submissions.yaml`'s keys held against the format's table (the
+/// promises themselves are read by `judge-problem`, which leaves out an
+/// entry it cannot read).
+fn check_keys(pkg: &Path, file: &Path, plan: &mut Plan) {
+    let format = plan.format.unwrap_or(Format::Legacy);
+    if let Ok(Ok(text)) = crate::located::read(file) {
+        crate::key_check::check_text(&rel(pkg, file), &text, File::Submissions, format).apply(
+            File::Submissions,
+            format,
+            plan,
+            true,
+        );
     }
 }
 

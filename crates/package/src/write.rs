@@ -167,7 +167,12 @@ fn identity(
         let mut names = serde_yaml::Mapping::new();
         names.insert("en".into(), spec.name.as_str().into());
         put("name", names.into());
-        limits.insert("time_limit".into(), spec.limits.time.as_secs_f64().into());
+        let seconds = spec.limits.time.as_secs_f64();
+        limits.insert("time_limit".into(), seconds.into());
+        // 2025-09 refuses a limit that is no multiple of the resolution.
+        if let Some(step) = crate::read_limits::resolution_for(seconds) {
+            limits.insert("time_resolution".into(), step.into());
+        }
     }
     put("uuid", uuid_for(&problem.id).into());
     if !spec.source.is_empty() {

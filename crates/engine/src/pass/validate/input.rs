@@ -328,7 +328,12 @@ pub(crate) fn heard(tools: &Tools, case: &Case, bounds: Bounds) -> Result<Heard,
     let files = case.files();
     for (path, program) in validators {
         let spec = program.judge_spec(args.clone(), tools.judge_limits());
-        let on_case = crate::execute::case_inputs::prepare(runner, &spec, &[], files.as_deref())
+        let on = crate::execute::case_inputs::OnCase {
+            args: &[],
+            files: files.as_deref(),
+            writable: false,
+        };
+        let on_case = crate::execute::case_inputs::prepare(runner, &spec, &on)
             .map_err(|e| Outcome::new(Verdict::JudgeError, e.to_string()))?;
         let exec = runner.run(&on_case.spec, &case.input);
         let opinion = program_opinion(case, path, &exec, bounds, &mut heard.noted);

@@ -11,6 +11,7 @@
 mod keeps;
 pub mod promises;
 pub mod reference;
+mod tally;
 
 use crate::build::tools::{Need, Tools};
 use crate::execute::runner::Runner;
@@ -84,6 +85,9 @@ impl Check {
                 session.warn(tight);
             }
 
+            for warning in judged.warnings {
+                session.warn(warning);
+            }
             errors.extend(judged.errors);
             for note in judged.notes {
                 session.note(note);

@@ -39,6 +39,9 @@ pub struct Judged {
     /// How judge ran a problem's programs where it follows the package's
     /// judge (PyPy for `.py`), once per problem (for the report's notes).
     pub notes: Vec<String>,
+    /// What submissions earned without breaking their promise (a legacy
+    /// accepted one below the maximum score), for the report's warnings.
+    pub warnings: Vec<String>,
 }
 
 /// Grades every expected-verdict submission of the problems of `tools`
@@ -88,10 +91,14 @@ pub(crate) fn judge_all(
         .filter(|(_, mine)| *mine)
         .map(|(item, _)| item)
         .collect();
-    judged.reports = mine
+    let done: Vec<_> = mine
         .par_iter()
         .map(|(t, s, _)| keeps::judge_one(t, s, runner, batch, every))
         .collect();
+    for (report, warnings) in done {
+        judged.reports.push(report);
+        judged.warnings.extend(warnings);
+    }
     for t in tools {
         let languages = judged
             .reports

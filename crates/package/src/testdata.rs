@@ -34,6 +34,10 @@ pub(crate) struct Config {
     pub custom: Option<bool>,
     // The folder's own.
     pub score: Option<f64>,
+    /// 2025-09 `max_score: unbounded`.
+    pub unbounded: bool,
+    /// 2025-09 `require_pass`, as written (paths below `data/`).
+    pub require_pass: Option<Vec<String>>,
     pub aggregation: Option<Aggregation>,
     /// Legacy `grader_flags: ignore_sample` (root only).
     pub ignore_sample: bool,
@@ -192,10 +196,12 @@ impl SettingsFile<'_> {
             },
             "grader_flags" => self.grader_flags(value),
             "scoring" => self.draft_scoring(key, value),
-            "max_score" => match value.as_f64() {
-                Some(s) => config.score = Some(s),
-                None => self.unsupported(key, "unbounded scores are not supported"),
+            "max_score" => match (value.as_f64(), value.as_str()) {
+                (Some(s), _) if s >= 0.0 => config.score = Some(s),
+                (_, Some("unbounded")) => config.unbounded = true,
+                _ => self.invalid(key, "expected a non-negative number or unbounded"),
             },
+            "require_pass" if self.format != Format::Legacy => self.require_pass(key, value),
             "score_aggregation" => match value.as_str().and_then(aggregation) {
                 Some(a) => config.aggregation = Some(a),
                 None => self.invalid(key, "expected pass-fail, sum or min"),
@@ -261,11 +267,22 @@ impl SettingsFile<'_> {
         self.out.config.aggregation = get("aggregation")
             .and_then(Value::as_str)
             .and_then(aggregation);
-        if get("require_pass")
-            .or(get("require-pass"))
-            .is_some_and(has_items)
-        {
-            self.unsupported(key, "require_pass is not supported");
+        if let Some(names) = get("require_pass").or(get("require-pass")) {
+            self.require_pass(key, names);
+        }
+    }
+
+    /// 2025-09 `require_pass`: one group's name (or `sample`), or a list.
+    fn require_pass(&mut self, key: &str, value: &Value) {
+        let names = match value {
+            Value::String(one) => Some(vec![one.clone()]),
+            Value::Null => Some(Vec::new()),
+            Value::Sequence(_) => words(value),
+            _ => None,
+        };
+        match names {
+            Some(n) => self.out.config.require_pass = Some(n),
+            None => self.invalid(key, "expected a group's name or a list of them"),
         }
     }
 
@@ -341,6 +358,15 @@ pub(crate) fn group_spec(config: &Config, scoring: bool, format: Format) -> Grou
     }
     if scoring {
         spec.score = config.score;
+        spec.unbounded = config.unbounded;
+        // Our groups' names: `secret/group1` is `group1`.
+        spec.require_pass = config.require_pass.as_ref().map(|names| {
+            let judge = |n: &String| crate::group_of(std::path::Path::new(n.trim()));
+            names
+                .iter()
+                .map(|n| judge(n).unwrap_or_else(|| n.clone()))
+                .collect()
+        });
         spec.aggregation = config.aggregation.or(config.grader);
         spec.accept_score = config.accept_score;
         spec.reject_score = config.reject_score;
@@ -385,6 +411,8 @@ pub(crate) fn effective(
             // Scores and aggregation belong to the folder that says them.
             let parent = Config {
                 score: None,
+                unbounded: false,
+                require_pass: None,
                 aggregation: None,
                 ignore_sample: false,
                 ..config.clone()
@@ -453,6 +481,31 @@ mod tests {
         assert_eq!(
             (draft.config.score, draft.config.aggregation),
             (Some(40.0), Some(Aggregation::Sum))
+        );
+    }
+
+    #[test]
+    fn require_pass_and_an_unbounded_max_score_are_read_as_judges_groups() {
+        let r = read(
+            "t",
+            "max_score: unbounded\nscore_aggregation: sum\nrequire_pass: [sample, secret/group1]\n",
+            Format::V2025,
+            1,
+        );
+        assert!(r.refused.is_empty(), "{:?}", r.refused);
+        let spec = group_spec(&r.config, true, Format::V2025);
+        assert!(spec.unbounded && spec.score.is_none());
+        assert_eq!(
+            spec.require_pass,
+            Some(vec!["sample".into(), "group1".into()])
+        );
+        let one = read("t", "require_pass: sample\n", Format::V2025, 1);
+        assert_eq!(one.config.require_pass, Some(vec!["sample".into()]));
+        let bad = read("t", "max_score: lots\n", Format::V2025, 1);
+        assert!(
+            bad.refused[0].to_string().contains("t:1:1"),
+            "{:?}",
+            bad.refused
         );
     }
 

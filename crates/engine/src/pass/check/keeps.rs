@@ -41,9 +41,18 @@ pub(crate) fn judge_one(
     let graded = CachedGrader::new(built.grader(tools, runner));
     report.time_limit_ms = Some(crate::report::millis(built.limits.cpu));
     let every_case = every || problem.spec.scoring.is_some();
-    let judged = judge_cases(expected, problem, batch, every_case, |c| {
+    let mut judged = judge_cases(expected, problem, batch, every_case, |c| {
         graded.grade_case(c)
     });
+    let rules = (problem.spec.scoring.as_ref()).map(|spec| problem.groups.rules(spec));
+    let scorer = rules.as_ref().map(|r| Scorer::new(r, Some(tools)));
+    // A score the rules do not allow makes its case a judge error, which
+    // the promise is judged with.
+    if let Some(scorer) = &scorer
+        && scorer.mark_judge_errors(&mut judged.cases, spec_format(problem)) > 0
+    {
+        judged.faults = promise_faults(expected, problem, &judged.cases);
+    }
     let cases = judged.cases;
     note_cases(&mut report, problem, &cases, every);
     let empty = report.deciding_case.as_ref().is_some_and(|c| c.no_output);
@@ -62,9 +71,7 @@ pub(crate) fn judge_one(
         }
     }
     let mut warnings = Vec::new();
-    if let Some(spec) = &problem.spec.scoring {
-        let rules = problem.groups.rules(spec);
-        let scorer = Scorer::new(&rules, Some(tools));
+    if let Some(scorer) = &scorer {
         let scored = scorer.problem(&cases);
         report.score = Some(scored.score);
         let by_score = score_faults(problem, expected, &report, &scored);
@@ -72,7 +79,7 @@ pub(crate) fn judge_one(
         warnings.extend(by_score.warnings);
         report
             .faults
-            .extend(group_score_faults(&scorer, expected, &cases));
+            .extend(group_score_faults(scorer, expected, &cases));
     }
     notes.extend(warnings.iter().map(|w| format!("warning: {w}")));
     report.ok = report.faults.is_empty();
@@ -82,6 +89,13 @@ pub(crate) fn judge_one(
         .map(|w| format!("{}: {w}", report.path))
         .collect();
     (report, warnings)
+}
+
+/// Whether `problem` is a 2025-09 (or 2023-07) package, whose scoring
+/// rules bound every score ([`Scorer::mark_judge_errors`]).
+pub(crate) fn spec_format(problem: &Problem) -> bool {
+    use crate::origin::Format;
+    (problem.origin.as_ref()).is_some_and(|o| matches!(o.format, Format::V2025 | Format::Draft2023))
 }
 
 /// A submission's cases, judged in order, and how they break its promise.
@@ -122,6 +136,17 @@ fn judge_cases(
         },
         grade,
     );
+    let faults = promise_faults(expected, problem, &cases);
+    Judged { cases, faults }
+}
+
+/// How the judged `cases` (in case order; all of the problem's, or those
+/// up to where judging stopped) break `expected`'s promise.
+fn promise_faults(
+    expected: &Expected,
+    problem: &Problem,
+    cases: &[CaseReport],
+) -> Vec<PromiseFault> {
     let first = cases.iter().find(|c| !c.verdict.is_pass());
     let got = first.map_or(Verdict::Accepted, |c| c.verdict);
     let empty = first.is_some_and(|c| c.no_output);
@@ -130,12 +155,16 @@ fn judge_cases(
         got,
     };
     let mut faults = Vec::new();
-    if first_decides && !expected.keeps_run(got, empty) {
+    if expected.first_failure_decides() && !expected.keeps_run(got, empty) {
         faults.push(folder.clone());
+    }
+    let mut tally = Tally::new(expected.demands(), &problem.cases);
+    for case in cases {
+        tally.see(case);
     }
     let whole = cases.len() == problem.cases.len();
     faults.extend(tally.faults(&folder, whole));
-    Judged { cases, faults }
+    faults
 }
 
 /// The submission's report before anything ran.

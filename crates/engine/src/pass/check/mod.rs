@@ -9,6 +9,7 @@
 //! [`promises`] all of them, sharded by whole submissions.
 
 mod keeps;
+pub(crate) use keeps::spec_format;
 pub mod promises;
 pub mod reference;
 mod tally;

@@ -73,6 +73,21 @@ pub(crate) fn judge_one(
     let mut warnings = Vec::new();
     if let Some(scorer) = &scorer {
         let scored = scorer.problem(&cases);
+        // problemtools: a legacy scoring package's submission gets the
+        // verdict its graders give (`accept_if_any_accepted` accepts a
+        // partial solution whose cases fail), not its first failure's.
+        if is_legacy(problem) && expected.expectation.is_accepted() && scored.accepted {
+            report
+                .faults
+                .retain(|f| !matches!(f, PromiseFault::Verdict { .. }));
+            if report.got != Verdict::Accepted {
+                notes.push(format!(
+                    "the package's graders accept it (problemtools' verdict), its first failure {} aside",
+                    report.got.code()
+                ));
+                report.got = Verdict::Accepted;
+            }
+        }
         report.score = Some(scored.score);
         let by_score = score_faults(problem, expected, &report, &scored);
         report.faults.extend(by_score.faults);
@@ -89,6 +104,11 @@ pub(crate) fn judge_one(
         .map(|w| format!("{}: {w}", report.path))
         .collect();
     (report, warnings)
+}
+
+/// Whether `problem` is a legacy package (problemtools' rules).
+fn is_legacy(problem: &Problem) -> bool {
+    (problem.origin.as_ref()).is_some_and(|o| o.format == crate::origin::Format::Legacy)
 }
 
 /// Whether `problem` is a 2025-09 (or 2023-07) package, whose scoring
@@ -417,12 +437,14 @@ struct ByScore {
 }
 
 /// How the score breaks the promise: `submissions.yaml`'s range, else the
-/// folder's. 2025-09 (and judge's layout): an accepted submission scores
-/// the maximum, a partially accepted one above 0 and below it. A legacy
-/// package, as problemtools judges it: an accepted one below the maximum
-/// is AC with a warning (heuristic problems expect it), a partially
-/// accepted one must get AC from the grader, and one with the maximum is
-/// a warning.
+/// folder's. judge's own layout: an accepted submission scores the
+/// maximum, a partially accepted one above 0 and below it. A package: an
+/// accepted one below the maximum is AC with a warning (problemtools'
+/// rule for a legacy package, where heuristic problems expect it; 2025-09's
+/// `accepted/` demands AC on every case and no score). A legacy partially
+/// accepted one must get AC from the graders, and one with the maximum is
+/// a warning (problemtools); a 2025-09 one (no default folder there) is
+/// judged as judge's own.
 fn score_faults(
     problem: &Problem,
     expected: &Expected,
@@ -440,18 +462,23 @@ fn score_faults(
         }
         return out;
     }
-    let legacy =
-        (problem.origin.as_ref()).is_some_and(|o| o.format == crate::origin::Format::Legacy);
+    let legacy = is_legacy(problem);
     let full = score >= max - 1e-6;
     match expected.expectation {
-        Expectation::Verdict(Verdict::Accepted) if !full && legacy && max.is_finite() => {
+        // Unbounded: no full score to fall short of.
+        _ if max.is_infinite() => {}
+        Expectation::Verdict(Verdict::Accepted) if !full && expected.format_rules => {
+            let why = match legacy {
+                true => "problemtools: consider moving it to partially_accepted",
+                false => "2025-09's accepted/ demands AC on every case, not the maximum",
+            };
             out.warnings.push(format!(
-                "scores {score} of {max}: it did not attain full score (problemtools: consider moving it to partially_accepted)"
+                "scores {score} of {max}: an accepted submission below the full score ({why})"
             ))
         }
-        Expectation::Verdict(Verdict::Accepted) if !full => {
-            out.faults.push(PromiseFault::BelowMaximum { max, got: score })
-        }
+        Expectation::Verdict(Verdict::Accepted) if !full => out
+            .faults
+            .push(PromiseFault::BelowMaximum { max, got: score }),
         Expectation::Partial if legacy && !scored.accepted => {
             out.faults.push(PromiseFault::Verdict {
                 expected: Expectation::Partial,
@@ -461,9 +488,9 @@ fn score_faults(
         Expectation::Partial if legacy && full => out.warnings.push(format!(
             "scores the maximum {max}: it was fully accepted (problemtools warns)"
         )),
-        Expectation::Partial if !legacy && (score <= 1e-6 || full) => {
-            out.faults.push(PromiseFault::NotPartial { max, got: score })
-        }
+        Expectation::Partial if !legacy && (score <= 1e-6 || full) => out
+            .faults
+            .push(PromiseFault::NotPartial { max, got: score }),
         _ => {}
     }
     out

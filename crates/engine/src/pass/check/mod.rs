@@ -75,6 +75,9 @@ impl Check {
         session.install(|| drift::add_issues(&mut problems, &tools));
         let mut errors = load_errors(&shard);
         errors.extend(build_errors);
+        if self.submissions {
+            errors.extend(promises::missing_accepted(&shard.problems));
+        }
         let mut graded = Vec::new();
         if let (true, Some(runner)) = (with_submissions, runner) {
             let batch = session.workers();

@@ -28,6 +28,28 @@ pub fn exist<'a>(problems: impl IntoIterator<Item = &'a crate::problem::Problem>
     })
 }
 
+/// The packages among `problems` with no accepted submission: the formats
+/// make one mandatory (2025-09 and legacy "Example submissions": "It is
+/// mandatory to provide at least one accepted solution"; problemtools
+/// errs: "Require at least one accepted submission"). An accepted one is
+/// one that must pass every case: in `accepted/`, or held to AC alone by
+/// `submissions.yaml`. One error per package, for `check`'s report.
+pub fn missing_accepted<'a>(
+    problems: impl IntoIterator<Item = &'a crate::problem::Problem>,
+) -> Vec<String> {
+    problems
+        .into_iter()
+        .filter(|p| p.origin.is_some())
+        .filter(|p| !find(p).submissions.iter().any(|s| s.must_pass()))
+        .map(|p| {
+            format!(
+                "{}: no accepted submission: the package format requires at least one (submissions/accepted/)",
+                p.dir.join("submissions").display()
+            )
+        })
+        .collect()
+}
+
 /// What judging the submissions of a run found.
 #[derive(Debug, Default)]
 pub struct Judged {

@@ -1,10 +1,9 @@
 //! Whether one expected-verdict submission keeps its promise: graded on
-//! the problem's cases (until its first failure, or on every case when
-//! the promise is about every case), then held to its folder's verdict,
-//! `submissions.yaml`'s rules and its score. What breaks the promise is a
+//! the problem's cases until no later case can change that (`tally`), then
+//! held to its folder's first failure where that decides, to 2025-09's
+//! demands over the cases, and to its score. What breaks the promise is a
 //! [`PromiseFault`]; the message is made from the faults once, at the end.
 
-use super::tally::Tally;
 use crate::build::tools::Tools;
 use crate::build::{self, BuildError};
 use crate::execute::runner::Runner;

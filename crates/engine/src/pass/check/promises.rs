@@ -2,13 +2,15 @@
 //! found by [`crate::problem::submissions`]).
 //!
 //! A test set is only as good as the mistakes it catches. Each submission
-//! is graded like `judge grade` does and must keep its folder's promise:
-//! `accepted` passes every case, the others fail, and their first failing
-//! case (in case order) has that verdict. Judging stops at the first
-//! failure, as a contest system would, so slow submissions cost one
-//! time-out, not one per case, unless the promise is about every case:
-//! a scoring problem (the score needs every case), or `permitted` /
-//! `required` verdicts in `submissions.yaml`.
+//! is graded like `judge grade` does and must keep its promise: in a
+//! 2025-09 package, the permitted and required verdicts (and message) of
+//! its folder's default and of every `submissions.yaml` entry over the
+//! cases they cover; in judge's own layout and a legacy package, its
+//! folder's verdict on its first failing case, as problemtools judges.
+//! Judging stops as soon as no later case can change the outcome, so an
+//! accepted or rejected one stops at its first failure, as a contest
+//! system would; a promise about every case (a wrong answer that may not
+//! also time out, a message, a score) needs them all.
 
 use rayon::prelude::*;
 

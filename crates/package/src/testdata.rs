@@ -195,7 +195,7 @@ impl SettingsFile<'_> {
                 None => self.invalid(key, "expected two numbers, the lowest and highest score"),
             },
             "grader_flags" => self.grader_flags(value),
-            "scoring" => self.draft_scoring(key, value),
+            "scoring" => self.draft_scoring(value),
             "max_score" => match (value.as_f64(), value.as_str()) {
                 (Some(s), _) if s >= 0.0 => config.score = Some(s),
                 (_, Some("unbounded")) => config.unbounded = true,
@@ -265,7 +265,7 @@ impl SettingsFile<'_> {
     }
 
     /// 2023-07 drafts: `scoring: {score, aggregation, require_pass}`.
-    fn draft_scoring(&mut self, key: &str, value: &Value) {
+    fn draft_scoring(&mut self, value: &Value) {
         let get = |k: &str| value.get(k);
         self.out.config.score = get("score").and_then(Value::as_f64);
         self.out.config.aggregation = get("aggregation")

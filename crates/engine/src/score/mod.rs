@@ -73,7 +73,7 @@ impl<'a> Scorer<'a> {
     }
 
     /// Makes each case the 2025-09 scoring rules call a judge error one
-    /// ([`spec_errors`]: a score file they do not allow, a group above its
+    /// (`spec_errors`: a score file they do not allow, a group above its
     /// `max_score`), its message the rule: never clamped silently. Only for
     /// a 2025-09 (or 2023-07) package's rules (`spec_format`), whose
     /// scores are bounded so; judge's own groups and a legacy package's

@@ -4,6 +4,7 @@
 //! demands over the cases, and to its score. What breaks the promise is a
 //! [`PromiseFault`]; the message is made from the faults once, at the end.
 
+use super::tally::Tally;
 use crate::build::tools::Tools;
 use crate::build::{self, BuildError};
 use crate::execute::runner::Runner;

@@ -46,6 +46,7 @@ mod snapshots;
 mod spec_data;
 mod spec_keys;
 mod spec_programs;
+mod spec_promises;
 mod strength;
 mod stress;
 mod sudoku_checker;

@@ -597,30 +597,9 @@ fn packages_written_elsewhere_import_and_their_submissions_keep_their_promises()
         let run = import_fixture(tmp.path(), name, |_| {});
         assert_eq!(run.code, 0, "{name}: {}", run.all());
     }
-    // 2025-09 scoring, once without the one key judge refuses.
+    // 2025-09 scoring, require_pass included (tests/it/spec_promises.rs
+    // checks what it does to the scores).
     let run = import_fixture(tmp.path(), "v2025-scoring", |_| {});
-    assert_eq!(run.code, 2, "{}", run.all());
-    let package = tmp.path().join("pkgs/v2025-scoring");
-    let refused = plan(&package).refused;
-    let group = "data/secret/group2/test_group.yaml";
-    let at = format!(
-        "{group}:{}:1",
-        line_of(&package.join(group), "require_pass")
-    );
-    assert!(
-        matches!(&refused[..], [Refusal::Unsupported { at: place, .. }] if *place == at),
-        "{refused:?}"
-    );
-    assert_eq!(printed_refusals(&run), said(&refused), "{}", run.all());
-    let run = import_fixture(tmp.path(), "v2025-scoring", |p| {
-        let g = p.join("data/secret/group2/test_group.yaml");
-        let text = std::fs::read_to_string(&g).unwrap();
-        let kept: Vec<&str> = text
-            .lines()
-            .filter(|l| !l.starts_with("require_pass"))
-            .collect();
-        std::fs::write(&g, kept.join("\n") + "\n").unwrap();
-    });
     assert_eq!(run.code, 0, "{}", run.all());
     // Skipped files are listed with a reason.
     let float = import_fixture(&tmp.path().join("again"), "legacy-float", |_| {});

@@ -88,7 +88,9 @@ pub(crate) fn group_settings(
 /// otherwise; its groups are pass-fail unless they say otherwise.
 fn secret_defaults(own: &mut BTreeMap<String, Config>) {
     let secret = own.entry("secret".into()).or_default();
-    secret.score.get_or_insert(100.0);
+    if !secret.unbounded {
+        secret.score.get_or_insert(100.0);
+    }
     secret
         .aggregation
         .get_or_insert(crate::problem::Aggregation::Sum);

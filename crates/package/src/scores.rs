@@ -81,6 +81,7 @@ fn unsupported(group: &str, aggregation: Aggregation) -> ScoreError {
 /// of each case (`accept_score`, else a share of `score`, else 1) is what
 /// the 2025-09 keys give each case.
 fn leaf(group: &str, spec: &GroupScoring, n: usize) -> Result<Keys, ScoreError> {
+    exported(group, spec)?;
     if let Some(reject_score) = spec.reject_score.filter(|r| *r != 0.0) {
         return Err(ScoreError::RejectScore {
             group: group.to_string(),
@@ -107,6 +108,21 @@ fn leaf(group: &str, spec: &GroupScoring, n: usize) -> Result<Keys, ScoreError> 
         max_score: whole(group, max, worth)?,
         aggregation,
     })
+}
+
+/// Refuses what the export does not write: `require_pass`, `unbounded`.
+fn exported(group: &str, spec: &GroupScoring) -> Result<(), ScoreError> {
+    let refuse = |key| {
+        Err(ScoreError::NotExported {
+            group: group.to_string(),
+            key,
+        })
+    };
+    match (spec.unbounded, spec.require_pass.as_ref()) {
+        (true, _) => refuse("unbounded"),
+        (_, Some(names)) if !names.is_empty() => refuse("require_pass"),
+        _ => Ok(()),
+    }
 }
 
 /// The case groups that count (not the sample), with their case counts.
@@ -214,6 +230,7 @@ fn secret_keys(
     maxima: &[u64],
     all_pass_fail: bool,
 ) -> Result<Keys, ScoreError> {
+    exported(top, secret)?;
     let aggregation = aggregation_of(secret);
     let max_score = match aggregation {
         Aggregation::Sum => maxima.iter().sum(),
@@ -524,6 +541,43 @@ mod tests {
         let mut p = problem(&[("secret", "1")], &[]);
         p.spec.scoring.as_mut().unwrap().include_sample = true;
         assert_eq!(v2025(&p).unwrap_err(), ScoreError::IncludeSample);
+    }
+
+    #[test]
+    fn require_pass_and_unbounded_are_refused_not_dropped() {
+        let err = refused(
+            &[("secret/a", "1")],
+            &[(
+                "secret/a",
+                GroupSpec {
+                    require_pass: Some(vec!["sample".into()]),
+                    ..scored(5.0, Aggregation::Sum)
+                },
+            )],
+        );
+        assert_eq!(
+            err,
+            ScoreError::NotExported {
+                group: "secret/a".into(),
+                key: "require_pass"
+            }
+        );
+        let err = refused(
+            &[("secret", "1")],
+            &[(
+                "secret",
+                GroupSpec {
+                    unbounded: true,
+                    aggregation: Some(Aggregation::Sum),
+                    ..GroupSpec::default()
+                },
+            )],
+        );
+        assert!(
+            err.to_string()
+                .contains("unbounded: judge export does not write it"),
+            "{err}"
+        );
     }
 
     #[test]

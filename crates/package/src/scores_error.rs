@@ -29,6 +29,10 @@ pub enum ScoreError {
         group: String,
         aggregation: Aggregation,
     },
+    /// A key judge scores by (`require_pass`, an unbounded score) that an
+    /// export does not write: refused, never dropped.
+    #[error("{}: {key}: judge export does not write it to a 2025-09 package", file(.group))]
+    NotExported { group: String, key: &'static str },
     /// A rejected case worth other than 0.
     #[error("{}: reject_score: 2025-09 scores a rejected case 0", file(.group))]
     RejectScore { group: String, reject_score: f64 },

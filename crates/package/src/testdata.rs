@@ -36,6 +36,10 @@ pub(crate) struct Config {
     pub custom: Option<bool>,
     // The folder's own.
     pub score: Option<f64>,
+    /// 2025-09 `max_score: unbounded`.
+    pub unbounded: bool,
+    /// 2025-09 `require_pass`, as written (paths below `data/`).
+    pub require_pass: Option<Vec<String>>,
     pub aggregation: Option<Aggregation>,
     /// Legacy `grader_flags: ignore_sample` (root only).
     pub ignore_sample: bool,
@@ -200,10 +204,16 @@ impl SettingsFile<'_> {
                 None => self.invalid(key, "expected two numbers, the lowest and highest score"),
             },
             "grader_flags" => self.grader_flags(value),
-            "scoring" => self.draft_scoring(key, value),
-            "max_score" => match value.as_f64() {
-                Some(s) => config.score = Some(s),
-                None => self.unsupported(key, "unbounded scores are not supported"),
+            "scoring" => self.draft_scoring(value),
+            "max_score" => match (value.as_f64(), value.as_str()) {
+                (Some(s), _) if s >= 0.0 => config.score = Some(s),
+                (_, Some("unbounded")) => config.unbounded = true,
+                _ => self.invalid(key, "expected a non-negative number or unbounded"),
+            },
+            // One group's name (or `sample`), or a list of them.
+            "require_pass" if self.format != Format::Legacy => match words(value) {
+                Some(names) => config.require_pass = Some(names),
+                None => self.invalid(key, "expected a group's name or a list of them"),
             },
             "score_aggregation" => match value.as_str().and_then(aggregation) {
                 Some(a) => config.aggregation = Some(a),
@@ -264,17 +274,14 @@ impl SettingsFile<'_> {
     }
 
     /// 2023-07 drafts: `scoring: {score, aggregation, require_pass}`.
-    fn draft_scoring(&mut self, key: &str, value: &Value) {
+    fn draft_scoring(&mut self, value: &Value) {
         let get = |k: &str| value.get(k);
         self.out.config.score = get("score").and_then(Value::as_f64);
         self.out.config.aggregation = get("aggregation")
             .and_then(Value::as_str)
             .and_then(aggregation);
-        if get("require_pass")
-            .or(get("require-pass"))
-            .is_some_and(has_items)
-        {
-            self.unsupported(key, "require_pass is not supported");
+        if let Some(names) = get("require_pass").or(get("require-pass")) {
+            self.setting("require_pass", names);
         }
     }
 
@@ -348,6 +355,15 @@ pub(crate) fn group_spec(config: &Config, scoring: bool, format: Format) -> Grou
     }
     if scoring {
         spec.score = config.score;
+        spec.unbounded = config.unbounded;
+        // Our groups' names: `secret/group1` is `group1`.
+        spec.require_pass = config.require_pass.as_ref().map(|names| {
+            let judge = |n: &String| crate::group_of(std::path::Path::new(n.trim()));
+            names
+                .iter()
+                .map(|n| judge(n).unwrap_or_else(|| n.clone()))
+                .collect()
+        });
         spec.aggregation = config.aggregation.or(config.grader);
         spec.accept_score = config.accept_score;
         spec.reject_score = config.reject_score;
@@ -392,6 +408,8 @@ pub(crate) fn effective(
             // Scores and aggregation belong to the folder that says them.
             let parent = Config {
                 score: None,
+                unbounded: false,
+                require_pass: None,
                 aggregation: None,
                 ignore_sample: false,
                 ..config.clone()
@@ -418,180 +436,5 @@ pub(crate) fn settings_file(folder: &Path, format: Format) -> Option<std::path::
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_formats_keys_read_into_one_config() {
-        let legacy = read(
-            "t",
-            "output_validator_flags: float_tolerance 1e-3\ngrader_flags: min ignore_sample\naccept_score: 2\n",
-            Format::Legacy,
-            1,
-        );
-        assert!(legacy.refused.is_empty(), "{:?}", legacy.refused);
-        let c = legacy.config;
-        assert_eq!(
-            c.output_args,
-            Some(vec!["float_tolerance".into(), "1e-3".into()])
-        );
-        assert_eq!(
-            (c.grader, c.ignore_sample, c.accept_score),
-            (Some(Aggregation::Min), true, Some(2.0))
-        );
-        let modern = read(
-            "t",
-            "max_score: 30\nscore_aggregation: min\noutput_validator_args: [a, b]\n",
-            Format::V2025,
-            1,
-        );
-        assert_eq!(modern.config.score, Some(30.0));
-        assert_eq!(modern.config.aggregation, Some(Aggregation::Min));
-        assert_eq!(
-            modern.config.output_args,
-            Some(vec!["a".into(), "b".into()])
-        );
-        let draft = read(
-            "t",
-            "scoring: {score: 40, aggregation: sum}\n",
-            Format::Draft2023,
-            1,
-        );
-        assert_eq!(
-            (draft.config.score, draft.config.aggregation),
-            (Some(40.0), Some(Aggregation::Sum))
-        );
-    }
-
-    #[test]
-    fn the_2025_09_keys_an_export_writes_read_back_as_judges_group() {
-        use crate::scores::Keys;
-        for (aggregation, word) in [
-            (Aggregation::PassFail, "pass-fail"),
-            (Aggregation::Sum, "sum"),
-            (Aggregation::Min, "min"),
-        ] {
-            let keys = Keys {
-                max_score: 30,
-                aggregation,
-            };
-            let text: String = keys
-                .yaml()
-                .iter()
-                .map(|(k, v)| format!("{k}: {v}\n"))
-                .collect();
-            assert!(text.contains(word), "{text}");
-            let r = read("t", &text, Format::V2025, 1);
-            assert!(r.refused.is_empty() && r.ignored.is_empty(), "{r:?}");
-            let spec = group_spec(&r.config, true, Format::V2025);
-            assert_eq!(
-                (spec.score, spec.aggregation),
-                (Some(30.0), Some(aggregation))
-            );
-            assert_eq!((spec.accept_score, spec.reject_score), (None, None));
-        }
-    }
-
-    #[test]
-    fn what_judge_cannot_do_is_refused_and_the_rest_noted() {
-        let r = read(
-            "t",
-            "grading: custom\nrequire_pass: [g1]\nrange: 0 10\nfoo: 1\non_reject: stop\n",
-            Format::Legacy,
-            1,
-        );
-        // require_pass and a value on_reject does not take.
-        assert_eq!(r.refused.len(), 2, "{:?}", r.refused);
-        assert!(
-            r.refused[1].to_string().contains("t:5:1"),
-            "{:?}",
-            r.refused
-        );
-        // `foo` is no key of any format: key_check says so, not this.
-        assert!(r.ignored.is_empty(), "{:?}", r.ignored);
-        assert_eq!(
-            (r.config.custom, r.config.range),
-            (Some(true), Some([0.0, 10.0]))
-        );
-        let two = read(
-            "t",
-            "input_validator_flags: {a: x, b: y}\n",
-            Format::Legacy,
-            2,
-        );
-        assert_eq!(two.refused.len(), 1);
-    }
-
-    #[test]
-    fn legacy_grading_keys_are_all_inherited_as_problemtools_inherits_them() {
-        let read_one = |text: &str| {
-            let r = read("t", text, Format::Legacy, 1);
-            assert!(r.refused.is_empty(), "{:?}", r.refused);
-            r.config
-        };
-        let mut own = BTreeMap::new();
-        own.insert(
-            String::new(),
-            read_one(
-                "on_reject: continue\nrange: 0 100\ngrading: custom\ngrader_flags: ignore_sample\n",
-            ),
-        );
-        own.insert(
-            "secret/g1".into(),
-            read_one("on_reject: break\naccept_score: 40\ngrader_flags: min weight=40\n"),
-        );
-        let got = effective(&own, &["secret".into(), "secret/g1".into()]);
-        let secret = legacy(&got["secret"]);
-        // Everything from data/, the flags included.
-        assert_eq!(
-            (secret.stop_on_reject, secret.custom, secret.range),
-            (false, true, Some([0.0, 100.0]))
-        );
-        assert_eq!(secret.flags, ["ignore_sample"]);
-        assert_eq!((secret.accept_score, secret.reject_score), (1.0, 0.0));
-        let g1 = legacy(&got["secret/g1"]);
-        assert_eq!((g1.stop_on_reject, g1.custom), (true, true));
-        assert_eq!((g1.accept_score, g1.flags.len()), (40.0, 2));
-        // A legacy scoring group carries it; other formats do not.
-        assert!(
-            group_spec(&got["secret/g1"], true, Format::Legacy)
-                .legacy
-                .is_some()
-        );
-        assert!(
-            group_spec(&got["secret/g1"], true, Format::V2025)
-                .legacy
-                .is_none()
-        );
-        assert!(
-            group_spec(&got["secret/g1"], false, Format::Legacy)
-                .legacy
-                .is_none()
-        );
-    }
-
-    #[test]
-    fn inherited_keys_flow_down_and_scores_do_not() {
-        let mut own = BTreeMap::new();
-        own.insert(
-            String::new(),
-            Config {
-                output_args: Some(vec!["case_sensitive".into()]),
-                score: Some(100.0),
-                ..Config::default()
-            },
-        );
-        own.insert(
-            "secret/g".into(),
-            Config {
-                input_args: Some(vec!["--small".into()]),
-                ..Config::default()
-            },
-        );
-        let got = effective(&own, &["secret/g/h".into()]);
-        let h = &got["secret/g/h"];
-        assert_eq!(h.output_args, Some(vec!["case_sensitive".into()]));
-        assert_eq!(h.input_args, Some(vec!["--small".into()]));
-        assert_eq!(h.score, None);
-    }
-}
+#[path = "testdata_tests.rs"]
+mod tests;

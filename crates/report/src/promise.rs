@@ -21,10 +21,17 @@ pub enum PromiseFault {
     /// ones lets pass: the limits that would catch it, and what the
     /// accepted ones need (seconds).
     LimitLetsItPass(Box<LimitGap>),
-    /// A case's verdict lies outside `permitted`.
-    NotPermitted { case: String, permitted: Vec<Kind> },
+    /// A case's verdict (`got`) lies outside `permitted`.
+    NotPermitted {
+        case: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        got: Option<Verdict>,
+        permitted: Vec<Kind>,
+    },
     /// No case got one of the `required` verdicts.
     NoneRequired { required: Vec<Kind> },
+    /// No case's judge message (`judgemessage.txt`) holds `message`.
+    NoMessage { message: String },
     /// Its score lies outside the promised range.
     Score { expected: ScoreRange, got: f64 },
     /// An accepted submission scores below the maximum.
@@ -59,11 +66,22 @@ impl fmt::Display for PromiseFault {
         match self {
             PromiseFault::Verdict { expected, got } => write!(f, "expected {expected}, got {got}"),
             PromiseFault::LimitLetsItPass(gap) => gap.fmt(f),
-            PromiseFault::NotPermitted { case, permitted } => {
-                write!(f, "{case}: a verdict outside the permitted {permitted:?}")
-            }
+            PromiseFault::NotPermitted {
+                case,
+                got,
+                permitted,
+            } => match got {
+                Some(got) => write!(
+                    f,
+                    "{case}: {got}, a verdict outside the permitted {permitted:?}"
+                ),
+                None => write!(f, "{case}: a verdict outside the permitted {permitted:?}"),
+            },
             PromiseFault::NoneRequired { required } => {
                 write!(f, "no case got one of the required {required:?}")
+            }
+            PromiseFault::NoMessage { message } => {
+                write!(f, "no case's judge message contains {message:?}")
             }
             PromiseFault::Score { expected, got } => {
                 write!(f, "expected a score of {expected}, got {got}")

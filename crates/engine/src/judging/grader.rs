@@ -258,16 +258,29 @@ pub(crate) fn in_order(
     every_case: bool,
     grade: impl Fn(&Case) -> CaseReport + Sync,
 ) -> Vec<CaseReport> {
+    in_order_until(cases, batch, |r| !every_case && !r.verdict.is_pass(), grade)
+}
+
+/// Grades `cases` in case order, `batch` at a time in parallel, until
+/// `decided` (shown each result in case order) says no later case can
+/// change what is being decided; the cases after that one in its batch
+/// are dropped, as in [`in_order`].
+pub(crate) fn in_order_until(
+    cases: &[Case],
+    batch: usize,
+    mut decided: impl FnMut(&CaseReport) -> bool,
+    grade: impl Fn(&Case) -> CaseReport + Sync,
+) -> Vec<CaseReport> {
     use rayon::prelude::*;
     let mut done = Vec::new();
     for chunk in cases.chunks(batch.max(1)) {
         let results: Vec<CaseReport> = chunk.par_iter().map(&grade).collect();
-        match results.iter().position(|r| !r.verdict.is_pass()) {
-            Some(i) if !every_case => {
-                done.extend(results.into_iter().take(i + 1));
-                break;
+        for result in results {
+            let stop = decided(&result);
+            done.push(result);
+            if stop {
+                return done;
             }
-            _ => done.extend(results),
         }
     }
     done

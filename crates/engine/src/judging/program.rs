@@ -419,6 +419,20 @@ fn icpc_verdict(exec: &Execution, feedback: &Feedback) -> Outcome {
         End::Exited(43) => Verdict::WrongAnswer,
         _ => return Outcome::new(Verdict::JudgeError, checker_failed(exec, "checker")),
     };
+    // A score for a rejected case: the formats call it a judge error
+    // (2025-09 "Scoring test cases"; problemtools refuses score.txt on WA).
+    if verdict == Verdict::WrongAnswer
+        && let Some(file) = ["score.txt", "score_multiplier.txt"]
+            .into_iter()
+            .find(|f| feedback.0.join(f).exists())
+    {
+        return Outcome::new(
+            Verdict::JudgeError,
+            format!(
+                "the checker rejected the output but wrote {file}, which is for accepted cases only (a judge error)"
+            ),
+        );
+    }
     let mut score = None;
     if verdict == Verdict::Accepted {
         let number = |name: &str| feedback.read(name).map(|t| t.trim().parse::<f64>());

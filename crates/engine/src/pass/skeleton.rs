@@ -279,7 +279,10 @@ fn problem_report<P: PerProblem>(
     report.checker = checker_label(p);
     report.scoring = p.spec.scoring.as_ref().map(|s| p.groups.rules(s));
     if let Some(rules) = &report.scoring {
-        let scored = Scorer::new(rules, t.tools()).problem(&report.cases);
+        let scorer = Scorer::new(rules, t.tools());
+        let spec_format = t.judges_outputs() && crate::pass::check::spec_format(p);
+        scorer.mark_judge_errors(&mut report.cases, spec_format);
+        let scored = scorer.problem(&report.cases);
         (report.score, report.max_score) = (Some(scored.score), Some(scored.max));
     }
     report
@@ -304,6 +307,13 @@ pub trait PerProblem: Sync {
     fn tools(&self) -> Option<&Tools<'_>> {
         None
     }
+
+    /// Whether its cases are outputs judged by the checker (a reference's
+    /// or a submission's), whose scores the scoring rules bound; not
+    /// validators' words.
+    fn judges_outputs(&self) -> bool {
+        false
+    }
 }
 
 impl PerProblem for Tools<'_> {
@@ -324,6 +334,10 @@ impl PerProblem for Reference<'_> {
     fn tools(&self) -> Option<&Tools<'_>> {
         Some(Reference::tools(self))
     }
+
+    fn judges_outputs(&self) -> bool {
+        true
+    }
 }
 
 impl PerProblem for CheckerTests<'_> {
@@ -339,6 +353,10 @@ impl PerProblem for CachedGrader<'_> {
 
     fn tools(&self) -> Option<&Tools<'_>> {
         Some(self.grader.tools)
+    }
+
+    fn judges_outputs(&self) -> bool {
+        true
     }
 }
 

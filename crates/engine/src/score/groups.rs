@@ -26,28 +26,55 @@ use crate::problem::groups::{Aggregation, GroupScoring, ScoringRules};
 /// added up unless `aggregation` says otherwise. A group with a `score` is
 /// all or nothing unless `aggregation` says otherwise; in a `sum` group
 /// its direct cases share what its sub-groups leave of the score.
+///
+/// A group whose `require_pass` names a group not passed whole (`passed`
+/// says, by group path) scores 0 and counts as not accepted (2025-09
+/// "Group dependencies").
 pub(crate) fn score(
     rules: &ScoringRules,
     group: &str,
     cases: &BTreeMap<String, CaseScore>,
+    passed: &dyn Fn(&str) -> bool,
 ) -> Scored {
     let spec = rules.groups.get(group).cloned().unwrap_or_default();
-    let aggregation = spec.aggregation.unwrap_or(match spec.score {
-        Some(_) => Aggregation::PassFail,
-        None => Aggregation::Sum,
-    });
+    let aggregation = aggregation_of(&spec);
     let (subgroups, own) = direct_items(group, cases);
-    let mut scored: Vec<Scored> = subgroups.iter().map(|g| score(rules, g, cases)).collect();
-    let sub_max: f64 = scored.iter().map(|s| s.max).sum();
-    let case_max = case_worth(&spec, aggregation, sub_max, own.len());
+    let mut scored: Vec<Scored> = (subgroups.iter())
+        .map(|g| score(rules, g, cases, passed))
+        .collect();
+    let case_max = own_case_max(&spec, &scored, own.len());
     let reject = spec.reject_score.unwrap_or(0.0);
     scored.extend(own.iter().map(|c| case_scored(c, case_max, reject)));
-    aggregate(&spec, aggregation, &scored)
+    let mut got = aggregate(&spec, aggregation, &scored);
+    let required = spec.require_pass.iter().flatten();
+    if required.clone().any(|g| !passed(g)) {
+        (got.score, got.accepted) = (0.0, false);
+    }
+    got
+}
+
+/// How a group aggregates: as it says, else all or nothing with a
+/// `score`, else summed.
+pub(super) fn aggregation_of(spec: &GroupScoring) -> Aggregation {
+    spec.aggregation.unwrap_or(match spec.score {
+        Some(_) => Aggregation::PassFail,
+        None => Aggregation::Sum,
+    })
+}
+
+/// What one of the group's own cases can score at most, its sub-groups
+/// scored as `subgroups` (infinite in an unbounded group).
+pub(super) fn own_case_max(spec: &GroupScoring, subgroups: &[Scored], own: usize) -> f64 {
+    if spec.unbounded {
+        return f64::INFINITY;
+    }
+    let sub_max: f64 = subgroups.iter().map(|s| s.max).sum();
+    case_worth(spec, aggregation_of(spec), sub_max, own)
 }
 
 /// Direct cases and direct sub-groups of `group`, in name order: the
 /// sub-groups by their ids, the cases by their results.
-fn direct_items<'c>(
+pub(super) fn direct_items<'c>(
     group: &str,
     cases: &'c BTreeMap<String, CaseScore>,
 ) -> (Vec<String>, Vec<&'c CaseScore>) {
@@ -98,6 +125,9 @@ fn case_scored(case: &CaseScore, case_max: f64, reject: f64) -> Scored {
         reject
     } else if let Some(a) = case.absolute {
         a
+    } else if case_max.is_infinite() {
+        // An unbounded case without score.txt: a judge error (`spec_errors`).
+        0.0
     } else {
         case.fraction.unwrap_or(1.0).clamp(0.0, 1.0) * case_max
     };
@@ -153,7 +183,7 @@ mod tests {
         group: &str,
         cases: &BTreeMap<String, CaseScore>,
     ) -> Scored {
-        score(rules, group, cases)
+        score(rules, group, cases, &|_| true)
     }
 
     fn rules(entries: &[(&str, GroupScoring)]) -> ScoringRules {
@@ -255,6 +285,39 @@ mod tests {
         // 1 + 3; x is worth what a leaves of 100 (98) and gets half of it.
         let scored = score_plain(&g, "secret", &r);
         assert_eq!((scored.score, scored.max), (53.0, 100.0));
+    }
+
+    #[test]
+    fn require_pass_zeroes_a_group_and_an_unbounded_one_adds_what_the_checker_says() {
+        let g = rules(&[
+            (
+                "a",
+                GroupScoring {
+                    score: Some(40.0),
+                    aggregation: Some(Aggregation::Sum),
+                    require_pass: Some(vec!["sample".into()]),
+                    ..Default::default()
+                },
+            ),
+            (
+                "u",
+                GroupScoring {
+                    aggregation: Some(Aggregation::Sum),
+                    unbounded: true,
+                    ..Default::default()
+                },
+            ),
+        ]);
+        let mut r = results(&[("a/1", true), ("u/1", true), ("u/2", true)]);
+        r.get_mut("u/1").unwrap().absolute = Some(250.0);
+        r.get_mut("u/2").unwrap().absolute = Some(1000.5);
+        let failed_sample = |g: &str| g != "sample";
+        assert_eq!(score(&g, "a", &r, &failed_sample).score, 0.0);
+        assert!(!score(&g, "a", &r, &failed_sample).accepted);
+        assert_eq!(score(&g, "a", &r, &|_| true).score, 40.0);
+        let u = score(&g, "u", &r, &|_| true);
+        assert_eq!(u.score, 1250.5);
+        assert!(u.max.is_infinite());
     }
 
     #[test]

@@ -14,6 +14,7 @@ pub mod custom_grader;
 mod groups;
 mod item;
 mod legacy;
+mod spec_errors;
 
 use std::collections::BTreeMap;
 
@@ -67,9 +68,41 @@ impl<'a> Scorer<'a> {
                 &results,
                 &custom,
             ),
-            None => groups::score(self.rules, group, &results),
+            None => groups::score(self.rules, group, &results, &|g| passed(cases, g)),
         }
     }
+
+    /// Makes each case the 2025-09 scoring rules call a judge error one
+    /// (`spec_errors`: a score file they do not allow, a group above its
+    /// `max_score`), its message the rule: never clamped silently. Only for
+    /// a 2025-09 (or 2023-07) package's rules (`spec_format`), whose
+    /// scores are bounded so; judge's own groups and a legacy package's
+    /// graders give scores freely. Returns how many cases it changed.
+    pub fn mark_judge_errors(&self, cases: &mut [CaseReport], spec_format: bool) -> usize {
+        if !spec_format || self.rules.legacy.is_some() {
+            return 0;
+        }
+        let results = case_scores(self.rules, cases);
+        let faults = spec_errors::find(self.rules, &results, &|g| passed(cases, g));
+        for (id, why) in &faults {
+            if let Some(case) = cases.iter_mut().find(|c| c.id() == *id) {
+                case.verdict = Verdict::JudgeError;
+                case.checker_score = None;
+                case.message = Some(why.clone());
+            }
+        }
+        faults.len()
+    }
+}
+
+/// Whether every case of group `group` (and of the groups below it) was
+/// accepted.
+fn passed(cases: &[CaseReport], group: &str) -> bool {
+    let below = format!("{group}/");
+    cases
+        .iter()
+        .filter(|c| c.group == group || c.group.starts_with(&below))
+        .all(|c| c.verdict.is_pass())
 }
 
 /// Scores the problems of a report merged from shards again, from all

@@ -68,6 +68,14 @@ pub struct GroupSpec {
     /// [`super::legacy_grading`]); replaces the keys above for scores.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub legacy: Option<LegacyGrading>,
+    /// No most the group can score (2025-09 `max_score: unbounded`): each
+    /// accepted case scores what its checker's `score.txt` says.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub unbounded: bool,
+    /// Groups (by path, `sample` included) whose every case a submission
+    /// must pass for this group to score at all (2025-09 `require_pass`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub require_pass: Option<Vec<String>>,
 }
 
 /// The file name of a group's settings.
@@ -174,6 +182,10 @@ pub struct GroupScoring {
     pub reject_score: Option<f64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub legacy: Option<LegacyGrading>,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub unbounded: bool,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub require_pass: Option<Vec<String>>,
 }
 
 /// A scoring problem's rules, kept in reports so that merged shards are
@@ -208,6 +220,8 @@ impl Groups {
                         accept_score: s.accept_score,
                         reject_score: s.reject_score,
                         legacy: s.legacy.clone(),
+                        unbounded: s.unbounded,
+                        require_pass: s.require_pass.clone(),
                     },
                 )
             })

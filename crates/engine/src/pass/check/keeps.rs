@@ -1,9 +1,10 @@
 //! Whether one expected-verdict submission keeps its promise: graded on
-//! the problem's cases (until its first failure, or on every case when
-//! the promise is about every case), then held to its folder's verdict,
-//! `submissions.yaml`'s rules and its score. What breaks the promise is a
+//! the problem's cases until no later case can change that (`tally`), then
+//! held to its folder's first failure where that decides, to 2025-09's
+//! demands over the cases, and to its score. What breaks the promise is a
 //! [`PromiseFault`]; the message is made from the faults once, at the end.
 
+use super::tally::Tally;
 use crate::build::tools::Tools;
 use crate::build::{self, BuildError};
 use crate::execute::runner::Runner;
@@ -11,9 +12,7 @@ use crate::judging::grader::{self, Grader};
 use crate::judging::reuse::CachedGrader;
 use crate::pass::submission::{Source, Submission};
 use crate::problem::Problem;
-use crate::problem::submissions::{
-    Expectation, Expected, Kind, ScoreSpec, case_in_groups, judge_pattern,
-};
+use crate::problem::submissions::{Expectation, Expected, ScoreSpec, judge_pattern};
 use crate::report::{
     Borderline, CaseReport, Catch, LimitGap, PromiseFault, ScoreRange, SubmissionReport,
 };
@@ -21,26 +20,40 @@ use crate::score::Scorer;
 use crate::time::limits::Overrides;
 use crate::verdict::Verdict;
 
-/// Grades one submission: until its first failing case, or on every case
-/// when its promise needs them all.
+/// Grades one submission: until no later case can change whether it
+/// keeps its promise (its first failure, where that decides), or on every
+/// case when its score needs them all. Returns its report and the
+/// warnings it earned without breaking its promise.
 pub(crate) fn judge_one(
     tools: &Tools,
     expected: &Expected,
     runner: &Runner,
     batch: usize,
     every: bool,
-) -> SubmissionReport {
+) -> (SubmissionReport, Vec<String>) {
     let problem = tools.problem;
     let mut report = unjudged(problem, expected);
     let built = match build(problem, expected, runner) {
         Ok(built) => built,
-        Err(e) => return not_built(report, expected, e),
+        Err(e) => return (not_built(report, expected, e), Vec::new()),
     };
     report.language = Some(built.program.language.name.clone());
     let graded = CachedGrader::new(built.grader(tools, runner));
     report.time_limit_ms = Some(crate::report::millis(built.limits.cpu));
-    let every_case = every || expected.needs_every_case(problem.spec.scoring.is_some());
-    let cases = grader::in_order(&problem.cases, batch, every_case, |c| graded.grade_case(c));
+    let every_case = every || problem.spec.scoring.is_some();
+    let mut judged = judge_cases(expected, problem, batch, every_case, |c| {
+        graded.grade_case(c)
+    });
+    let rules = (problem.spec.scoring.as_ref()).map(|spec| problem.groups.rules(spec));
+    let scorer = rules.as_ref().map(|r| Scorer::new(r, Some(tools)));
+    // A score the rules do not allow makes its case a judge error, which
+    // the promise is judged with.
+    if let Some(scorer) = &scorer
+        && scorer.mark_judge_errors(&mut judged.cases, spec_format(problem)) > 0
+    {
+        judged.faults = promise_faults(expected, problem, &judged.cases);
+    }
+    let cases = judged.cases;
     note_cases(&mut report, problem, &cases, every);
     let empty = report.deciding_case.as_ref().is_some_and(|c| c.no_output);
     let mut notes: Vec<String> = expected
@@ -48,35 +61,130 @@ pub(crate) fn judge_one(
         .into_iter()
         .collect();
     notes.extend(expected.note.clone());
-    if !expected.keeps_run(report.got, empty) {
-        report.borderline =
-            with_extra_time(expected, &graded.grader, batch, every_case, report.got);
+    if !judged.faults.is_empty() {
+        report.borderline = with_extra_time(expected, &graded.grader, batch, every_case, &cases);
         if report.borderline.is_none() {
-            report.faults.push(PromiseFault::Verdict {
-                expected: expected.expectation,
-                got: report.got,
-            });
+            report.faults.extend(judged.faults);
             report
                 .faults
                 .extend(limits_that_catch(problem, expected, &report));
         }
     }
-    report.faults.extend(rule_faults(expected, &cases));
-    if let Some(spec) = &problem.spec.scoring {
-        let rules = problem.groups.rules(spec);
-        let scorer = Scorer::new(&rules, Some(tools));
+    let mut warnings = Vec::new();
+    if let Some(scorer) = &scorer {
         let scored = scorer.problem(&cases);
+        // problemtools: a legacy scoring package's submission gets the
+        // verdict its graders give (`accept_if_any_accepted` accepts a
+        // partial solution whose cases fail), not its first failure's.
+        if is_legacy(problem) && expected.expectation.is_accepted() && scored.accepted {
+            report
+                .faults
+                .retain(|f| !matches!(f, PromiseFault::Verdict { .. }));
+            if report.got != Verdict::Accepted {
+                notes.push(format!(
+                    "the package's graders accept it (problemtools' verdict), its first failure {} aside",
+                    report.got.code()
+                ));
+                report.got = Verdict::Accepted;
+            }
+        }
         report.score = Some(scored.score);
+        let by_score = score_faults(problem, expected, &report, &scored);
+        report.faults.extend(by_score.faults);
+        warnings.extend(by_score.warnings);
         report
             .faults
-            .extend(score_faults(expected, &report, scored.score, scored.max));
-        report
-            .faults
-            .extend(group_score_faults(&scorer, expected, &cases));
+            .extend(group_score_faults(scorer, expected, &cases));
     }
+    notes.extend(warnings.iter().map(|w| format!("warning: {w}")));
     report.ok = report.faults.is_empty();
     report.message = message(&report, notes);
-    report
+    let warnings = warnings
+        .into_iter()
+        .map(|w| format!("{}: {w}", report.path))
+        .collect();
+    (report, warnings)
+}
+
+/// Whether `problem` is a legacy package (problemtools' rules).
+fn is_legacy(problem: &Problem) -> bool {
+    (problem.origin.as_ref()).is_some_and(|o| o.format == crate::origin::Format::Legacy)
+}
+
+/// Whether `problem` is a 2025-09 (or 2023-07) package, whose scoring
+/// rules bound every score ([`Scorer::mark_judge_errors`]).
+pub(crate) fn spec_format(problem: &Problem) -> bool {
+    use crate::origin::Format;
+    (problem.origin.as_ref()).is_some_and(|o| matches!(o.format, Format::V2025 | Format::Draft2023))
+}
+
+/// A submission's cases, judged in order, and how they break its promise.
+struct Judged {
+    cases: Vec<CaseReport>,
+    faults: Vec<PromiseFault>,
+}
+
+/// Grades the problem's cases with `grade`, in order, until no later case
+/// can change whether `expected` keeps its promise (never before its first
+/// failure; never with `every_case`), and says how they break it: the
+/// first failure's verdict where that decides the folder's promise
+/// ([`Expected::first_failure_decides`]), and every [`Demand`] of 2025-09
+/// over the cases ([`Expected::demands`]).
+///
+/// [`Demand`]: crate::problem::submissions::Demand
+fn judge_cases(
+    expected: &Expected,
+    problem: &Problem,
+    batch: usize,
+    every_case: bool,
+    grade: impl Fn(&crate::problem::Case) -> CaseReport + Sync,
+) -> Judged {
+    let mut tally = Tally::new(expected.demands(), &problem.cases);
+    let first_decides = expected.first_failure_decides();
+    let mut failed = false;
+    let mut first_broken = false;
+    let cases = grader::in_order_until(
+        &problem.cases,
+        batch,
+        |case| {
+            tally.see(case);
+            if !failed && !case.verdict.is_pass() {
+                failed = true;
+                first_broken = first_decides && !expected.keeps_run(case.verdict, case.no_output);
+            }
+            !every_case && (first_broken || tally.broken() || (failed && tally.settled()))
+        },
+        grade,
+    );
+    let faults = promise_faults(expected, problem, &cases);
+    Judged { cases, faults }
+}
+
+/// How the judged `cases` (in case order; all of the problem's, or those
+/// up to where judging stopped) break `expected`'s promise.
+fn promise_faults(
+    expected: &Expected,
+    problem: &Problem,
+    cases: &[CaseReport],
+) -> Vec<PromiseFault> {
+    let first = cases.iter().find(|c| !c.verdict.is_pass());
+    let got = first.map_or(Verdict::Accepted, |c| c.verdict);
+    let empty = first.is_some_and(|c| c.no_output);
+    let folder = PromiseFault::Verdict {
+        expected: expected.expectation,
+        got,
+    };
+    let mut faults = Vec::new();
+    if expected.first_failure_decides() && !expected.keeps_run(got, empty) {
+        faults.push(folder.clone());
+    }
+    let mut tally = Tally::new(expected.demands(), &problem.cases);
+    for case in cases {
+        tally.see(case);
+    }
+    let whole = cases.len() == problem.cases.len();
+    faults.extend(tally.faults(&folder, whole));
+    faults
 }
 
 /// The submission's report before anything ran.
@@ -136,7 +244,7 @@ fn not_built(
     match why {
         BuildError::Compile(log) => {
             report.got = Verdict::CompileError;
-            report.ok = expected.keeps(Verdict::CompileError);
+            report.ok = expected.keeps_compile_error();
             report.message = Some(log.lines().take(5).collect::<Vec<_>>().join("\n"));
         }
         BuildError::Setup(msg) => {
@@ -248,23 +356,23 @@ fn limits_that_catch(
 /// the 2025-09 rule; `time_safety_margin`, 2 by default, in the legacy one),
 /// calls it "OK with extra time" when only the second keeps the promise,
 /// and warns that it is sensitive to the time limit. judge does the same:
-/// the second run (only for such a submission) decides, and the note says
-/// it is borderline. `None` when the extra time does not help.
+/// the second run (only for a submission that broke its promise with a
+/// time-out among its `cases`) decides, and the note says it is
+/// borderline. `None` when the extra time does not help.
 fn with_extra_time(
     expected: &Expected,
     grader: &Grader,
     batch: usize,
     every_case: bool,
-    got: Verdict,
+    cases: &[CaseReport],
 ) -> Option<Borderline> {
-    if got != Verdict::TimeLimit {
+    if !cases.iter().any(|c| c.verdict == Verdict::TimeLimit) {
         return None;
     }
     // The package's own margin (a legacy package's `time_safety_margin`,
     // 2 unless it says: what problemtools re-runs with), else 2025-09's.
-    let factor = grader
-        .tools
-        .problem
+    let problem = grader.tools.problem;
+    let factor = problem
         .origin
         .as_ref()
         .map_or(crate::origin::Multipliers::DEFAULT.time_limit_to_tle, |o| {
@@ -273,14 +381,15 @@ fn with_extra_time(
     let limits = crate::time::limits::with_extra_time(grader.limits, factor);
     let (program, runner) = grader.program?;
     let generous = CachedGrader::new(Grader::submission(grader.tools, runner, program, limits));
-    let cases = grader::in_order(&grader.tools.problem.cases, batch, every_case, |c| {
+    let again = judge_cases(expected, problem, batch, every_case, |c| {
         generous.grade_case(c)
     });
-    let second = cases
+    let second = again
+        .cases
         .iter()
         .find(|c| !c.verdict.is_pass())
         .map_or(Verdict::Accepted, |c| c.verdict);
-    expected.keeps(second).then(|| Borderline {
+    again.faults.is_empty().then(|| Borderline {
         limit_ms: crate::report::millis(grader.limits.cpu),
         with_margin: second,
         factor,
@@ -320,84 +429,70 @@ fn group_score_faults(
     faults
 }
 
-/// How the score breaks the promise, if it does: `submissions.yaml`'s
-/// range, else the folder's (accepted: the maximum; partially accepted:
-/// above 0 and below the maximum).
+/// What a submission's score says of its promise: how it breaks it, and
+/// what it earns a warning for without breaking it.
+#[derive(Debug, Default, PartialEq)]
+struct ByScore {
+    faults: Vec<PromiseFault>,
+    warnings: Vec<String>,
+}
+
+/// How the score breaks the promise: `submissions.yaml`'s range, else the
+/// folder's. judge's own layout: an accepted submission scores the
+/// maximum, a partially accepted one above 0 and below it. A package: an
+/// accepted one below the maximum is AC with a warning (problemtools'
+/// rule for a legacy package, where heuristic problems expect it; 2025-09's
+/// `accepted/` demands AC on every case and no score). A legacy partially
+/// accepted one must get AC from the graders, and one with the maximum is
+/// a warning (problemtools); a 2025-09 one (no default folder there) is
+/// judged as judge's own.
 fn score_faults(
+    problem: &Problem,
     expected: &Expected,
     report: &SubmissionReport,
-    score: f64,
-    max: f64,
-) -> Option<PromiseFault> {
+    scored: &crate::score::Scored,
+) -> ByScore {
+    let (score, max) = (scored.score, scored.max);
+    let mut out = ByScore::default();
     if let Some(range) = report.expected_score {
-        return (!range.contains(score)).then_some(PromiseFault::Score {
-            expected: range,
-            got: score,
-        });
-    }
-    match expected.expectation {
-        Expectation::Verdict(Verdict::Accepted) if score < max - 1e-6 => {
-            Some(PromiseFault::BelowMaximum { max, got: score })
-        }
-        Expectation::Partial if score <= 1e-6 || score >= max - 1e-6 => {
-            Some(PromiseFault::NotPartial { max, got: score })
-        }
-        _ => None,
-    }
-}
-
-/// Whether case `c` lies in the test groups a package's pattern names.
-/// The pattern speaks of `data/` (`secret/group1`); judge's groups leave
-/// out `secret/` (the case `secret/group1/01` is `group1/01`).
-fn in_groups(pattern: &str, c: &CaseReport) -> bool {
-    case_in_groups(pattern, &c.group, &c.id())
-}
-
-/// How the verdicts of the cases break `permitted` / `required`, the
-/// submission's and its per-test-group rules' (each on the cases of the
-/// groups its pattern matches).
-fn rule_faults(expected: &Expected, cases: &[CaseReport]) -> Vec<PromiseFault> {
-    let kinds: Vec<(String, &[Kind])> = cases
-        .iter()
-        .map(|c| (c.id(), Kind::all_of(c.verdict)))
-        .collect();
-    let mut faults = Vec::new();
-    for rule in &expected.rules {
-        for (pattern, group_rule) in rule.group_rules() {
-            let inside: Vec<&CaseReport> =
-                cases.iter().filter(|c| in_groups(&pattern, c)).collect();
-            let mut one = expected.clone();
-            one.rules = vec![group_rule];
-            let owned: Vec<CaseReport> = inside.into_iter().cloned().collect();
-            for fault in rule_faults(&one, &owned) {
-                faults.push(PromiseFault::InGroups {
-                    pattern: pattern.clone(),
-                    fault: Box::new(fault),
-                });
-            }
-        }
-    }
-    for rule in &expected.rules {
-        if let Some(permitted) = &rule.permitted {
-            let bad = kinds
-                .iter()
-                .find(|(_, k)| !k.iter().any(|k| permitted.contains(k)));
-            if let Some((id, _)) = bad {
-                faults.push(PromiseFault::NotPermitted {
-                    case: id.clone(),
-                    permitted: permitted.clone(),
-                });
-            }
-        }
-        if let Some(required) = &rule.required
-            && !kinds
-                .iter()
-                .any(|(_, k)| k.iter().any(|k| required.contains(k)))
-        {
-            faults.push(PromiseFault::NoneRequired {
-                required: required.clone(),
+        if !range.contains(score) {
+            out.faults.push(PromiseFault::Score {
+                expected: range,
+                got: score,
             });
         }
+        return out;
     }
-    faults
+    let legacy = is_legacy(problem);
+    let full = score >= max - 1e-6;
+    match expected.expectation {
+        // Unbounded: no full score to fall short of.
+        _ if max.is_infinite() => {}
+        Expectation::Verdict(Verdict::Accepted) if !full && expected.format_rules => {
+            let why = match legacy {
+                true => "problemtools: consider moving it to partially_accepted",
+                false => "2025-09's accepted/ demands AC on every case, not the maximum",
+            };
+            out.warnings.push(format!(
+                "scores {score} of {max}: an accepted submission below the full score ({why})"
+            ))
+        }
+        Expectation::Verdict(Verdict::Accepted) if !full => out
+            .faults
+            .push(PromiseFault::BelowMaximum { max, got: score }),
+        Expectation::Partial if legacy && !scored.accepted => {
+            out.faults.push(PromiseFault::Verdict {
+                expected: Expectation::Partial,
+                got: report.got,
+            })
+        }
+        Expectation::Partial if legacy && full => out.warnings.push(format!(
+            "scores the maximum {max}: it was fully accepted (problemtools warns)"
+        )),
+        Expectation::Partial if !legacy && (score <= 1e-6 || full) => out
+            .faults
+            .push(PromiseFault::NotPartial { max, got: score }),
+        _ => {}
+    }
+    out
 }

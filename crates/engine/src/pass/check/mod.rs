@@ -9,8 +9,10 @@
 //! [`promises`] all of them, sharded by whole submissions.
 
 mod keeps;
+pub(crate) use keeps::spec_format;
 pub mod promises;
 pub mod reference;
+mod tally;
 
 use crate::build::tools::{Need, Tools};
 use crate::execute::runner::Runner;
@@ -73,6 +75,9 @@ impl Check {
         session.install(|| drift::add_issues(&mut problems, &tools));
         let mut errors = load_errors(&shard);
         errors.extend(build_errors);
+        if self.submissions {
+            errors.extend(promises::missing_accepted(&shard.problems));
+        }
         let mut graded = Vec::new();
         if let (true, Some(runner)) = (with_submissions, runner) {
             let batch = session.workers();
@@ -84,6 +89,9 @@ impl Check {
                 session.warn(tight);
             }
 
+            for warning in judged.warnings {
+                session.warn(warning);
+            }
             errors.extend(judged.errors);
             for note in judged.notes {
                 session.note(note);

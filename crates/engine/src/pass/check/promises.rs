@@ -2,13 +2,15 @@
 //! found by [`crate::problem::submissions`]).
 //!
 //! A test set is only as good as the mistakes it catches. Each submission
-//! is graded like `judge grade` does and must keep its folder's promise:
-//! `accepted` passes every case, the others fail, and their first failing
-//! case (in case order) has that verdict. Judging stops at the first
-//! failure, as a contest system would, so slow submissions cost one
-//! time-out, not one per case, unless the promise is about every case:
-//! a scoring problem (the score needs every case), or `permitted` /
-//! `required` verdicts in `submissions.yaml`.
+//! is graded like `judge grade` does and must keep its promise: in a
+//! 2025-09 package, the permitted and required verdicts (and message) of
+//! its folder's default and of every `submissions.yaml` entry over the
+//! cases they cover; in judge's own layout and a legacy package, its
+//! folder's verdict on its first failing case, as problemtools judges.
+//! Judging stops as soon as no later case can change the outcome, so an
+//! accepted or rejected one stops at its first failure, as a contest
+//! system would; a promise about every case (a wrong answer that may not
+//! also time out, a message, a score) needs them all.
 
 use rayon::prelude::*;
 
@@ -28,6 +30,28 @@ pub fn exist<'a>(problems: impl IntoIterator<Item = &'a crate::problem::Problem>
     })
 }
 
+/// The packages among `problems` with no accepted submission: the formats
+/// make one mandatory (2025-09 and legacy "Example submissions": "It is
+/// mandatory to provide at least one accepted solution"; problemtools
+/// errs: "Require at least one accepted submission"). An accepted one is
+/// one that must pass every case: in `accepted/`, or held to AC alone by
+/// `submissions.yaml`. One error per package, for `check`'s report.
+pub fn missing_accepted<'a>(
+    problems: impl IntoIterator<Item = &'a crate::problem::Problem>,
+) -> Vec<String> {
+    problems
+        .into_iter()
+        .filter(|p| p.origin.is_some())
+        .filter(|p| !find(p).submissions.iter().any(|s| s.must_pass()))
+        .map(|p| {
+            format!(
+                "{}: no accepted submission: the package format requires at least one (submissions/accepted/)",
+                p.dir.join("submissions").display()
+            )
+        })
+        .collect()
+}
+
 /// What judging the submissions of a run found.
 #[derive(Debug, Default)]
 pub struct Judged {
@@ -39,6 +63,9 @@ pub struct Judged {
     /// How judge ran a problem's programs where it follows the package's
     /// judge (PyPy for `.py`), once per problem (for the report's notes).
     pub notes: Vec<String>,
+    /// What submissions earned without breaking their promise (a legacy
+    /// accepted one below the maximum score), for the report's warnings.
+    pub warnings: Vec<String>,
 }
 
 /// Grades every expected-verdict submission of the problems of `tools`
@@ -88,10 +115,14 @@ pub(crate) fn judge_all(
         .filter(|(_, mine)| *mine)
         .map(|(item, _)| item)
         .collect();
-    judged.reports = mine
+    let done: Vec<_> = mine
         .par_iter()
         .map(|(t, s, _)| keeps::judge_one(t, s, runner, batch, every))
         .collect();
+    for (report, warnings) in done {
+        judged.reports.push(report);
+        judged.warnings.extend(warnings);
+    }
     for t in tools {
         let languages = judged
             .reports

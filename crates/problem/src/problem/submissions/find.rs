@@ -87,7 +87,17 @@ pub fn find(problem: &Problem) -> Found {
         .origin
         .as_ref()
         .map(|o| o.not_submissions.as_slice());
-    find_at(&problem.dir, not_submissions)
+    let mut found = find_at(&problem.dir, not_submissions);
+    // problemtools judges a legacy package's folders by the verdict its
+    // grader gives: the first failing case's.
+    let legacy = problem
+        .origin
+        .as_ref()
+        .is_some_and(|o| o.format == crate::origin::Format::Legacy);
+    for s in &mut found.submissions {
+        s.first_failure |= legacy;
+    }
+    found
 }
 
 /// Every submission under `dir/submissions` with its promises, sorted:
@@ -195,7 +205,7 @@ impl Finder<'_> {
         if self.package.is_some_and(|n| n.contains(&file.path())) {
             return;
         }
-        let matching = self.rules_of(&format!("{folder}/{file_name}"));
+        let (matching, folder_rule) = self.rules_of(folder, &file_name);
         // In a package, a file of no language judge knows is left out
         // with the reason, as an import leaves it out, unless its
         // rules name the language.
@@ -219,26 +229,34 @@ impl Finder<'_> {
         };
         self.found.submissions.push(Expected {
             format_rules: self.package.is_some(),
+            first_failure: self.package.is_none(),
             path: file.path(),
             expectation,
             rules: matching,
+            folder_rule,
             note,
         });
     }
 
-    /// The rules for the submission at `relative` (below `submissions/`):
-    /// `submissions.json`'s, then those of every pattern that matches it.
-    fn rules_of(&self, relative: &str) -> Vec<Rule> {
+    /// The rules for the submission `name` of `folder`:
+    /// `submissions.json`'s, then those of every pattern that matches it;
+    /// and which of them is the entry named after the folder itself.
+    fn rules_of(&self, folder: &str, name: &str) -> (Vec<Rule>, Option<usize>) {
+        let relative = format!("{folder}/{name}");
         let mut matching: Vec<Rule> = (self.json.iter())
             .filter(|(path, _)| *path == relative)
             .map(|(_, r)| r.clone())
             .collect();
-        matching.extend(
-            (self.rules.iter())
-                .filter(|(pattern, _)| glob_matches(pattern, relative))
-                .map(|(_, r)| r.clone()),
-        );
-        matching
+        let mut own = None;
+        for (pattern, rule) in &self.rules {
+            if glob_matches(pattern, &relative) {
+                if pattern.trim().trim_end_matches('/') == folder {
+                    own = Some(matching.len());
+                }
+                matching.push(rule.clone());
+            }
+        }
+        (matching, own)
     }
 }
 

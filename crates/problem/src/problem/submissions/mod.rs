@@ -12,11 +12,13 @@
 //! by its tags, its name, or with no promise, never dropped unsaid. What
 //! each promise means and what keeps it is in `promise`.
 
+mod demand;
 mod domjudge;
 mod find;
 mod promise;
 mod rules;
 
+pub use demand::Demand;
 pub use domjudge::{Outcome, Results, SecondTag, Tag, normalise, tag_of};
 pub use find::{Found, find, find_at, skip_reason};
 pub use promise::{Expectation, Expected, FOLDERS};

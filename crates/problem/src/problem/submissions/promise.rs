@@ -177,11 +177,20 @@ pub struct Expected {
     pub expectation: Expectation,
     /// From `submissions.yaml`: every rule whose pattern matches.
     pub rules: Vec<Rule>,
+    /// Which of `rules` is the entry named exactly after the submission's
+    /// folder (`wrong_answer:`), which changes the folder's default
+    /// instead of adding to it ([`Expected::demands`]).
+    pub folder_rule: Option<usize>,
     /// Judged by a package format's rules (a package judged in place):
     /// the formats know four verdicts, so a memory overrun keeps a
     /// `run_time_error` promise and a presentation error a `wrong_answer`
     /// one, while judge's own layout keeps its finer folders apart.
     pub format_rules: bool,
+    /// The folder's promise is its first failing case's verdict (judge's
+    /// own layout; a legacy package, as problemtools judges it: the
+    /// verdict its grader gives, which stops at the first failure), not
+    /// 2025-09's permitted and required verdicts over every case.
+    pub first_failure: bool,
     /// How the promise was reached where judge had to choose (a tag over
     /// its folder, a folder that promises nothing), for the report.
     pub note: Option<String>,
@@ -199,26 +208,40 @@ impl Expected {
     }
 
     /// Whether it promises to pass every case: an `accepted` submission,
-    /// or in a package one whose `submissions.yaml` rules permit nothing
-    /// but AC (rules with `permitted` replace the folder's promise, as in
-    /// [`Expected::keeps`]).
+    /// or in a package one whose demands over all its cases permit
+    /// nothing but AC (its folder's default, as its own entry leaves it,
+    /// and every other entry's: all must hold, so what is permitted is
+    /// what all permit).
     pub fn must_pass(&self) -> bool {
-        let permitted: Vec<&Vec<Kind>> = match self.format_rules {
-            true => self
-                .rules
-                .iter()
-                .filter_map(|r| r.permitted.as_ref())
-                .collect(),
-            false => Vec::new(),
-        };
-        if permitted.is_empty() {
+        if !self.format_rules {
             return self.expectation.is_accepted();
         }
-        // Every rule must hold: what is permitted is what all permit.
-        [Kind::WA, Kind::TLE, Kind::RTE]
-            .iter()
-            .all(|k| permitted.iter().any(|p| !p.contains(k)))
-            && permitted.iter().all(|p| p.contains(&Kind::AC))
+        let mut permitted = vec![Kind::AC, Kind::WA, Kind::TLE, Kind::RTE];
+        if self.first_failure_decides() && self.expectation.is_accepted() {
+            permitted = vec![Kind::AC];
+        }
+        for demand in self.demands().iter().filter(|d| d.scope.is_none()) {
+            if let Some(p) = &demand.permitted {
+                permitted.retain(|k| p.contains(k));
+            }
+        }
+        permitted == [Kind::AC]
+    }
+
+    /// Whether the folder's promise is judged on the first failing case:
+    /// where [`Expected::first_failure`] says so and for a DOMjudge result
+    /// (DOMjudge's rule), unless the folder's own entry replaces it.
+    pub fn first_failure_decides(&self) -> bool {
+        let by_first = self.first_failure || matches!(self.expectation, Expectation::Domjudge(_));
+        by_first && !self.folder_replaced()
+    }
+
+    /// Whether a submission that does not compile keeps its promise: a
+    /// DOMjudge `COMPILER-ERROR` tag, or no promise at all. A compile
+    /// error is none of the spec's four verdicts, so it keeps no demand.
+    pub fn keeps_compile_error(&self) -> bool {
+        let verdict = !self.first_failure_decides() || self.keeps(Verdict::CompileError);
+        verdict && self.demands().is_empty() && self.expectation != Expectation::Partial
     }
 
     /// How its times bound the time limit, as 2025-09 defines it: each
@@ -256,30 +279,24 @@ impl Expected {
         // below; TLE required there, from above (a partially accepted
         // submission that passes group 1 and times out on group 2).
         let mut by_group = Vec::new();
-        if self.format_rules {
-            for rule in &self.rules {
-                for (pattern, group) in rule.group_rules() {
-                    if group.permitted.as_deref() == Some(&[Kind::AC][..]) {
-                        by_group.push((Some(pattern.clone()), Bound::Lower));
-                    }
-                    if group.required.as_deref() == Some(&[Kind::TLE][..]) {
-                        by_group.push((Some(pattern), Bound::Upper));
-                    }
+        let demands = match self.format_rules {
+            true => self.demands(),
+            false => Vec::new(),
+        };
+        for demand in &demands {
+            if let Some(pattern) = &demand.scope {
+                if demand.permitted.as_deref() == Some(&[Kind::AC][..]) {
+                    by_group.push((Some(pattern.clone()), Bound::Lower));
+                }
+                if demand.required.as_deref() == Some(&[Kind::TLE][..]) {
+                    by_group.push((Some(pattern.clone()), Bound::Upper));
                 }
             }
         }
-        let required: Vec<&Vec<Kind>> = match self.format_rules {
-            true => self
-                .rules
+        let too_slow = (self.first_failure_decides() && self.expectation.is_too_slow())
+            || demands
                 .iter()
-                .filter_map(|r| r.required.as_ref())
-                .collect(),
-            false => Vec::new(),
-        };
-        let too_slow = match required.is_empty() {
-            true => self.expectation.is_too_slow(),
-            false => required.iter().any(|r| r.as_slice() == [Kind::TLE]),
-        };
+                .any(|d| d.scope.is_none() && d.required.as_deref() == Some(&[Kind::TLE][..]));
         if too_slow {
             by_group.push((None, Bound::Upper));
         }
@@ -295,15 +312,8 @@ impl Expected {
     /// that the run that got it wrote no output at all (DOMjudge's
     /// NO-OUTPUT).
     pub fn keeps_run(&self, got: Verdict, empty: bool) -> bool {
-        // submissions.yaml's permitted / required replace the folder's own
-        // promise (2025-09: its keys override the defaults), in judge's
-        // layout too, where `judge import` writes the format's rule for a
-        // folder judge reads more finely (MLE in run_time_error/).
-        let ruled = self
-            .rules
-            .iter()
-            .any(|r| r.permitted.is_some() || r.required.is_some() || !r.group_rules().is_empty());
-        if ruled {
+        // Judged over every case instead ([`Expected::demands`]).
+        if !self.first_failure_decides() {
             return true;
         }
         match (self.format_rules, self.expectation) {
@@ -320,7 +330,11 @@ impl Expected {
     pub fn format_note(&self, got: Verdict, empty: bool) -> Option<String> {
         match self.expectation {
             Expectation::Domjudge(r) => r.note(got, empty),
-            Expectation::Verdict(v) if self.format_rules && got != v && self.keeps(got) => {
+            Expectation::Verdict(v)
+                if self.format_rules
+                    && got != v
+                    && Kind::of(v).is_some_and(|k| Kind::all_of(got).contains(&k)) =>
+            {
                 Some(format!(
                     "{} counts as {} in the package format",
                     got.code(),
@@ -337,15 +351,6 @@ impl Expected {
             ScoreSpec::Exact(x) => Some((x, x)),
             ScoreSpec::Range([lo, hi]) => Some((lo, hi)),
         })
-    }
-
-    /// Whether judging must see every case (a rule about all cases'
-    /// verdicts, or a score to compute).
-    pub fn needs_every_case(&self, scoring: bool) -> bool {
-        scoring
-            || self.rules.iter().any(|r| {
-                r.permitted.is_some() || r.required.is_some() || !r.group_rules().is_empty()
-            })
     }
 }
 
@@ -378,7 +383,9 @@ mod tests {
             path: PathBuf::from("x.c"),
             expectation: Expectation::Verdict(v),
             rules: Vec::new(),
+            folder_rule: None,
             format_rules: true,
+            first_failure: true,
             note: None,
         };
         let rte = promise(Verdict::RuntimeError);
@@ -417,7 +424,12 @@ mod tests {
                 .filter(|(p, _)| glob_matches(p, path))
                 .map(|(_, r)| r.clone())
                 .collect(),
+            folder_rule: rules
+                .keys()
+                .filter(|p| glob_matches(p, path))
+                .position(|p| Some(p.as_str()) == path.split('/').next()),
             format_rules: true,
+            first_failure: false,
             note: None,
         };
         let ac = Expectation::Verdict(Verdict::Accepted);

@@ -70,11 +70,15 @@ pub struct Rule {
     /// out, `lower` / `upper` opt in.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub use_for_time_limit: Option<TimeUse>,
+    /// Text that must appear (case-sensitively) in the checker's
+    /// `judgemessage.txt` of at least one case (2025-09).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub message: Option<String>,
     /// Every other key: a test-group pattern (`sample`, `secret/group1`,
     /// `secret/*{1,3}`) holding a rule for the cases of those groups, or
     /// a key judge does not act on. Documentation keys (`authors`,
-    /// `model_solution`, `message`) are fine; any other would change
-    /// what is promised, so [`find()`](super::find()) reports it instead of ignoring it.
+    /// `model_solution`) are fine; any other would change what is
+    /// promised, so [`find()`](super::find()) reports it instead of ignoring it.
     #[serde(flatten, default, skip_serializing_if = "BTreeMap::is_empty")]
     pub other: BTreeMap<String, serde_yaml::Value>,
 }
@@ -98,7 +102,7 @@ fn is_group_key(key: &str) -> bool {
 }
 
 /// `submissions.yaml` keys that only document a submission.
-const DOCUMENTATION_KEYS: [&str; 3] = ["authors", "model_solution", "message"];
+const DOCUMENTATION_KEYS: [&str; 2] = ["authors", "model_solution"];
 
 /// `use_for_time_limit`: `true` (the default rule), `false`, `lower`
 /// or `upper`.
@@ -224,7 +228,7 @@ fn entry_fault(key: &str, value: &serde_yaml::Value) -> Option<String> {
     if !is_group_key(key) {
         return (!DOCUMENTATION_KEYS.contains(&key)).then(|| {
             format!(
-                "key `{key}` is not supported by judge (it reads score, permitted, required, language, entrypoint, use_for_time_limit and per-test-group rules); the entry is left out"
+                "key `{key}` is not supported by judge (it reads score, permitted, required, message, language, entrypoint, use_for_time_limit and per-test-group rules); the entry is left out"
             )
         });
     }

@@ -286,6 +286,11 @@ fn an_import_writes_the_constants_into_its_copies_and_names_what_it_cannot_carry
             ("input_validators/range.py", VALIDATOR),
             ("data/secret/1.in", "{{max_n}}\n"),
             (
+                "statement/problem.en.md",
+                "Double $n \\le {{max_n.tex}}$.\n",
+            ),
+            ("statement/problem.sv.tex", "Dubbla $n \\le {{max_n}}$.\n"),
+            (
                 "submissions/accepted/constant.py",
                 "print({{factor}} * int(input()))\n",
             ),
@@ -323,6 +328,9 @@ fn an_import_writes_the_constants_into_its_copies_and_names_what_it_cannot_carry
         text("range.py")
     );
     assert_eq!(text("constant.py"), "print(2 * int(input()))\n");
+    // The Markdown statement gets them; LaTeX has its own command.
+    assert_eq!(text("problem.en.md"), "Double $n \\le 10^2$.\n");
+    assert_eq!(text("problem.sv.tex"), "Dubbla $n \\le {{max_n}}$.\n");
     // Test data is never substituted.
     assert!(
         imported

@@ -497,7 +497,10 @@ fn substitute_constants(plan: &Plan, spec: &ProblemSpec, dir: &Path) -> Result<(
         .into_iter()
         .filter(|(key, _)| *key != "generator");
     let mut places: Vec<PathBuf> = programs.map(|(_, p)| p.to_path_buf()).collect();
-    places.extend(["submissions", "statement", crate::INCLUDE].map(PathBuf::from));
+    places.extend(["submissions", crate::INCLUDE].map(PathBuf::from));
+    // The Markdown statement; LaTeX has `\constant{name}` instead.
+    let statements = crate::plan::sorted_entries(&dir.join("statement"));
+    places.extend((statements.into_iter()).filter(|p| p.extension().is_some_and(|x| x == "md")));
     for place in places {
         let at = dir.join(place);
         if at.exists() {

@@ -207,7 +207,8 @@ const SUBSTITUTED: [&str; 9] = [
 /// substituted file that names no constant (the format leaves it as it
 /// is, and says tools may warn): a misspelt name would otherwise reach
 /// the compiler or the validator as `{{nmax}}`. Said only when the
-/// package has constants; in `data/` only `test_group.yaml` counts.
+/// package has constants; in `data/` only `test_group.yaml` counts, in
+/// `statement/` only Markdown.
 pub(crate) fn note_unknown(pkg: &Path, plan: &mut Plan) {
     let constants = plan.environment.constants.clone();
     if constants.is_empty() {
@@ -221,7 +222,10 @@ pub(crate) fn note_unknown(pkg: &Path, plan: &mut Plan) {
             .into_iter()
             .flatten()
             .filter(|e| e.file_type().is_file())
-            .filter(|e| folder != "data" || e.file_name() == "test_group.yaml");
+            .filter(|e| folder != "data" || e.file_name() == "test_group.yaml")
+            // Markdown statements only: LaTeX has `\constant{name}`, and
+            // its `{{n}}` is grouping.
+            .filter(|e| folder != "statement" || e.path().extension().is_some_and(|x| x == "md"));
         for entry in files {
             let Ok(text) = std::fs::read_to_string(entry.path()) else {
                 continue;

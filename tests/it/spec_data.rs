@@ -289,4 +289,23 @@ fn import_refuses_a_cases_own_arguments_and_takes_its_files_along() {
         first_failure(&report, "wrong_answer/ignores_args.py").as_deref(),
         Some("01-plain")
     );
+
+    // Exported as 2025-09, both travel on, in the format's own terms.
+    let out = tmp.path().join("exported/scaled");
+    let args = [
+        "--problems",
+        "problems",
+        "export",
+        "scaled",
+        "--format",
+        "2025-09",
+        "--out",
+        out.to_str().unwrap(),
+    ];
+    let run = crate::common::judge_in(tmp.path(), &args, None);
+    assert_eq!(run.code, 0, "{}", run.all());
+    let group = std::fs::read_to_string(out.join("data/secret/test_group.yaml")).unwrap();
+    assert!(group.contains(r#"args: ["--times", "2"]"#), "{group}");
+    let files = out.join("data/secret/03-files.files/factor.txt");
+    assert_eq!(std::fs::read_to_string(files).unwrap(), "5\n");
 }

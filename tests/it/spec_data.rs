@@ -227,3 +227,85 @@ fn in_place_an_output_validator_folder_with_a_subfolder_is_one_program() {
         report.meta.notes
     );
 }
+
+/// `judge import` has no place for a case's own arguments and refuses
+/// them, naming each file; without them the package imports, its
+/// `.files` folder travels with its case, and the imported problem
+/// judges as the package did.
+#[test]
+fn import_refuses_a_cases_own_arguments_and_takes_its_files_along() {
+    if !crate::common::sandbox("import_refuses_a_cases_own_arguments_and_takes_its_files_along") {
+        return;
+    }
+    let tmp = tempfile::tempdir().unwrap();
+    let pkg = scaled(tmp.path());
+    let problems = tmp.path().join("problems");
+    std::fs::create_dir(&problems).unwrap();
+    let import = |id: &str| {
+        let args = [
+            "--problems",
+            "problems",
+            "import",
+            pkg.to_str().unwrap(),
+            "--id",
+            id,
+        ];
+        crate::common::judge_in(tmp.path(), &args, None)
+    };
+    let run = import("scaled");
+    assert_ne!(run.code, 0, "{}", run.all());
+    for named in [
+        "data/secret/02-args.yaml: a case's own arguments",
+        "data/invalid_input/over-limit.yaml: a case's own arguments",
+    ] {
+        assert!(run.all().contains(named), "{named}\n{}", run.all());
+    }
+    // The group's arguments instead, and no per-case bound.
+    std::fs::remove_file(pkg.join("data/secret/02-args.yaml")).unwrap();
+    write(&pkg, "data/secret/02-args.ans", "14\n");
+    std::fs::remove_file(pkg.join("data/invalid_input/over-limit.yaml")).unwrap();
+    std::fs::remove_file(pkg.join("data/invalid_input/over-limit.in")).unwrap();
+    let run = import("scaled");
+    assert_eq!(run.code, 0, "{}", run.all());
+    let imported = problems.join("scaled/cases/03-files.files/factor.txt");
+    assert_eq!(std::fs::read_to_string(&imported).unwrap(), "5\n");
+    let reports = tmp.path().join("reports-imported");
+    let args = [
+        "--problems",
+        "problems",
+        "check",
+        "scaled",
+        "--report-dir",
+        reports.to_str().unwrap(),
+    ];
+    let run = crate::common::judge_in(tmp.path(), &args, None);
+    assert_eq!(run.code, 0, "{}", run.all());
+    let report = read_report(&reports);
+    assert_eq!(
+        first_failure(&report, "wrong_answer/ignores_files.py").as_deref(),
+        Some("03-files")
+    );
+    assert_eq!(
+        first_failure(&report, "wrong_answer/ignores_args.py").as_deref(),
+        Some("01-plain")
+    );
+
+    // Exported as 2025-09, both travel on, in the format's own terms.
+    let out = tmp.path().join("exported/scaled");
+    let args = [
+        "--problems",
+        "problems",
+        "export",
+        "scaled",
+        "--format",
+        "2025-09",
+        "--out",
+        out.to_str().unwrap(),
+    ];
+    let run = crate::common::judge_in(tmp.path(), &args, None);
+    assert_eq!(run.code, 0, "{}", run.all());
+    let group = std::fs::read_to_string(out.join("data/secret/test_group.yaml")).unwrap();
+    assert!(group.contains(r#"args: ["--times", "2"]"#), "{group}");
+    let files = out.join("data/secret/03-files.files/factor.txt");
+    assert_eq!(std::fs::read_to_string(files).unwrap(), "5\n");
+}

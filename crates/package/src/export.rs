@@ -181,6 +181,13 @@ fn write_package(
             problem.invalid_inputs.len()
         ));
     }
+    let args = problem.groups.specs.values().any(|g| g.args.is_some());
+    let files = problem.cases.iter().any(|c| c.files().is_some());
+    if format != Format::V2025 && (args || files) {
+        warnings.push(format!(
+            "the submissions' arguments and case files (args, .files) not exported: the {format}              format has no place for them, so the package judges without them (2025-09 exports              keep them)"
+        ));
+    }
     write_programs(problem, dir, format, &mut warnings)?;
     let statement = problem.dir.join("statement");
     if statement.is_dir() {
@@ -223,6 +230,10 @@ fn write_data(
         copy(&case.input, &folder.join(format!("{}.in", case.name)))?;
         if let Some(answer) = &case.answer {
             copy(answer, &folder.join(format!("{}.ans", case.name)))?;
+        }
+        // Only 2025-09 has a place for a case's files (see `export`).
+        if let Some(files) = case.files().filter(|_| format == Format::V2025) {
+            copy_any(&files, &folder.join(format!("{}.files", case.name)))?;
         }
     }
     for (path, body) in settings {

@@ -470,7 +470,13 @@ impl DataReader<'_> {
             return;
         };
         self.check_case_keys(path, &text);
-        let read = testdata::read(&rel(pkg, path), &text, self.format, 1);
+        // Per-validator arguments are fine when there is one validator.
+        let validators = (self.plan.copies.iter())
+            .filter(|(from, to)| {
+                to.parent() == Some(Path::new("validators")) && !judge_languages::is_header(from)
+            })
+            .count();
+        let read = testdata::read(&rel(pkg, path), &text, self.format, validators);
         let own = testdata::group_spec(&read.config, false, self.format);
         if own != crate::problem::GroupSpec::default() {
             let input = path.with_extension("in");

@@ -294,6 +294,10 @@ pub fn testdata_yamls(
         group_keys(g, spec, entry);
         if format != Format::V2025 {
             legacy_scores(problem, group, g, entry);
+        } else if let Some(args) = &g.args {
+            // A list as it stands: an argument may hold a space.
+            let words: Vec<String> = args.iter().map(|a| format!("{a:?}")).collect();
+            entry.insert("args", format!("[{}]", words.join(", ")));
         }
     }
     if format == Format::V2025 {

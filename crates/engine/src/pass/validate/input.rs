@@ -133,28 +133,8 @@ fn rejected_for(case: &Case, heard: &Heard, declared: Option<&str>) -> Outcome {
             ),
         );
     }
-    // Every validator rejects it here: each has a complaint.
+    // Every validator left rejects it here: each has a complaint.
     let said: Vec<&Opinion> = opinions.iter().collect();
-    let lines = |which: &[&Opinion]| {
-        which
-            .iter()
-            .map(|o| {
-                format!(
-                    "  {}: {}",
-                    o.who,
-                    o.complaint.as_deref().unwrap_or_default()
-                )
-            })
-            .collect::<Vec<_>>()
-            .join("\n")
-    };
-    let names = |which: &[&Opinion]| {
-        which
-            .iter()
-            .map(|o| o.who.as_str())
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
     let Some(rule) = declared else {
         return Outcome::new(
             Verdict::Accepted,
@@ -184,16 +164,33 @@ fn rejected_for(case: &Case, heard: &Heard, declared: Option<&str>) -> Outcome {
         lines(&other)
     );
     if !named.is_empty() {
-        message += &format!(
-            "\n  (named by {})",
-            named
-                .iter()
-                .map(|o| o.who.as_str())
-                .collect::<Vec<_>>()
-                .join(", ")
-        );
+        message += &format!("\n  (named by {})", names(&named));
     }
     Outcome::new(Verdict::JudgeError, message)
+}
+
+/// Each validator's complaint on a line of its own, for a message.
+fn lines(which: &[&Opinion]) -> String {
+    which
+        .iter()
+        .map(|o| {
+            format!(
+                "  {}: {}",
+                o.who,
+                o.complaint.as_deref().unwrap_or_default()
+            )
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The validators' names, for a message.
+fn names(which: &[&Opinion]) -> String {
+    which
+        .iter()
+        .map(|o| o.who.as_str())
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// Checks that the answer validators reject the answer of a case of

@@ -336,6 +336,31 @@ fn a_2025_09_package_is_forgiven_by_the_specifications_word() {
     });
     let notes = forgiven(&plan(&pkg));
     assert_eq!(notes.len(), 2, "{notes:?}");
+    // A licence whose rights owner is missing, or given where none is.
+    let (_dir, owned) = fixture("legacy-custom", |t| {
+        t.replace("license: cc by-sa", "license: public domain")
+    });
+    let owner = forgiven(&plan(&owned));
+    assert!(
+        owner.len() == 1
+            && owner[0].contains("`rights_owner` is given for a problem in the public domain"),
+        "{owner:?}"
+    );
+    let (_dir, unowned) = fixture("legacy-custom", |t| {
+        (t.lines())
+            .filter(|l| {
+                !["author:", "source:", "rights_owner:"]
+                    .iter()
+                    .any(|k| l.starts_with(k))
+            })
+            .map(|l| format!("{l}\n"))
+            .collect()
+    });
+    let owner = forgiven(&plan(&unowned));
+    assert!(
+        owner.len() == 1 && owner[0].contains("`license: cc by-sa` needs a rights owner"),
+        "{owner:?}"
+    );
     assert!(
         notes
             .iter()
@@ -349,7 +374,8 @@ fn a_2025_09_package_is_forgiven_by_the_specifications_word() {
 #[test]
 fn the_fixture_packages_forgiven_values_are_the_ones_they_mean_to_have() {
     // legacy-domjudge keeps DOMjudge's name map on purpose; the contest's
-    // parts package is a BAPCtools draft without a uuid.
+    // parts package and generated-sum are BAPCtools drafts without a
+    // uuid. Nothing else of the fixtures is forgiven.
     let mut seen = Vec::new();
     for pkg in fixture_packages() {
         for note in forgiven(&plan(&pkg)) {
@@ -360,10 +386,12 @@ fn the_fixture_packages_forgiven_values_are_the_ones_they_mean_to_have() {
     let expected = [
         "legacy-domjudge: forgiven: problem.yaml:4:1: `name` is a map of languages",
         "parts: forgiven: problem.yaml:1:1: no `uuid`",
+        "generated-sum: forgiven: problem.yaml:1:1: no `uuid`",
     ];
     for e in expected {
         assert!(seen.iter().any(|s| s.starts_with(e)), "{e}: {seen:?}");
     }
+    assert_eq!(seen.len(), expected.len(), "{seen:?}");
 }
 
 /// A legacy echo package that gives no memory limit, with an accepted

@@ -123,7 +123,10 @@ impl Forgiven<'_> {
         }
     }
 
-    /// `license` is one of the specification's words.
+    /// `license` is one of the specification's words, and has the
+    /// rights owner it needs: none in the public domain, someone
+    /// (`rights_owner`, an author or a source) for every license but
+    /// `unknown`.
     fn license(&mut self) {
         let Some(v) = self.get("license") else { return };
         let text = scalar(v);
@@ -132,7 +135,24 @@ impl Forgiven<'_> {
                 "`license: {text}` is none of {}; judge reads past it",
                 LICENSES.join(", ")
             );
-            self.forgive(&["license"], what);
+            return self.forgive(&["license"], what);
+        }
+        let owner = self.get("rights_owner").is_some();
+        if text == "public domain" && owner {
+            let what = "`rights_owner` is given for a problem in the public domain, which has none; judge reads past it".to_string();
+            self.forgive(&["rights_owner"], what);
+        } else if text != "unknown" && text != "public domain" && !owner {
+            let credited = ["author", "source"].iter().any(|k| self.get(k).is_some())
+                || self.get("credits").is_some_and(|c| match c {
+                    Value::Mapping(_) => c.get("authors").is_some(),
+                    _ => true,
+                });
+            if !credited {
+                let what = format!(
+                    "`license: {text}` needs a rights owner, and there is no `rights_owner`, author or source; judge reads past it"
+                );
+                self.forgive(&["license"], what);
+            }
         }
     }
 

@@ -238,12 +238,14 @@ fn what_is_read_without_effect_is_listed_once_by_check_and_validate() {
     if !crate::common::sandbox("what_is_read_without_effect_is_listed_once_by_check_and_validate") {
         return;
     }
-    let (dir, pkg) = fixture("legacy-float", |t| with_limit(t, "code: 64"));
+    // Legacy `grading.objective: min`: judge grades every legacy score
+    // as one to maximise.
+    let (dir, pkg) = fixture("legacy-float", |t| format!("{t}grading:\n  objective: min\n"));
     for name in ["01.desc", "02.desc", "03.desc", "04.desc", "picture.png"] {
         std::fs::write(pkg.join("data/secret").join(name), "x\n").unwrap();
     }
     let text = std::fs::read_to_string(pkg.join("problem.yaml")).unwrap();
-    let at = place_of("problem.yaml", &text, "code");
+    let at = place_of("problem.yaml", &text, "objective");
     for command in ["check", "validate"] {
         let notes = report_notes(dir.path(), &pkg, command);
         let without: Vec<&String> = (notes.iter())
@@ -252,7 +254,7 @@ fn what_is_read_without_effect_is_listed_once_by_check_and_validate() {
         assert_eq!(without.len(), 1, "{command}: {notes:?}");
         assert!(
             without[0].starts_with(&format!(
-                "legacy-float: read without effect: {at}: limits.code"
+                "legacy-float: read without effect: {at}: grading.objective"
             )),
             "{command}: {notes:?}"
         );

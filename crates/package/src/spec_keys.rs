@@ -146,12 +146,6 @@ pub(crate) fn table(file: File, format: Format) -> Option<Shape> {
     })
 }
 
-const LANGUAGES: &str = "judge runs every language it has, whatever the package allows";
-const FILE_WRITING: &str = "judge runs submissions with its own working-folder rules";
-const CONSTANTS: &str = "`{{name}}` sequences are not replaced";
-const CODE: &str = "the size of a submission's code is not checked";
-const COMPILATION: &str = "judge compiles with its own limits";
-const VALIDATION_OUTPUT: &str = "the validator's output is not bounded by the package";
 const OBJECTIVE: &str = "judge's legacy grading maximises the score; `min` is graded as `max`";
 const NOT_LEGACY_TIME_LIMIT: &str = "judge reads it as the time limit, as DOMjudge does";
 const DEPRECATED: &str =
@@ -185,12 +179,12 @@ const LIMITS: &[Key] = &[
     used("time_resolution"),
     used("memory"),
     used("output"),
-    none("code", CODE),
-    none("compilation_time", COMPILATION),
-    none("compilation_memory", COMPILATION),
+    used("code"),
+    used("compilation_time"),
+    used("compilation_memory"),
     used("validation_time"),
     used("validation_memory"),
-    none("validation_output", VALIDATION_OUTPUT),
+    used("validation_output"),
     used("validation_passes"),
     foreign("time_multiplier", DEPRECATED),
     foreign("time_safety_margin", DEPRECATED),
@@ -217,9 +211,9 @@ const PROBLEM_2025: &[Key] = &[
     doc("embargo_until"),
     map("limits", LIMITS, Effect::Used),
     doc("keywords"),
-    none_unless("languages", LANGUAGES, "all"),
-    none("allow_file_writing", FILE_WRITING),
-    none("constants", CONSTANTS),
+    used("languages"),
+    used("allow_file_writing"),
+    used("constants"),
     foreign("validation", DEPRECATED),
     foreign("validator_flags", DEPRECATED),
     foreign("author", DEPRECATED),
@@ -235,12 +229,12 @@ const LEGACY_LIMITS: &[Key] = &[
     used("time_safety_margin"),
     used("memory"),
     used("output"),
-    none("code", CODE),
-    none("compilation_time", COMPILATION),
-    none("compilation_memory", COMPILATION),
+    used("code"),
+    used("compilation_time"),
+    used("compilation_memory"),
     used("validation_time"),
     used("validation_memory"),
-    none("validation_output", VALIDATION_OUTPUT),
+    used("validation_output"),
     foreign("time_limit", NOT_LEGACY_TIME_LIMIT),
     foreign(
         "validation_passes",
@@ -302,9 +296,7 @@ const GROUP_LEGACY: &[Key] = &[
 ];
 
 const REQUIRE_PASS: &str =
-    "refused when it names a group (judge does not grade group dependencies)";
-const ARGS: &str = "refused when it gives arguments (judge passes submissions none)";
-const MESSAGE: &str = "not checked against the validator's messages";
+    "the 2023-07 drafts' spelling inside `scoring`: judge reads `require_pass` of the group itself";
 const FULL_FEEDBACK: &str = "judge shows every case's feedback alike";
 const VISUALIZER: &str = "judge runs no visualizers";
 
@@ -313,8 +305,8 @@ const GROUP_2025: &[Key] = &[
     used("max_score"),
     used("score_aggregation"),
     none("static_validation_score", "judge runs no static validator"),
-    none("require_pass", REQUIRE_PASS),
-    none("args", ARGS),
+    used("require_pass"),
+    used("args"),
     used("input_validator_args"),
     none("static_validator_args", "judge runs no static validator"),
     used("output_validator_args"),
@@ -330,8 +322,8 @@ const GROUP_2023: &[Key] = &[
     used("max_score"),
     used("score_aggregation"),
     none("static_validation_score", "judge runs no static validator"),
-    none("require_pass", REQUIRE_PASS),
-    none("args", ARGS),
+    used("require_pass"),
+    used("args"),
     used("input_validator_args"),
     none("static_validator_args", "judge runs no static validator"),
     used("output_validator_args"),
@@ -359,7 +351,7 @@ const DRAFT_SCORING: &[Key] = &[
 
 /// A test case's own `.yaml` (2025-09; the drafts said the same).
 const CASE: &[Key] = &[
-    none("args", ARGS),
+    used("args"),
     used("input_validator_args"),
     used("output_validator_args"),
     none("input_visualizer_args", VISUALIZER),
@@ -381,7 +373,7 @@ const SUBMISSION: &[Key] = &[
     used("permitted"),
     used("required"),
     used("score"),
-    none("message", MESSAGE),
+    used("message"),
     used("use_for_time_limit"),
 ];
 
@@ -390,7 +382,7 @@ const SUBMISSION_GROUP: &[Key] = &[
     used("permitted"),
     used("required"),
     used("score"),
-    none("message", MESSAGE),
+    used("message"),
     used("use_for_time_limit"),
 ];
 

@@ -9,6 +9,7 @@ mod checktestdata;
 mod cli;
 mod common;
 mod computed_limit;
+mod conformance;
 mod conventions;
 mod dialects;
 mod docs;

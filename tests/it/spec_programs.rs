@@ -341,3 +341,43 @@ fn an_import_writes_the_constants_into_its_copies_and_names_what_it_cannot_carry
     );
     assert_eq!(snapshot(&pkg), before, "the package was changed");
 }
+
+#[test]
+fn a_one_file_submission_beside_an_included_helper_module_is_its_own_entry() {
+    if !crate::common::sandbox(
+        "a_one_file_submission_beside_an_included_helper_module_is_its_own_entry",
+    ) {
+        return;
+    }
+    let tmp = tempfile::tempdir().unwrap();
+    // `include/python3/` holds a module, not a `main`: before, the staged
+    // folder had two files and no entry point, and nothing ran.
+    let pkg = package(
+        tmp.path(),
+        "helped",
+        "",
+        "",
+        &[
+            ("include/python3/twice.py", "def twice(n):\n    return 2 * n\n"),
+            (
+                "submissions/accepted/double.py",
+                "from twice import twice\nprint(twice(int(input())))\n",
+            ),
+            (
+                "submissions/wrong_answer/thrice.py",
+                "from twice import twice\nprint(twice(int(input())) + 1)\n",
+            ),
+        ],
+    );
+    let reports = tmp.path().join("reports");
+    let run = judge_on(tmp.path(), &pkg, "check", &reports);
+    assert_eq!(run.code, 0, "{}", run.all());
+    let report = read_report(&reports);
+    for (path, got) in [
+        ("accepted/double.py", judge::verdict::Verdict::Accepted),
+        ("wrong_answer/thrice.py", judge::verdict::Verdict::WrongAnswer),
+    ] {
+        let s = submission(&report, path);
+        assert!(s.ok && s.got == got && s.skipped.is_none(), "{s:?}");
+    }
+}

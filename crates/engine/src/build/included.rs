@@ -12,7 +12,10 @@
 //! files are written after the submission's, so an included file wins a
 //! name clash (problemtools writes them over the submission's too), and
 //! the entry point is found by the language's rule among all the files,
-//! so an included `main` is the program's entry when it has one.
+//! so an included `main` is the program's entry when it has one. When
+//! none is (a Python helper module beside a one-file submission), the
+//! submission's own file is the entry: it is what the contestant handed
+//! in to be run, and a folder with no entry would not run at all.
 
 use std::path::{Path, PathBuf};
 
@@ -87,12 +90,14 @@ pub fn files_for(problem_dir: &Path, language: &str) -> Vec<(PathBuf, PathBuf)> 
 /// new folder of the run, and returns that folder (built then as a folder
 /// submission); `None` when nothing is included for it. The included
 /// files are the package's, so its `constants` are written into them
-/// whoever's the submission is.
+/// whoever's the submission is. When the staged files hold no entry
+/// point by the language's rule, `pin` names the submission's file as
+/// the entry.
 pub(crate) fn stage(
     runner: &Runner,
     problem_dir: &Path,
     file: &Path,
-    pin: &Pin,
+    pin: &mut Pin,
     constants: Option<&Constants>,
 ) -> Result<Option<PathBuf>, BuildError> {
     if !problem_dir.join(INCLUDE).is_dir() {
@@ -134,7 +139,21 @@ pub(crate) fn stage(
             crate::build::constants::substitute(&to, constants)?;
         }
     }
+    if pin.entrypoint.is_none() && file.is_file() && !has_entry(&staged, &language) {
+        pin.entrypoint = file.file_name().map(|n| n.to_string_lossy().into_owned());
+    }
     Ok(Some(staged))
+}
+
+/// Whether the sources of `language` in `dir` name their entry point by
+/// the language's own rule.
+fn has_entry(dir: &Path, language: &str) -> bool {
+    let table = judge_languages::table();
+    let Some(spec) = table.get(language) else {
+        return true;
+    };
+    let sources = spec.sources(&crate::build::compile::files_in(dir));
+    spec.entry(&sources).is_ok()
 }
 
 /// A submission of `problem` built as grading builds it: with the
@@ -148,7 +167,7 @@ pub(crate) fn prepare(
     memory: u64,
 ) -> Result<crate::build::Program, BuildError> {
     let env = problem.origin.as_ref().map(|o| &o.environment);
-    let pin = Pin {
+    let mut pin = Pin {
         package: problem.origin.is_some(),
         constants: crate::build::constants::for_file(problem, file),
         compile_time: env.and_then(|e| e.compilation_time),
@@ -156,7 +175,7 @@ pub(crate) fn prepare(
         ..Pin::default()
     };
     let constants = crate::build::constants::of(problem);
-    let staged = stage(runner, &problem.dir, file, &pin, constants.as_ref())?;
+    let staged = stage(runner, &problem.dir, file, &mut pin, constants.as_ref())?;
     let file = staged.as_deref().unwrap_or(file);
     crate::build::prepare_pinned(runner, Some(file), None, memory, &pin)
 }

@@ -70,7 +70,7 @@ impl Submission {
         let memory = overrides.memory.unwrap_or(problem.spec.limits.memory);
         // A package's programs run as its judge ran them (PyPy for `.py`).
         let env = problem.origin.as_ref().map(|o| &o.environment);
-        let pin = Pin {
+        let mut pin = Pin {
             package: problem.origin.is_some(),
             constants: (source.file).and_then(|f| build::constants::for_file(problem, f)),
             compile_time: env.and_then(|e| e.compilation_time),
@@ -83,7 +83,7 @@ impl Submission {
         let staged = match source.file {
             Some(file) if source.cmd.is_none() => {
                 let constants = build::constants::of(problem);
-                included::stage(runner, &problem.dir, file, &pin, constants.as_ref())?
+                included::stage(runner, &problem.dir, file, &mut pin, constants.as_ref())?
             }
             _ => None,
         };

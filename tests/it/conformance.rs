@@ -98,7 +98,10 @@ fn faults(doc: &str, functions: &BTreeSet<String>) -> Vec<String> {
             faults.push(format!("line {}: no test named", row.line));
         }
         for name in names.iter().filter(|n| !functions.contains(*n)) {
-            faults.push(format!("line {}: no test `{name}` in the workspace", row.line));
+            faults.push(format!(
+                "line {}: no test `{name}` in the workspace",
+                row.line
+            ));
         }
     }
     faults
@@ -113,7 +116,11 @@ fn every_row_of_the_conformance_table_names_a_test_that_exists() {
         functions_under(&root.join(dir), &mut functions);
     }
     let found = faults(&doc, &functions);
-    assert!(found.is_empty(), "docs/conformance.md:\n{}", found.join("\n"));
+    assert!(
+        found.is_empty(),
+        "docs/conformance.md:\n{}",
+        found.join("\n")
+    );
 }
 
 #[test]

@@ -240,7 +240,9 @@ fn what_is_read_without_effect_is_listed_once_by_check_and_validate() {
     }
     // Legacy `grading.objective: min`: judge grades every legacy score
     // as one to maximise.
-    let (dir, pkg) = fixture("legacy-float", |t| format!("{t}grading:\n  objective: min\n"));
+    let (dir, pkg) = fixture("legacy-float", |t| {
+        format!("{t}grading:\n  objective: min\n")
+    });
     for name in ["01.desc", "02.desc", "03.desc", "04.desc", "picture.png"] {
         std::fs::write(pkg.join("data/secret").join(name), "x\n").unwrap();
     }

@@ -358,7 +358,10 @@ fn a_one_file_submission_beside_an_included_helper_module_is_its_own_entry() {
         "",
         "",
         &[
-            ("include/python3/twice.py", "def twice(n):\n    return 2 * n\n"),
+            (
+                "include/python3/twice.py",
+                "def twice(n):\n    return 2 * n\n",
+            ),
             (
                 "submissions/accepted/double.py",
                 "from twice import twice\nprint(twice(int(input())))\n",
@@ -375,7 +378,10 @@ fn a_one_file_submission_beside_an_included_helper_module_is_its_own_entry() {
     let report = read_report(&reports);
     for (path, got) in [
         ("accepted/double.py", judge::verdict::Verdict::Accepted),
-        ("wrong_answer/thrice.py", judge::verdict::Verdict::WrongAnswer),
+        (
+            "wrong_answer/thrice.py",
+            judge::verdict::Verdict::WrongAnswer,
+        ),
     ] {
         let s = submission(&report, path);
         assert!(s.ok && s.got == got && s.skipped.is_none(), "{s:?}");

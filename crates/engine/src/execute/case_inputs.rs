@@ -184,8 +184,7 @@ fn copy_tree(from: &Path, to: &Path, how: Placing) -> Result<(), (PathBuf, std::
             // (and, when it may write, to change).
             let mode = std::fs::metadata(&dest).map_err(at)?.permissions().mode();
             let mode = mode | how.file_bits();
-            std::fs::set_permissions(&dest, std::fs::Permissions::from_mode(mode))
-                .map_err(at)?;
+            std::fs::set_permissions(&dest, std::fs::Permissions::from_mode(mode)).map_err(at)?;
         }
     }
     Ok(())

@@ -11,7 +11,12 @@ mod bapctools;
 #[allow(dead_code)]
 #[path = "../it/common.rs"]
 mod common;
+mod differences;
+mod differential;
 mod exports;
+mod fixtures;
+mod outcome;
+mod peer_logs;
 mod problemtools;
 #[allow(dead_code)]
 #[path = "../it/tools.rs"]

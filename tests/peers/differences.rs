@@ -31,7 +31,13 @@ pub(crate) struct Found {
 }
 
 impl Found {
-    pub(crate) fn new(package: &str, submission: &str, peer: &str, judge: &str, theirs: &Outcome) -> Found {
+    pub(crate) fn new(
+        package: &str,
+        submission: &str,
+        peer: &str,
+        judge: &str,
+        theirs: &Outcome,
+    ) -> Found {
         Found {
             package: package.to_string(),
             submission: submission.to_string(),
@@ -56,17 +62,35 @@ impl Found {
 }
 
 /// The header the table starts with.
-const HEADER: [&str; 6] = ["package", "submission", "peer", "judge", "peer's verdict", "reason"];
+const HEADER: [&str; 6] = [
+    "package",
+    "submission",
+    "peer",
+    "judge",
+    "peer's verdict",
+    "reason",
+];
 
 /// The table's rows; panics on a malformed table (the doc is part of the
 /// test).
 pub(crate) fn parse(doc: &str) -> Vec<Entry> {
-    let mut lines = doc.lines().map(str::trim).skip_while(|l| cells(l) != HEADER);
-    assert!(lines.next().is_some(), "no table with the header {HEADER:?}");
+    let mut lines = doc
+        .lines()
+        .map(str::trim)
+        .skip_while(|l| cells(l) != HEADER);
+    assert!(
+        lines.next().is_some(),
+        "no table with the header {HEADER:?}"
+    );
     let mut entries = Vec::new();
     for line in lines.skip(1).take_while(|l| l.starts_with('|')) {
         let c = cells(line);
-        assert_eq!(c.len(), HEADER.len(), "a row of {} cells: {line}", HEADER.len());
+        assert_eq!(
+            c.len(),
+            HEADER.len(),
+            "a row of {} cells: {line}",
+            HEADER.len()
+        );
         assert!(!c[5].is_empty(), "a row without its reason: {line}");
         entries.push(Entry {
             package: c[0].clone(),
@@ -85,7 +109,10 @@ fn cells(line: &str) -> Vec<String> {
     let Some(inner) = line.strip_prefix('|').and_then(|l| l.strip_suffix('|')) else {
         return Vec::new();
     };
-    inner.split('|').map(|c| c.trim().replace('`', "")).collect()
+    inner
+        .split('|')
+        .map(|c| c.trim().replace('`', ""))
+        .collect()
 }
 
 /// What the run's differences say against the list: the differences not
@@ -120,8 +147,20 @@ fn the_table_is_read_and_checked_both_ways() {
     assert_eq!(listed[0].submission, "wrong_answer/x.py");
     assert_eq!(listed[0].reason, "it runs one validator");
     let found = [
-        Found::new("packages/a", "wrong_answer/x.py", "verifyproblem", "WA", &Outcome::verdict("AC")),
-        Found::new("packages/c", "accepted/z.py", "bt", "AC", &Outcome::verdict("WA")),
+        Found::new(
+            "packages/a",
+            "wrong_answer/x.py",
+            "verifyproblem",
+            "WA",
+            &Outcome::verdict("AC"),
+        ),
+        Found::new(
+            "packages/c",
+            "accepted/z.py",
+            "bt",
+            "AC",
+            &Outcome::verdict("WA"),
+        ),
     ];
     let (unlisted, stale) = unlisted_and_stale(&found, &listed);
     assert_eq!(unlisted, [&found[1]]);

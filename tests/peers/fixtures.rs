@@ -79,8 +79,8 @@ fn package(testdata: &Path, dir: &Path) -> Package {
 /// The format `problem.yaml` declares.
 fn format(file: &Path) -> Result<Format, String> {
     let text = std::fs::read_to_string(file).unwrap();
-    let yaml: serde_yaml::Value = serde_yaml::from_str(&text)
-        .unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+    let yaml: serde_yaml::Value =
+        serde_yaml::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
     match yaml.get("problem_format_version") {
         None => Ok(Format::Legacy),
         Some(v) => match v.as_str() {
@@ -148,5 +148,8 @@ fn the_fixture_packages_are_found_with_their_formats() {
     // judge's own problem folders (cases/) and examples without
     // submissions are not packages.
     assert!(named("kinds/sum").is_none(), "{found:?}");
-    assert!(!found.iter().any(|p| p.name.contains("examples")), "{found:?}");
+    assert!(
+        !found.iter().any(|p| p.name.contains("examples")),
+        "{found:?}"
+    );
 }

@@ -1,5 +1,9 @@
-//! judge's output as other tools see it: the peers' own checkers, installed
-//! from PyPI into venvs under target/, run on what judge writes.
+//! judge as other tools see it: the peers' own checkers, installed from
+//! PyPI into venvs under target/, run on what judge writes (exports.rs,
+//! problemtools.rs, bapctools.rs), and run beside judge on every package
+//! among its fixtures, each submission's verdict compared
+//! (differential.rs, with the list of deliberate differences in
+//! docs/peer-differences.md).
 //!
 //! A separate suite (`make peers`, which CI runs after `make test`): it
 //! needs the network once, LaTeX and PyPy, and minutes of CPU time, so the
@@ -22,3 +26,13 @@ mod problemtools;
 #[path = "../it/tools.rs"]
 mod tools;
 mod venv;
+
+/// Held by each test that runs a peer: the peers and judge time the
+/// programs they run (problemtools and BAPCtools derive time limits from
+/// what they measure), so no two of these tests share the CPUs.
+pub(crate) fn one_at_a_time() -> std::sync::MutexGuard<'static, ()> {
+    static LOCK: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    // A test that failed while holding it leaves nothing half-done that
+    // the next one would trip over.
+    LOCK.lock().unwrap_or_else(|e| e.into_inner())
+}

@@ -51,9 +51,7 @@ fn judges_word(peer: &str) -> &str {
 pub(crate) fn agree(judge: &Outcome, peer: &Outcome) -> bool {
     match peer.score {
         Some(p) => peer.verdict == "AC" && judge.score.is_some_and(|j| (j - p).abs() <= 0.5),
-        None => {
-            judge.verdict == judges_word(&peer.verdict) && judge.score.unwrap_or(0.0) == 0.0
-        }
+        None => judge.verdict == judges_word(&peer.verdict) && judge.score.unwrap_or(0.0) == 0.0,
     }
 }
 

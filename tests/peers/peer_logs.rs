@@ -49,9 +49,14 @@ pub(crate) fn verifyproblem(log: &str) -> PeerRun {
         let Some((path, rest)) = submission(line) else {
             continue;
         };
-        let result = ["OK: ", "OK with extra time: ", "was fully accepted: ", "got "]
-            .iter()
-            .find_map(|p| rest.strip_prefix(p));
+        let result = [
+            "OK: ",
+            "OK with extra time: ",
+            "was fully accepted: ",
+            "got ",
+        ]
+        .iter()
+        .find_map(|p| rest.strip_prefix(p));
         if let Some(outcome) = result.and_then(result_outcome) {
             run.outcomes.insert(path, outcome);
         }

@@ -26,13 +26,3 @@ mod problemtools;
 #[path = "../it/tools.rs"]
 mod tools;
 mod venv;
-
-/// Held by each test that runs a peer: the peers and judge time the
-/// programs they run (problemtools and BAPCtools derive time limits from
-/// what they measure), so no two of these tests share the CPUs.
-pub(crate) fn one_at_a_time() -> std::sync::MutexGuard<'static, ()> {
-    static LOCK: std::sync::Mutex<()> = std::sync::Mutex::new(());
-    // A test that failed while holding it leaves nothing half-done that
-    // the next one would trip over.
-    LOCK.lock().unwrap_or_else(|e| e.into_inner())
-}

@@ -90,7 +90,7 @@ pub(crate) fn judge_side(reports: &Path, id: &str) -> JudgeSide {
             }
         }
     }
-    if side.outcomes.is_empty() && side.skipped.is_empty() {
+    if side.outcomes.is_empty() && side.skipped.is_empty() && !report.errors.is_empty() {
         side.refused = Some(report.errors.join("; "));
     }
     side

@@ -61,7 +61,6 @@ fn verifyproblem_accepts_every_exported_problem() {
     let Some(verify) = verifyproblem() else {
         return;
     };
-    let _alone = crate::one_at_a_time();
     let out = tempfile::tempdir().unwrap();
     // problemtools reads the legacy and 2023-07 formats, not 2025-09
     // (BAPCtools reads only 2025-09: tests/peers/bapctools.rs).

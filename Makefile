@@ -38,9 +38,11 @@ test:
 install:
 	$(CARGO) install --path . --locked
 
-## The peers' checkers on judge's output (Kattis problemtools'
-## verifyproblem on every exported problem): installs the pinned release
-## from PyPI into a venv under target/ once; minutes of CPU.
+## The peers' checkers on judge's output (problemtools' verifyproblem and
+## BAPCtools' bt on every exported problem), and the peers beside judge on
+## every fixture package, verdicts compared (docs/peer-differences.md):
+## installs the pinned releases from PyPI into venvs under target/ once;
+## minutes of CPU.
 peers:
 	$(CARGO) test --locked --test peers
 

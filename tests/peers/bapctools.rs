@@ -19,7 +19,7 @@ const ALLOWED: &str = "No dedicated answer validators found.";
 
 /// Runs `bt ARGS --problem SHORT` in `dir`: exit code and the output,
 /// colours and progress-bar redraws removed.
-fn bt(exe: &Path, dir: &Path, args: &[&str], short: &str) -> (i32, String) {
+pub(crate) fn bt(exe: &Path, dir: &Path, args: &[&str], short: &str) -> (i32, String) {
     std::fs::create_dir_all(dir.join(".bt-tmp")).expect("bt's temporary folder");
     let out = Command::new(exe)
         .args(args)
@@ -46,7 +46,7 @@ fn bt(exe: &Path, dir: &Path, args: &[&str], short: &str) -> (i32, String) {
 
 /// `text` without ANSI colour sequences (`ESC [ … m`): bt colours its
 /// output under CI whatever NO_COLOR says.
-fn without_colours(text: &str) -> String {
+pub(crate) fn without_colours(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     let mut chars = text.chars();
     while let Some(c) = chars.next() {

@@ -1,5 +1,9 @@
-//! judge's output as other tools see it: the peers' own checkers, installed
-//! from PyPI into venvs under target/, run on what judge writes.
+//! judge as other tools see it: the peers' own checkers, installed from
+//! PyPI into venvs under target/, run on what judge writes (exports.rs,
+//! problemtools.rs, bapctools.rs), and run beside judge on every package
+//! among its fixtures, each submission's verdict compared
+//! (differential.rs, with the list of deliberate differences in
+//! docs/peer-differences.md).
 //!
 //! A separate suite (`make peers`, which CI runs after `make test`): it
 //! needs the network once, LaTeX and PyPy, and minutes of CPU time, so the
@@ -11,7 +15,12 @@ mod bapctools;
 #[allow(dead_code)]
 #[path = "../it/common.rs"]
 mod common;
+mod differences;
+mod differential;
 mod exports;
+mod fixtures;
+mod outcome;
+mod peer_logs;
 mod problemtools;
 #[allow(dead_code)]
 #[path = "../it/tools.rs"]

@@ -427,7 +427,7 @@ fn submissions_tally(out: &mut String, report: &Report) {
         let _ = write!(out, ", {unpromised} with no promise");
     }
     if skipped > 0 {
-        let _ = write!(out, ", {skipped} skipped (toolchain not installed)");
+        let _ = write!(out, ", {skipped} skipped (each says why)");
     }
     out.push('\n');
 }

@@ -115,17 +115,23 @@ impl ProblemSpec {
             .is_some_and(|c| c.interface == Interface::Icpc);
         let more = self.checker.as_ref().is_some_and(|c| !c.also.is_empty());
         match self.kind {
-            Kind::Plain => {}
-            Kind::MultiPass { .. } if program.is_none() || !icpc => {
+            Kind::Plain | Kind::SubmitAnswer => {}
+            Kind::MultiPass { .. } | Kind::InteractiveMultiPass { .. }
+                if program.is_none() || !icpc =>
+            {
                 return Err(SpecError::MultiPassWithoutIcpcChecker);
             }
-            Kind::Interactive | Kind::MultiPass { .. } if more => {
+            Kind::Interactive | Kind::MultiPass { .. } | Kind::InteractiveMultiPass { .. }
+                if more =>
+            {
                 return Err(SpecError::MoreJudgePrograms);
             }
-            Kind::MultiPass { passes } if !(1..=100).contains(&passes) => {
+            Kind::MultiPass { passes } | Kind::InteractiveMultiPass { passes }
+                if !(1..=100).contains(&passes) =>
+            {
                 return Err(SpecError::Passes { passes });
             }
-            Kind::MultiPass { .. } => {}
+            Kind::MultiPass { .. } | Kind::InteractiveMultiPass { .. } => {}
             Kind::Interactive if program.is_none() => return Err(SpecError::NoInteractor),
             Kind::Interactive if !icpc => return Err(SpecError::InteractorNotIcpc),
             Kind::Interactive => {}

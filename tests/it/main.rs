@@ -43,6 +43,7 @@ mod sandbox;
 mod several_validators;
 mod shard;
 mod snapshots;
+mod spec_kinds;
 mod strength;
 mod stress;
 mod sudoku_checker;

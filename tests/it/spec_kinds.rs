@@ -1,0 +1,201 @@
+//! The problem types of 2025-09 (`type:` pass-fail, scoring, interactive,
+//! multi-pass, submit-answer and their combinations), each fixture judged
+//! in place; the combinations the format forbids refused at `type` with
+//! the clause; the judge errors of multi-pass validation.
+
+use std::path::{Path, PathBuf};
+
+use crate::common::{Run, copy_tree, read_report, root, submission};
+use crate::in_place::judge_on;
+use judge::verdict::Verdict;
+
+/// The fixture `name` copied into `tmp` as `packages/<id>`, with
+/// `change` applied to it before it is judged.
+fn fixture(tmp: &Path, name: &str, id: &str, change: impl FnOnce(&Path)) -> PathBuf {
+    let pkg = tmp.join("packages").join(id);
+    copy_tree(&root().join("testdata/packages").join(name), &pkg);
+    change(&pkg);
+    pkg
+}
+
+/// `judge check` on the package `pkg`, its report read back.
+fn check(tmp: &Path, pkg: &Path) -> (Run, Option<judge::report::Report>) {
+    let reports = tmp.join("reports");
+    let run = judge_on(tmp, pkg, "check", &reports);
+    let report = reports
+        .join("report.yaml")
+        .is_file()
+        .then(|| read_report(&reports));
+    (run, report)
+}
+
+/// `file` of `pkg` with `from` replaced by `to` (which must be there).
+fn edit(pkg: &Path, file: &str, from: &str, to: &str) {
+    let path = pkg.join(file);
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains(from), "{file} has no {from:?}");
+    std::fs::write(&path, text.replacen(from, to, 1)).unwrap();
+}
+
+/// Every submission of `report` got its folder's verdict.
+fn all_kept(report: &judge::report::Report, run: &Run) {
+    assert!(!report.submissions.is_empty(), "{}", run.all());
+    for s in &report.submissions {
+        assert!(s.ok, "{} got {:?}: {:?}\n{}", s.path, s.got, s.message, run.all());
+    }
+}
+
+#[test]
+fn interactive_multi_pass_talks_in_every_pass_and_each_submission_gets_its_verdict() {
+    let test = "interactive_multi_pass_talks_in_every_pass_and_each_submission_gets_its_verdict";
+    if !crate::common::sandbox(test) {
+        return;
+    }
+    let tmp = tempfile::tempdir().unwrap();
+    let pkg = fixture(tmp.path(), "v2025-interactive-multipass", "guesstwice", |_| {});
+    let (run, report) = check(tmp.path(), &pkg);
+    let report = report.unwrap_or_else(|| panic!("{}", run.all()));
+    all_kept(&report, &run);
+    assert_eq!(run.code, 0, "{}", run.all());
+    // The wrong answer is found in the second pass, after a first pass
+    // that talked; both conversations are kept, `---` between them.
+    let forgets = submission(&report, "wrong_answer/forgets.py");
+    assert_eq!(forgets.got, Verdict::WrongAnswer);
+    let case = forgets.deciding_case.as_ref().expect("a deciding case");
+    let message = case.message.as_deref().unwrap_or_default();
+    assert!(message.starts_with("after pass 2"), "{message}");
+    let talk = case.interaction.as_deref().unwrap_or_default();
+    assert!(
+        talk.contains("> note x\n---\n< recall x\n"),
+        "both passes, in order: {talk}"
+    );
+    let ponders = submission(&report, "time_limit_exceeded/ponders.py");
+    assert_eq!(ponders.got, Verdict::TimeLimit);
+}
+
+#[test]
+fn a_next_pass_asked_for_with_a_rejection_is_a_judge_error() {
+    let test = "a_next_pass_asked_for_with_a_rejection_is_a_judge_error";
+    if !crate::common::sandbox(test) {
+        return;
+    }
+    // Interactive: the interactor writes nextpass.in whenever it rejects.
+    let tmp = tempfile::tempdir().unwrap();
+    let pkg = fixture(tmp.path(), "v2025-interactive-multipass", "guesstwice", |pkg| {
+        edit(
+            pkg,
+            "output_validator/interactor.py",
+            "    sys.exit(code)",
+            "    if code == 43:\n        open(os.path.join(FEEDBACK, \"nextpass.in\"), \"w\").write(\"recall 1 1 a\\n\")\n    sys.exit(code)",
+        );
+        std::fs::remove_dir_all(pkg.join("submissions/time_limit_exceeded")).unwrap();
+        std::fs::remove_file(pkg.join("submissions/accepted/note.cpp")).unwrap();
+    });
+    let (run, report) = check(tmp.path(), &pkg);
+    let report = report.unwrap_or_else(|| panic!("{}", run.all()));
+    let forgets = submission(&report, "wrong_answer/forgets.py");
+    assert_eq!(forgets.got, Verdict::JudgeError, "{}", run.all());
+    let said = forgets.message.as_deref().unwrap_or_default();
+    assert!(
+        said.contains("wrote nextpass.in and rejected the pass (exit 43)")
+            && said.contains("Multi-pass validation"),
+        "{said}"
+    );
+    assert!(submission(&report, "accepted/note.py").ok);
+
+    // Not interactive: the same from an output validator run afterwards.
+    let tmp = tempfile::tempdir().unwrap();
+    let pkg = fixture(tmp.path(), "modern-multipass", "lettercode", |pkg| {
+        edit(
+            pkg,
+            "output_validator/twopass.cpp",
+            "    message(text);\n",
+            "    message(text);\n    if (code == 43) std::ofstream(feedback_dir + \"nextpass.in\") << \"decode a\\n\";\n",
+        );
+        std::fs::remove_file(pkg.join("submissions/accepted/base26.cpp")).unwrap();
+        std::fs::remove_file(pkg.join("submissions/wrong_answer/digits.c")).unwrap();
+    });
+    let (run, report) = check(tmp.path(), &pkg);
+    let report = report.unwrap_or_else(|| panic!("{}", run.all()));
+    let forgetful = submission(&report, "wrong_answer/forgetful.py");
+    assert_eq!(forgetful.got, Verdict::JudgeError, "{}", run.all());
+    assert!(submission(&report, "accepted/base26.py").ok);
+}
+
+#[test]
+fn a_pass_beyond_validation_passes_is_a_judge_error() {
+    let test = "a_pass_beyond_validation_passes_is_a_judge_error";
+    if !crate::common::sandbox(test) {
+        return;
+    }
+    // The interactor asks for a third pass after a right second one.
+    let tmp = tempfile::tempdir().unwrap();
+    let pkg = fixture(tmp.path(), "v2025-interactive-multipass", "guesstwice", |pkg| {
+        edit(
+            pkg,
+            "output_validator/interactor.py",
+            "    verdict(42, f\"pass 2: recalled {x}\")",
+            "    open(os.path.join(FEEDBACK, \"nextpass.in\"), \"w\").write(\"recall 1 1 a\\n\")\n    verdict(42, f\"pass 2: recalled {x}\")",
+        );
+        for folder in ["time_limit_exceeded", "wrong_answer"] {
+            std::fs::remove_dir_all(pkg.join("submissions").join(folder)).unwrap();
+        }
+        std::fs::remove_file(pkg.join("submissions/accepted/note.cpp")).unwrap();
+    });
+    let (run, report) = check(tmp.path(), &pkg);
+    let report = report.unwrap_or_else(|| panic!("{}", run.all()));
+    let note = submission(&report, "accepted/note.py");
+    assert_eq!(note.got, Verdict::JudgeError, "{}", run.all());
+    let said = note.message.as_deref().unwrap_or_default();
+    assert!(
+        said.contains("asked for pass 3 of a problem with 2 (limits.validation_passes)"),
+        "{said}"
+    );
+}
+
+/// `problem.yaml` of the interactive multi-pass fixture with its `type`
+/// line replaced by `type_line` and its `validation_passes` by `limits`,
+/// refused at load with every one of `said` in the message.
+fn refused(type_line: &str, limits: &str, said: &[&str]) {
+    let tmp = tempfile::tempdir().unwrap();
+    let pkg = fixture(tmp.path(), "v2025-interactive-multipass", "guesstwice", |pkg| {
+        edit(pkg, "problem.yaml", "type: [interactive, multi-pass]", type_line);
+        edit(pkg, "problem.yaml", "  validation_passes: 2\n", limits);
+    });
+    let (run, _) = check(tmp.path(), &pkg);
+    assert_ne!(run.code, 0, "{type_line} {limits}: {}", run.all());
+    for s in said {
+        assert!(run.all().contains(s), "{type_line} {limits}: no {s:?}\n{}", run.all());
+    }
+}
+
+#[test]
+fn types_the_format_forbids_are_refused_at_type_with_the_clause() {
+    let clause = "(2025-09, Type)";
+    for (line, why) in [
+        ("type: [pass-fail, scoring]", "`pass-fail` and `scoring` are incompatible"),
+        ("type: submit-answer multi-pass", "`multi-pass` and `submit-answer` are incompatible"),
+        ("type: [interactive, submit-answer]", "`interactive` and `submit-answer` are incompatible"),
+        ("type: [interactive, interactive]", "`interactive` is given twice"),
+        ("type: [interactive, multipass]", "`multipass` is none of pass-fail, scoring"),
+        ("type: []", "must not be empty"),
+        ("type: {interactive: true}", "must be a string or a non-empty sequence"),
+    ] {
+        refused(line, "", &["problem.yaml:2:1", why, clause]);
+    }
+}
+
+#[test]
+fn validation_passes_is_at_least_two_and_only_for_multi_pass() {
+    let clause = "(2025-09, Multi-pass limit)";
+    let at = "problem.yaml:16:3";
+    let line = "type: [interactive, multi-pass]";
+    refused(line, "  validation_passes: 1\n", &[at, "1: must be an integer >= 2", clause]);
+    refused(line, "  validation_passes: two\n", &[at, "must be an integer >= 2", clause]);
+    refused(
+        "type: interactive",
+        "  validation_passes: 3\n",
+        &[at, "only for multi-pass problems", clause],
+    );
+    refused(line, "  validation_passes: 1000\n", &[at, "at most 100 passes"]);
+}

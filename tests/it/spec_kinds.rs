@@ -199,3 +199,27 @@ fn validation_passes_is_at_least_two_and_only_for_multi_pass() {
     );
     refused(line, "  validation_passes: 1000\n", &[at, "at most 100 passes"]);
 }
+
+#[test]
+fn submit_answer_judges_each_answer_file_with_the_output_validator() {
+    let test = "submit_answer_judges_each_answer_file_with_the_output_validator";
+    if !crate::common::sandbox(test) {
+        return;
+    }
+    let tmp = tempfile::tempdir().unwrap();
+    let pkg = fixture(tmp.path(), "v2025-submit-answer", "threesquares", |_| {});
+    let (run, report) = check(tmp.path(), &pkg);
+    let report = report.unwrap_or_else(|| panic!("{}", run.all()));
+    all_kept(&report, &run);
+    assert_eq!(run.code, 0, "{}", run.all());
+    // Answers other than the .ans files, accepted: the validator judged.
+    let answers = submission(&report, "accepted/answers");
+    assert_eq!((answers.got, answers.cases_run), (Verdict::Accepted, 5));
+    // The program the format's own example would submit runs as one.
+    assert_eq!(submission(&report, "accepted/search.py").got, Verdict::Accepted);
+    let sums = submission(&report, "wrong_answer/sums");
+    assert_eq!(sums.first_failure.as_deref(), Some("02"), "{sums:?}");
+    let missing = submission(&report, "wrong_answer/missing");
+    let said = missing.message.as_deref().unwrap_or_default();
+    assert!(said.contains("holds no answer secret/04.out"), "{said}");
+}

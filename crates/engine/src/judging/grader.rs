@@ -6,7 +6,7 @@
 //! submissions alike; every way gives a `Ran`, of which
 //! [`crate::judging::record`] makes the case's record.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use crate::build::Program;
@@ -25,6 +25,7 @@ use crate::judging::record::{self, Ran};
 use crate::launcher::ProcSpec;
 use crate::problem::Case;
 use crate::problem::Kind;
+use crate::problem::submissions::ANSWER_EXTENSION;
 use crate::report::CaseReport;
 use crate::solvers::Solver;
 use crate::time::limits::RunLimits;
@@ -49,8 +50,9 @@ enum How<'a> {
     /// (`true`: talking to it while it runs).
     MultiPass(ProcSpec, Result<JudgeProgram<'a>, ToolError>, u32, bool),
     /// Nothing runs: the case's output is the submission's answer file for
-    /// it, `<answers>/<case id>.out` (a submit-answer problem).
-    Answers(&'a Path, Judging<'a>),
+    /// it (a submit-answer problem), in the folder given, the case's
+    /// `data/` named by the path second.
+    Answers(&'a Path, PathBuf, Judging<'a>),
 }
 
 /// What runs on a case's input, when it runs alone.
@@ -131,7 +133,10 @@ impl<'a> Grader<'a> {
             // A program submitted to a submit-answer problem (the format's
             // own example does so) writes its answers as a plain one does.
             Kind::SubmitAnswer => match program.answers_folder() {
-                Some(folder) => How::Answers(folder, Judging::new(tools)),
+                Some(folder) => {
+                    let data = tools.problem.dir.join("data");
+                    How::Answers(folder, data, Judging::new(tools))
+                }
                 None => plain(spec),
             },
             Kind::Plain => plain(spec),
@@ -170,8 +175,8 @@ impl<'a> Grader<'a> {
                 };
                 multipass::passes(validator.as_ref(), subject, case, *passes)
             }
-            How::Answers(folder, judging) => {
-                let (exec, outcome) = match answer_of(folder, case) {
+            How::Answers(folder, data, judging) => {
+                let (exec, outcome) = match answer_of(folder, data, case) {
                     Ok(exec) => {
                         let outcome = judging.judge_output(case, &exec);
                         (exec, outcome)
@@ -234,14 +239,21 @@ impl Subject<'_> {
 }
 
 /// The answer a submission of answers (the folder `folder`) gives to
-/// `case`: its file `<case id>.out`, as if a program had written it in no
-/// time; `Err` says there is none (judged WA: nothing was submitted for
-/// the case).
-fn answer_of(folder: &Path, case: &Case) -> Result<Execution, String> {
-    let name = format!("{}.out", case.id());
+/// `case`: its file named as the case is below the package's `data`
+/// (`secret/01.out`; the case's id where the case lies elsewhere), as if a
+/// program had written it in no time. `Err` says there is none (judged
+/// WA: nothing was submitted for the case).
+fn answer_of(folder: &Path, data: &Path, case: &Case) -> Result<Execution, String> {
+    let name = match case.input.strip_prefix(data) {
+        Ok(rel) => rel.with_extension(ANSWER_EXTENSION),
+        Err(_) => PathBuf::from(format!("{}.{ANSWER_EXTENSION}", case.id())),
+    };
     match std::fs::read(folder.join(&name)) {
         Ok(bytes) => Ok(Execution::finished(bytes, Duration::ZERO)),
-        Err(e) => Err(format!("the submission holds no answer {name}: {e}")),
+        Err(e) => Err(format!(
+            "the submission holds no answer {}: {e}",
+            name.display()
+        )),
     }
 }
 

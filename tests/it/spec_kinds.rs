@@ -223,3 +223,71 @@ fn submit_answer_judges_each_answer_file_with_the_output_validator() {
     let said = missing.message.as_deref().unwrap_or_default();
     assert!(said.contains("holds no answer secret/04.out"), "{said}");
 }
+
+#[test]
+fn a_static_validator_judges_each_submissions_files_as_a_case_of_its_group() {
+    let test = "a_static_validator_judges_each_submissions_files_as_a_case_of_its_group";
+    if !crate::common::sandbox(test) {
+        return;
+    }
+    let tmp = tempfile::tempdir().unwrap();
+    let pkg = fixture(tmp.path(), "v2025-static-validator", "shortsum", |_| {});
+    let (run, report) = check(tmp.path(), &pkg);
+    let report = report.unwrap_or_else(|| panic!("{}", run.all()));
+    all_kept(&report, &run);
+    assert_eq!(run.code, 0, "{}", run.all());
+    // Right sums, rejected on their files before anything runs, with the
+    // validator's reason and the group's arguments (the byte limit).
+    for (name, said) in [
+        ("wrong_answer/bits.cpp", "bits.cpp includes <bits/stdc++.h>"),
+        ("wrong_answer/long.py", "more than 600"),
+    ] {
+        let s = submission(&report, name);
+        assert_eq!(s.got, Verdict::WrongAnswer, "{name}");
+        assert_eq!(s.first_failure.as_deref(), Some("static validation"));
+        assert_eq!(s.cases_run, 1, "{name}: nothing ran after the static case");
+        assert!(s.message.as_deref().unwrap_or_default().contains(said), "{s:?}");
+    }
+    // A submission that passes the static validation is judged on its
+    // output as ever.
+    let minus = submission(&report, "wrong_answer/minus.py");
+    assert_eq!(minus.first_failure.as_deref(), Some("sample/1"));
+}
+
+/// The static validator fixture with `change` applied, refused at load
+/// with every one of `said` in the message.
+fn static_refused(change: impl FnOnce(&Path), said: &[&str]) {
+    let tmp = tempfile::tempdir().unwrap();
+    let pkg = fixture(tmp.path(), "v2025-static-validator", "shortsum", change);
+    let (run, _) = check(tmp.path(), &pkg);
+    assert_ne!(run.code, 0, "{}", run.all());
+    for s in said {
+        assert!(run.all().contains(s), "no {s:?}\n{}", run.all());
+    }
+}
+
+#[test]
+fn static_validation_breaking_the_formats_rules_is_refused_where_it_is_written() {
+    let clause = "(2025-09, Static validator)";
+    let group = "data/secret/test_group.yaml";
+    // Cases without a validator.
+    static_refused(
+        |pkg| std::fs::remove_dir_all(pkg.join("static_validator")).unwrap(),
+        &["static_validator/", "without providing a static validator", clause],
+    );
+    // Arguments without a case.
+    static_refused(
+        |pkg| edit(pkg, group, "static_validation_score: pass-fail\n", ""),
+        &[&format!("{group}:3:1"), "given without static_validation_score", clause],
+    );
+    // A score in a problem that is not scoring.
+    static_refused(
+        |pkg| edit(pkg, group, "static_validation_score: pass-fail", "static_validation_score: 10"),
+        &[&format!("{group}:3:1"), "does not have the type scoring", clause],
+    );
+    // A static validator for a submit-answer problem.
+    static_refused(
+        |pkg| edit(pkg, "problem.yaml", "type: pass-fail", "type: submit-answer"),
+        &["static_validator/", "submit-answer", clause],
+    );
+}

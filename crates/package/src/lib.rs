@@ -71,6 +71,7 @@ pub mod read;
 mod read_checks;
 mod read_data;
 mod read_limits;
+mod read_static;
 mod read_type;
 mod refusal;
 pub mod root;

@@ -181,6 +181,7 @@ fn from_package(pkg: &Path, spec_yaml: ProblemYaml<'_>, format: Format, plan: &m
     let limits = limits(spec_yaml, format, pkg, r.plan);
     let reference = take_reference(pkg, r.plan);
     let scoring = declared.has("scoring");
+    let static_validation = crate::read_static::read(pkg, format, kind, scoring, r.plan);
     let top = read_data::group_settings(pkg, format, scoring, validators.len(), r.plan);
     read_data::cases(pkg, format, &BTreeMap::new(), kind, r.plan);
     submissions(pkg, r.plan);
@@ -201,6 +202,7 @@ fn from_package(pkg: &Path, spec_yaml: ProblemYaml<'_>, format: Format, plan: &m
         validators,
         scoring,
         limits,
+        static_validation,
         ..ProblemSpec::named(&name)
     };
     plan.spec = Some(spec);
@@ -269,7 +271,7 @@ impl<'a> Reader<'a> {
 
     /// `graders/` and `include/` are judged as the package's judge does
     /// (crate::legacy_grading, the engine's `included`); a static
-    /// validator is not.
+    /// validator is read with the groups (`crate::read_static`).
     fn include_and_static_validator(&mut self) {
         let pkg = self.pkg;
         if pkg.join(crate::INCLUDE).is_dir() {
@@ -277,14 +279,7 @@ impl<'a> Reader<'a> {
                 .copies
                 .push((pkg.join(crate::INCLUDE), PathBuf::from(crate::INCLUDE)));
         }
-        if pkg.join("static_validator").exists() {
-            self.plan.refused.push(Refusal::Unsupported {
-                at: "static_validator/".into(),
-                what:
-                    "judge does not run static validators (grading would differ from the package's)"
-                        .into(),
-            });
-        }
+
     }
 
     /// The kind of problem judge runs (`crate::read_type`).

@@ -170,15 +170,3 @@ fn passes(spec: &ProblemYaml<'_>, format: Format, multi_pass: bool, plan: &mut P
     }
     number.map_or(2, |n| n as u32)
 }
-
-/// A static validator in a submit-answer problem: an error (2025-09,
-/// Static validator: "It is an error to provide a static validator for
-/// `submit-answer` type problems").
-pub(crate) fn refuse_static_validator(kind: Kind, spec: &ProblemYaml<'_>, plan: &mut Plan) {
-    if kind == Kind::SubmitAnswer {
-        plan.refused.push(Refusal::Invalid {
-            at: spec.at(&["type"]),
-            reason: "type submit-answer with a static_validator/: a submit-answer problem must not provide a static validator (2025-09, Static validator)".into(),
-        });
-    }
-}

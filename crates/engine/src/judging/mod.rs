@@ -11,6 +11,7 @@
 //! | `interact` | a run alongside the interactor: the wiring, the relay, the verdict of an interaction |
 //! | `multipass` | a multi-pass case: its passes, each judged by the output validator (through `program`, or an interaction through `interact`), the next one's input from the last |
 //! | [`reuse`] | the result cache in front of a grader |
+//! | `static_check` | a submission's static validation cases: the static validator on its files |
 //! | [`record`] | the record of one case, made only there |
 //!
 //! One case goes [`reuse`] → [`grader`] → this file, `interact`,
@@ -22,6 +23,7 @@ pub(crate) mod multipass;
 pub(crate) mod program;
 pub mod record;
 pub mod reuse;
+pub(crate) mod static_check;
 
 use std::path::Path;
 

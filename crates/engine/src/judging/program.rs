@@ -179,7 +179,7 @@ impl Feedback {
     }
 
     /// The folder as the program's argument (ICPC: ends with `/`).
-    fn arg(&self) -> String {
+    pub(super) fn arg(&self) -> String {
         format!("{}/", self.0.display())
     }
 

@@ -16,6 +16,7 @@ pub mod legacy_grading;
 pub mod recipe;
 pub mod rules;
 pub mod spec;
+pub mod static_validation;
 mod spec_file;
 pub mod submissions;
 
@@ -34,6 +35,7 @@ pub use layout::{
     is_sample, is_validation_group,
 };
 pub use spec::{CheckerSpec, Interface, Limits, ProblemSpec, ScoringSpec};
+pub use static_validation::{StaticCase, StaticValidation};
 
 /// One test case: an input file and, normally, its expected output.
 #[derive(Debug, Clone, PartialEq)]

@@ -16,6 +16,7 @@ use crate::compare::CompareMode;
 use crate::solvers::SolverRef;
 
 use super::kind::Kind;
+use super::static_validation::StaticValidation;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(
@@ -54,6 +55,9 @@ pub struct ProblemSpec {
     pub scoring: Option<ScoringSpec>,
     /// What a submission may use on each case.
     pub limits: Limits,
+    /// A static validator run on each submission's files, and the groups
+    /// whose static validation case it decides (2025-09).
+    pub static_validation: Option<StaticValidation>,
 }
 
 impl ProblemSpec {
@@ -75,6 +79,7 @@ impl ProblemSpec {
             validators: Vec::new(),
             scoring: None,
             limits: Limits::default(),
+            static_validation: None,
         }
     }
 
@@ -93,6 +98,9 @@ impl ProblemSpec {
             paths.extend(c.also.iter().map(|p| ("checker.also", p.as_path())));
         }
         paths.extend(self.validators.iter().map(|p| ("validators", p.as_path())));
+        paths.extend(
+            (self.static_validation.as_ref()).map(|s| ("static_validation.program", s.program.as_path())),
+        );
         paths
     }
 

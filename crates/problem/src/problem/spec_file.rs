@@ -7,6 +7,7 @@ use std::path::PathBuf;
 use serde::{Deserialize, Serialize};
 
 use super::kind::Kind;
+use super::static_validation::StaticValidation;
 use super::spec::{CheckerSpec, Limits, ProblemSpec, ScoringSpec, default_tolerance};
 use crate::compare::CompareMode;
 use crate::solvers::SolverRef;
@@ -44,6 +45,8 @@ pub(crate) struct SpecFile {
     scoring: Option<ScoringSpec>,
     #[serde(default)]
     limits: Limits,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    static_validation: Option<StaticValidation>,
 }
 
 /// A `problem.yaml` whose kind keys contradict each other: a submission
@@ -86,6 +89,7 @@ impl TryFrom<SpecFile> for ProblemSpec {
             validators: f.validators,
             scoring: f.scoring,
             limits: f.limits,
+            static_validation: f.static_validation,
         })
     }
 }
@@ -114,6 +118,7 @@ impl From<ProblemSpec> for SpecFile {
             validators: s.validators,
             scoring: s.scoring,
             limits: s.limits,
+            static_validation: s.static_validation,
         }
     }
 }

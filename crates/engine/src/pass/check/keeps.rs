@@ -9,6 +9,7 @@ use crate::build::{self, BuildError};
 use crate::execute::runner::Runner;
 use crate::judging::grader::{self, Grader};
 use crate::judging::reuse::CachedGrader;
+use crate::judging::static_check;
 use crate::pass::submission::{Source, Submission};
 use crate::problem::Problem;
 use crate::problem::submissions::{
@@ -40,7 +41,14 @@ pub(crate) fn judge_one(
     let graded = CachedGrader::new(built.grader(tools, runner));
     report.time_limit_ms = Some(crate::report::millis(built.limits.cpu));
     let every_case = every || expected.needs_every_case(problem.spec.scoring.is_some());
-    let cases = grader::in_order(&problem.cases, batch, every_case, |c| graded.grade_case(c));
+    // Static validation first: it reads the files, runs nothing of them.
+    let entry = (expected.path.file_name()).map_or(String::new(), |n| n.to_string_lossy().into_owned());
+    let mut cases = static_check::cases(tools, &built.program, &entry);
+    if every_case || cases.iter().all(|c| c.verdict.is_pass()) {
+        cases.extend(grader::in_order(&problem.cases, batch, every_case, |c| {
+            graded.grade_case(c)
+        }));
+    }
     note_cases(&mut report, problem, &cases, every);
     let empty = report.deciding_case.as_ref().is_some_and(|c| c.no_output);
     let mut notes: Vec<String> = expected

@@ -41,7 +41,14 @@ fn edit(pkg: &Path, file: &str, from: &str, to: &str) {
 fn all_kept(report: &judge::report::Report, run: &Run) {
     assert!(!report.submissions.is_empty(), "{}", run.all());
     for s in &report.submissions {
-        assert!(s.ok, "{} got {:?}: {:?}\n{}", s.path, s.got, s.message, run.all());
+        assert!(
+            s.ok,
+            "{} got {:?}: {:?}\n{}",
+            s.path,
+            s.got,
+            s.message,
+            run.all()
+        );
     }
 }
 
@@ -52,7 +59,12 @@ fn interactive_multi_pass_talks_in_every_pass_and_each_submission_gets_its_verdi
         return;
     }
     let tmp = tempfile::tempdir().unwrap();
-    let pkg = fixture(tmp.path(), "v2025-interactive-multipass", "guesstwice", |_| {});
+    let pkg = fixture(
+        tmp.path(),
+        "v2025-interactive-multipass",
+        "guesstwice",
+        |_| {},
+    );
     let (run, report) = check(tmp.path(), &pkg);
     let report = report.unwrap_or_else(|| panic!("{}", run.all()));
     all_kept(&report, &run);
@@ -81,16 +93,21 @@ fn a_next_pass_asked_for_with_a_rejection_is_a_judge_error() {
     }
     // Interactive: the interactor writes nextpass.in whenever it rejects.
     let tmp = tempfile::tempdir().unwrap();
-    let pkg = fixture(tmp.path(), "v2025-interactive-multipass", "guesstwice", |pkg| {
-        edit(
-            pkg,
-            "output_validator/interactor.py",
-            "    sys.exit(code)",
-            "    if code == 43:\n        open(os.path.join(FEEDBACK, \"nextpass.in\"), \"w\").write(\"recall 1 1 a\\n\")\n    sys.exit(code)",
-        );
-        std::fs::remove_dir_all(pkg.join("submissions/time_limit_exceeded")).unwrap();
-        std::fs::remove_file(pkg.join("submissions/accepted/note.cpp")).unwrap();
-    });
+    let pkg = fixture(
+        tmp.path(),
+        "v2025-interactive-multipass",
+        "guesstwice",
+        |pkg| {
+            edit(
+                pkg,
+                "output_validator/interactor.py",
+                "    sys.exit(code)",
+                "    if code == 43:\n        open(os.path.join(FEEDBACK, \"nextpass.in\"), \"w\").write(\"recall 1 1 a\\n\")\n    sys.exit(code)",
+            );
+            std::fs::remove_dir_all(pkg.join("submissions/time_limit_exceeded")).unwrap();
+            std::fs::remove_file(pkg.join("submissions/accepted/note.cpp")).unwrap();
+        },
+    );
     let (run, report) = check(tmp.path(), &pkg);
     let report = report.unwrap_or_else(|| panic!("{}", run.all()));
     let forgets = submission(&report, "wrong_answer/forgets.py");
@@ -130,18 +147,23 @@ fn a_pass_beyond_validation_passes_is_a_judge_error() {
     }
     // The interactor asks for a third pass after a right second one.
     let tmp = tempfile::tempdir().unwrap();
-    let pkg = fixture(tmp.path(), "v2025-interactive-multipass", "guesstwice", |pkg| {
-        edit(
-            pkg,
-            "output_validator/interactor.py",
-            "    verdict(42, f\"pass 2: recalled {x}\")",
-            "    open(os.path.join(FEEDBACK, \"nextpass.in\"), \"w\").write(\"recall 1 1 a\\n\")\n    verdict(42, f\"pass 2: recalled {x}\")",
-        );
-        for folder in ["time_limit_exceeded", "wrong_answer"] {
-            std::fs::remove_dir_all(pkg.join("submissions").join(folder)).unwrap();
-        }
-        std::fs::remove_file(pkg.join("submissions/accepted/note.cpp")).unwrap();
-    });
+    let pkg = fixture(
+        tmp.path(),
+        "v2025-interactive-multipass",
+        "guesstwice",
+        |pkg| {
+            edit(
+                pkg,
+                "output_validator/interactor.py",
+                "    verdict(42, f\"pass 2: recalled {x}\")",
+                "    open(os.path.join(FEEDBACK, \"nextpass.in\"), \"w\").write(\"recall 1 1 a\\n\")\n    verdict(42, f\"pass 2: recalled {x}\")",
+            );
+            for folder in ["time_limit_exceeded", "wrong_answer"] {
+                std::fs::remove_dir_all(pkg.join("submissions").join(folder)).unwrap();
+            }
+            std::fs::remove_file(pkg.join("submissions/accepted/note.cpp")).unwrap();
+        },
+    );
     let (run, report) = check(tmp.path(), &pkg);
     let report = report.unwrap_or_else(|| panic!("{}", run.all()));
     let note = submission(&report, "accepted/note.py");
@@ -158,14 +180,28 @@ fn a_pass_beyond_validation_passes_is_a_judge_error() {
 /// refused at load with every one of `said` in the message.
 fn refused(type_line: &str, limits: &str, said: &[&str]) {
     let tmp = tempfile::tempdir().unwrap();
-    let pkg = fixture(tmp.path(), "v2025-interactive-multipass", "guesstwice", |pkg| {
-        edit(pkg, "problem.yaml", "type: [interactive, multi-pass]", type_line);
-        edit(pkg, "problem.yaml", "  validation_passes: 2\n", limits);
-    });
+    let pkg = fixture(
+        tmp.path(),
+        "v2025-interactive-multipass",
+        "guesstwice",
+        |pkg| {
+            edit(
+                pkg,
+                "problem.yaml",
+                "type: [interactive, multi-pass]",
+                type_line,
+            );
+            edit(pkg, "problem.yaml", "  validation_passes: 2\n", limits);
+        },
+    );
     let (run, _) = check(tmp.path(), &pkg);
     assert_ne!(run.code, 0, "{type_line} {limits}: {}", run.all());
     for s in said {
-        assert!(run.all().contains(s), "{type_line} {limits}: no {s:?}\n{}", run.all());
+        assert!(
+            run.all().contains(s),
+            "{type_line} {limits}: no {s:?}\n{}",
+            run.all()
+        );
     }
 }
 
@@ -173,13 +209,31 @@ fn refused(type_line: &str, limits: &str, said: &[&str]) {
 fn types_the_format_forbids_are_refused_at_type_with_the_clause() {
     let clause = "(2025-09, Type)";
     for (line, why) in [
-        ("type: [pass-fail, scoring]", "`pass-fail` and `scoring` are incompatible"),
-        ("type: submit-answer multi-pass", "`multi-pass` and `submit-answer` are incompatible"),
-        ("type: [interactive, submit-answer]", "`interactive` and `submit-answer` are incompatible"),
-        ("type: [interactive, interactive]", "`interactive` is given twice"),
-        ("type: [interactive, multipass]", "`multipass` is none of pass-fail, scoring"),
+        (
+            "type: [pass-fail, scoring]",
+            "`pass-fail` and `scoring` are incompatible",
+        ),
+        (
+            "type: submit-answer multi-pass",
+            "`multi-pass` and `submit-answer` are incompatible",
+        ),
+        (
+            "type: [interactive, submit-answer]",
+            "`interactive` and `submit-answer` are incompatible",
+        ),
+        (
+            "type: [interactive, interactive]",
+            "`interactive` is given twice",
+        ),
+        (
+            "type: [interactive, multipass]",
+            "`multipass` is none of pass-fail, scoring",
+        ),
         ("type: []", "must not be empty"),
-        ("type: {interactive: true}", "must be a string or a non-empty sequence"),
+        (
+            "type: {interactive: true}",
+            "must be a string or a non-empty sequence",
+        ),
     ] {
         refused(line, "", &["problem.yaml:2:1", why, clause]);
     }
@@ -190,14 +244,26 @@ fn validation_passes_is_at_least_two_and_only_for_multi_pass() {
     let clause = "(2025-09, Multi-pass limit)";
     let at = "problem.yaml:16:3";
     let line = "type: [interactive, multi-pass]";
-    refused(line, "  validation_passes: 1\n", &[at, "1: must be an integer >= 2", clause]);
-    refused(line, "  validation_passes: two\n", &[at, "must be an integer >= 2", clause]);
+    refused(
+        line,
+        "  validation_passes: 1\n",
+        &[at, "1: must be an integer >= 2", clause],
+    );
+    refused(
+        line,
+        "  validation_passes: two\n",
+        &[at, "must be an integer >= 2", clause],
+    );
     refused(
         "type: interactive",
         "  validation_passes: 3\n",
         &[at, "only for multi-pass problems", clause],
     );
-    refused(line, "  validation_passes: 1000\n", &[at, "at most 100 passes"]);
+    refused(
+        line,
+        "  validation_passes: 1000\n",
+        &[at, "at most 100 passes"],
+    );
 }
 
 #[test]
@@ -216,7 +282,10 @@ fn submit_answer_judges_each_answer_file_with_the_output_validator() {
     let answers = submission(&report, "accepted/answers");
     assert_eq!((answers.got, answers.cases_run), (Verdict::Accepted, 5));
     // The program the format's own example would submit runs as one.
-    assert_eq!(submission(&report, "accepted/search.py").got, Verdict::Accepted);
+    assert_eq!(
+        submission(&report, "accepted/search.py").got,
+        Verdict::Accepted
+    );
     let sums = submission(&report, "wrong_answer/sums");
     assert_eq!(sums.first_failure.as_deref(), Some("02"), "{sums:?}");
     let missing = submission(&report, "wrong_answer/missing");
@@ -246,7 +315,10 @@ fn a_static_validator_judges_each_submissions_files_as_a_case_of_its_group() {
         assert_eq!(s.got, Verdict::WrongAnswer, "{name}");
         assert_eq!(s.first_failure.as_deref(), Some("static validation"));
         assert_eq!(s.cases_run, 1, "{name}: nothing ran after the static case");
-        assert!(s.message.as_deref().unwrap_or_default().contains(said), "{s:?}");
+        assert!(
+            s.message.as_deref().unwrap_or_default().contains(said),
+            "{s:?}"
+        );
     }
     // A submission that passes the static validation is judged on its
     // output as ever.
@@ -273,21 +345,47 @@ fn static_validation_breaking_the_formats_rules_is_refused_where_it_is_written()
     // Cases without a validator.
     static_refused(
         |pkg| std::fs::remove_dir_all(pkg.join("static_validator")).unwrap(),
-        &["static_validator/", "without providing a static validator", clause],
+        &[
+            "static_validator/",
+            "without providing a static validator",
+            clause,
+        ],
     );
     // Arguments without a case.
     static_refused(
         |pkg| edit(pkg, group, "static_validation_score: pass-fail\n", ""),
-        &[&format!("{group}:3:1"), "given without static_validation_score", clause],
+        &[
+            &format!("{group}:3:1"),
+            "given without static_validation_score",
+            clause,
+        ],
     );
     // A score in a problem that is not scoring.
     static_refused(
-        |pkg| edit(pkg, group, "static_validation_score: pass-fail", "static_validation_score: 10"),
-        &[&format!("{group}:3:1"), "does not have the type scoring", clause],
+        |pkg| {
+            edit(
+                pkg,
+                group,
+                "static_validation_score: pass-fail",
+                "static_validation_score: 10",
+            )
+        },
+        &[
+            &format!("{group}:3:1"),
+            "does not have the type scoring",
+            clause,
+        ],
     );
     // A static validator for a submit-answer problem.
     static_refused(
-        |pkg| edit(pkg, "problem.yaml", "type: pass-fail", "type: submit-answer"),
+        |pkg| {
+            edit(
+                pkg,
+                "problem.yaml",
+                "type: pass-fail",
+                "type: submit-answer",
+            )
+        },
         &["static_validator/", "submit-answer", clause],
     );
 }

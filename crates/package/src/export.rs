@@ -56,6 +56,14 @@ pub fn export(problem: &Problem, format: Format, out: &Path) -> Result<Exported>
             "cannot be exported as legacy: the legacy format has no {kind} problems (use 2025-09)"
         )));
     }
+    // What judge read of a static validator is not written back (its
+    // cases live in test_group.yaml keys export does not write): refused
+    // rather than dropped.
+    if problem.spec.static_validation.is_some() {
+        return Err(refused(
+            "cannot be exported: judge does not write its static validator back".into(),
+        ));
+    }
     let several = (problem.spec.checker.as_ref()).is_some_and(|c| !c.also.is_empty());
     if several && format != Format::Legacy {
         return Err(refused(format!(

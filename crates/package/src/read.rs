@@ -279,7 +279,6 @@ impl<'a> Reader<'a> {
                 .copies
                 .push((pkg.join(crate::INCLUDE), PathBuf::from(crate::INCLUDE)));
         }
-
     }
 
     /// The kind of problem judge runs (`crate::read_type`).

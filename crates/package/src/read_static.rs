@@ -147,7 +147,12 @@ fn group_case(
             .iter()
             .filter_map(|v| v.as_str().map(String::from))
             .collect(),
-        Some(_) => return refuse("static_validator_args", "must be a sequence of strings".into()),
+        Some(_) => {
+            return refuse(
+                "static_validator_args",
+                "must be a sequence of strings".into(),
+            );
+        }
     };
     let Some(score) = yaml.get("static_validation_score") else {
         return match args.is_empty() && yaml.get("static_validator_args").is_none() {
@@ -170,7 +175,8 @@ fn group_case(
             if scoring && !pass_fail_group {
                 return refuse(
                     key,
-                    "pass-fail needs score_aggregation: pass-fail, or a problem of type pass-fail".into(),
+                    "pass-fail needs score_aggregation: pass-fail, or a problem of type pass-fail"
+                        .into(),
                 );
             }
         }
@@ -178,7 +184,9 @@ fn group_case(
             if !scoring {
                 return refuse(
                     key,
-                    format!("{n}: a score in a problem that does not have the type scoring is an error"),
+                    format!(
+                        "{n}: a score in a problem that does not have the type scoring is an error"
+                    ),
                 );
             }
             if pass_fail_group {

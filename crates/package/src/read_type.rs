@@ -96,7 +96,9 @@ pub(crate) fn types(
     }
     for (a, b) in INCOMPATIBLE {
         if words.iter().any(|w| w == a) && words.iter().any(|w| w == b) {
-            refuse(format!("`{a}` and `{b}` are incompatible and must not both be given"));
+            refuse(format!(
+                "`{a}` and `{b}` are incompatible and must not both be given"
+            ));
         }
     }
     words

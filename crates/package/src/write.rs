@@ -229,9 +229,7 @@ fn kind(
                         "custom interactive"
                     }
                     (true, Kind::Plain | Kind::MultiPass { .. } | Kind::SubmitAnswer) => "custom",
-                    (false, Kind::Plain | Kind::MultiPass { .. } | Kind::SubmitAnswer) => {
-                        "default"
-                    }
+                    (false, Kind::Plain | Kind::MultiPass { .. } | Kind::SubmitAnswer) => "default",
                 }
                 .into(),
             );

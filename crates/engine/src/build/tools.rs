@@ -189,7 +189,11 @@ impl<'a> Tools<'a> {
     pub(crate) fn static_validator(&self) -> Result<&Program, ToolError> {
         let spec = self.problem.spec.static_validation.as_ref();
         let path = spec.map(|s| s.program.as_path());
-        self.cached(&self.built.static_validator, ProgramRole::StaticValidator, path)
+        self.cached(
+            &self.built.static_validator,
+            ProgramRole::StaticValidator,
+            path,
+        )
     }
 
     /// The reference program, or why there is none.

@@ -12,15 +12,14 @@ use std::time::Duration;
 use crate::build::Program;
 use crate::build::tools::ToolError;
 use crate::build::tools::Tools;
+use crate::compare::Outcome;
 use crate::execute::reference;
 use crate::execute::runner::Runner;
 use crate::execution::{End, Execution};
 use crate::judging::Judging;
-use crate::judging::multipass;
-use crate::compare::Outcome;
 use crate::judging::interact;
+use crate::judging::multipass;
 use crate::judging::program::JudgeProgram;
-use crate::verdict::Verdict;
 use crate::judging::record::{self, Ran};
 use crate::launcher::ProcSpec;
 use crate::problem::Case;
@@ -29,6 +28,7 @@ use crate::problem::submissions::ANSWER_EXTENSION;
 use crate::report::CaseReport;
 use crate::solvers::Solver;
 use crate::time::limits::RunLimits;
+use crate::verdict::Verdict;
 
 /// One thing graded on the cases of one problem, under its limits.
 pub struct Grader<'a> {

@@ -54,7 +54,12 @@ pub(crate) fn judged(case: &Case, took: Duration, outcome: Outcome) -> CaseRepor
 
 /// The record of a case that has no input (a static validation case,
 /// judged on the submission's files), named `group`/`name`.
-pub(crate) fn without_input(group: &str, name: &str, took: Duration, outcome: Outcome) -> CaseReport {
+pub(crate) fn without_input(
+    group: &str,
+    name: &str,
+    took: Duration,
+    outcome: Outcome,
+) -> CaseReport {
     let exec = Execution::failed(End::Exited(0), took);
     CaseReport::new(group, name, &exec, outcome)
 }

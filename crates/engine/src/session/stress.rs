@@ -311,11 +311,13 @@ impl Stress<'_> {
             Kind::Interactive => Err(Error::Usage(
                 "--save: an interactive problem's cases have no reference answer to keep".into(),
             )),
-            kind @ (Kind::MultiPass { .. } | Kind::InteractiveMultiPass { .. }) => Err(Error::Usage(format!(
-                "{}: {}",
-                problem.id,
-                kind.no_answer_alone().unwrap_or_default()
-            ))),
+            kind @ (Kind::MultiPass { .. } | Kind::InteractiveMultiPass { .. }) => {
+                Err(Error::Usage(format!(
+                    "{}: {}",
+                    problem.id,
+                    kind.no_answer_alone().unwrap_or_default()
+                )))
+            }
         }
     }
 

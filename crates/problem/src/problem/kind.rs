@@ -48,9 +48,7 @@ impl Kind {
             Kind::Plain | Kind::SubmitAnswer => None,
             Kind::Interactive => Some("talks to the interactor"),
             Kind::MultiPass { .. } => Some("runs in passes fed by the output validator"),
-            Kind::InteractiveMultiPass { .. } => {
-                Some("talks to the interactor in passes it feeds")
-            }
+            Kind::InteractiveMultiPass { .. } => Some("talks to the interactor in passes it feeds"),
         }
     }
 

@@ -16,8 +16,8 @@ pub mod legacy_grading;
 pub mod recipe;
 pub mod rules;
 pub mod spec;
-pub mod static_validation;
 mod spec_file;
+pub mod static_validation;
 pub mod submissions;
 
 use std::collections::BTreeMap;

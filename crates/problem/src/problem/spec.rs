@@ -99,7 +99,8 @@ impl ProblemSpec {
         }
         paths.extend(self.validators.iter().map(|p| ("validators", p.as_path())));
         paths.extend(
-            (self.static_validation.as_ref()).map(|s| ("static_validation.program", s.program.as_path())),
+            (self.static_validation.as_ref())
+                .map(|s| ("static_validation.program", s.program.as_path())),
         );
         paths
     }

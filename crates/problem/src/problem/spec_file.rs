@@ -7,8 +7,8 @@ use std::path::PathBuf;
 use serde::{Deserialize, Serialize};
 
 use super::kind::Kind;
-use super::static_validation::StaticValidation;
 use super::spec::{CheckerSpec, Limits, ProblemSpec, ScoringSpec, default_tolerance};
+use super::static_validation::StaticValidation;
 use crate::compare::CompareMode;
 use crate::solvers::SolverRef;
 
@@ -68,7 +68,11 @@ impl TryFrom<SpecFile> for ProblemSpec {
 
     fn try_from(f: SpecFile) -> Result<ProblemSpec, TwoKinds> {
         let kind = match (f.submit_answer, f.interactive, f.passes) {
-            (true, true, _) => return Err(TwoKinds { other: "interactive" }),
+            (true, true, _) => {
+                return Err(TwoKinds {
+                    other: "interactive",
+                });
+            }
             (true, false, Some(_)) => return Err(TwoKinds { other: "passes" }),
             (true, false, None) => Kind::SubmitAnswer,
             (false, true, Some(passes)) => Kind::InteractiveMultiPass { passes },
@@ -160,7 +164,10 @@ mod tests {
     #[test]
     fn answers_that_talk_or_run_again_are_refused_not_guessed() {
         let base = "name: X\nreference: r.py\nchecker: {program: v.py}\nsubmit_answer: true\n";
-        for (key, other) in [("interactive: true\n", "interactive"), ("passes: 2\n", "passes")] {
+        for (key, other) in [
+            ("interactive: true\n", "interactive"),
+            ("passes: 2\n", "passes"),
+        ] {
             let err = serde_yaml::from_str::<ProblemSpec>(&format!("{base}{key}")).unwrap_err();
             assert_eq!(err.to_string(), TwoKinds { other }.to_string());
         }

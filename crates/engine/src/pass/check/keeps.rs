@@ -42,7 +42,8 @@ pub(crate) fn judge_one(
     report.time_limit_ms = Some(crate::report::millis(built.limits.cpu));
     let every_case = every || expected.needs_every_case(problem.spec.scoring.is_some());
     // Static validation first: it reads the files, runs nothing of them.
-    let entry = (expected.path.file_name()).map_or(String::new(), |n| n.to_string_lossy().into_owned());
+    let entry =
+        (expected.path.file_name()).map_or(String::new(), |n| n.to_string_lossy().into_owned());
     let mut cases = static_check::cases(tools, &built.program, &entry);
     if every_case || cases.iter().all(|c| c.verdict.is_pass()) {
         cases.extend(grader::in_order(&problem.cases, batch, every_case, |c| {

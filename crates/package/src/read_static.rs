@@ -170,43 +170,54 @@ fn group_case(
         None => !in_secret,
     };
     let key = "static_validation_score";
-    match score {
-        Value::String(s) if s == "pass-fail" => {
-            if scoring && !pass_fail_group {
-                return refuse(
-                    key,
-                    "pass-fail needs score_aggregation: pass-fail, or a problem of type pass-fail"
-                        .into(),
-                );
-            }
-        }
-        Value::Number(n) if n.as_u64().is_some() => {
-            if !scoring {
-                return refuse(
-                    key,
-                    format!(
-                        "{n}: a score in a problem that does not have the type scoring is an error"
-                    ),
-                );
-            }
-            if pass_fail_group {
-                return refuse(
-                    key,
-                    format!("{n}: a score in a group with pass-fail aggregation is an error"),
-                );
-            }
+    match score_fault(score, scoring, pass_fail_group) {
+        None => {}
+        Some(Fault::Invalid(reason)) => return refuse(key, reason),
+        Some(Fault::NotDone(what)) => {
             plan.refused.push(Refusal::Unsupported {
                 at: at(key),
-                what: format!(
-                    "{key}: {n}: judge does not score static validation cases by points (2025-09, Scoring problems: the case's share of max_score); pass-fail static validation is judged"
-                ),
+                what: format!("{key}: {what}"),
             });
             return None;
-        }
-        _ => {
-            return refuse(key, "must be a non-negative integer or pass-fail".into());
         }
     }
     let group = crate::group_of(folder.strip_prefix(data).ok()?)?;
     Some(StaticCase { group, args })
+}
+
+/// What is wrong with a `static_validation_score` of `score`.
+enum Fault {
+    /// The format forbids it.
+    Invalid(String),
+    /// The format allows it; judge does not do it.
+    NotDone(String),
+}
+
+/// Why `score` may not stand in a problem that is `scoring` or not, in a
+/// group that aggregates pass-fail or not (`None`: it may).
+fn score_fault(score: &Value, scoring: bool, pass_fail_group: bool) -> Option<Fault> {
+    match score {
+        Value::String(s) if s == "pass-fail" => (scoring && !pass_fail_group).then(|| {
+            Fault::Invalid(
+                "pass-fail needs score_aggregation: pass-fail, or a problem of type pass-fail"
+                    .into(),
+            )
+        }),
+        Value::Number(n) if n.as_u64().is_some() => Some(if !scoring {
+            Fault::Invalid(format!(
+                "{n}: a score in a problem that does not have the type scoring is an error"
+            ))
+        } else if pass_fail_group {
+            Fault::Invalid(format!(
+                "{n}: a score in a group with pass-fail aggregation is an error"
+            ))
+        } else {
+            Fault::NotDone(format!(
+                "{n}: judge does not score static validation cases by points (2025-09, Scoring problems: the case's share of max_score); pass-fail static validation is judged"
+            ))
+        }),
+        _ => Some(Fault::Invalid(
+            "must be a non-negative integer or pass-fail".into(),
+        )),
+    }
 }

@@ -18,8 +18,8 @@ pub enum Refusal {
     #[error("{at}: {reason}")]
     Invalid { at: String, reason: String },
     /// Something the package asks that judge does not do, or would do
-    /// differently from the package's own judging (custom graders,
-    /// submit-answer problems, per-case arguments).
+    /// differently from the package's own judging (per-case arguments,
+    /// static validation cases worth points).
     #[error("{at}: {what}")]
     Unsupported { at: String, what: String },
     /// A file or folder the package needs and does not hold.

@@ -389,3 +389,49 @@ fn static_validation_breaking_the_formats_rules_is_refused_where_it_is_written()
         &["static_validator/", "submit-answer", clause],
     );
 }
+
+#[test]
+fn a_submit_answer_package_imported_keeps_its_answers_and_its_kind() {
+    let test = "a_submit_answer_package_imported_keeps_its_answers_and_its_kind";
+    if !crate::common::sandbox(test) {
+        return;
+    }
+    let tmp = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(tmp.path().join("problems")).unwrap();
+    let pkg = root().join("testdata/packages/v2025-submit-answer");
+    let args = ["import", pkg.to_str().unwrap(), "--id", "squares"];
+    let run = crate::common::judge_in(tmp.path(), &args, None);
+    assert_eq!(run.code, 0, "{}", run.all());
+    let yaml = std::fs::read_to_string(tmp.path().join("problems/squares/problem.yaml")).unwrap();
+    assert!(yaml.contains("submit_answer: true"), "{yaml}");
+    // The same answer folders, found by the same names in judge's layout.
+    let reports = tmp.path().join("reports");
+    let args = [
+        "check",
+        "squares",
+        "--report-dir",
+        reports.to_str().unwrap(),
+    ];
+    let run = crate::common::judge_in(tmp.path(), &args, None);
+    let report = read_report(&reports);
+    all_kept(&report, &run);
+    assert_eq!(submission(&report, "accepted/answers").cases_run, 5);
+    // Legacy has no submit-answer problems: refused, nothing written.
+    let out = tmp.path().join("legacy");
+    let args = [
+        "export",
+        "squares",
+        "--format",
+        "legacy",
+        "--out",
+        out.to_str().unwrap(),
+    ];
+    let run = crate::common::judge_in(tmp.path(), &args, None);
+    assert_ne!(run.code, 0, "{}", run.all());
+    assert!(
+        run.all().contains("no submit-answer problems"),
+        "{}",
+        run.all()
+    );
+    assert!(!out.exists());
+}

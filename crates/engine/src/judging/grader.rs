@@ -6,7 +6,7 @@
 //! submissions alike; every way gives a `Ran`, of which
 //! [`crate::judging::record`] makes the case's record.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Duration;
 
 use crate::build::Program;
@@ -50,9 +50,8 @@ enum How<'a> {
     /// (`true`: talking to it while it runs).
     MultiPass(ProcSpec, Result<JudgeProgram<'a>, ToolError>, u32, bool),
     /// Nothing runs: the case's output is the submission's answer file for
-    /// it (a submit-answer problem), in the folder given, the case's
-    /// `data/` named by the path second.
-    Answers(&'a Path, PathBuf, Judging<'a>),
+    /// it (a submit-answer problem), in the folder given.
+    Answers(&'a Path, Judging<'a>),
 }
 
 /// What runs on a case's input, when it runs alone.
@@ -133,10 +132,7 @@ impl<'a> Grader<'a> {
             // A program submitted to a submit-answer problem (the format's
             // own example does so) writes its answers as a plain one does.
             Kind::SubmitAnswer => match program.answers_folder() {
-                Some(folder) => {
-                    let data = tools.problem.dir.join("data");
-                    How::Answers(folder, data, Judging::new(tools))
-                }
+                Some(folder) => How::Answers(folder, Judging::new(tools)),
                 None => plain(spec),
             },
             Kind::Plain => plain(spec),
@@ -175,8 +171,8 @@ impl<'a> Grader<'a> {
                 };
                 multipass::passes(validator.as_ref(), subject, case, *passes)
             }
-            How::Answers(folder, data, judging) => {
-                let (exec, outcome) = match answer_of(folder, data, case) {
+            How::Answers(folder, judging) => {
+                let (exec, outcome) = match answer_of(folder, case) {
                     Ok(exec) => {
                         let outcome = judging.judge_output(case, &exec);
                         (exec, outcome)
@@ -239,15 +235,14 @@ impl Subject<'_> {
 }
 
 /// The answer a submission of answers (the folder `folder`) gives to
-/// `case`: its file named as the case is below the package's `data`
-/// (`secret/01.out`; the case's id where the case lies elsewhere), as if a
+/// `case`: its file named as the case's input is below a package's
+/// `data/` (`secret/01.out`: the package crate's `data_folder`, so the
+/// same folder serves the package judged in place and imported), as if a
 /// program had written it in no time. `Err` says there is none (judged
 /// WA: nothing was submitted for the case).
-fn answer_of(folder: &Path, data: &Path, case: &Case) -> Result<Execution, String> {
-    let name = match case.input.strip_prefix(data) {
-        Ok(rel) => rel.with_extension(ANSWER_EXTENSION),
-        Err(_) => PathBuf::from(format!("{}.{ANSWER_EXTENSION}", case.id())),
-    };
+fn answer_of(folder: &Path, case: &Case) -> Result<Execution, String> {
+    let name =
+        crate::package::data_folder(&case.group).join(format!("{}.{ANSWER_EXTENSION}", case.name));
     match std::fs::read(folder.join(&name)) {
         Ok(bytes) => Ok(Execution::finished(bytes, Duration::ZERO)),
         Err(e) => Err(format!(

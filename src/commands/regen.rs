@@ -131,7 +131,10 @@ fn show(ctx: &Context, opts: &Args, event: Event) {
                 Kind::MultiPass { .. } => {
                     "multi-pass, its reference has no answer to an input alone"
                 }
-                Kind::Plain => "",
+                Kind::InteractiveMultiPass { .. } => {
+                    "interactive multi-pass, its answer files are the interactor's"
+                }
+                Kind::Plain | Kind::SubmitAnswer => "",
             };
             println!("{} {id}: {why}", s.dim("skipped  "));
             return;

@@ -46,6 +46,7 @@ mod shard;
 mod snapshots;
 mod spec_data;
 mod spec_keys;
+mod spec_kinds;
 mod spec_programs;
 mod spec_promises;
 mod strength;

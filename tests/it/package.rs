@@ -667,14 +667,16 @@ fn what_judge_cannot_judge_is_refused_one_line_each() {
     let refused = plan(&pkgs.join("modern-generators")).refused;
     assert_eq!(refused, [Refusal::NotGenerated]);
     assert_eq!(printed_refusals(&run), said(&refused), "{}", run.all());
-    // Multi-pass and interactive together is refused; multi-pass alone
-    // is judged (tests/it/in_place.rs).
+    // Multi-pass and submit-answer together is refused (the format says
+    // they are incompatible); multi-pass alone is judged
+    // (tests/it/in_place.rs), and with interactive too
+    // (tests/it/spec_kinds.rs).
     let run = import_fixture(tmp.path(), "modern-multipass", |p| {
         let yaml = p.join("problem.yaml");
         let text = std::fs::read_to_string(&yaml).unwrap();
         std::fs::write(
             &yaml,
-            text.replace("type: multi-pass", "type: [multi-pass, interactive]"),
+            text.replace("type: multi-pass", "type: [multi-pass, submit-answer]"),
         )
         .unwrap();
     });
@@ -687,7 +689,7 @@ fn what_judge_cannot_judge_is_refused_one_line_each() {
         line_of(&package.join("problem.yaml"), "type:")
     );
     assert!(
-        matches!(&refused[..], [Refusal::Unsupported { at: place, .. }] if *place == at),
+        matches!(&refused[..], [Refusal::Invalid { at: place, .. }] if *place == at),
         "{refused:?}"
     );
     assert_eq!(printed_refusals(&run), said(&refused), "{}", run.all());
@@ -711,8 +713,15 @@ fn what_judge_cannot_judge_is_refused_one_line_each() {
         "{refused:?}"
     );
     assert_eq!(printed_refusals(&run), said(&refused), "{}", run.all());
+    // (A legacy `static_validator/` is no longer one: the format has none,
+    // and it is listed as skipped. Two interactors are refused instead.)
     let run = import_fixture(&tmp.path().join("b"), "legacy-custom", |p| {
-        std::fs::create_dir_all(p.join("static_validator/g")).unwrap();
+        std::fs::create_dir_all(p.join("output_validators/second")).unwrap();
+        std::fs::write(p.join("output_validators/second/v.py"), "exit(42)\n").unwrap();
+        let yaml = p.join("problem.yaml");
+        let text = std::fs::read_to_string(&yaml).unwrap();
+        let text = text.replace("validation: custom", "validation: custom interactive");
+        std::fs::write(&yaml, text).unwrap();
         std::fs::write(p.join("data/secret/x.in"), "1\n").unwrap();
     });
     assert_eq!(run.code, 2, "{}", run.all());
@@ -728,7 +737,7 @@ fn what_judge_cannot_judge_is_refused_one_line_each() {
     assert_eq!(
         places,
         [
-            ("unsupported", "static_validator/"),
+            ("unsupported", "output_validators/"),
             ("missing", "data/secret/x.in")
         ]
     );

@@ -415,6 +415,16 @@ impl Language {
         Language::other("command")
     }
 
+    /// A submission of answers to a submit-answer problem: nothing runs.
+    pub fn answers() -> Language {
+        Language::other("answers")
+    }
+
+    /// Whether it is [`Language::answers`].
+    pub fn is_answers(&self) -> bool {
+        self.id == "answers"
+    }
+
     fn other(id: &str) -> Language {
         Language {
             id: id.into(),
@@ -426,7 +436,7 @@ impl Language {
 
     /// Whether the table built it (so its runtime is a known toolchain).
     pub fn from_table(&self) -> bool {
-        self.id != "executable" && self.id != "command"
+        !matches!(self.id.as_str(), "executable" | "command" | "answers")
     }
 }
 

@@ -46,10 +46,22 @@ pub fn export(problem: &Problem, format: Format, out: &Path) -> Result<Exported>
     if let Some(why) = write::refusal(problem) {
         return Err(refused(format!("cannot be exported: {why}")));
     }
-    if matches!(problem.spec.kind, Kind::MultiPass { .. }) && format == Format::Legacy {
+    let legacy_lacks = match problem.spec.kind {
+        Kind::Plain | Kind::Interactive => None,
+        Kind::MultiPass { .. } | Kind::InteractiveMultiPass { .. } => Some("multi-pass"),
+        Kind::SubmitAnswer => Some("submit-answer"),
+    };
+    if let Some(kind) = legacy_lacks.filter(|_| format == Format::Legacy) {
+        return Err(refused(format!(
+            "cannot be exported as legacy: the legacy format has no {kind} problems (use 2025-09)"
+        )));
+    }
+    // What judge read of a static validator is not written back (its
+    // cases live in test_group.yaml keys export does not write): refused
+    // rather than dropped.
+    if problem.spec.static_validation.is_some() {
         return Err(refused(
-            "cannot be exported as legacy: the legacy format has no multi-pass problems (use 2025-09)"
-                .into(),
+            "cannot be exported: judge does not write its static validator back".into(),
         ));
     }
     let several = (problem.spec.checker.as_ref()).is_some_and(|c| !c.also.is_empty());

@@ -141,6 +141,9 @@ fn programs_in_place(spec: &mut ProblemSpec, from: &BTreeMap<PathBuf, PathBuf>, 
     for v in &mut spec.validators {
         *v = place(v);
     }
+    if let Some(s) = spec.static_validation.as_mut() {
+        s.program = place(&s.program);
+    }
 }
 
 /// The rule each invalid input declares in its own .yaml.

@@ -75,6 +75,8 @@ mod read_checks;
 mod read_data;
 mod read_environment;
 mod read_limits;
+mod read_static;
+mod read_type;
 mod refusal;
 pub mod root;
 pub mod scaffold;

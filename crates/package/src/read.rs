@@ -183,7 +183,6 @@ fn from_package(pkg: &Path, spec_yaml: ProblemYaml<'_>, format: Format, plan: &m
     let name = r.name();
     let source = r.source();
     let declared = r.declared();
-    r.refuse_unsupported_types(&declared);
     r.include_and_static_validator();
     let kind = r.kind(&declared);
     let checker = r.checker(&declared);
@@ -193,6 +192,7 @@ fn from_package(pkg: &Path, spec_yaml: ProblemYaml<'_>, format: Format, plan: &m
     crate::read_environment::note_unknown(pkg, r.plan);
     let reference = take_reference(pkg, r.plan);
     let scoring = declared.has("scoring");
+    let static_validation = crate::read_static::read(pkg, format, kind, scoring, r.plan);
     let top = read_data::group_settings(pkg, format, scoring, validators.len(), r.plan);
     read_data::cases(pkg, format, &BTreeMap::new(), kind, r.plan);
     submissions(pkg, r.plan);
@@ -213,6 +213,7 @@ fn from_package(pkg: &Path, spec_yaml: ProblemYaml<'_>, format: Format, plan: &m
         validators,
         scoring,
         limits,
+        static_validation,
         ..ProblemSpec::named(&name)
     };
     plan.spec = Some(spec);
@@ -269,14 +270,8 @@ impl<'a> Reader<'a> {
     /// The kind of problem: legacy `validation`, newer `type`.
     fn declared(&mut self) -> Declared {
         let validation = read_validation(self.field("validation"), &self.spec, self.plan);
-        let mut types: Vec<String> = match self.field("type") {
-            Some(Value::String(s)) => s.split_whitespace().map(String::from).collect(),
-            Some(Value::Sequence(v)) => v
-                .iter()
-                .filter_map(|t| t.as_str().map(String::from))
-                .collect(),
-            _ => Vec::new(),
-        };
+        let value = self.field("type");
+        let mut types = crate::read_type::types(value, &self.spec, self.format, self.plan);
         for (word, kind) in [("interactive", "interactive"), ("multi-pass", "multi-pass")] {
             if validation.words.iter().any(|w| w == word) && !types.iter().any(|t| t == kind) {
                 types.push(kind.into());
@@ -285,27 +280,9 @@ impl<'a> Reader<'a> {
         Declared { validation, types }
     }
 
-    /// Types judge cannot judge, refused at `type`.
-    fn refuse_unsupported_types(&mut self, declared: &Declared) {
-        if declared.has("multi-pass") && interactive_type(&declared.types) {
-            self.plan.refused.push(Refusal::Unsupported {
-                at: self.spec.at(&["type"]),
-                what: "type multi-pass with interactive: judge runs multi-pass problems with an output validator only".into(),
-            });
-        }
-        for t in ["submit-answer"] {
-            if declared.has(t) {
-                self.plan.refused.push(Refusal::Unsupported {
-                    at: self.spec.at(&["type"]),
-                    what: format!("type {t}: judge does not judge {t} problems"),
-                });
-            }
-        }
-    }
-
     /// `graders/` and `include/` are judged as the package's judge does
     /// (crate::legacy_grading, the engine's `included`); a static
-    /// validator is not.
+    /// validator is read with the groups (`crate::read_static`).
     fn include_and_static_validator(&mut self) {
         let pkg = self.pkg;
         if pkg.join(crate::INCLUDE).is_dir() {
@@ -313,31 +290,11 @@ impl<'a> Reader<'a> {
                 .copies
                 .push((pkg.join(crate::INCLUDE), PathBuf::from(crate::INCLUDE)));
         }
-        if pkg.join("static_validator").exists() {
-            self.plan.refused.push(Refusal::Unsupported {
-                at: "static_validator/".into(),
-                what:
-                    "judge does not run static validators (grading would differ from the package's)"
-                        .into(),
-            });
-        }
     }
 
-    /// The kind of problem judge runs. Multi-pass: the output validator
-    /// asks for the next pass, up to `limits.validation_passes` (2 unless
-    /// said).
-    fn kind(&self, declared: &Declared) -> ProblemKind {
-        match (declared.has("interactive"), declared.has("multi-pass")) {
-            (_, true) => ProblemKind::MultiPass {
-                passes: (self.spec.value)
-                    .get("limits")
-                    .and_then(|l| l.get("validation_passes"))
-                    .and_then(Value::as_u64)
-                    .map_or(2, |n| n.clamp(1, 100) as u32),
-            },
-            (true, false) => ProblemKind::Interactive,
-            (false, false) => ProblemKind::Plain,
-        }
+    /// The kind of problem judge runs (`crate::read_type`).
+    fn kind(&mut self, declared: &Declared) -> ProblemKind {
+        crate::read_type::kind(&declared.types, &self.spec, self.format, self.plan)
     }
 
     /// Lists everything else at the top of the package as skipped, with
@@ -399,10 +356,6 @@ fn read_validation(value: Option<&Value>, spec: &ProblemYaml<'_>, plan: &mut Pla
         }
     }
     Validation { words }
-}
-
-fn interactive_type(types: &[String]) -> bool {
-    types.iter().any(|t| t == "interactive")
 }
 
 /// The statement folder, copied. In a package judge exported (`ours`), a

@@ -243,8 +243,8 @@ pub(crate) fn cases(
     // The format says the output validator's tests do not apply where
     // there is no output to validate.
     let output_checks = match kind {
-        Kind::Interactive => false,
-        Kind::Plain | Kind::MultiPass { .. } => true,
+        Kind::Interactive | Kind::InteractiveMultiPass { .. } => false,
+        Kind::Plain | Kind::MultiPass { .. } | Kind::SubmitAnswer => true,
     };
     let data = plan.data_dir(pkg);
     if !data.is_dir() {

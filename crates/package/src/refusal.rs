@@ -18,8 +18,8 @@ pub enum Refusal {
     #[error("{at}: {reason}")]
     Invalid { at: String, reason: String },
     /// Something the package asks that judge does not do, or would do
-    /// differently from the package's own judging (custom graders,
-    /// submit-answer problems, a case's own arguments on import).
+    /// differently from the package's own judging (a case's own
+    /// arguments on import, static validation cases worth points).
     #[error("{at}: {what}")]
     Unsupported { at: String, what: String },
     /// A key 2025-09 does not define, in one of the files whose keys it

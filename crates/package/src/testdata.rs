@@ -290,6 +290,9 @@ impl SettingsFile<'_> {
     fn not_acted_on(&mut self, key: &str, value: &Value) {
         let shown = self.shown;
         match key {
+            // Read, with the rules of 2025-09, by `crate::read_static`.
+            "static_validation_score" | "static_validator_args"
+                if self.format != Format::Legacy => {}
             "require_pass" if has_items(value) => {
                 self.unsupported(key, "require_pass is not supported")
             }

@@ -216,8 +216,7 @@ fn kind(
     if spec.scoring.is_some() {
         kinds.push("scoring".into());
     }
-    if let Kind::MultiPass { passes } = spec.kind {
-        kinds.push("multi-pass".into());
+    if let Some(passes) = spec.kind.passes() {
         limits.insert("validation_passes".into(), passes.into());
     }
     match format {
@@ -229,9 +228,13 @@ fn kind(
             put(
                 "validation",
                 match (custom, spec.kind) {
-                    (_, Kind::Interactive) => "custom interactive",
-                    (true, Kind::Plain | Kind::MultiPass { .. }) => "custom",
-                    (false, Kind::Plain | Kind::MultiPass { .. }) => "default",
+                    // export refuses the kinds legacy cannot say
+                    // (multi-pass, submit-answer) before this.
+                    (_, Kind::Interactive | Kind::InteractiveMultiPass { .. }) => {
+                        "custom interactive"
+                    }
+                    (true, Kind::Plain | Kind::MultiPass { .. } | Kind::SubmitAnswer) => "custom",
+                    (false, Kind::Plain | Kind::MultiPass { .. } | Kind::SubmitAnswer) => "default",
                 }
                 .into(),
             );
@@ -241,9 +244,7 @@ fn kind(
             }
         }
         _ => {
-            if spec.kind == Kind::Interactive {
-                kinds.push("interactive".into());
-            }
+            kinds.extend(spec.kind.icpc_types().iter().map(|&t| t.into()));
             match (kinds.is_empty(), format) {
                 // 2025-09 says what kind of problem it is, always.
                 (true, Format::V2025) => put("type", "pass-fail".into()),

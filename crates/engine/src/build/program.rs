@@ -27,6 +27,23 @@ pub struct Program {
 }
 
 impl Program {
+    /// A submission of answers (a submit-answer problem's): the folder of
+    /// `<case id>.out` files, copied to `dir`. It is never run.
+    pub fn answers(folder: PathBuf, dir: PathBuf) -> Program {
+        Program {
+            language: Language::answers(),
+            argv: vec![folder.display().to_string()],
+            env: Vec::new(),
+            dir,
+        }
+    }
+
+    /// The folder of answers, when it is a submission of answers.
+    pub fn answers_folder(&self) -> Option<&std::path::Path> {
+        let folder = self.argv.first().filter(|_| self.language.is_answers())?;
+        Some(std::path::Path::new(folder))
+    }
+
     /// How to run it as a submission on one case under `limits`.
     pub fn spec(&self, limits: limits::RunLimits) -> ProcSpec {
         self.process(Role::Submission, Vec::new(), limits)

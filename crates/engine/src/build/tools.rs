@@ -111,6 +111,7 @@ struct Built {
     validators: Programs,
     grader: OneProgram,
     answer_validators: Programs,
+    static_validator: OneProgram,
 }
 
 impl<'a> Tools<'a> {
@@ -182,6 +183,17 @@ impl<'a> Tools<'a> {
         })
         .as_ref()
         .map_err(Clone::clone)
+    }
+
+    /// The static validator, or why there is none.
+    pub(crate) fn static_validator(&self) -> Result<&Program, ToolError> {
+        let spec = self.problem.spec.static_validation.as_ref();
+        let path = spec.map(|s| s.program.as_path());
+        self.cached(
+            &self.built.static_validator,
+            ProgramRole::StaticValidator,
+            path,
+        )
     }
 
     /// The reference program, or why there is none.

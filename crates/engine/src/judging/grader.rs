@@ -1,27 +1,35 @@
 //! Grading one case: whatever is graded (a submission, a reference
 //! program, an in-crate reference solver) runs on the case's input the
-//! problem's way, plain, interactive or multi-pass, and is judged. The
+//! problem's way, plain, interactive, multi-pass (alone or talking) or
+//! read from a submission of answers, and is judged. The
 //! way is chosen here, once per grader, for the reference and the
 //! submissions alike; every way gives a `Ran`, of which
 //! [`crate::judging::record`] makes the case's record.
 
+use std::path::Path;
+use std::time::Duration;
+
 use crate::build::Program;
 use crate::build::tools::ToolError;
 use crate::build::tools::Tools;
+use crate::compare::Outcome;
 use crate::execute::case_inputs::{self, CaseProcess, OnCase};
 use crate::execute::reference;
 use crate::execute::runner::Runner;
 use crate::execution::{End, Execution};
 use crate::judging::Judging;
+use crate::judging::interact;
 use crate::judging::multipass;
-use crate::judging::program::{self, JudgeProgram};
+use crate::judging::program::JudgeProgram;
 use crate::judging::record::{self, Ran};
 use crate::launcher::ProcSpec;
 use crate::problem::Case;
 use crate::problem::Kind;
+use crate::problem::submissions::ANSWER_EXTENSION;
 use crate::report::CaseReport;
 use crate::solvers::Solver;
 use crate::time::limits::RunLimits;
+use crate::verdict::Verdict;
 
 /// One thing graded on the cases of one problem, under its limits.
 pub struct Grader<'a> {
@@ -43,8 +51,12 @@ enum How<'a> {
     Plain(Subject<'a>, Judging<'a>),
     /// Run its process against the interactor (`Err`: why there is none).
     Interactive(ProcSpec, Result<JudgeProgram<'a>, ToolError>),
-    /// Run its process pass after pass, the output validator judging each.
-    MultiPass(ProcSpec, Result<JudgeProgram<'a>, ToolError>, u32),
+    /// Run its process pass after pass, the output validator judging each
+    /// (`true`: talking to it while it runs).
+    MultiPass(ProcSpec, Result<JudgeProgram<'a>, ToolError>, u32, bool),
+    /// Nothing runs: the case's output is the submission's answer file for
+    /// it (a submit-answer problem), in the folder given.
+    Answers(&'a Path, Judging<'a>),
 }
 
 /// What runs on a case's input, when it runs alone.
@@ -110,17 +122,29 @@ impl<'a> Grader<'a> {
         limits: RunLimits,
     ) -> Grader<'a> {
         let problem = &tools.problem.spec;
+        let plain = |spec| {
+            let subject = Subject::Process {
+                spec: Box::new(spec),
+                runner,
+                out_of_memory: &program.language.out_of_memory,
+            };
+            How::Plain(subject, Judging::new(tools))
+        };
         let how = match problem.kind {
             Kind::Interactive => How::Interactive(spec, JudgeProgram::new(tools)),
-            Kind::MultiPass { passes } => How::MultiPass(spec, JudgeProgram::new(tools), passes),
-            Kind::Plain => {
-                let subject = Subject::Process {
-                    spec: Box::new(spec),
-                    runner,
-                    out_of_memory: &program.language.out_of_memory,
-                };
-                How::Plain(subject, Judging::new(tools))
+            Kind::MultiPass { passes } => {
+                How::MultiPass(spec, JudgeProgram::new(tools), passes, false)
             }
+            Kind::InteractiveMultiPass { passes } => {
+                How::MultiPass(spec, JudgeProgram::new(tools), passes, true)
+            }
+            // A program submitted to a submit-answer problem (the format's
+            // own example does so) writes its answers as a plain one does.
+            Kind::SubmitAnswer => match program.answers_folder() {
+                Some(folder) => How::Answers(folder, Judging::new(tools)),
+                None => plain(spec),
+            },
+            Kind::Plain => plain(spec),
         };
         Grader {
             tools,
@@ -151,13 +175,37 @@ impl<'a> Grader<'a> {
                 }
             }
             How::Interactive(spec, interactor) => match self.for_case(spec, case) {
-                Ok(p) => program::interact(interactor.as_ref(), &p.spec, case),
+                Ok(p) => interact::interact(interactor.as_ref(), &p.spec, case),
                 Err(why) => return unrunnable(case, why),
             },
-            How::MultiPass(spec, validator, passes) => match self.for_case(spec, case) {
-                Ok(p) => multipass::passes(validator.as_ref(), &p.spec, case, *passes),
+            How::MultiPass(spec, validator, passes, talking) => match self.for_case(spec, case) {
+                Ok(p) => {
+                    let subject = match talking {
+                        true => multipass::Subject::Talking(&p.spec),
+                        false => multipass::Subject::Alone(&p.spec),
+                    };
+                    multipass::passes(validator.as_ref(), subject, case, *passes)
+                }
                 Err(why) => return unrunnable(case, why),
             },
+            How::Answers(folder, judging) => {
+                let (exec, outcome) = match answer_of(folder, case) {
+                    Ok(exec) => {
+                        let outcome = judging.judge_output(case, &exec);
+                        (exec, outcome)
+                    }
+                    Err(why) => (
+                        Execution::finished(Vec::new(), Duration::ZERO),
+                        Outcome::new(Verdict::WrongAnswer, why),
+                    ),
+                };
+                silent = exec.stdout.is_empty();
+                Ran {
+                    exec,
+                    outcome,
+                    transcript: None,
+                }
+            }
         };
         let mut report = record::of_run(case, ran);
         report.no_output = silent
@@ -244,6 +292,24 @@ impl Subject<'_> {
             }
         }
         Ok(exec)
+    }
+}
+
+/// The answer a submission of answers (the folder `folder`) gives to
+/// `case`: its file named as the case's input is below a package's
+/// `data/` (`secret/01.out`: the package crate's `data_folder`, so the
+/// same folder serves the package judged in place and imported), as if a
+/// program had written it in no time. `Err` says there is none (judged
+/// WA: nothing was submitted for the case).
+fn answer_of(folder: &Path, case: &Case) -> Result<Execution, String> {
+    let name =
+        crate::package::data_folder(&case.group).join(format!("{}.{ANSWER_EXTENSION}", case.name));
+    match std::fs::read(folder.join(&name)) {
+        Ok(bytes) => Ok(Execution::finished(bytes, Duration::ZERO)),
+        Err(e) => Err(format!(
+            "the submission holds no answer {}: {e}",
+            name.display()
+        )),
     }
 }
 

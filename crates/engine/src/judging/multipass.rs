@@ -5,6 +5,18 @@
 //! passes (a validator may keep notes there); `nextpass.in` is moved out
 //! of it before the next pass so a pass cannot be repeated by mistake.
 //! Each pass runs under the full limits; the case's times are the sums.
+//!
+//! Interactive multi-pass (`type: [interactive, multi-pass]`): each pass
+//! is an interaction ([`super::interact::talk`]) with the output
+//! validator, always through the relay (a failing interaction is not run
+//! again as a single interactive one is: the feedback folder it wrote to
+//! carries over to the next pass, so a second run would see the first's
+//! notes). The conversations of the passes are kept, `---` between them
+//! as in a `.interaction` file.
+//!
+//! Two judge errors of the 2025-09 text (Multi-pass validation): a
+//! validator that writes `nextpass.in` and exits with anything but 42, and
+//! one that asks for a pass beyond `limits.validation_passes`.
 
 use std::io::Write;
 use std::ops::ControlFlow;
@@ -14,6 +26,7 @@ use std::time::Duration;
 use crate::build::tools::ToolError;
 use crate::compare::{Outcome, ended_badly};
 use crate::execution::{End, Execution};
+use crate::judging::interact;
 use crate::judging::program::{Feedback, JudgeProgram};
 use crate::judging::record::Ran;
 use crate::launcher::ProcSpec;
@@ -23,19 +36,44 @@ use crate::verdict::Verdict;
 /// The file the output validator writes to ask for another pass.
 const NEXT_PASS: &str = "nextpass.in";
 
+/// How the program meets the output validator in each pass.
+#[derive(Clone, Copy)]
+pub(crate) enum Subject<'a> {
+    /// It runs alone; the validator judges its output afterwards.
+    Alone(&'a ProcSpec),
+    /// It talks to the validator while both run.
+    Talking(&'a ProcSpec),
+}
+
+/// What one pass gave: the run, its outcome, whether the validator ran
+/// and exited with 42 (`None`: it did not run to an exit of its own), and
+/// the pass's conversation.
+struct Pass {
+    exec: Execution,
+    outcome: Outcome,
+    validator_accepted: Option<bool>,
+    transcript: Option<String>,
+}
+
 /// Runs `subject` (a submission, or the reference) on `case` pass after
 /// pass, each judged by the output validator (`Err`: why there is none).
 pub(crate) fn passes(
     validator: Result<&JudgeProgram, &ToolError>,
-    subject: &ProcSpec,
+    subject: Subject,
     case: &Case,
     passes: u32,
 ) -> Ran {
-    let Some(answer) = case.answer.as_deref() else {
-        return not_judged(
-            Verdict::MissingAnswer,
-            "no answer file beside the input".into(),
-        );
+    // An interactor may do without an answer file (it gets an empty one);
+    // an output validator judging an output needs it.
+    let answer = match (case.answer.as_deref(), subject) {
+        (Some(answer), _) => answer,
+        (None, Subject::Talking(_)) => Path::new("/dev/null"),
+        (None, Subject::Alone(_)) => {
+            return not_judged(
+                Verdict::MissingAnswer,
+                "no answer file beside the input".into(),
+            );
+        }
     };
     let validator = match validator {
         Ok(v) => v,
@@ -74,51 +112,122 @@ struct Passes<'a> {
 
 impl Passes<'_> {
     /// Runs `subject` pass after pass until one decides the case.
-    fn run(&self, subject: &ProcSpec) -> Ran {
+    fn run(&self, subject: Subject) -> Ran {
         let mut input: PathBuf = self.case.input.clone();
         let mut total: Option<Execution> = None;
+        let mut talks: Vec<String> = Vec::new();
         for pass in 1..=self.passes {
-            let exec = self.validator.runner().run(subject, &input);
-            let exec = summed(exec, total.as_ref());
+            let step = match subject {
+                Subject::Alone(spec) => self.alone(pass, &input, spec),
+                Subject::Talking(spec) => self.talking(&input, spec),
+            };
+            let step = match step {
+                Ok(step) => step,
+                Err(why) => return failed(why),
+            };
+            let exec = summed(step.exec, total.as_ref());
             total = Some(exec.clone());
-            match self.judge(pass, &input, exec) {
-                ControlFlow::Break(ran) => return ran,
+            talks.extend(step.transcript);
+            let next = self.next(pass, step.outcome, step.validator_accepted);
+            match next {
+                ControlFlow::Break(outcome) => {
+                    let mut ran = decided(pass, exec, outcome);
+                    ran.transcript = (!talks.is_empty()).then(|| talks.join("---\n"));
+                    return ran;
+                }
                 ControlFlow::Continue(next) => input = next,
             }
         }
         failed("no pass ran".into())
     }
 
-    /// Judges pass `pass`, run on `input` as `exec`: the case's record
-    /// when the pass decides it, else the input of the next pass.
-    fn judge(&self, pass: u32, input: &Path, exec: Execution) -> ControlFlow<Ran, PathBuf> {
+    /// One pass of a program run alone on `input`, its output judged by
+    /// the validator unless the run itself failed (`Err`: a judge error).
+    fn alone(&self, pass: u32, input: &Path, spec: &ProcSpec) -> Result<Pass, String> {
+        let exec = self.validator.runner().run(spec, input);
         if let Some(outcome) = ended_badly(&exec) {
-            return ControlFlow::Break(decided(pass, exec, outcome));
+            return Ok(Pass {
+                exec,
+                outcome,
+                validator_accepted: None,
+                transcript: None,
+            });
         }
         let team = self.scratch.join(format!("output-{pass}"));
-        if let Err(e) = std::fs::File::create(&team).and_then(|mut f| f.write_all(&exec.stdout)) {
-            return ControlFlow::Break(failed(format!("cannot keep the output: {e}")));
-        }
+        std::fs::File::create(&team)
+            .and_then(|mut f| f.write_all(&exec.stdout))
+            .map_err(|e| format!("cannot keep the output: {e}"))?;
         let outcome =
             (self.validator).icpc_check(self.case, input, self.answer, &team, &self.feedback);
+        let validator_accepted = match outcome.verdict {
+            Verdict::Accepted => Some(true),
+            Verdict::WrongAnswer => Some(false),
+            _ => None,
+        };
+        Ok(Pass {
+            exec,
+            outcome,
+            validator_accepted,
+            transcript: None,
+        })
+    }
+
+    /// One pass of a program talking to the validator on `input`.
+    fn talking(&self, input: &Path, spec: &ProcSpec) -> Result<Pass, String> {
+        let talk = interact::talk(
+            Ok(self.validator),
+            spec,
+            self.case,
+            input,
+            &self.feedback,
+            true,
+        );
+        Ok(Pass {
+            exec: talk.ran.exec,
+            outcome: talk.ran.outcome,
+            validator_accepted: talk.interactor_accepted,
+            transcript: talk.ran.transcript,
+        })
+    }
+
+    /// After pass `pass` judged `outcome` (the validator exiting with 42
+    /// or not, `validator_accepted`): the case's outcome when the pass
+    /// decides it, else the input of the next pass.
+    fn next(
+        &self,
+        pass: u32,
+        outcome: Outcome,
+        validator_accepted: Option<bool>,
+    ) -> ControlFlow<Outcome, PathBuf> {
         let next = self.feedback.path().join(NEXT_PASS);
-        if !outcome.verdict.is_pass() || !next.is_file() {
-            return ControlFlow::Break(decided(pass, exec, outcome));
-        }
-        if pass == self.passes {
-            let asked = Outcome::new(
+        let asked = next.is_file();
+        if asked && validator_accepted == Some(false) && outcome.verdict != Verdict::JudgeError {
+            return ControlFlow::Break(Outcome::new(
                 Verdict::JudgeError,
                 format!(
-                    "the output validator asked for pass {} of a problem with {}",
+                    "the output validator wrote {NEXT_PASS} and rejected the pass (exit 43): another pass is asked for only with exit 42 (2025-09, Multi-pass validation)"
+                ),
+            ));
+        }
+        if !outcome.verdict.is_pass() || !asked {
+            return ControlFlow::Break(outcome);
+        }
+        if pass == self.passes {
+            return ControlFlow::Break(Outcome::new(
+                Verdict::JudgeError,
+                format!(
+                    "the output validator asked for pass {} of a problem with {} (limits.validation_passes)",
                     pass + 1,
                     self.passes
                 ),
-            );
-            return ControlFlow::Break(decided(pass, exec, asked));
+            ));
         }
         let moved = self.scratch.join(format!("pass-{}.in", pass + 1));
         if let Err(e) = std::fs::rename(&next, &moved) {
-            return ControlFlow::Break(failed(format!("cannot take {NEXT_PASS}: {e}")));
+            return ControlFlow::Break(Outcome::new(
+                Verdict::JudgeError,
+                format!("cannot take {NEXT_PASS}: {e}"),
+            ));
         }
         ControlFlow::Continue(moved)
     }

@@ -1,7 +1,7 @@
 //! The problem's judge program (an ICPC output validator or interactor,
 //! or a testlib checker) and the three ways it meets a run: after it, on
-//! its output; alongside it, as the interactor; between its passes, on a
-//! multi-pass problem ([`super::multipass`]). All three share what is
+//! its output; alongside it, as the interactor ([`super::interact`]);
+//! between its passes, on a multi-pass problem ([`super::multipass`]). All three share what is
 //! here: the program's process (built once per problem), its feedback
 //! folder, and what its exit code means.
 //!
@@ -12,39 +12,17 @@
 //! with an exit code its interface does not know is a judge error (JE),
 //! never a verdict about what it judged.
 //!
-//! Interactive problems (the ICPC / Kattis interface): the interactor gets
-//! `INPUT ANSWER FEEDBACK_DIR [args]`, what it writes is the submission's
-//! standard input and what the submission writes its standard input. Both
-//! run at once in one launcher request, sandboxed as different uids, each
-//! under its own limits, with judge's [`relay`] between them: either side
-//! stopping is passed on to the other as end of file (or a failing
-//! write), and nothing can hang past the wall clock.
-//!
-//! Verdict precedence of an interaction (no spec states one; this is
-//! problemtools' rule, close to DOMjudge's): an interactor that crashed or
-//! exited with neither 42 nor 43 is a judge error; an interactor that
-//! rejected the submission and hung up before the submission did decides
-//! WA (a submission that then dies of the closed pipe or of end of file is
-//! not blamed for it); otherwise the submission's own fate (TLE, MLE, OLE,
-//! RE) comes first; otherwise the interactor's verdict. An interactor that
-//! fell over (SIGPIPE, an error exit) after the submission stopped reading
-//! what it was sent fell over because of the submission: WA, not the
-//! judge's fault. Who hung up or stopped reading first is what the relay
-//! saw, never a guess from exit times.
+//! Alongside a run, as the interactor: [`super::interact`].
 
 use std::io::Write;
-use std::os::fd::OwnedFd;
 use std::path::{Path, PathBuf};
-use std::time::Duration;
 
 use crate::build::tools::{ProgramRole, ToolError, Tools};
 use crate::compare::{CheckerScore, Outcome, ended_badly};
-use crate::execute::runner::{Runner, execution, open_for_program};
+use crate::execute::runner::Runner;
 use crate::execution::{End, Execution};
-use crate::judging::record::Ran;
 use crate::launcher::ProcSpec;
 use crate::problem::{Case, Interface};
-use crate::relay::{self, Side, Transcript};
 use crate::verdict::Verdict;
 
 /// Bytes of a judge program's message kept in the report.
@@ -104,7 +82,7 @@ impl<'a> JudgeProgram<'a> {
     /// Its process on `case` in the ICPC interface (`INPUT ANSWER
     /// FEEDBACK_DIR` as files 3 and 4, the problem's arguments, the
     /// group's), free to write to `feedback`.
-    fn icpc_spec(&self, case: &Case, feedback: &Feedback) -> ProcSpec {
+    pub(super) fn icpc_spec(&self, case: &Case, feedback: &Feedback) -> ProcSpec {
         self.icpc_spec_of(&self.base, case, feedback)
     }
 
@@ -187,173 +165,6 @@ impl<'a> JudgeProgram<'a> {
     }
 }
 
-/// Runs `submission` against the interactor (`Err`: why there is none) on
-/// `case`. A failure to set the interaction up is a judge error.
-///
-/// The two programs are joined directly first ([`relay::direct`]): a
-/// chatty pair through the relay costs many times its own time. An
-/// accepted run needs nothing more. A failing one that took less than the
-/// time limit runs again through the relay, which knows exactly who hung
-/// up first (that decides between WA and the submission's own failure)
-/// and keeps the conversation for the report; a slower failure (a
-/// time-out) keeps its direct result, the order of the two exits standing
-/// in for who hung up first.
-pub(crate) fn interact(
-    interactor: Result<&JudgeProgram, &ToolError>,
-    submission: &ProcSpec,
-    case: &Case,
-) -> Ran {
-    let direct = talk(interactor, submission, case, false);
-    let cheap = direct.exec.wall < submission.limits.cpu;
-    if direct.outcome.verdict == Verdict::Accepted || !cheap {
-        return direct;
-    }
-    talk(interactor, submission, case, true)
-}
-
-/// One run of [`interact`], `relayed` or joined directly.
-fn talk(
-    interactor: Result<&JudgeProgram, &ToolError>,
-    submission: &ProcSpec,
-    case: &Case,
-    relayed: bool,
-) -> Ran {
-    let could_not_run = |why: String| Ran {
-        exec: Execution::failed(End::CouldNotRun(why.clone()), Duration::ZERO),
-        outcome: Outcome::new(Verdict::JudgeError, why),
-        transcript: None,
-    };
-    let prepared = (|| -> Result<_, Unrunnable> {
-        let interactor = interactor.map_err(|e| Unrunnable::Tool(e.clone()))?;
-        let answer = case.answer.as_deref().unwrap_or(Path::new("/dev/null"));
-        let feedback = Feedback::new(interactor.runner)?;
-        let mut spec = interactor.icpc_spec(case, &feedback);
-        // The submission's wall clock runs out first in a deadlock, so it
-        // is the one stopped (TLE), not the interactor (JE).
-        spec.limits.wall += submission.limits.wall;
-        let input = OwnedFd::from(open_for_program(&case.input)?);
-        let answer = OwnedFd::from(open_for_program(answer)?);
-        Ok((spec, feedback, input, answer, interactor.runner))
-    })();
-    let (spec, feedback, input, answer, runner) = match prepared {
-        Ok(p) => p,
-        Err(why) => return could_not_run(why.to_string()),
-    };
-    let wired = match relayed {
-        true => relay::pipes().map(|(ends, relay)| (ends, Some(relay))),
-        false => relay::direct().map(|ends| (ends, None)),
-    };
-    let (ends, relay) = match wired {
-        Ok(w) => w,
-        Err(e) => return could_not_run(e.to_string()),
-    };
-    // The relay runs while the launcher runs both programs; the programs'
-    // ends go to the launcher and are closed here once sent, so the relay
-    // ends when the programs do.
-    let (results, transcript) = std::thread::scope(|scope| {
-        let relaying = relay.map(|relay| scope.spawn(move || relay.run()));
-        let results = runner.run_raw(vec![
-            (
-                submission,
-                vec![ends.submission_stdin, ends.submission_stdout],
-            ),
-            (
-                &spec,
-                vec![ends.interactor_stdin, ends.interactor_stdout, input, answer],
-            ),
-        ]);
-        (results, relaying.map(|r| r.join().unwrap_or_default()))
-    });
-    let mut results = match results {
-        Ok(r) if r.len() == 2 => r,
-        Ok(_) => {
-            return could_not_run("the launcher answered for the wrong number of programs".into());
-        }
-        Err(e) => return could_not_run(e.to_string()),
-    };
-    let mut interactor = results.pop().unwrap_or_else(|| unreachable!("two results"));
-    let mut program = results.pop().unwrap_or_else(|| unreachable!("two results"));
-    let program_exec = execution(&mut program, Vec::new(), 0, &submission.limits);
-    let interactor_exec = execution(&mut interactor, Vec::new(), 0, &spec.limits);
-    let talked = transcript.unwrap_or_else(|| Transcript {
-        first_closed: Some(first_to_end(&program_exec, &interactor_exec)),
-        ..Transcript::default()
-    });
-    let outcome = interaction_verdict(&program_exec, &interactor_exec, &feedback, &talked);
-    Ran {
-        exec: program_exec,
-        outcome,
-        transcript: Some(talked.render()).filter(|t| !t.is_empty()),
-    }
-}
-
-/// Who ended first, from the two runs' wall times, where no relay saw who
-/// hung up first. A submission stopped at a limit was killed by judge at
-/// a known moment: an interactor that ended with it or after it reacted to
-/// that, and counts as first only when it ended clearly before (its
-/// verdict then stands). Otherwise the earlier end counts.
-fn first_to_end(program: &Execution, interactor: &Execution) -> Side {
-    let stopped = matches!(
-        program.end,
-        End::TimedOut { .. } | End::MemoryExceeded { .. } | End::OutputExceeded { .. }
-    );
-    let margin = match stopped {
-        true => Duration::from_millis(100),
-        false => Duration::ZERO,
-    };
-    match interactor.wall + margin < program.wall {
-        true => Side::Interactor,
-        false => Side::Submission,
-    }
-}
-
-/// The verdict of one interaction (see the module's precedence).
-fn interaction_verdict(
-    program: &Execution,
-    interactor: &Execution,
-    feedback: &Feedback,
-    talk: &Transcript,
-) -> Outcome {
-    let gone_deaf = talk.stopped_reading == Some(Side::Submission);
-    match interactor.end {
-        End::Exited(42) | End::Exited(43) => {
-            let judged = icpc_verdict(interactor, feedback);
-            if judged.verdict == Verdict::WrongAnswer && talk.first_closed == Some(Side::Interactor)
-            {
-                return judged;
-            }
-            let after = talk.first_closed == Some(Side::Interactor)
-                && talk.stopped_reading == Some(Side::Interactor);
-            match ended_badly(program) {
-                // Its failure came from writing to an interactor that had
-                // finished: say so, the bare exit status would puzzle.
-                Some(mut own) if after => {
-                    let said = own.message.take().unwrap_or_default();
-                    own.message = Some(format!(
-                        "{said} (it kept writing after the interactor had finished)"
-                    ));
-                    own
-                }
-                Some(own) => own,
-                None => judged,
-            }
-        }
-        // The interactor fell over writing to (or because of) a submission
-        // that had stopped reading: the submission's fault, unless its own
-        // fate says more.
-        _ if gone_deaf => ended_badly(program).unwrap_or_else(|| {
-            Outcome::new(
-                Verdict::WrongAnswer,
-                "the submission stopped reading while the interactor was still writing",
-            )
-        }),
-        _ => Outcome::new(
-            Verdict::JudgeError,
-            checker_failed(interactor, "interactor"),
-        ),
-    }
-}
-
 /// A fresh feedback folder for one judge program run (or one multi-pass
 /// case), writable by the program and removed when dropped.
 pub(crate) struct Feedback(PathBuf);
@@ -368,7 +179,7 @@ impl Feedback {
     }
 
     /// The folder as the program's argument (ICPC: ends with `/`).
-    fn arg(&self) -> String {
+    pub(super) fn arg(&self) -> String {
         format!("{}/", self.0.display())
     }
 
@@ -405,7 +216,7 @@ pub(crate) fn checker_failed(exec: &Execution, what: &str) -> String {
 
 /// The verdict of an ICPC output validator (or interactor): exit 42 AC,
 /// 43 WA, else a judge error; messages and score from the feedback folder.
-fn icpc_verdict(exec: &Execution, feedback: &Feedback) -> Outcome {
+pub(super) fn icpc_verdict(exec: &Execution, feedback: &Feedback) -> Outcome {
     let judge = feedback.read("judgemessage.txt").filter(|m| !m.is_empty());
     let team = feedback.read("teammessage.txt").filter(|m| !m.is_empty());
     let message = match (judge, team) {

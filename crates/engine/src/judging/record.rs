@@ -52,6 +52,18 @@ pub(crate) fn judged(case: &Case, took: Duration, outcome: Outcome) -> CaseRepor
     CaseReport::new(&case.group, &case.name, &exec, outcome)
 }
 
+/// The record of a case that has no input (a static validation case,
+/// judged on the submission's files), named `group`/`name`.
+pub(crate) fn without_input(
+    group: &str,
+    name: &str,
+    took: Duration,
+    outcome: Outcome,
+) -> CaseReport {
+    let exec = Execution::failed(End::Exited(0), took);
+    CaseReport::new(group, name, &exec, outcome)
+}
+
 /// The record of a case that could not be judged at all.
 pub(crate) fn failed_case(case: &Case, verdict: Verdict, why: &str) -> CaseReport {
     judged(case, Duration::ZERO, Outcome::new(verdict, why))

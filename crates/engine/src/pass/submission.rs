@@ -12,7 +12,8 @@ use crate::build::{self, BuildError, Pin, Program};
 use crate::environment::Environment;
 use crate::execute::runner::Runner;
 use crate::judging::grader::Grader;
-use crate::problem::Problem;
+use crate::problem::submissions::is_answers;
+use crate::problem::{Kind, Problem};
 use crate::time::limits::{self, Overrides, RunLimits};
 
 /// What to build: a source file or executable, a command line (a folder's
@@ -67,6 +68,9 @@ impl Submission {
         source: Source,
         overrides: Overrides,
     ) -> Result<Submission, BuildError> {
+        if let Some(file) = source.file.filter(|f| is_answers(f)) {
+            return answers(runner, problem, file, overrides);
+        }
         let memory = overrides.memory.unwrap_or(problem.spec.limits.memory);
         // A package's programs run as its judge ran them (PyPy for `.py`).
         let env = problem.origin.as_ref().map(|o| &o.environment);
@@ -142,4 +146,29 @@ fn source_size(file: &Path) -> u64 {
         .filter_map(|e| e.metadata().ok())
         .map(|m| m.len())
         .sum()
+}
+
+/// A submission of answers ([`is_answers`]), copied into a build folder:
+/// one only a submit-answer problem takes.
+fn answers(
+    runner: &Runner,
+    problem: &Problem,
+    folder: &Path,
+    overrides: Overrides,
+) -> Result<Submission, BuildError> {
+    if problem.spec.kind != Kind::SubmitAnswer {
+        return Err(BuildError::Setup(format!(
+            "{}: a folder of answers (.out files) is a submission only to a submit-answer problem",
+            folder.display()
+        )));
+    }
+    let dir = runner
+        .new_dir("build")
+        .map_err(|e| BuildError::Setup(e.to_string()))?;
+    let copy = dir.join("answers");
+    crate::fsutil::copy_tree(folder, &copy)
+        .map_err(|e| BuildError::Setup(format!("{}: cannot copy: {e}", folder.display())))?;
+    let program = Program::answers(copy, dir);
+    let limits = limits::for_submission(problem, overrides, &program.language);
+    Ok(Submission { program, limits })
 }

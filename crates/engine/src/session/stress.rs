@@ -149,7 +149,10 @@ impl Tester<'_> {
         // `check_for` refused it before anything ran.
         let answer = match tools.problem.spec.kind {
             Kind::Interactive => Ok(Vec::new()),
-            Kind::Plain | Kind::MultiPass { .. } => reference_output(tools, &case),
+            Kind::Plain
+            | Kind::MultiPass { .. }
+            | Kind::InteractiveMultiPass { .. }
+            | Kind::SubmitAnswer => reference_output(tools, &case),
         };
         let answer = answer.map_err(|why| {
             Error::Reference(format!(
@@ -301,16 +304,20 @@ impl Stress<'_> {
     /// They make sense for `problem`.
     pub fn check_for(&self, problem: &Problem) -> Result<()> {
         match problem.spec.kind {
-            Kind::Plain => Ok(()),
+            // A submit-answer problem's reference, when it is a program,
+            // answers a generated input as a plain one's does.
+            Kind::Plain | Kind::SubmitAnswer => Ok(()),
             Kind::Interactive if self.save.is_none() => Ok(()),
             Kind::Interactive => Err(Error::Usage(
                 "--save: an interactive problem's cases have no reference answer to keep".into(),
             )),
-            kind @ Kind::MultiPass { .. } => Err(Error::Usage(format!(
-                "{}: {}",
-                problem.id,
-                kind.no_answer_alone().unwrap_or_default()
-            ))),
+            kind @ (Kind::MultiPass { .. } | Kind::InteractiveMultiPass { .. }) => {
+                Err(Error::Usage(format!(
+                    "{}: {}",
+                    problem.id,
+                    kind.no_answer_alone().unwrap_or_default()
+                )))
+            }
         }
     }
 

@@ -49,8 +49,10 @@ pub(crate) fn for_submission(
         limits.stack = stack.min(limits.memory);
     }
     match problem.spec.kind {
-        Kind::Interactive => limits.wall = limits.cpu * 3 + std::time::Duration::from_secs(1),
-        Kind::Plain | Kind::MultiPass { .. } => {}
+        Kind::Interactive | Kind::InteractiveMultiPass { .. } => {
+            limits.wall = limits.cpu * 3 + std::time::Duration::from_secs(1)
+        }
+        Kind::Plain | Kind::MultiPass { .. } | Kind::SubmitAnswer => {}
     }
     if language.managed {
         limits.address_space = None;

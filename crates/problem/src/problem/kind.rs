@@ -1,13 +1,16 @@
 //! The kind of a problem: how a submission meets a case.
 //!
-//! One value, not two loose fields: every place where the kind matters
+//! One value, not loose fields: every place where the kind matters
 //! matches on [`Kind`], so a new kind is a compile error wherever it must
-//! decide, instead of silently behaving as a plain problem there.
+//! decide, instead of silently behaving as a plain problem there. That is
+//! why interactive multi-pass is a variant of its own rather than a flag on
+//! either of its halves: a `match` that knew only `MultiPass { .. }` would
+//! otherwise run an interactive problem without its interactor.
 //!
-//! `problem.yaml` spells the kind as two keys (`interactive: true`,
-//! `passes: N`), as judge has always written it;
-//! `spec_file::SpecFile` is that spelling, and the only place the
-//! two keys exist.
+//! `problem.yaml` spells the kind as keys (`interactive: true`,
+//! `passes: N`, `submit_answer: true`), as judge has always written it;
+//! `spec_file::SpecFile` is that spelling, and the only place the keys
+//! exist.
 
 /// How a submission meets a case. Scoring is orthogonal: any kind may be
 /// scored ([`super::ProblemSpec::scoring`]).
@@ -24,6 +27,15 @@ pub enum Kind {
     /// `nextpass.in`, and the submission runs again on it, up to `passes`
     /// runs in all.
     MultiPass { passes: u32 },
+    /// Both (2025-09 `type: [interactive, multi-pass]`): each pass is an
+    /// interaction with the output validator, which may write
+    /// `nextpass.in` for the next one, up to `passes` passes in all.
+    InteractiveMultiPass { passes: u32 },
+    /// 2025-09 `type: submit-answer`: a submission is a folder of answers,
+    /// one per case, judged by the output validator as a program's output
+    /// would be; nothing runs. (A program submitted to such a problem, as
+    /// the format's own example does, is run as on a plain problem.)
+    SubmitAnswer,
 }
 
 impl Kind {
@@ -33,9 +45,10 @@ impl Kind {
     /// solve) asks this first.
     pub fn why_no_answer_alone(self) -> Option<&'static str> {
         match self {
-            Kind::Plain => None,
+            Kind::Plain | Kind::SubmitAnswer => None,
             Kind::Interactive => Some("talks to the interactor"),
             Kind::MultiPass { .. } => Some("runs in passes fed by the output validator"),
+            Kind::InteractiveMultiPass { .. } => Some("talks to the interactor in passes it feeds"),
         }
     }
 
@@ -47,12 +60,31 @@ impl Kind {
         ))
     }
 
-    /// The kind's word in ICPC `type:` (none for a plain problem).
-    pub fn icpc_type(self) -> Option<&'static str> {
+    /// Whether a submission talks to the problem's judge program while it
+    /// runs (there is no output file to judge afterwards).
+    pub fn interactive(self) -> bool {
         match self {
-            Kind::Plain => None,
-            Kind::Interactive => Some("interactive"),
-            Kind::MultiPass { .. } => Some("multi-pass"),
+            Kind::Interactive | Kind::InteractiveMultiPass { .. } => true,
+            Kind::Plain | Kind::MultiPass { .. } | Kind::SubmitAnswer => false,
+        }
+    }
+
+    /// The number of passes of a multi-pass kind, interactive or not.
+    pub fn passes(self) -> Option<u32> {
+        match self {
+            Kind::MultiPass { passes } | Kind::InteractiveMultiPass { passes } => Some(passes),
+            Kind::Plain | Kind::Interactive | Kind::SubmitAnswer => None,
+        }
+    }
+
+    /// The kind's words in ICPC `type:` (none for a plain problem).
+    pub fn icpc_types(self) -> &'static [&'static str] {
+        match self {
+            Kind::Plain => &[],
+            Kind::Interactive => &["interactive"],
+            Kind::MultiPass { .. } => &["multi-pass"],
+            Kind::InteractiveMultiPass { .. } => &["interactive", "multi-pass"],
+            Kind::SubmitAnswer => &["submit-answer"],
         }
     }
 }

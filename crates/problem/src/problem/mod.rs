@@ -17,6 +17,7 @@ pub mod recipe;
 pub mod rules;
 pub mod spec;
 mod spec_file;
+pub mod static_validation;
 pub mod submissions;
 
 use std::collections::BTreeMap;
@@ -34,6 +35,7 @@ pub use layout::{
     is_sample, is_validation_group,
 };
 pub use spec::{CheckerSpec, Interface, Limits, ProblemSpec, ScoringSpec};
+pub use static_validation::{StaticCase, StaticValidation};
 
 /// One test case: an input file and, normally, its expected output.
 #[derive(Debug, Clone, PartialEq)]

@@ -16,6 +16,7 @@ use crate::compare::CompareMode;
 use crate::solvers::SolverRef;
 
 use super::kind::Kind;
+use super::static_validation::StaticValidation;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(
@@ -54,6 +55,9 @@ pub struct ProblemSpec {
     pub scoring: Option<ScoringSpec>,
     /// What a submission may use on each case.
     pub limits: Limits,
+    /// A static validator run on each submission's files, and the groups
+    /// whose static validation case it decides (2025-09).
+    pub static_validation: Option<StaticValidation>,
 }
 
 impl ProblemSpec {
@@ -75,6 +79,7 @@ impl ProblemSpec {
             validators: Vec::new(),
             scoring: None,
             limits: Limits::default(),
+            static_validation: None,
         }
     }
 
@@ -93,6 +98,10 @@ impl ProblemSpec {
             paths.extend(c.also.iter().map(|p| ("checker.also", p.as_path())));
         }
         paths.extend(self.validators.iter().map(|p| ("validators", p.as_path())));
+        paths.extend(
+            (self.static_validation.as_ref())
+                .map(|s| ("static_validation.program", s.program.as_path())),
+        );
         paths
     }
 
@@ -115,17 +124,23 @@ impl ProblemSpec {
             .is_some_and(|c| c.interface == Interface::Icpc);
         let more = self.checker.as_ref().is_some_and(|c| !c.also.is_empty());
         match self.kind {
-            Kind::Plain => {}
-            Kind::MultiPass { .. } if program.is_none() || !icpc => {
+            Kind::Plain | Kind::SubmitAnswer => {}
+            Kind::MultiPass { .. } | Kind::InteractiveMultiPass { .. }
+                if program.is_none() || !icpc =>
+            {
                 return Err(SpecError::MultiPassWithoutIcpcChecker);
             }
-            Kind::Interactive | Kind::MultiPass { .. } if more => {
+            Kind::Interactive | Kind::MultiPass { .. } | Kind::InteractiveMultiPass { .. }
+                if more =>
+            {
                 return Err(SpecError::MoreJudgePrograms);
             }
-            Kind::MultiPass { passes } if !(1..=100).contains(&passes) => {
+            Kind::MultiPass { passes } | Kind::InteractiveMultiPass { passes }
+                if !(1..=100).contains(&passes) =>
+            {
                 return Err(SpecError::Passes { passes });
             }
-            Kind::MultiPass { .. } => {}
+            Kind::MultiPass { .. } | Kind::InteractiveMultiPass { .. } => {}
             Kind::Interactive if program.is_none() => return Err(SpecError::NoInteractor),
             Kind::Interactive if !icpc => return Err(SpecError::InteractorNotIcpc),
             Kind::Interactive => {}

@@ -17,6 +17,8 @@ pub enum ProgramRole {
     AnswerValidator,
     /// A legacy package's custom grader (`graders/`).
     Grader,
+    /// The 2025-09 static validator (`static_validator/`).
+    StaticValidator,
 }
 
 impl std::fmt::Display for ProgramRole {
@@ -28,6 +30,7 @@ impl std::fmt::Display for ProgramRole {
             ProgramRole::InputValidator => "input validator",
             ProgramRole::AnswerValidator => "answer validator",
             ProgramRole::Grader => "grader",
+            ProgramRole::StaticValidator => "static validator",
         })
     }
 }

@@ -10,6 +10,7 @@ use crate::build::{self, BuildError};
 use crate::execute::runner::Runner;
 use crate::judging::grader::{self, Grader};
 use crate::judging::reuse::CachedGrader;
+use crate::judging::static_check;
 use crate::pass::submission::{Source, Submission};
 use crate::problem::Problem;
 use crate::problem::submissions::{Expectation, Expected, ScoreSpec, judge_pattern};
@@ -41,9 +42,25 @@ pub(crate) fn judge_one(
     let graded = CachedGrader::new(built.grader(tools, runner));
     report.time_limit_ms = Some(crate::report::millis(built.limits.cpu));
     let every_case = every || problem.spec.scoring.is_some();
-    let mut judged = judge_cases(expected, problem, batch, every_case, |c| {
-        graded.grade_case(c)
-    });
+    // Static validation first: it reads the files, runs nothing of them;
+    // a rejection there is the submission's first failure.
+    let entry =
+        (expected.path.file_name()).map_or(String::new(), |n| n.to_string_lossy().into_owned());
+    let statics = static_check::cases(tools, &built.program, &entry);
+    let mut judged = if every_case || statics.iter().all(|c| c.verdict.is_pass()) {
+        judge_cases(expected, problem, batch, every_case, |c| {
+            graded.grade_case(c)
+        })
+    } else {
+        Judged {
+            cases: Vec::new(),
+            faults: Vec::new(),
+        }
+    };
+    if !statics.is_empty() {
+        judged.cases.splice(0..0, statics);
+        judged.faults = promise_faults(expected, problem, &judged.cases);
+    }
     let rules = (problem.spec.scoring.as_ref()).map(|spec| problem.groups.rules(spec));
     let scorer = rules.as_ref().map(|r| Scorer::new(r, Some(tools)));
     // A score the rules do not allow makes its case a judge error, which
@@ -182,7 +199,11 @@ fn promise_faults(
     for case in cases {
         tally.see(case);
     }
-    let whole = cases.len() == problem.cases.len();
+    // Static validation cases are judged beside the data's.
+    let data = (cases.iter())
+        .filter(|c| c.name != crate::problem::StaticCase::NAME)
+        .count();
+    let whole = data == problem.cases.len();
     faults.extend(tally.faults(&folder, whole));
     faults
 }

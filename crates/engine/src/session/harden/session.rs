@@ -141,14 +141,14 @@ impl Harden {
     /// against (a mutation run without survivors).
     pub fn plan(&self, problem: &Problem) -> Result<Option<Plan>> {
         match problem.spec.kind {
-            Kind::Plain => {}
+            Kind::Plain | Kind::SubmitAnswer => {}
             Kind::Interactive => {
                 return Err(Error::Usage(format!(
                     "{}: an interactive problem's cases have no reference answer to keep",
                     problem.id
                 )));
             }
-            kind @ Kind::MultiPass { .. } => {
+            kind @ (Kind::MultiPass { .. } | Kind::InteractiveMultiPass { .. }) => {
                 return Err(Error::Usage(format!(
                     "{}: {}",
                     problem.id,

@@ -45,7 +45,7 @@ pub fn skip_reason(path: &Path) -> Option<String> {
 /// claims it, and it is not a program of its own.
 fn no_language(path: &Path) -> Option<String> {
     let table = judge_languages::table();
-    if table.written_in(path).is_none() && !runs_as_itself(path) {
+    if table.written_in(path).is_none() && !runs_as_itself(path) && !super::is_answers(path) {
         let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("none");
         return Some(format!(
             "no language in judge's table has this extension ({ext}; `judge languages` lists them, judge-config.yaml can add one)"

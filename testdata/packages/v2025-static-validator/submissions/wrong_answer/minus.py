@@ -1,0 +1,3 @@
+# Short and plain, passes static validation, but subtracts.
+a, b = map(int, input().split())
+print(a - b)

@@ -396,6 +396,12 @@ fn a_legacy_accepted_submission_below_the_maximum_is_accepted_with_a_warning() {
         w.contains("smallonly.py") && w.contains("consider moving it to partially_accepted")
     });
     assert!(warned, "{:?}", report.meta.warnings);
+    // A partial one its graders accept gets their verdict too, as
+    // verifyproblem's "AC (65)", not its first failure's WA.
+    let partial = submission(&report, "partially_accepted/uint32.c");
+    assert!(partial.ok, "{partial:?}");
+    assert_eq!(partial.got, Verdict::Accepted, "{partial:?}");
+    assert!(partial.score.is_some_and(|s| s > 0.0 && s < 100.0), "{partial:?}");
 }
 
 #[test]

@@ -92,11 +92,14 @@ pub(crate) fn judge_one(
         let scored = scorer.problem(&cases);
         // problemtools: a legacy scoring package's submission gets the
         // verdict its graders give (`accept_if_any_accepted` accepts a
-        // partial solution whose cases fail), not its first failure's.
-        if is_legacy(problem) && expected.expectation.is_accepted() && scored.accepted {
-            report
-                .faults
-                .retain(|f| !matches!(f, PromiseFault::Verdict { .. }));
+        // partial solution whose cases fail; a partial one is "AC (50)"),
+        // not its first failure's.
+        if is_legacy(problem) && scored.accepted {
+            if expected.expectation.is_accepted() {
+                report
+                    .faults
+                    .retain(|f| !matches!(f, PromiseFault::Verdict { .. }));
+            }
             if report.got != Verdict::Accepted {
                 notes.push(format!(
                     "the package's graders accept it (problemtools' verdict), its first failure {} aside",

@@ -401,7 +401,10 @@ fn a_legacy_accepted_submission_below_the_maximum_is_accepted_with_a_warning() {
     let partial = submission(&report, "partially_accepted/uint32.c");
     assert!(partial.ok, "{partial:?}");
     assert_eq!(partial.got, Verdict::Accepted, "{partial:?}");
-    assert!(partial.score.is_some_and(|s| s > 0.0 && s < 100.0), "{partial:?}");
+    assert!(
+        partial.score.is_some_and(|s| s > 0.0 && s < 100.0),
+        "{partial:?}"
+    );
 }
 
 #[test]

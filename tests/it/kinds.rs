@@ -367,6 +367,32 @@ fn a_submission_that_closes_its_input_is_wrong_whatever_the_interactor_does() {
 }
 
 #[test]
+fn a_submission_that_closes_its_output_then_crashes_is_a_run_time_error() {
+    if !crate::common::sandbox(
+        "a_submission_that_closes_its_output_then_crashes_is_a_run_time_error",
+    ) {
+        return;
+    }
+    // It hangs up first: the interactor reads end of file and rejects,
+    // but the conversation ended by the submission's doing, and its own
+    // failure is the verdict. Closing and then exiting cleanly is WA. It
+    // ends after the time limit's second of CPU time (well inside the
+    // wall clock), so the order of the two exits alone would say WA.
+    for (tail, verdict) in [
+        ("os.abort()\n", Verdict::RuntimeError),
+        ("", Verdict::WrongAnswer),
+    ] {
+        let program = format!("import os, time\nos.close(1)\ntime.sleep(1.2)\n{tail}");
+        let (tmp, path) = guess_with(None, "hangs_up_7f3a", &program);
+        let (run, report) = grade(tmp.path(), "guess", &path);
+        assert_eq!(run.code, 1, "{}", run.all());
+        for case in &report.problems[0].cases {
+            assert_eq!(case.verdict, verdict, "{:?}: {}", case.message, run.all());
+        }
+    }
+}
+
+#[test]
 fn a_submission_that_writes_after_the_interactor_is_done_gets_a_clear_run_time_error() {
     if !crate::common::sandbox(
         "a_submission_that_writes_after_the_interactor_is_done_gets_a_clear_run_time_error",

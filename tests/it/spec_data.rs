@@ -113,17 +113,31 @@ fn in_place_an_invalid_input_needs_one_validator_to_reject_it() {
         );
     }
 
-    // Its own arguments are what make over-limit invalid.
-    std::fs::remove_file(pkg.join("data/invalid_input/over-limit.yaml")).unwrap();
+    // Its own arguments are what make over-limit invalid: given by name
+    // to range.py they still are; given by name to format.py only, range.py
+    // runs with none and accepts it, as without them.
+    let own = pkg.join("data/invalid_input/over-limit.yaml");
+    std::fs::write(&own, "input_validator_args: {range: [\"--max\", \"20\"]}\n").unwrap();
     let (run, _) = self::run(tmp.path(), &pkg, "validate");
-    assert_eq!(run.code, 1, "{}", run.all());
-    assert!(
-        run.stdout.contains(
-            "over-limit.in: accepted by input_validators/format.py, input_validators/range.py"
-        ),
-        "{}",
-        run.all()
-    );
+    assert_eq!(run.code, 0, "{}", run.all());
+    for text in [
+        Some("input_validator_args: {format: [\"--max\", \"20\"]}\n"),
+        None,
+    ] {
+        match text {
+            Some(text) => std::fs::write(&own, text).unwrap(),
+            None => std::fs::remove_file(&own).unwrap(),
+        }
+        let (run, _) = self::run(tmp.path(), &pkg, "validate");
+        assert_eq!(run.code, 1, "{}", run.all());
+        assert!(
+            run.stdout.contains(
+                "over-limit.in: accepted by input_validators/format.py, input_validators/range.py"
+            ),
+            "{}",
+            run.all()
+        );
+    }
 }
 
 /// A sample's `.out` the output validator rejects fails `validate`, named;

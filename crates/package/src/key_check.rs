@@ -333,12 +333,22 @@ mod tests {
                 ("problem.yaml:12:1", "nmae", Some("name")),
             ]
         );
-        // `languages` is known, and read without effect.
+        // A known key read without effect is noted, never unknown.
+        let group = "full_feedback: true\n";
+        let value: Value = serde_yaml::from_str(group).unwrap();
+        let found = check(
+            "test_group.yaml",
+            group,
+            &value,
+            File::TestGroup,
+            Format::V2025,
+        );
+        assert!(found.unknown.is_empty(), "{:?}", found.unknown);
         assert!(
             found
                 .noted
                 .iter()
-                .any(|n| n.path == "languages" && matches!(n.effect, Effect::ReadPast(_))),
+                .any(|n| n.path == "full_feedback" && matches!(n.effect, Effect::ReadPast(_))),
             "{:?}",
             found.noted
         );

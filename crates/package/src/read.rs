@@ -193,7 +193,7 @@ fn from_package(pkg: &Path, spec_yaml: ProblemYaml<'_>, format: Format, plan: &m
     let reference = take_reference(pkg, r.plan);
     let scoring = declared.has("scoring");
     let static_validation = crate::read_static::read(pkg, format, kind, scoring, r.plan);
-    let top = read_data::group_settings(pkg, format, scoring, validators.len(), r.plan);
+    let top = read_data::group_settings(pkg, format, scoring, r.plan);
     read_data::cases(pkg, format, &BTreeMap::new(), kind, r.plan);
     submissions(pkg, r.plan);
     statement(pkg, format, r.plan, false);

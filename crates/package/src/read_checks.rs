@@ -212,7 +212,7 @@ fn one(
     if format != Format::Legacy && own.is_file() {
         match crate::located::read(&own) {
             Ok(Ok(text)) => {
-                let read = testdata::read(&rel(pkg, &own), &text, format, 1);
+                let read = testdata::read(&rel(pkg, &own), &text, format);
                 plan.refused.extend(read.refused);
                 plan.ignored.extend(read.ignored);
                 if let Some(args) = read.config.output_args {
@@ -279,7 +279,7 @@ mod tests {
         plan.validation_settings.insert(
             "valid_output/b".into(),
             crate::problem::CaseSettings {
-                validator_args: vec!["--small".into()],
+                validator_args: crate::problem::ValidatorArgs::Each(vec!["--small".into()]),
                 ..Default::default()
             },
         );
@@ -300,7 +300,7 @@ mod tests {
         );
         let x = &plan.output_checks[2].case.settings;
         assert_eq!(x.checker_args, ["float_tolerance", "0.5"]);
-        assert_eq!(x.validator_args, ["--small"]);
+        assert_eq!(x.validator_args.for_validator("any"), ["--small"]);
         assert_eq!(plan.skipped.len(), 1, "{:?}", plan.skipped);
         assert!(plan.output_checks[1].missing().is_none());
         let why = plan.output_checks[0].missing().unwrap();

@@ -43,13 +43,7 @@ pub(crate) struct Top {
 }
 
 /// Group settings from every `testdata.yaml` / `test_group.yaml`.
-pub(crate) fn group_settings(
-    pkg: &Path,
-    format: Format,
-    scoring: bool,
-    validators: usize,
-    plan: &mut Plan,
-) -> Top {
+pub(crate) fn group_settings(pkg: &Path, format: Format, scoring: bool, plan: &mut Plan) -> Top {
     let data = plan.data_dir(pkg);
     crate::data_groups::read(pkg, &data, format, plan);
     let mut d = DataReader {
@@ -58,7 +52,7 @@ pub(crate) fn group_settings(
         data,
         plan,
     };
-    let (mut own, folders) = d.own_settings(validators);
+    let (mut own, folders) = d.own_settings();
     if scoring && format == Format::V2025 {
         secret_defaults(&mut own);
     }
@@ -109,7 +103,7 @@ struct DataReader<'a> {
 impl DataReader<'_> {
     /// Every folder of `data/` (relative to it, `""` for `data/` itself),
     /// and the settings each one's own file gives.
-    fn own_settings(&mut self, validators: usize) -> (BTreeMap<String, Config>, Vec<String>) {
+    fn own_settings(&mut self) -> (BTreeMap<String, Config>, Vec<String>) {
         let (pkg, format) = (self.pkg, self.format);
         let mut own: BTreeMap<String, Config> = BTreeMap::new();
         let mut folders = Vec::new();
@@ -141,7 +135,7 @@ impl DataReader<'_> {
                     self.plan,
                     false,
                 );
-                let read = testdata::read(&shown, &text, format, validators);
+                let read = testdata::read(&shown, &text, format);
                 self.plan.refused.extend(read.refused);
                 self.plan.ignored.extend(read.ignored);
                 own.insert(folder, read.config);
@@ -195,9 +189,11 @@ impl DataReader<'_> {
 /// the arguments `secret` gives its own cases (`secret_spec`) must not
 /// reach the sample's, so the sample says "none" for each it leaves out.
 fn shield(sample: &mut GroupSpec, secret_spec: &GroupSpec) {
+    if sample.validator_args.is_none() && secret_spec.validator_args.is_some() {
+        sample.validator_args = Some(crate::problem::ValidatorArgs::default());
+    }
     for (mine, theirs) in [
         (&mut sample.checker_args, &secret_spec.checker_args),
-        (&mut sample.validator_args, &secret_spec.validator_args),
         (&mut sample.args, &secret_spec.args),
     ] {
         if mine.is_none() && theirs.is_some() {
@@ -470,13 +466,7 @@ impl DataReader<'_> {
             return;
         };
         self.check_case_keys(path, &text);
-        // Per-validator arguments are fine when there is one validator.
-        let validators = (self.plan.copies.iter())
-            .filter(|(from, to)| {
-                to.parent() == Some(Path::new("validators")) && !judge_languages::is_header(from)
-            })
-            .count();
-        let read = testdata::read(&rel(pkg, path), &text, self.format, validators);
+        let read = testdata::read(&rel(pkg, path), &text, self.format);
         let own = testdata::group_spec(&read.config, false, self.format);
         if own != crate::problem::GroupSpec::default() {
             let input = path.with_extension("in");

@@ -16,14 +16,14 @@ use serde_yaml::Value;
 use crate::Refusal;
 use crate::origin::Format;
 use crate::problem::groups::LegacyGrading;
-use crate::problem::{Aggregation, GroupSpec};
+use crate::problem::{Aggregation, GroupSpec, ValidatorArgs};
 
 /// One folder's settings in the package's terms.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub(crate) struct Config {
     // Inherited down the tree.
     pub output_args: Option<Vec<String>>,
-    pub input_args: Option<Vec<String>>,
+    pub input_args: Option<ValidatorArgs>,
     /// The submissions' arguments (2025-09 `args`).
     pub args: Option<Vec<String>>,
     pub accept_score: Option<f64>,
@@ -102,14 +102,13 @@ fn aggregation(word: &str) -> Option<Aggregation> {
 }
 
 /// Reads one settings file (`shown` names it in messages).
-pub(crate) fn read(shown: &str, text: &str, format: Format, validators: usize) -> Read {
+pub(crate) fn read(shown: &str, text: &str, format: Format) -> Read {
     // Which keys each format defines is key_check's to say; the format
     // here only decides what a key known to several of them means.
     let mut file = SettingsFile {
         shown,
         text,
         format,
-        validators,
         out: Read::default(),
     };
     let yaml: Value = match crate::located::yaml(text) {
@@ -143,9 +142,6 @@ struct SettingsFile<'a> {
     shown: &'a str,
     text: &'a str,
     format: Format,
-    /// The problem's input validators: per-validator arguments are fine
-    /// when there is one to give them to.
-    validators: usize,
     out: Read,
 }
 
@@ -223,24 +219,26 @@ impl SettingsFile<'_> {
         }
     }
 
-    /// The input validators' arguments. Per-validator arguments: fine
-    /// when they all agree, or when there is one validator to give them
-    /// to.
+    /// The input validators' arguments: a list for each, or a map from a
+    /// validator's name to its own.
     fn input_args(&mut self, key: &str, value: &Value) {
         let args = match value {
-            Value::Mapping(m) => {
-                let all: Vec<Option<Vec<String>>> = m.values().map(words).collect();
-                let first = all.first().cloned().flatten();
-                let same = all.iter().all(|w| *w == first);
-                (same || self.validators <= 1).then_some(first).flatten()
-            }
-            other => words(other),
+            // Each validator's own, by its name; a validator the map
+            // leaves out runs with none (2025-09, "Test case
+            // configuration"). Legacy `input_validator_flags` maps
+            // problemtools' way, by name too.
+            Value::Mapping(m) => m
+                .iter()
+                .map(|(name, v)| Some((name.as_str()?.to_string(), words(v)?)))
+                .collect::<Option<BTreeMap<String, Vec<String>>>>()
+                .map(ValidatorArgs::ByName),
+            other => words(other).map(ValidatorArgs::Each),
         };
         match args {
-            Some(w) => self.out.config.input_args = Some(w),
-            None => self.unsupported(
+            Some(a) => self.out.config.input_args = Some(a),
+            None => self.invalid(
                 key,
-                "different arguments per input validator are not supported",
+                "expected a list of strings, or a map from an input validator's name to one",
             ),
         }
     }

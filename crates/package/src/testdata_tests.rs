@@ -8,7 +8,6 @@ fn the_formats_keys_read_into_one_config() {
         "t",
         "output_validator_flags: float_tolerance 1e-3\ngrader_flags: min ignore_sample\naccept_score: 2\n",
         Format::Legacy,
-        1,
     );
     assert!(legacy.refused.is_empty(), "{:?}", legacy.refused);
     let c = legacy.config;
@@ -24,7 +23,6 @@ fn the_formats_keys_read_into_one_config() {
         "t",
         "max_score: 30\nscore_aggregation: min\noutput_validator_args: [a, b]\n",
         Format::V2025,
-        1,
     );
     assert_eq!(modern.config.score, Some(30.0));
     assert_eq!(modern.config.aggregation, Some(Aggregation::Min));
@@ -36,7 +34,6 @@ fn the_formats_keys_read_into_one_config() {
         "t",
         "scoring: {score: 40, aggregation: sum}\n",
         Format::Draft2023,
-        1,
     );
     assert_eq!(
         (draft.config.score, draft.config.aggregation),
@@ -50,7 +47,6 @@ fn require_pass_and_an_unbounded_max_score_are_read_as_judges_groups() {
         "t",
         "max_score: unbounded\nscore_aggregation: sum\nrequire_pass: [sample, secret/group1]\n",
         Format::V2025,
-        1,
     );
     assert!(r.refused.is_empty(), "{:?}", r.refused);
     let spec = group_spec(&r.config, true, Format::V2025);
@@ -59,9 +55,9 @@ fn require_pass_and_an_unbounded_max_score_are_read_as_judges_groups() {
         spec.require_pass,
         Some(vec!["sample".into(), "group1".into()])
     );
-    let one = read("t", "require_pass: sample\n", Format::V2025, 1);
+    let one = read("t", "require_pass: sample\n", Format::V2025);
     assert_eq!(one.config.require_pass, Some(vec!["sample".into()]));
-    let bad = read("t", "max_score: lots\n", Format::V2025, 1);
+    let bad = read("t", "max_score: lots\n", Format::V2025);
     assert!(
         bad.refused[0].to_string().contains("t:1:1"),
         "{:?}",
@@ -87,7 +83,7 @@ fn the_2025_09_keys_an_export_writes_read_back_as_judges_group() {
             .map(|(k, v)| format!("{k}: {v}\n"))
             .collect();
         assert!(text.contains(word), "{text}");
-        let r = read("t", &text, Format::V2025, 1);
+        let r = read("t", &text, Format::V2025);
         assert!(r.refused.is_empty() && r.ignored.is_empty(), "{r:?}");
         let spec = group_spec(&r.config, true, Format::V2025);
         assert_eq!(
@@ -104,7 +100,6 @@ fn what_judge_cannot_do_is_refused_and_the_rest_noted() {
         "t",
         "grading: custom\nrequire_pass: [g1]\nrange: 0 10\nfoo: 1\non_reject: stop\n",
         Format::Legacy,
-        1,
     );
     // require_pass and a value on_reject does not take.
     assert_eq!(r.refused.len(), 2, "{:?}", r.refused);
@@ -119,19 +114,26 @@ fn what_judge_cannot_do_is_refused_and_the_rest_noted() {
         (r.config.custom, r.config.range),
         (Some(true), Some([0.0, 10.0]))
     );
+    // Each input validator's own flags, by its name; one the map leaves
+    // out gets none.
     let two = read(
         "t",
-        "input_validator_flags: {a: x, b: y}\n",
+        "input_validator_flags: {a: x, b: y z}\n",
         Format::Legacy,
-        2,
     );
-    assert_eq!(two.refused.len(), 1);
+    assert!(two.refused.is_empty(), "{:?}", two.refused);
+    let args = two.config.input_args.expect("read");
+    assert_eq!(args.for_validator("a"), ["x"]);
+    assert_eq!(args.for_validator("b"), ["y", "z"]);
+    assert!(args.for_validator("c").is_empty());
+    let bad = read("t", "input_validator_args: {a: {b: c}}\n", Format::V2025);
+    assert_eq!(bad.refused.len(), 1, "{:?}", bad.refused);
 }
 
 #[test]
 fn legacy_grading_keys_are_all_inherited_as_problemtools_inherits_them() {
     let read_one = |text: &str| {
-        let r = read("t", text, Format::Legacy, 1);
+        let r = read("t", text, Format::Legacy);
         assert!(r.refused.is_empty(), "{:?}", r.refused);
         r.config
     };
@@ -190,13 +192,16 @@ fn inherited_keys_flow_down_and_scores_do_not() {
     own.insert(
         "secret/g".into(),
         Config {
-            input_args: Some(vec!["--small".into()]),
+            input_args: Some(ValidatorArgs::Each(vec!["--small".into()])),
             ..Config::default()
         },
     );
     let got = effective(&own, &["secret/g/h".into()]);
     let h = &got["secret/g/h"];
     assert_eq!(h.output_args, Some(vec!["case_sensitive".into()]));
-    assert_eq!(h.input_args, Some(vec!["--small".into()]));
+    assert_eq!(
+        h.input_args,
+        Some(ValidatorArgs::Each(vec!["--small".into()]))
+    );
     assert_eq!(h.score, None);
 }

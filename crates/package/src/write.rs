@@ -15,7 +15,7 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use crate::origin::Format;
-use crate::problem::{Aggregation, GroupSpec, Kind, Problem, ProblemSpec};
+use crate::problem::{Aggregation, GroupSpec, Kind, Problem, ProblemSpec, ValidatorArgs};
 use crate::{EXTENSION_FILE, Extension, data_folder, renamed_folders, validator_flags};
 
 pub use crate::scores::{ScoreError, Worth};
@@ -334,12 +334,21 @@ fn v2025_keys(keys: &BTreeMap<&str, String>) -> String {
                 continue;
             }
         };
+        let list = |flags: &str| {
+            let words: Vec<String> = flags.split_whitespace().map(|w| format!("{w:?}")).collect();
+            format!("[{}]", words.join(", "))
+        };
+        // A map of flag strings (each input validator's own) becomes a
+        // map of lists.
+        if let Ok(map) = serde_yaml::from_str::<BTreeMap<String, String>>(v) {
+            let each: Vec<String> = (map.iter())
+                .map(|(name, flags)| format!("{name:?}: {}", list(flags)))
+                .collect();
+            text.push_str(&format!("{args}: {{{}}}\n", each.join(", ")));
+            continue;
+        }
         let unquoted: String = serde_yaml::from_str(v).unwrap_or_else(|_| v.clone());
-        let words: Vec<String> = unquoted
-            .split_whitespace()
-            .map(|w| format!("{w:?}"))
-            .collect();
-        text.push_str(&format!("{args}: [{}]\n", words.join(", ")));
+        text.push_str(&format!("{args}: {}\n", list(&unquoted)));
     }
     text
 }
@@ -364,8 +373,18 @@ fn group_keys(
         let flags = validator_flags(mode, g.tolerance.unwrap_or(spec.tolerance));
         keys.insert("output_validator_flags", quote(&[flags]));
     }
-    if let Some(args) = &g.validator_args {
-        keys.insert("input_validator_flags", quote(args));
+    match &g.validator_args {
+        Some(ValidatorArgs::Each(args)) => {
+            keys.insert("input_validator_flags", quote(args));
+        }
+        // Each validator's own: a map of flag strings, problemtools' way.
+        Some(ValidatorArgs::ByName(map)) => {
+            let each: Vec<String> = (map.iter())
+                .map(|(name, args)| format!("{name:?}: {}", quote(args)))
+                .collect();
+            keys.insert("input_validator_flags", format!("{{{}}}", each.join(", ")));
+        }
+        None => {}
     }
 }
 
@@ -429,7 +448,7 @@ mod tests {
     fn sum_problem() -> Problem {
         let mut p = sum();
         for g in p.groups.specs.values_mut() {
-            g.validator_args = Some(vec!["--max".into(), "1000".into()]);
+            g.validator_args = Some(ValidatorArgs::Each(vec!["--max".into(), "1000".into()]));
         }
         p
     }

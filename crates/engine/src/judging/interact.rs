@@ -64,10 +64,22 @@ pub(crate) fn interact(
     };
     let direct = one(false);
     let cheap = direct.exec.wall < submission.limits.cpu;
-    if direct.outcome.verdict == Verdict::Accepted || !cheap {
+    if direct.outcome.verdict == Verdict::Accepted || !(cheap || unsure_who_hung_up(&direct)) {
         return direct;
     }
     one(true)
+}
+
+/// Whether a direct run's WA may belong to the submission: the interactor
+/// rejected and exited first, and the submission then failed on its own
+/// (a crash, a limit). The exits' order cannot tell a submission that
+/// kept talking from one that had closed its output long before (and so
+/// made the interactor read end of file): only the relay saw which, so
+/// such a run is judged again through it, however long it took. A
+/// submission that closes its output and then crashes or spins is RE or
+/// TLE, as BAPCtools and its `guess` test problem have it.
+fn unsure_who_hung_up(direct: &Ran) -> bool {
+    direct.outcome.verdict == Verdict::WrongAnswer && ended_badly(&direct.exec).is_some()
 }
 
 /// One interaction, and what the interactor's exit said of it.

@@ -51,9 +51,10 @@ pub struct GroupSpec {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub checker_args: Option<Vec<String>>,
     /// Arguments for the input validator programs (ICPC
-    /// `input_validator_args` / `input_validator_flags`).
+    /// `input_validator_args` / `input_validator_flags`): the same for
+    /// each, or each validator's by its name.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub validator_args: Option<Vec<String>>,
+    pub validator_args: Option<ValidatorArgs>,
     /// Command-line arguments for the submissions on the cases below
     /// (2025-09 `args`), after the program's own command.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -78,6 +79,38 @@ pub struct GroupSpec {
     pub require_pass: Option<Vec<String>>,
 }
 
+/// The arguments of the input validators on a case (2025-09
+/// `input_validator_args`: "a sequence of strings, or a map of strings to
+/// sequences of strings"). A map names each validator by its program's
+/// name, and a validator it leaves out runs with none: a package with a
+/// format validator and a property validator gives the second its bound
+/// without confusing the first (BAPCtools' `divsort` does).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum ValidatorArgs {
+    /// The same arguments for every validator.
+    Each(Vec<String>),
+    /// Each validator's own, by name.
+    ByName(BTreeMap<String, Vec<String>>),
+}
+
+impl Default for ValidatorArgs {
+    fn default() -> Self {
+        ValidatorArgs::Each(Vec::new())
+    }
+}
+
+impl ValidatorArgs {
+    /// The arguments of the validator called `name` (its file's or
+    /// folder's name without extension).
+    pub fn for_validator(&self, name: &str) -> &[String] {
+        match self {
+            ValidatorArgs::Each(args) => args,
+            ValidatorArgs::ByName(map) => map.get(name).map_or(&[], Vec::as_slice),
+        }
+    }
+}
+
 /// The file name of a group's settings.
 pub const GROUP_FILE: &str = "group.yaml";
 
@@ -85,7 +118,7 @@ pub const GROUP_FILE: &str = "group.yaml";
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct CaseSettings {
     pub checker_args: Vec<String>,
-    pub validator_args: Vec<String>,
+    pub validator_args: ValidatorArgs,
     /// The submission's command-line arguments on this case (2025-09
     /// `args`; input validators get them after their own).
     pub args: Vec<String>,

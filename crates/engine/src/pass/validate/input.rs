@@ -318,13 +318,15 @@ pub(crate) fn heard(tools: &Tools, case: &Case, bounds: Bounds) -> Result<Heard,
     let runner = tools
         .runner()
         .map_err(|e| Outcome::new(Verdict::JudgeError, e.to_string()))?;
-    // 2025-09: the validator's own arguments, then the case's `args`;
-    // the case's `.files` in its working folder.
-    let mut args = case.settings.validator_args.clone();
-    args.extend(case.settings.args.iter().cloned());
+    // 2025-09: the validator's own arguments (the same for each, or its
+    // own by its name), then the case's `args`; the case's `.files` in
+    // its working folder.
     let files = case.files();
     for (path, program) in validators {
-        let spec = program.judge_spec(args.clone(), tools.judge_limits());
+        let name = path.file_stem().unwrap_or_default().to_string_lossy();
+        let mut args = case.settings.validator_args.for_validator(&name).to_vec();
+        args.extend(case.settings.args.iter().cloned());
+        let spec = program.judge_spec(args, tools.judge_limits());
         let on = crate::execute::case_inputs::OnCase {
             args: &[],
             files: files.as_deref(),

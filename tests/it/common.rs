@@ -47,6 +47,15 @@ pub(crate) fn judge_in(dir: &Path, args: &[&str], stdin: Option<&[u8]>) -> Run {
     judge_env(dir, args, stdin, &[])
 }
 
+/// `judge --problems problems import PKG --id ID` run in `dir`, whose
+/// `problems/` folder it makes first if missing.
+pub(crate) fn import_into(dir: &Path, pkg: &Path, id: &str) -> Run {
+    std::fs::create_dir_all(dir.join("problems")).unwrap();
+    let pkg = pkg.to_str().unwrap();
+    let args = ["--problems", "problems", "import", pkg, "--id", id];
+    judge_in(dir, &args, None)
+}
+
 /// Like [`judge_in`], with extra environment variables.
 pub(crate) fn judge_env(
     dir: &Path,

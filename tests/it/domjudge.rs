@@ -158,19 +158,7 @@ fn an_import_carries_the_format_rule_that_mle_counts_as_rte() {
     let pkg = tmp.path().join("echo");
     hog_package(&pkg);
     let problems = tmp.path().join("problems");
-    std::fs::create_dir_all(&problems).unwrap();
-    let run = judge_in(
-        tmp.path(),
-        &[
-            "--problems",
-            "problems",
-            "import",
-            pkg.to_str().unwrap(),
-            "--id",
-            "echo",
-        ],
-        None,
-    );
+    let run = crate::common::import_into(tmp.path(), &pkg, "echo");
     assert_eq!(run.code, 0, "{}", run.all());
     let rules =
         std::fs::read_to_string(problems.join("echo/submissions/submissions.yaml")).unwrap();

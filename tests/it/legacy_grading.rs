@@ -66,20 +66,8 @@ fn an_imported_olympiad_package_keeps_its_grader_and_included_files() {
         return;
     }
     let tmp = tempfile::tempdir().unwrap();
-    std::fs::create_dir(tmp.path().join("problems")).unwrap();
     let pkg = root().join("testdata/packages/scoring-olympiad");
-    let run = crate::common::judge_in(
-        tmp.path(),
-        &[
-            "--problems",
-            "problems",
-            "import",
-            pkg.to_str().unwrap(),
-            "--id",
-            "oly",
-        ],
-        None,
-    );
+    let run = crate::common::import_into(tmp.path(), &pkg, "oly");
     assert_eq!(run.code, 0, "{}", run.all());
     for kept in [
         "graders/grader.py",

@@ -254,18 +254,7 @@ fn import_refuses_a_cases_own_arguments_and_takes_its_files_along() {
     let tmp = tempfile::tempdir().unwrap();
     let pkg = scaled(tmp.path());
     let problems = tmp.path().join("problems");
-    std::fs::create_dir(&problems).unwrap();
-    let import = |id: &str| {
-        let args = [
-            "--problems",
-            "problems",
-            "import",
-            pkg.to_str().unwrap(),
-            "--id",
-            id,
-        ];
-        crate::common::judge_in(tmp.path(), &args, None)
-    };
+    let import = |id: &str| crate::common::import_into(tmp.path(), &pkg, id);
     let run = import("scaled");
     assert_ne!(run.code, 0, "{}", run.all());
     for named in [

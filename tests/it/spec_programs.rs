@@ -298,19 +298,7 @@ fn an_import_writes_the_constants_into_its_copies_and_names_what_it_cannot_carry
     );
     let before = snapshot(&pkg);
     let problems = tmp.path().join("problems");
-    std::fs::create_dir(&problems).unwrap();
-    let run = judge_in(
-        tmp.path(),
-        &[
-            "--problems",
-            "problems",
-            "import",
-            pkg.to_str().unwrap(),
-            "--id",
-            "double",
-        ],
-        None,
-    );
+    let run = crate::common::import_into(tmp.path(), &pkg, "double");
     assert_eq!(run.code, 0, "{}", run.all());
     for said in ["languages: python3", "limits.code: 64 KiB"] {
         assert!(run.all().contains(said), "{said}: {}", run.all());

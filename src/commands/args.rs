@@ -72,9 +72,12 @@ pub struct RunArgs {
 /// How submissions are isolated.
 #[derive(Debug, Clone, Copy, clap::Args)]
 pub struct SandboxArgs {
-    /// Isolation with bubblewrap: auto (when it works here; a loud warning
-    /// otherwise, and exit 2 when the CI environment variable is set), on
-    /// (required: exit 2 without it), off (limits, accounting, clean-up only).
+    /// Isolation of the programs run: bubblewrap where it can start, else
+    /// the second layer (Landlock and seccomp, what a stock container
+    /// allows). auto: the best layer that holds here; with none, a loud
+    /// warning (exit 2 when the CI environment variable is set). on: a
+    /// layer that holds every point is required (exit 2 without one).
+    /// off: limits, accounting and clean-up only.
     #[arg(long, value_enum, default_value_t = SandboxMode::Auto)]
     pub sandbox: SandboxMode,
 }

@@ -22,6 +22,7 @@ mod harden;
 mod hostile;
 mod in_place;
 mod input_validators;
+mod interactive_ends;
 mod invalid_rules;
 mod junit;
 mod kinds;

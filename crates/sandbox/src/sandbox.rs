@@ -31,11 +31,12 @@ use super::toolchain::SYSTEM_DIRS;
 /// `--sandbox auto|on|off`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
 pub enum SandboxMode {
-    /// Sandbox when bubblewrap works here; otherwise warn (and refuse when
-    /// the CI environment variable is set).
+    /// The best layer that holds here (bubblewrap, else Landlock and
+    /// seccomp); with none, warn (and refuse when the CI environment
+    /// variable is set).
     #[default]
     Auto,
-    /// Require the sandbox; exit 2 without it.
+    /// Require a layer that holds every point; exit 2 without one.
     On,
     /// No sandbox: limits, accounting and clean-up only.
     Off,

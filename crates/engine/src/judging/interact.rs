@@ -7,8 +7,11 @@
 //! write), and nothing can hang past the wall clock.
 //!
 //! Verdict precedence of an interaction (no spec states one; this is
-//! problemtools' rule, close to DOMjudge's): an interactor that crashed or
-//! exited with neither 42 nor 43 is a judge error; an interactor that
+//! problemtools' rule, close to DOMjudge's): a submission judge stopped at
+//! a limit (time, memory, output) before the interactor ended gets that
+//! limit's verdict, whatever the interactor did after (SIGPIPE, an error
+//! exit at end of file: caused by the stop); else an interactor that
+//! crashed or exited with neither 42 nor 43 is a judge error; an interactor that
 //! rejected the submission and hung up before the submission did decides
 //! WA (a submission that then dies of the closed pipe or of end of file is
 //! not blamed for it); otherwise the submission's own fate (TLE, MLE, OLE,
@@ -184,17 +187,22 @@ pub(crate) fn talk(
     }
 }
 
+/// Whether judge itself stopped `program` for a limit (time, memory,
+/// output), at a moment judge chose.
+fn stopped_at_a_limit(program: &Execution) -> bool {
+    matches!(
+        program.end,
+        End::TimedOut { .. } | End::MemoryExceeded { .. } | End::OutputExceeded { .. }
+    )
+}
+
 /// Who ended first, from the two runs' wall times, where no relay saw who
 /// hung up first. A submission stopped at a limit was killed by judge at
 /// a known moment: an interactor that ended with it or after it reacted to
 /// that, and counts as first only when it ended clearly before (its
 /// verdict then stands). Otherwise the earlier end counts.
 fn first_to_end(program: &Execution, interactor: &Execution) -> Side {
-    let stopped = matches!(
-        program.end,
-        End::TimedOut { .. } | End::MemoryExceeded { .. } | End::OutputExceeded { .. }
-    );
-    let margin = match stopped {
+    let margin = match stopped_at_a_limit(program) {
         true => Duration::from_millis(100),
         false => Duration::ZERO,
     };
@@ -212,6 +220,15 @@ fn interaction_verdict(
     talk: &Transcript,
 ) -> Outcome {
     let gone_deaf = talk.stopped_reading == Some(Side::Submission);
+    // judge stopped the submission at a limit before the interactor
+    // ended: whatever the interactor did after (died of SIGPIPE writing
+    // to it, read end of file and gave up) was caused by that stop, and
+    // the limit decides, as in BAPCtools and DOMjudge.
+    if stopped_at_a_limit(program) && talk.first_closed != Some(Side::Interactor) {
+        if let Some(own) = ended_badly(program) {
+            return own;
+        }
+    }
     match interactor.end {
         End::Exited(42) | End::Exited(43) => {
             let judged = icpc_verdict(interactor, feedback);

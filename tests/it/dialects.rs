@@ -64,11 +64,10 @@ fn each_submission_is_judged_as_its_contest_judged_it() {
             .as_deref(),
         Some("Perl")
     );
-    // The precompiled <bits/stdc++.h> was made once and kept in the cache.
-    let headers: Vec<_> = std::fs::read_dir(cache.path().join("pch"))
-        .map(|d| d.flatten().map(|e| e.path()).collect())
-        .unwrap_or_default();
-    assert_eq!(headers.len(), 1, "{headers:?}\n{}", run.all());
+    // Two compiles include <bits/stdc++.h>: too few for a precompiled
+    // header to pay, so none was made.
+    let headers = precompiled_headers(cache.path());
+    assert!(headers.is_empty(), "{headers:?}\n{}", run.all());
     // PyPy runs a package's .py where it is installed, and the report says
     // so beside the submission and once among the notes.
     let pypy = judge::engine::toolchain::which("pypy3").is_some();
@@ -195,4 +194,53 @@ fn python_two_runs_with_the_interpreter_the_configuration_names() {
         "{}",
         run.all()
     );
+}
+
+/// The precompiled headers kept in the cache at `cache`.
+fn precompiled_headers(cache: &Path) -> Vec<PathBuf> {
+    std::fs::read_dir(cache.join("pch"))
+        .map(|d| d.flatten().map(|e| e.path()).collect())
+        .unwrap_or_default()
+}
+
+#[test]
+fn a_precompiled_header_is_made_once_when_enough_compiles_use_it() {
+    const TEST: &str = "a_precompiled_header_is_made_once_when_enough_compiles_use_it";
+    if !crate::common::sandbox(TEST) {
+        return;
+    }
+    let Some(_) = crate::tools::tools(&["g++"], TEST) else {
+        return;
+    };
+    let tmp = tempfile::tempdir().unwrap();
+    let package = tmp.path().join("echo");
+    crate::in_place::memory_package(&package);
+    let accepted = package.join("submissions/accepted");
+    for i in 0..judge::engine::build::PCH_PAYS {
+        let source = format!(
+            "#include <bits/stdc++.h>\n// copy {i}\nint main() {{ long long x; std::cin >> x; std::cout << x << '\\n'; }}\n"
+        );
+        std::fs::write(accepted.join(format!("echo{i}.cpp")), source).unwrap();
+    }
+    let cache = tmp.path().join("cache");
+    let reports = tmp.path().join("reports");
+    let run = judge_env(
+        tmp.path(),
+        &[
+            "--problems",
+            package.to_str().unwrap(),
+            "check",
+            "--report-dir",
+            reports.to_str().unwrap(),
+        ],
+        None,
+        &[("JUDGE_CACHE_DIR", cache.as_path())],
+    );
+    let report = read_report(&reports);
+    for i in 0..judge::engine::build::PCH_PAYS {
+        let s = crate::common::submission(&report, &format!("echo{i}.cpp"));
+        assert!(s.ok && s.got == Verdict::Accepted, "{s:#?}\n{}", run.all());
+    }
+    let headers = precompiled_headers(&cache);
+    assert_eq!(headers.len(), 1, "{headers:?}\n{}", run.all());
 }

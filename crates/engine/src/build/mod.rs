@@ -35,6 +35,7 @@ use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 
 pub use crate::build::compile::Pin;
+pub use crate::build::pch::PAYS as PCH_PAYS;
 pub use crate::build::program::{BuildError, Language, Program, is_executable, tool};
 
 use crate::execute::runner::Runner;

@@ -54,6 +54,9 @@ impl Check {
         runner: Option<&Runner>,
     ) -> Finished {
         let with_submissions = self.with_submissions(&selection.problems);
+        if with_submissions {
+            promises::expect_compiles(&selection.problems);
+        }
         if let Some(runner) = runner {
             session.settle(selection, runner, None);
         }

@@ -68,6 +68,14 @@ pub struct Judged {
     pub warnings: Vec<String>,
 }
 
+/// Tells the builds which submissions of `problems` this run will
+/// compile, so one-time work that pays only over many compiles (a
+/// precompiled header) is done only then.
+pub(crate) fn expect_compiles(problems: &[crate::problem::Problem]) {
+    let found: Vec<_> = problems.iter().flat_map(|p| find(p).submissions).collect();
+    crate::build::pch::expect(found.iter().map(|s| s.path.as_path()));
+}
+
 /// Grades every expected-verdict submission of the problems of `tools`
 /// (the whole, unsharded test set: a submission judged on part of the
 /// cases could pass where its failing case sits in another shard). With a

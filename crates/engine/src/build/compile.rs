@@ -511,7 +511,7 @@ fn run_compiler(
         keep: Keep::Head(COMPILE_LOG),
         role: Role::Submission,
     };
-    let e = runner.run(&spec, Path::new("/dev/null"));
+    let e = crate::timeline::compiling(|| runner.run(&spec, Path::new("/dev/null")));
     let mut log = String::from_utf8_lossy(&e.stderr_tail).into_owned();
     let out = String::from_utf8_lossy(&e.stdout);
     log.push_str(&out[..out.len().min(COMPILE_LOG)]);

@@ -148,7 +148,7 @@ fn made(
         if copied {
             return true;
         }
-        let fresh = make(out).is_some() && out.is_file();
+        let fresh = crate::timeline::pch(|| make(out)).is_some() && out.is_file();
         if fresh && let Some(kept) = &kept {
             keep(out, kept);
         }

@@ -1,0 +1,425 @@
+//! Where a run's time goes (issue #49): the stages of each problem, each
+//! submission, the compiles, the time-outs and the sandbox's own cost,
+//! measured while the run goes and handed to the report once at its end
+//! ([`crate::report::timings`] holds the record and its meaning).
+//!
+//! The stages call in at their boundaries with one line each: a guard
+//! ([`Timeline::span`], [`Timeline::submission`]) for a piece of work,
+//! [`Timeline::case`] around a case judged, [`compiling`] around a
+//! compiler's run, [`shared`] around work done once for every problem.
+//! The work runs on the rayon pool, so the record sits behind a lock and
+//! every piece is measured on the thread that does it: a case's runs are
+//! synchronous, so the sandbox meter's difference on its thread
+//! ([`judge_sandbox::meter`]) is that case's cost.
+//!
+//! A compile does not know its problem; it is charged to the innermost
+//! guard open on its thread. A compile on a thread with none (work a
+//! guard's thread handed to the pool) counts only in the run's totals.
+
+use std::cell::RefCell;
+use std::collections::BTreeMap;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use judge_sandbox::meter::{self, Meter};
+
+use crate::report::CaseReport;
+use crate::report::timings::{
+    Measured, ProblemTimes, Stage, StageTime, SubmissionTime, Timings, round,
+};
+use crate::verdict::Verdict;
+
+/// The record of one run, shared by its runner and session.
+#[derive(Clone, Default)]
+pub struct Timeline(Arc<Mutex<Record>>);
+
+#[derive(Default)]
+struct Record {
+    /// Per problem (`""`: shared by all) and stage.
+    phases: BTreeMap<(String, Stage), Phase>,
+    /// Per problem, its submissions in the order they started.
+    submissions: Vec<(String, Unit)>,
+}
+
+/// One problem's stage: from its first piece's start to its last's end,
+/// and what its pieces added up to.
+struct Phase {
+    first: Instant,
+    last: Instant,
+    busy: Duration,
+    cpu: Option<Duration>,
+    compile: Duration,
+    compile_cpu: Duration,
+    timeouts: Duration,
+    sandbox: Duration,
+}
+
+impl Phase {
+    fn new(start: Instant, end: Instant) -> Phase {
+        Phase {
+            first: start,
+            last: end,
+            busy: Duration::ZERO,
+            cpu: None,
+            compile: Duration::ZERO,
+            compile_cpu: Duration::ZERO,
+            timeouts: Duration::ZERO,
+            sandbox: Duration::ZERO,
+        }
+    }
+}
+
+/// One submission's share of its problem's `submissions` stage (or of
+/// its `limit`, measured for it).
+#[derive(Clone)]
+struct Unit {
+    stage: Stage,
+    path: String,
+    start: Instant,
+    end: Instant,
+    compile: Duration,
+    cpu: Duration,
+    timeouts: Duration,
+    sandbox: Duration,
+}
+
+/// What a piece of work adds to a phase.
+#[derive(Default)]
+struct Piece {
+    /// Its wall is worker time of its own, not spent inside another
+    /// piece that counts (see [`Open::leaf`]).
+    busy: bool,
+    cpu: Option<Duration>,
+    compile: Option<Meter>,
+    compile_wall: Duration,
+    timeouts: Duration,
+    sandbox: Duration,
+}
+
+/// The guards open on this thread, innermost last: where a compile is
+/// charged.
+#[derive(Clone)]
+struct Open {
+    timeline: Timeline,
+    problem: String,
+    stage: Stage,
+    /// The submission's index in the record, for its guard.
+    unit: Option<usize>,
+    /// Its wall is worker time (building a problem's programs);
+    /// otherwise it only bounds pieces that count their own (a problem's
+    /// limit, a submission judged or measured, whose cases run on any
+    /// worker while its own thread waits).
+    leaf: bool,
+}
+
+thread_local! {
+    static OPEN: RefCell<Vec<Open>> = const { RefCell::new(Vec::new()) };
+}
+
+/// An open piece of work; recorded when dropped.
+#[must_use = "the span ends when the guard is dropped"]
+pub struct Span {
+    timeline: Timeline,
+    problem: String,
+    stage: Stage,
+    start: Instant,
+    leaf: bool,
+}
+
+impl Drop for Span {
+    fn drop(&mut self) {
+        OPEN.with(|o| o.borrow_mut().pop());
+        let piece = Piece {
+            busy: self.leaf,
+            ..Piece::default()
+        };
+        (self.timeline).add(&self.problem, self.stage, self.start, Instant::now(), piece);
+    }
+}
+
+/// An open submission; recorded when dropped.
+#[must_use = "the submission's span ends when the guard is dropped"]
+pub struct SubmissionSpan {
+    span: Span,
+    unit: usize,
+}
+
+impl SubmissionSpan {
+    /// Judges one of the submission's cases with `judge` (on any thread),
+    /// as [`Timeline::case`] does, charging it to the submission too.
+    pub fn case(&self, judge: impl FnOnce() -> CaseReport) -> CaseReport {
+        let s = &self.span;
+        (s.timeline).case_of(&s.problem, s.stage, Some(self.unit), judge)
+    }
+}
+
+impl Drop for SubmissionSpan {
+    fn drop(&mut self) {
+        let mut r = self.span.timeline.lock();
+        if let Some((_, u)) = r.submissions.get_mut(self.unit) {
+            u.end = Instant::now();
+        }
+    }
+}
+
+impl Timeline {
+    fn lock(&self) -> std::sync::MutexGuard<'_, Record> {
+        self.0.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Opens a piece of `problem`'s `stage` on this thread, until the
+    /// guard is dropped.
+    pub fn span(&self, problem: &str, stage: Stage) -> Span {
+        self.open(problem, stage, None, true)
+    }
+
+    /// Opens computing `problem`'s time limit: its wall bounds the
+    /// [`Timeline::measuring`] pieces inside it.
+    pub fn limit(&self, problem: &str) -> Span {
+        self.open(problem, Stage::Limit, None, false)
+    }
+
+    fn open(&self, problem: &str, stage: Stage, unit: Option<usize>, leaf: bool) -> Span {
+        OPEN.with(|o| {
+            o.borrow_mut().push(Open {
+                timeline: self.clone(),
+                problem: problem.to_string(),
+                stage,
+                unit,
+                leaf,
+            })
+        });
+        Span {
+            timeline: self.clone(),
+            problem: problem.to_string(),
+            stage,
+            start: Instant::now(),
+            leaf,
+        }
+    }
+
+    /// Opens one submission of `problem` (its compile and its cases),
+    /// until the guard is dropped.
+    pub fn submission(&self, problem: &str, path: &str) -> SubmissionSpan {
+        self.unit(problem, Stage::Submissions, path, false)
+    }
+
+    /// Opens measuring the submission at `path` for `problem`'s time
+    /// limit (its compile and its runs), until the guard is dropped.
+    pub fn measuring(&self, problem: &str, path: &std::path::Path) -> SubmissionSpan {
+        self.unit(problem, Stage::Limit, &path.display().to_string(), false)
+    }
+
+    fn unit(&self, problem: &str, stage: Stage, path: &str, leaf: bool) -> SubmissionSpan {
+        let now = Instant::now();
+        let unit = {
+            let mut r = self.lock();
+            r.submissions.push((
+                problem.to_string(),
+                Unit {
+                    stage,
+                    path: path.to_string(),
+                    start: now,
+                    end: now,
+                    compile: Duration::ZERO,
+                    cpu: Duration::ZERO,
+                    timeouts: Duration::ZERO,
+                    sandbox: Duration::ZERO,
+                },
+            ));
+            r.submissions.len() - 1
+        };
+        SubmissionSpan {
+            span: self.open(problem, stage, Some(unit), leaf),
+            unit,
+        }
+    }
+
+    /// Judges a case of `problem` in `stage` with `judge`, recording its
+    /// wall clock, its program's CPU time, a time-out's wall and the
+    /// sandbox's cost.
+    pub fn case(
+        &self,
+        problem: &str,
+        stage: Stage,
+        judge: impl FnOnce() -> CaseReport,
+    ) -> CaseReport {
+        self.case_of(problem, stage, None, judge)
+    }
+
+    /// [`Timeline::case`], charged to submission `unit` as well.
+    fn case_of(
+        &self,
+        problem: &str,
+        stage: Stage,
+        unit: Option<usize>,
+        judge: impl FnOnce() -> CaseReport,
+    ) -> CaseReport {
+        let (start, before) = (Instant::now(), meter::thread());
+        let report = judge();
+        let end = Instant::now();
+        let cost = meter::thread().since(&before);
+        let cpu = report.cpu_ms.map(|ms| Duration::from_secs_f64(ms / 1e3));
+        // A time-out taken from the cache cost no waiting.
+        let timeouts = match report.verdict {
+            Verdict::TimeLimit if !report.reused => end - start,
+            _ => Duration::ZERO,
+        };
+        if let Some(unit) = unit {
+            let mut r = self.lock();
+            if let Some((_, u)) = r.submissions.get_mut(unit) {
+                u.cpu += cpu.unwrap_or_default();
+                u.timeouts += timeouts;
+                u.sandbox += cost.sandbox;
+            }
+        }
+        let piece = Piece {
+            busy: true,
+            cpu: Some(cpu.unwrap_or_default()),
+            timeouts,
+            sandbox: cost.sandbox,
+            ..Piece::default()
+        };
+        self.add(problem, stage, start, end, piece);
+        report
+    }
+
+    /// Adds a piece of work that ran from `start` to `end`.
+    fn add(&self, problem: &str, stage: Stage, start: Instant, end: Instant, piece: Piece) {
+        let mut r = self.lock();
+        let phase = (r.phases)
+            .entry((problem.to_string(), stage))
+            .or_insert_with(|| Phase::new(start, end));
+        phase.first = phase.first.min(start);
+        phase.last = phase.last.max(end);
+        if piece.busy {
+            phase.busy += end - start;
+        }
+        if let Some(m) = piece.compile {
+            phase.compile += piece.compile_wall;
+            phase.compile_cpu += m.cpu;
+            phase.sandbox += m.sandbox;
+        }
+        if let Some(cpu) = piece.cpu {
+            phase.cpu = Some(phase.cpu.unwrap_or_default() + cpu);
+        }
+        phase.timeouts += piece.timeouts;
+        phase.sandbox += piece.sandbox;
+    }
+
+    /// The report's record of this run, which started at `started` on
+    /// `workers` workers and whose sandbox meter read `before` then;
+    /// problems in `order` first, then any other in name order.
+    pub fn timings(&self, started: Instant, workers: usize, before: &Meter) -> Timings {
+        let r = self.lock();
+        let at = |i: Instant| round(i.saturating_duration_since(started).as_secs_f64());
+        let stage_time = |stage: Stage, p: &Phase| StageTime {
+            stage,
+            start_s: at(p.first),
+            wall_s: round((p.last - p.first).as_secs_f64()),
+            busy_s: round(p.busy.as_secs_f64()),
+            cpu_s: p.cpu.map(|c| round(c.as_secs_f64())),
+            compile_s: round(p.compile.as_secs_f64()),
+            compile_cpu_s: round(p.compile_cpu.as_secs_f64()),
+            timeouts_s: round(p.timeouts.as_secs_f64()),
+            sandbox_s: round(p.sandbox.as_secs_f64()),
+        };
+        let mut problems: Vec<ProblemTimes> = Vec::new();
+        let mut shared = Vec::new();
+        for ((problem, stage), phase) in &r.phases {
+            let time = stage_time(*stage, phase);
+            if problem.is_empty() {
+                shared.push(time);
+                continue;
+            }
+            match problems.iter_mut().find(|p| p.problem == *problem) {
+                Some(p) => p.stages.push(time),
+                None => problems.push(ProblemTimes {
+                    problem: problem.clone(),
+                    stages: vec![time],
+                    submissions: Vec::new(),
+                }),
+            }
+        }
+        for (problem, u) in &r.submissions {
+            if let Some(p) = problems.iter_mut().find(|p| p.problem == *problem) {
+                p.submissions.push(SubmissionTime {
+                    stage: u.stage,
+                    path: u.path.clone(),
+                    start_s: at(u.start),
+                    wall_s: round((u.end - u.start).as_secs_f64()),
+                    compile_s: round(u.compile.as_secs_f64()),
+                    cpu_s: Some(round(u.cpu.as_secs_f64())),
+                    timeouts_s: round(u.timeouts.as_secs_f64()),
+                    sandbox_s: round(u.sandbox.as_secs_f64()),
+                });
+            }
+        }
+        for p in &mut problems {
+            p.stages
+                .sort_by(|a, b| a.start_s.total_cmp(&b.start_s).then(a.stage.cmp(&b.stage)));
+        }
+        let run = meter::process().since(before);
+        Timings::new(Measured {
+            workers,
+            wall_s: started.elapsed().as_secs_f64(),
+            problems,
+            shared,
+            launches: run.launches,
+            sandbox_s: run.sandbox.as_secs_f64(),
+        })
+    }
+}
+
+/// The innermost guard open on this thread (its timeline, problem,
+/// stage and submission).
+fn innermost() -> Option<Open> {
+    OPEN.with(|o| o.borrow().last().cloned())
+}
+
+/// Runs a compiler with `compile`, charging its wall clock, CPU time and
+/// sandbox cost to the innermost guard open on this thread.
+pub(crate) fn compiling<T>(compile: impl FnOnce() -> T) -> T {
+    let (start, before) = (Instant::now(), meter::thread());
+    let out = compile();
+    let end = Instant::now();
+    if let Some(open) = innermost() {
+        let cost = meter::thread().since(&before);
+        if let Some(unit) = open.unit {
+            let mut r = open.timeline.lock();
+            if let Some((_, u)) = r.submissions.get_mut(unit) {
+                u.compile += end - start;
+                u.cpu += cost.cpu;
+                u.sandbox += cost.sandbox;
+            }
+        }
+        let piece = Piece {
+            busy: !open.leaf,
+            compile: Some(cost),
+            compile_wall: end - start,
+            ..Piece::default()
+        };
+        (open.timeline).add(&open.problem, open.stage, start, end, piece);
+    }
+    out
+}
+
+/// Makes a precompiled header with `make`: shared work (see [`shared`]).
+pub(crate) fn pch<T>(make: impl FnOnce() -> T) -> T {
+    shared(Stage::Pch, make)
+}
+
+/// Runs `work`, done once for every problem (a precompiled header), as
+/// shared `stage` of the timeline of the guard open on this thread.
+fn shared<T>(stage: Stage, work: impl FnOnce() -> T) -> T {
+    let start = Instant::now();
+    let out = work();
+    if let Some(open) = innermost() {
+        let piece = Piece {
+            busy: true,
+            ..Piece::default()
+        };
+        (open.timeline).add("", stage, start, Instant::now(), piece);
+    }
+    out
+}

@@ -53,6 +53,7 @@ mod strength;
 mod stress;
 mod sudoku_checker;
 mod timelimit;
+mod timings;
 mod tools;
 mod validate;
 mod walkthrough;

@@ -23,6 +23,9 @@ use std::time::{Duration, Instant};
 
 use judge_sandbox::meter::{self, Meter};
 
+use std::path::Path;
+
+use crate::problem::Problem;
 use crate::report::CaseReport;
 use crate::report::timings::{
     Measured, ProblemTimes, Stage, StageTime, SubmissionTime, Timings, round,
@@ -200,17 +203,21 @@ impl Timeline {
 
     /// Opens one submission of `problem` (its compile and its cases),
     /// until the guard is dropped.
-    pub fn submission(&self, problem: &str, path: &str) -> SubmissionSpan {
-        self.unit(problem, Stage::Submissions, path, false)
+    pub fn submission(&self, problem: &Problem, path: &Path) -> SubmissionSpan {
+        self.unit(problem, Stage::Submissions, path)
     }
 
     /// Opens measuring the submission at `path` for `problem`'s time
     /// limit (its compile and its runs), until the guard is dropped.
-    pub fn measuring(&self, problem: &str, path: &std::path::Path) -> SubmissionSpan {
-        self.unit(problem, Stage::Limit, &path.display().to_string(), false)
+    pub fn measuring(&self, problem: &Problem, path: &Path) -> SubmissionSpan {
+        self.unit(problem, Stage::Limit, path)
     }
 
-    fn unit(&self, problem: &str, stage: Stage, path: &str, leaf: bool) -> SubmissionSpan {
+    /// Opens a submission at `path` (named from its problem's folder),
+    /// whose cases run on any worker while its thread waits.
+    fn unit(&self, problem: &Problem, stage: Stage, path: &Path) -> SubmissionSpan {
+        let path = path.strip_prefix(&problem.dir).unwrap_or(path);
+        let (problem, path) = (problem.id.as_str(), path.display().to_string());
         let now = Instant::now();
         let unit = {
             let mut r = self.lock();
@@ -218,7 +225,7 @@ impl Timeline {
                 problem.to_string(),
                 Unit {
                     stage,
-                    path: path.to_string(),
+                    path,
                     start: now,
                     end: now,
                     compile: Duration::ZERO,
@@ -230,7 +237,7 @@ impl Timeline {
             r.submissions.len() - 1
         };
         SubmissionSpan {
-            span: self.open(problem, stage, Some(unit), leaf),
+            span: self.open(problem, stage, Some(unit), false),
             unit,
         }
     }
@@ -378,25 +385,24 @@ fn innermost() -> Option<Open> {
 }
 
 /// Runs a compiler with `compile`, charging its wall clock, CPU time and
-/// sandbox cost to the innermost guard open on this thread.
+/// sandbox cost to the innermost guard open on this thread; less what
+/// shared work done inside it cost (a precompiled header made for it is
+/// charged to the shared row alone, not to the submission that waited).
 pub(crate) fn compiling<T>(compile: impl FnOnce() -> T) -> T {
-    let (start, before) = (Instant::now(), meter::thread());
-    let out = compile();
-    let end = Instant::now();
+    let (out, start, end, cost) = exclusive(compile);
     if let Some(open) = innermost() {
-        let cost = meter::thread().since(&before);
         if let Some(unit) = open.unit {
             let mut r = open.timeline.lock();
             if let Some((_, u)) = r.submissions.get_mut(unit) {
-                u.compile += end - start;
-                u.cpu += cost.cpu;
-                u.sandbox += cost.sandbox;
+                u.compile += cost.0;
+                u.cpu += cost.1.cpu;
+                u.sandbox += cost.1.sandbox;
             }
         }
         let piece = Piece {
             busy: !open.leaf,
-            compile: Some(cost),
-            compile_wall: end - start,
+            compile: Some(cost.1),
+            compile_wall: cost.0,
             ..Piece::default()
         };
         (open.timeline).add(&open.problem, open.stage, start, end, piece);
@@ -410,16 +416,45 @@ pub(crate) fn pch<T>(make: impl FnOnce() -> T) -> T {
 }
 
 /// Runs `work`, done once for every problem (a precompiled header), as
-/// shared `stage` of the timeline of the guard open on this thread.
+/// shared `stage` of the timeline of the guard open on this thread; a
+/// compile inside it is charged to it.
 fn shared<T>(stage: Stage, work: impl FnOnce() -> T) -> T {
-    let start = Instant::now();
-    let out = work();
-    if let Some(open) = innermost() {
-        let piece = Piece {
-            busy: true,
-            ..Piece::default()
-        };
-        (open.timeline).add("", stage, start, Instant::now(), piece);
-    }
+    let Some(open) = innermost() else {
+        return work();
+    };
+    let guard = open.timeline.open("", stage, None, true);
+    let (out, ..) = exclusive(work);
+    drop(guard);
     out
+}
+
+/// A cost: wall clock and the sandbox meter's figures.
+type Cost = (Duration, Meter);
+
+thread_local! {
+    /// What the compiles and shared work finished so far on this thread
+    /// cost, for the one around them to leave out.
+    static NESTED: std::cell::Cell<Cost> = const { std::cell::Cell::new((Duration::ZERO, Meter::ZERO)) };
+}
+
+/// Runs `work`: its start and end, and what it cost less what the
+/// compiles and shared work nested in it cost (each counted once, by
+/// its own).
+fn exclusive<T>(work: impl FnOnce() -> T) -> (T, Instant, Instant, Cost) {
+    let outer = NESTED.with(|n| n.replace((Duration::ZERO, Meter::ZERO)));
+    let (start, before) = (Instant::now(), meter::thread());
+    let out = work();
+    let end = Instant::now();
+    let total = (end - start, meter::thread().since(&before));
+    let inner = NESTED.with(|n| {
+        let inner = n.get();
+        n.set((outer.0 + total.0, outer.1.plus(&total.1)));
+        inner
+    });
+    (
+        out,
+        start,
+        end,
+        (total.0.saturating_sub(inner.0), total.1.since(&inner.1)),
+    )
 }

@@ -32,6 +32,21 @@ pub struct Meter {
 }
 
 impl Meter {
+    pub const ZERO: Meter = Meter {
+        launches: 0,
+        sandbox: Duration::ZERO,
+        cpu: Duration::ZERO,
+    };
+
+    /// Both added up.
+    pub fn plus(&self, other: &Meter) -> Meter {
+        Meter {
+            launches: self.launches + other.launches,
+            sandbox: self.sandbox + other.sandbox,
+            cpu: self.cpu + other.cpu,
+        }
+    }
+
     /// What was added between `before` and `self`.
     pub fn since(&self, before: &Meter) -> Meter {
         Meter {

@@ -92,7 +92,7 @@ fn slowest(
     what: &Probe,
     probe: Duration,
 ) -> Result<(String, Duration), NotMeasured> {
-    let clock = runner.timeline().measuring(&tools.problem.id, &what.path);
+    let clock = runner.timeline().measuring(tools.problem, &what.path);
     let path = &tools.problem.dir.join(&what.path);
     let problem = tools.problem;
     let memory = problem.spec.limits.memory;

@@ -34,7 +34,7 @@ pub(crate) fn judge_one(
 ) -> (SubmissionReport, Vec<String>) {
     let problem = tools.problem;
     let mut report = unjudged(problem, expected);
-    let clock = runner.timeline().submission(&problem.id, &report.path);
+    let clock = runner.timeline().submission(problem, &expected.path);
     let built = match build(problem, expected, runner) {
         Ok(built) => built,
         Err(e) => return (not_built(report, expected, e), Vec::new()),

@@ -5,8 +5,8 @@
 //!
 //! The stages call in at their boundaries with one line each: a guard
 //! ([`Timeline::span`], [`Timeline::submission`]) for a piece of work,
-//! [`Timeline::case`] around a case judged, [`compiling`] around a
-//! compiler's run, [`shared`] around work done once for every problem.
+//! [`Timeline::case`] around a case judged, `compiling` around a
+//! compiler's run, `pch` around work done once for every problem.
 //! The work runs on the rayon pool, so the record sits behind a lock and
 //! every piece is measured on the thread that does it: a case's runs are
 //! synchronous, so the sandbox meter's difference on its thread

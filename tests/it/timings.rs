@@ -40,10 +40,14 @@ fn a_cold_check_records_each_stage_within_the_runs_wall() {
     );
     assert_eq!(run.code, 0, "{}", run.all());
     let report = read_report(&reports);
-    let t = report
-        .timings
-        .as_ref()
-        .expect("a check records its timings");
+    let problem = assert_stages(&report);
+    assert_shown(&run.stdout, &reports, &problem);
+}
+
+/// Every stage of the one problem of `report` there, each within the
+/// run, adding up to at most the run; returns the problem's id.
+fn assert_stages(report: &judge::report::Report) -> String {
+    let t = (report.timings.as_ref()).expect("a check records its timings");
     let run_wall = report.meta.duration_ms / 1e3;
     // The record ends as the report is made, a moment after the run's
     // duration is taken.
@@ -114,10 +118,15 @@ fn a_cold_check_records_each_stage_within_the_runs_wall() {
         "{ratio}"
     );
     assert!(t.launches > 0 && t.sandbox_s >= 0.0);
+    p.problem.clone()
+}
 
-    let line = (run.stdout.lines())
+/// The console's `time:` line and the HTML chart of a run whose one
+/// problem is `problem`.
+fn assert_shown(stdout: &str, reports: &Path, problem: &str) {
+    let line = (stdout.lines())
         .find(|l| l.starts_with("time: "))
-        .unwrap_or_else(|| panic!("no time line: {}", run.stdout));
+        .unwrap_or_else(|| panic!("no time line: {stdout}"));
     for part in [
         "limit ",
         "build ",
@@ -137,7 +146,7 @@ fn a_cold_check_records_each_stage_within_the_runs_wall() {
     let chart = &chart[..chart.find("</section>").unwrap()];
     assert!(chart.contains("<svg") && chart.contains("Where the time went"));
     assert!(
-        chart.contains(&format!(">{}</text>", p.problem)),
+        chart.contains(&format!(">{problem}</text>")),
         "no row for the problem"
     );
     // A bar for each stage, coloured as the legend says.

@@ -458,3 +458,44 @@ fn exclusive<T>(work: impl FnOnce() -> T) -> (T, Instant, Instant, Cost) {
         (total.0.saturating_sub(inner.0), total.1.since(&inner.1)),
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn nap(ms: u64) {
+        std::thread::sleep(Duration::from_millis(ms));
+    }
+
+    /// A precompiled header made inside a submission's compile is
+    /// charged to the shared row, and the compile keeps only its own.
+    #[test]
+    fn shared_work_inside_a_compile_is_charged_once_to_the_shared_row() {
+        let timeline = Timeline::default();
+        let started = Instant::now();
+        {
+            let _build = timeline.span("p", Stage::Build);
+            compiling(|| {
+                pch(|| compiling(|| nap(60)));
+                nap(20);
+            });
+        }
+        let t = timeline.timings(started, 2, &meter::process());
+        let [shared] = &t.shared[..] else {
+            panic!("one shared row: {:?}", t.shared)
+        };
+        assert_eq!(shared.stage, Stage::Pch);
+        assert!(
+            shared.compile_s >= 0.06 && shared.busy_s >= 0.06,
+            "{shared:?}"
+        );
+        let build = &t.problems[0].stages[0];
+        assert_eq!(build.stage, Stage::Build);
+        assert!(
+            (0.02..0.06).contains(&build.compile_s),
+            "the compile kept the header's time: {build:?}"
+        );
+        // The build span itself is worker time, its compile inside it.
+        assert!(build.busy_s >= 0.08, "{build:?}");
+    }
+}

@@ -282,7 +282,7 @@ impl Timeline {
         }
         let piece = Piece {
             busy: true,
-            cpu: Some(cpu.unwrap_or_default()),
+            cpu,
             timeouts,
             sandbox: cost.sandbox,
             ..Piece::default()
@@ -316,7 +316,7 @@ impl Timeline {
 
     /// The report's record of this run, which started at `started` on
     /// `workers` workers and whose sandbox meter read `before` then;
-    /// problems in `order` first, then any other in name order.
+    /// problems by name, each one's stages and submissions in a stable order.
     pub fn timings(&self, started: Instant, workers: usize, before: &Meter) -> Timings {
         let r = self.lock();
         let at = |i: Instant| round(i.saturating_duration_since(started).as_secs_f64());
@@ -362,9 +362,11 @@ impl Timeline {
                 });
             }
         }
+        // In the order of the stages and of the submissions' paths, not
+        // of the workers' schedule: two runs list the same rows alike.
         for p in &mut problems {
-            p.stages
-                .sort_by(|a, b| a.start_s.total_cmp(&b.start_s).then(a.stage.cmp(&b.stage)));
+            p.stages.sort_by_key(|s| s.stage);
+            (p.submissions).sort_by(|a, b| (a.stage, &a.path).cmp(&(b.stage, &b.path)));
         }
         let run = meter::process().since(before);
         Timings::new(Measured {

@@ -222,12 +222,13 @@ impl Timings {
         self.totals.iter().find(|t| t.stage == stage)
     }
 
-    /// The console's line: each stage's wall, what the submissions spent
-    /// compiling and waiting on time-outs, the sandbox, and the physical
-    /// limit against the run's wall.
+    /// The console's line: each stage's wall (those that took none
+    /// left out), what the stages spent compiling and waiting on
+    /// time-outs, the sandbox, and the physical limit against the run's
+    /// wall.
     pub fn line(&self, style: Style) -> String {
         let mut parts = Vec::new();
-        for t in &self.totals {
+        for t in self.totals.iter().filter(|t| t.wall_s >= 0.005) {
             let mut part = format!("{} {}", t.stage.name(), secs(t.wall_s));
             let mut inner = Vec::new();
             if t.compile_s > 0.0 {
@@ -354,6 +355,11 @@ mod tests {
             line.starts_with("time: build 1.0 s · submissions 3.0 s"),
             "{line}"
         );
+        // A stage that took no time is left out of the line.
+        let mut quick = t.clone();
+        quick.totals[0].wall_s = 0.001;
+        let short = quick.line(Style { color: false });
+        assert!(short.starts_with("time: submissions 3.0 s"), "{short}");
         assert!(
             line.contains("physical limit 2.0 s (wall 5.0 s, 2.5×)"),
             "{line}"

@@ -72,6 +72,17 @@ impl Phase {
     }
 }
 
+impl Phase {
+    /// Whether nothing happened in it: a limit that was given, not
+    /// computed (its guard opened and closed at once).
+    fn idle(&self) -> bool {
+        self.busy.is_zero()
+            && self.compile.is_zero()
+            && self.cpu.is_none()
+            && self.last - self.first < Duration::from_millis(1)
+    }
+}
+
 /// One submission's share of its problem's `submissions` stage (or of
 /// its `limit`, measured for it).
 #[derive(Clone)]
@@ -333,7 +344,7 @@ impl Timeline {
         };
         let mut problems: Vec<ProblemTimes> = Vec::new();
         let mut shared = Vec::new();
-        for ((problem, stage), phase) in &r.phases {
+        for ((problem, stage), phase) in r.phases.iter().filter(|(_, p)| !p.idle()) {
             let time = stage_time(*stage, phase);
             if problem.is_empty() {
                 shared.push(time);

@@ -195,7 +195,10 @@ impl Timings {
             .iter()
             .filter_map(|s| total(*s, &m.problems, &m.shared))
             .collect();
-        let cpu: f64 = (m.problems.iter().flat_map(|p| &p.stages))
+        // Only where submissions were judged: a check without them has
+        // no submission's work to measure against.
+        let judged = |p: &&ProblemTimes| p.stages.iter().any(|s| s.stage == Stage::Submissions);
+        let cpu: f64 = (m.problems.iter().filter(judged).flat_map(|p| &p.stages))
             .map(|s| match s.stage {
                 Stage::Submissions => s.cpu_s.unwrap_or(0.0) + s.compile_cpu_s,
                 Stage::Limit => s.compile_cpu_s,
@@ -336,6 +339,15 @@ mod tests {
         });
         let mut problems = problems.to_vec();
         problems[1].stages[1].start_s = 2.0; // 2..4 against 1..3
+        // A problem checked without its submissions: its limit's compiles
+        // are no submission's work to judge.
+        let mut limit = stage(Stage::Limit, 0.0, 0.5);
+        limit.compile_cpu_s = 10.0;
+        problems.push(ProblemTimes {
+            problem: "c".into(),
+            stages: vec![limit],
+            submissions: Vec::new(),
+        });
         let t = Timings::new(Measured {
             workers: 2,
             wall_s: 5.0,

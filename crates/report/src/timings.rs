@@ -341,7 +341,7 @@ mod tests {
         problems[1].stages[1].start_s = 2.0; // 2..4 against 1..3
         // A problem checked without its submissions: its limit's compiles
         // are no submission's work to judge.
-        let mut limit = stage(Stage::Limit, 0.0, 0.5);
+        let mut limit = stage(Stage::Limit, 0.0, 0.0);
         limit.compile_cpu_s = 10.0;
         problems.push(ProblemTimes {
             problem: "c".into(),

@@ -369,7 +369,9 @@ mod tests {
         );
         // A stage that took no time is left out of the line.
         let mut quick = t.clone();
-        quick.totals[0].wall_s = 0.001;
+        for total in quick.totals.iter_mut().filter(|t| t.stage == Stage::Build) {
+            total.wall_s = 0.001;
+        }
         let short = quick.line(Style { color: false });
         assert!(short.starts_with("time: submissions 3.0 s"), "{short}");
         assert!(

@@ -53,6 +53,7 @@ struct Phase {
     cpu: Option<Duration>,
     compile: Duration,
     compile_cpu: Duration,
+    probe: Duration,
     timeouts: Duration,
     sandbox: Duration,
 }
@@ -66,6 +67,7 @@ impl Phase {
             cpu: None,
             compile: Duration::ZERO,
             compile_cpu: Duration::ZERO,
+            probe: Duration::ZERO,
             timeouts: Duration::ZERO,
             sandbox: Duration::ZERO,
         }
@@ -78,6 +80,7 @@ impl Phase {
     fn idle(&self) -> bool {
         self.busy.is_zero()
             && self.compile.is_zero()
+            && self.probe.is_zero()
             && self.cpu.is_none()
             && self.last - self.first < Duration::from_millis(1)
     }
@@ -92,6 +95,7 @@ struct Unit {
     start: Instant,
     end: Instant,
     compile: Duration,
+    probe: Duration,
     cpu: Duration,
     timeouts: Duration,
     sandbox: Duration,
@@ -104,8 +108,8 @@ struct Piece {
     /// piece that counts (see [`Open::leaf`]).
     busy: bool,
     cpu: Option<Duration>,
-    compile: Option<Meter>,
-    compile_wall: Duration,
+    /// A compile's or a probe's cost, and which.
+    charged: Option<(Charged, Duration, Meter)>,
     timeouts: Duration,
     sandbox: Duration,
 }
@@ -240,6 +244,7 @@ impl Timeline {
                     start: now,
                     end: now,
                     compile: Duration::ZERO,
+                    probe: Duration::ZERO,
                     cpu: Duration::ZERO,
                     timeouts: Duration::ZERO,
                     sandbox: Duration::ZERO,
@@ -313,10 +318,14 @@ impl Timeline {
         if piece.busy {
             phase.busy += end - start;
         }
-        if let Some(m) = piece.compile {
-            phase.compile += piece.compile_wall;
-            phase.compile_cpu += m.cpu;
-            phase.sandbox += m.sandbox;
+        match piece.charged {
+            Some((Charged::Compile, wall, m)) => {
+                phase.compile += wall;
+                phase.compile_cpu += m.cpu;
+                phase.sandbox += m.sandbox;
+            }
+            Some((Charged::Probe, wall, _)) => phase.probe += wall,
+            None => {}
         }
         if let Some(cpu) = piece.cpu {
             phase.cpu = Some(phase.cpu.unwrap_or_default() + cpu);
@@ -339,6 +348,7 @@ impl Timeline {
             cpu_s: p.cpu.map(|c| round(c.as_secs_f64())),
             compile_s: round(p.compile.as_secs_f64()),
             compile_cpu_s: round(p.compile_cpu.as_secs_f64()),
+            probe_s: round(p.probe.as_secs_f64()),
             timeouts_s: round(p.timeouts.as_secs_f64()),
             sandbox_s: round(p.sandbox.as_secs_f64()),
         };
@@ -367,6 +377,7 @@ impl Timeline {
                     start_s: at(u.start),
                     wall_s: round((u.end - u.start).as_secs_f64()),
                     compile_s: round(u.compile.as_secs_f64()),
+                    probe_s: round(u.probe.as_secs_f64()),
                     cpu_s: Some(round(u.cpu.as_secs_f64())),
                     timeouts_s: round(u.timeouts.as_secs_f64()),
                     sandbox_s: round(u.sandbox.as_secs_f64()),
@@ -397,25 +408,47 @@ fn innermost() -> Option<Open> {
     OPEN.with(|o| o.borrow().last().cloned())
 }
 
+/// What a piece of work inside a guard is charged as.
+#[derive(Clone, Copy)]
+enum Charged {
+    /// A compiler's run.
+    Compile,
+    /// Finding out whether a toolchain is there and runs (a tool's
+    /// `--version`, a language's probe): no program of the problem's runs.
+    Probe,
+}
+
 /// Runs a compiler with `compile`, charging its wall clock, CPU time and
 /// sandbox cost to the innermost guard open on this thread; less what
 /// shared work done inside it cost (a precompiled header made for it is
 /// charged to the shared row alone, not to the submission that waited).
 pub(crate) fn compiling<T>(compile: impl FnOnce() -> T) -> T {
-    let (out, start, end, cost) = exclusive(compile);
+    charge(Charged::Compile, compile)
+}
+
+/// Runs a toolchain probe with `probe`, charging its wall clock to the
+/// innermost guard open on this thread.
+pub(crate) fn probing<T>(probe: impl FnOnce() -> T) -> T {
+    charge(Charged::Probe, probe)
+}
+
+fn charge<T>(kind: Charged, work: impl FnOnce() -> T) -> T {
+    let (out, start, end, (wall, cost)) = exclusive(work);
     if let Some(open) = innermost() {
         if let Some(unit) = open.unit {
             let mut r = open.timeline.lock();
             if let Some((_, u)) = r.submissions.get_mut(unit) {
-                u.compile += cost.0;
-                u.cpu += cost.1.cpu;
-                u.sandbox += cost.1.sandbox;
+                match kind {
+                    Charged::Compile => u.compile += wall,
+                    Charged::Probe => u.probe += wall,
+                }
+                u.cpu += cost.cpu;
+                u.sandbox += cost.sandbox;
             }
         }
         let piece = Piece {
             busy: !open.leaf,
-            compile: Some(cost.1),
-            compile_wall: cost.0,
+            charged: Some((kind, wall, cost)),
             ..Piece::default()
         };
         (open.timeline).add(&open.problem, open.stage, start, end, piece);

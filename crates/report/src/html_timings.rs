@@ -144,17 +144,17 @@ fn legend(t: &Timings) -> Markup {
 fn totals(t: &Timings) -> Markup {
     html! {
         table {
-            thead { tr { th { "stage" } th { "wall" } th { "busy" } th { "compile" } th { "time-outs" } th { "sandbox" } } }
+            thead { tr { th { "stage" } th { "wall" } th { "busy" } th { "compile" } th { "probes" } th { "time-outs" } th { "sandbox" } } }
             tbody {
                 @for s in &t.totals {
                     tr {
                         td { i.sw style={ "background:" (colour(s.stage)) } {} " " (s.stage.name()) }
-                        td.n { (secs(s.wall_s)) } td.n { (secs(s.busy_s)) } td.n { (maybe(s.compile_s)) }
+                        td.n { (secs(s.wall_s)) } td.n { (secs(s.busy_s)) } td.n { (maybe(s.compile_s)) } td.n { (maybe(s.probe_s)) }
                         td.n { (maybe(s.timeouts_s)) } td.n { (maybe(s.sandbox_s)) }
                     }
                 }
-                tr { td { "run" } td.n { (secs(t.wall_s)) } td {} td {} td {} td.n { (secs(t.sandbox_s)) } }
-                tr { td { "physical limit" } td.n { (secs(t.physical_limit_s)) } td colspan="4" {
+                tr { td { "run" } td.n { (secs(t.wall_s)) } td {} td {} td {} td {} td.n { (secs(t.sandbox_s)) } }
+                tr { td { "physical limit" } td.n { (secs(t.physical_limit_s)) } td colspan="5" {
                     "the submissions' CPU time (" (secs(t.submissions_cpu_s)) ") over " (t.workers) " workers" } }
             }
         }
@@ -261,11 +261,12 @@ impl Chart {
             escape(name)
         ));
         let tip = format!(
-            "{name} ({}): {} from {} (compile {}{}, time-outs {})",
+            "{name} ({}): {} from {} (compile {}, toolchain probes {}{}, time-outs {})",
             s.stage.name(),
             secs(s.wall_s),
             secs(s.start_s),
             secs(s.compile_s),
+            secs(s.probe_s),
             s.cpu_s
                 .map(|c| format!(", CPU {}", secs(c)))
                 .unwrap_or_default(),

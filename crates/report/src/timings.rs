@@ -95,6 +95,10 @@ pub struct StageTime {
     pub compile_s: f64,
     #[serde(default, skip_serializing_if = "zero")]
     pub compile_cpu_s: f64,
+    /// Wall clock of toolchain probes in it (is a tool there, does it
+    /// run): run outside the sandbox, for no case.
+    #[serde(default, skip_serializing_if = "zero")]
+    pub probe_s: f64,
     /// Wall clock of cases that ended in a time-out.
     #[serde(default, skip_serializing_if = "zero")]
     pub timeouts_s: f64,
@@ -114,6 +118,8 @@ pub struct SubmissionTime {
     pub wall_s: f64,
     #[serde(default, skip_serializing_if = "zero")]
     pub compile_s: f64,
+    #[serde(default, skip_serializing_if = "zero")]
+    pub probe_s: f64,
     /// Its cases' CPU time and its compile's (not measured for `limit`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cpu_s: Option<f64>,
@@ -141,6 +147,8 @@ pub struct StageTotal {
     pub busy_s: f64,
     #[serde(default, skip_serializing_if = "zero")]
     pub compile_s: f64,
+    #[serde(default, skip_serializing_if = "zero")]
+    pub probe_s: f64,
     #[serde(default, skip_serializing_if = "zero")]
     pub timeouts_s: f64,
     #[serde(default, skip_serializing_if = "zero")]
@@ -237,6 +245,9 @@ impl Timings {
             if t.compile_s > 0.0 {
                 inner.push(format!("compile {}", secs(t.compile_s)));
             }
+            if t.probe_s >= 0.005 {
+                inner.push(format!("probes {}", secs(t.probe_s)));
+            }
             if t.timeouts_s > 0.0 {
                 inner.push(format!("time-outs {}", secs(t.timeouts_s)));
             }
@@ -281,6 +292,7 @@ fn total(stage: Stage, problems: &[ProblemTimes], shared: &[StageTime]) -> Optio
         wall_s: round(union(&spans)),
         busy_s: sum(|s| s.busy_s),
         compile_s: sum(|s| s.compile_s),
+        probe_s: sum(|s| s.probe_s),
         timeouts_s: sum(|s| s.timeouts_s),
         sandbox_s: sum(|s| s.sandbox_s),
     })
@@ -322,6 +334,7 @@ mod tests {
             cpu_s: Some(wall_s),
             compile_s: 0.0,
             compile_cpu_s: 0.0,
+            probe_s: 0.0,
             timeouts_s: 0.0,
             sandbox_s: 0.0,
         }

@@ -432,6 +432,11 @@ pub(crate) fn probing<T>(probe: impl FnOnce() -> T) -> T {
     charge(Charged::Probe, probe)
 }
 
+/// [`judge_sandbox::toolchain::probe`], charged as a probe.
+pub(crate) fn probe(argv: &[String]) -> bool {
+    probing(|| crate::toolchain::probe(argv))
+}
+
 fn charge<T>(kind: Charged, work: impl FnOnce() -> T) -> T {
     let (out, start, end, (wall, cost)) = exclusive(work);
     if let Some(open) = innermost() {

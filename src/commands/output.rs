@@ -82,6 +82,9 @@ pub(crate) fn publish(
     }
     print!("{}", crate::report::console_failures::table(report, style));
     print!("{}", console::summary(report, style));
+    if let Some(timings) = &report.timings {
+        print!("{}", timings.line(style));
+    }
     print!("{}", console::submissions(report, style));
     print!("{}", console::catches(report, style));
     print!("{}", console::bounds(report, style));

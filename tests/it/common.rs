@@ -122,6 +122,7 @@ pub(crate) fn without_timings(mut report: judge::report::Report) -> judge::repor
     report.meta.duration_ms = 0.0;
     report.meta.jobs = 0;
     report.meta.command.clear();
+    report.timings = None;
     // The cache note names each run's own cache folder and what it found.
     report.meta.notes.retain(|n| !n.starts_with("cache "));
     for s in &mut report.submissions {

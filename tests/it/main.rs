@@ -54,6 +54,7 @@ mod strength;
 mod stress;
 mod sudoku_checker;
 mod timelimit;
+mod timings;
 mod tools;
 mod validate;
 mod walkthrough;

@@ -27,6 +27,11 @@ fn filters(tmp: &Path) -> Vec<(String, String)> {
         (root.as_str(), "[ROOT]"),
         (r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ", "[DATE]"),
         (version.as_str(), "[VERSION]"),
+        // Where the time went: every figure is measured, and which
+        // stages a run has depends on the machine (its toolchains).
+        (r"(?s)\ntimings:\n.*", "\ntimings: [TIMINGS]\n"),
+        (r#"(?s)<section class="timings".*?</section>"#, "[TIMINGS]"),
+        (r"(?m)^time: .*$", "time: [TIMES]"),
         // YAML figures.
         (
             r"(duration_ms|time_ms|wall_ms|cpu_ms|memory_kib|jobs): [0-9.]+",

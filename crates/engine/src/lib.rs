@@ -70,5 +70,6 @@ pub mod pass;
 pub mod score;
 pub mod session;
 pub mod time;
+pub mod timeline;
 
 pub use judge_sandbox::{cgroup, confine, launcher, relay, sandbox, toolchain};

@@ -32,12 +32,14 @@ mod html_cases;
 mod html_catches;
 pub(crate) mod html_chart;
 mod html_failure;
+mod html_timings;
 pub mod index;
 pub mod junit;
 pub mod merge;
 mod meta;
 mod promise;
 pub mod rules;
+pub mod timings;
 pub mod yaml;
 
 use std::collections::BTreeMap;
@@ -105,6 +107,10 @@ pub struct Report {
     /// Expected-verdict submissions graded by `check`.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub submissions: Vec<SubmissionReport>,
+    /// Where the run's time went; none in a merged report or one written
+    /// before judge kept them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub timings: Option<timings::Timings>,
 }
 
 /// One submission from `problems/<id>/submissions/<verdict>/`: did it get
@@ -492,6 +498,7 @@ impl Report {
             errors,
             problems,
             submissions: Vec::new(),
+            timings: None,
         }
     }
 

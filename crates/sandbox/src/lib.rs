@@ -27,6 +27,7 @@ pub mod guarantees;
 pub mod launcher;
 mod layer;
 pub mod limits;
+pub mod meter;
 pub mod relay;
 pub mod runner;
 pub mod sandbox;

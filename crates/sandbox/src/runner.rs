@@ -450,6 +450,7 @@ impl Runner {
     /// its descriptors (standard input, standard output, extra files), and
     /// returns what was measured; `Err` when no launcher could run them.
     pub fn run_raw(&self, procs: Vec<(&ProcSpec, Vec<OwnedFd>)>) -> Result<Vec<ProcResult>, Error> {
+        let launched = Instant::now(); // starting a launcher is the sandbox's cost too
         let slot = rayon::current_thread_index().unwrap_or(0) % self.slots.len();
         let mut guard = self.slots[slot]
             .lock()
@@ -487,7 +488,9 @@ impl Runner {
             .zip(procs)
             .map(|(s, (_, fds))| (s, fds))
             .collect();
-        launcher.run(request).map_err(|e| {
+        let results = launcher.run(request);
+        let _ = (results.as_ref()).map(|r| crate::meter::add(launched.elapsed(), r));
+        results.map_err(|e| {
             // A launcher that failed is replaced at the next run.
             *guard = None;
             Error::Run(format!("the launcher failed: {e}"))

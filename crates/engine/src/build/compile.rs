@@ -347,7 +347,7 @@ fn entry_point(
 /// not proof enough.
 fn probe_toolchain(spec: &Spec) -> Result<(), BuildError> {
     match spec.probe_command() {
-        Some(probe) if !crate::toolchain::probe(&probe) => Err(BuildError::Unavailable(format!(
+        Some(probe) if !crate::timeline::probe(&probe) => Err(BuildError::Unavailable(format!(
             "no {} toolchain here (`{}` fails): install {}",
             spec.name,
             probe.join(" "),
@@ -511,7 +511,7 @@ fn run_compiler(
         keep: Keep::Head(COMPILE_LOG),
         role: Role::Submission,
     };
-    let e = runner.run(&spec, Path::new("/dev/null"));
+    let e = crate::timeline::compiling(|| runner.run(&spec, Path::new("/dev/null")));
     let mut log = String::from_utf8_lossy(&e.stderr_tail).into_owned();
     let out = String::from_utf8_lossy(&e.stdout);
     log.push_str(&out[..out.len().min(COMPILE_LOG)]);

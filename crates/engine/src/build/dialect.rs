@@ -131,7 +131,7 @@ pub(crate) fn standard(spec: &Spec, compiler: &str) -> Option<String> {
         .iter()
         .map(|s| s.to_string())
         .collect();
-        crate::toolchain::probe(&argv).then(|| std.clone())
+        crate::timeline::probe(&argv).then(|| std.clone())
     })
 }
 

@@ -193,7 +193,7 @@ fn made(
         if EXPECTED.load(Ordering::Relaxed) < PAYS {
             return false;
         }
-        let fresh = make(out).is_some() && out.is_file();
+        let fresh = crate::timeline::pch(|| make(out)).is_some() && out.is_file();
         if fresh && let Some(kept) = &kept {
             keep(out, kept);
         }

@@ -105,7 +105,8 @@ pub(crate) fn with_env(mut base: Vec<String>, extra: &[String]) -> Vec<String> {
 /// A tool on PATH, made visible to the sandbox.
 pub fn tool(runner: &Runner, name: &str) -> Result<String, BuildError> {
     let (chosen, configured) = runner.tool_choice(name);
-    let Tool { exe, binds } = toolchain::resolve(&chosen).ok_or_else(|| {
+    let resolved = crate::timeline::probing(|| toolchain::resolve(&chosen));
+    let Tool { exe, binds } = resolved.ok_or_else(|| {
         BuildError::Setup(if configured {
             format!("{name}: {chosen} (tools.{name} in judge's configuration) cannot be run")
         } else {

@@ -13,12 +13,16 @@ use std::path::Path;
 use crate::cache::Cache;
 use crate::error::{Error, Result};
 use crate::sandbox::SandboxMode;
+use crate::timeline::Timeline;
 
 /// A [`judge_sandbox::runner::Runner`] and the run's cache.
 pub struct Runner {
     inner: judge_sandbox::runner::Runner,
     /// The build and result cache, unless the run said `--no-cache`.
     cache: Option<Cache>,
+    /// Where the run's time goes: every stage that has the runner finds
+    /// it here, as it finds the cache.
+    timeline: Timeline,
 }
 
 /// Starts the runner of a command with `workers` launchers in sandbox
@@ -54,6 +58,7 @@ impl Runner {
         Ok(Runner {
             inner: judge_sandbox::runner::Runner::new(opts)?,
             cache: None,
+            timeline: Timeline::default(),
         })
     }
 
@@ -65,6 +70,11 @@ impl Runner {
     /// The run's cache, if it has one.
     pub fn cache(&self) -> Option<&Cache> {
         self.cache.as_ref()
+    }
+
+    /// The record of where the run's time goes.
+    pub fn timeline(&self) -> &Timeline {
+        &self.timeline
     }
 }
 

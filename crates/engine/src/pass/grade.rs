@@ -10,6 +10,7 @@ use crate::judging::reuse::CachedGrader;
 use crate::pass::skeleton::{Finished, Session, prepare};
 use crate::pass::submission::{Source, Submission};
 use crate::problem::Discovery;
+use crate::report::timings::Stage;
 use crate::shard::Shard;
 use crate::time::limits::Overrides;
 use crate::units::{format_duration, format_size};
@@ -50,7 +51,9 @@ impl Grade<'_> {
             return Err(Error::ProblemProgram(e));
         }
         let subject = self.source.subject();
+        let span = runner.timeline().span(&problem.id, Stage::Submissions);
         let built = Submission::build(runner, problem, self.source, self.overrides);
+        drop(span);
         let mut problems = match &built {
             Err(BuildError::Setup(msg) | BuildError::Unavailable(msg)) => {
                 return Err(Error::Setup(msg.clone()));

@@ -21,10 +21,12 @@ use crate::pass::check::reference::Reference;
 use crate::pass::validate::output_check::CheckerTests;
 use crate::problem::Kind;
 use crate::problem::{Case, Discovery, Problem};
+use crate::report::timings::Stage;
 use crate::report::{CaseReport, Meta, ProblemReport, Report, RunKind, SubmissionReport};
 use crate::score::Scorer;
 use crate::shard::{Shard, test_set_hash};
 use crate::time::computed;
+use crate::timeline::Timeline;
 
 /// How a run was asked for.
 #[derive(Clone)]
@@ -51,6 +53,10 @@ pub struct Session {
     fail_fast: bool,
     /// Notes found while judging (where `--fail-fast` stopped).
     late_notes: std::sync::Mutex<Vec<String>>,
+    /// Where the run's time goes (the runner's, once it has one), and the
+    /// sandbox meter when the run started.
+    timeline: Timeline,
+    meter: judge_sandbox::meter::Meter,
 }
 
 /// A rayon pool with exactly `jobs` threads (0 = one per core).
@@ -81,6 +87,8 @@ impl Session {
             progress: settings.progress.clone(),
             fail_fast: settings.fail_fast,
             late_notes: Default::default(),
+            timeline: Timeline::default(),
+            meter: judge_sandbox::meter::process(),
         })
     }
 
@@ -103,6 +111,7 @@ impl Session {
     /// Records how this run's programs are run: the runner's notes, and its
     /// warning when there is no sandbox.
     pub fn note_runner(&mut self, runner: &Runner) {
+        self.timeline = runner.timeline().clone();
         self.meta.notes.extend(runner.notes());
         self.meta.sandbox = Some(runner.sandbox_label());
         self.meta
@@ -140,7 +149,8 @@ impl Session {
             p.begin(jobs.len(), self.meta.kind.name());
         }
         let origin = Instant::now();
-        let one = |(t, c): &(&P, &Case)| judge_timed(&judge, origin, progress, *t, c);
+        let clock = (&self.timeline, self.stage());
+        let one = |(t, c): &(&P, &Case)| judge_timed(&judge, origin, progress, clock, *t, c);
         let results = self.judge_in_batches(&jobs, one);
         if let Some(p) = progress {
             p.end();
@@ -195,6 +205,15 @@ impl Session {
         results
     }
 
+    /// What this run's cases are judged for, in the timeline.
+    fn stage(&self) -> Stage {
+        match self.meta.kind {
+            RunKind::Check => Stage::Reference,
+            RunKind::Validate => Stage::Validation,
+            RunKind::Grade => Stage::Submissions,
+        }
+    }
+
     /// Gives each package judged in place that states no time limit the
     /// one its accepted submissions give (problemtools' rule), on this
     /// run's pool, before anything is graded or sharded, so every shard
@@ -228,7 +247,10 @@ impl Session {
         self.meta.duration_ms = crate::report::millis(self.started.elapsed());
         let late = std::mem::take(&mut *self.late_notes.lock().unwrap_or_else(|e| e.into_inner()));
         self.meta.notes.extend(late);
-        let report = Report::new(self.meta, problems, errors).with_submissions(submissions);
+        let timings =
+            (self.timeline).timings(self.started, self.pool.current_num_threads(), &self.meter);
+        let mut report = Report::new(self.meta, problems, errors).with_submissions(submissions);
+        report.timings = Some(timings);
         Finished { report, cache_line }
     }
 }
@@ -240,14 +262,16 @@ fn judge_timed<P, J>(
     judge: &J,
     origin: Instant,
     progress: Option<&dyn Progress>,
+    (timeline, stage): (&Timeline, Stage),
     t: &P,
     c: &Case,
 ) -> (CaseReport, Span)
 where
+    P: PerProblem,
     J: Fn(&P, &Case) -> CaseReport,
 {
     let start = origin.elapsed();
-    let mut report = judge(t, c);
+    let mut report = timeline.case(&t.problem().id, stage, || judge(t, c));
     let end = origin.elapsed();
     report.note_input(&c.input);
     if let Some(p) = progress {
@@ -425,6 +449,7 @@ pub fn prepare<'a>(
     let built: Vec<(Tools, Result<(), ToolError>)> = problems
         .par_iter()
         .map(|p| {
+            let _span = runner.map(|r| r.timeline().span(&p.id, Stage::Build));
             let tools = Tools::new(p, runner);
             let result = tools.build_all(needs);
             (tools, result)

@@ -92,6 +92,7 @@ fn slowest(
     what: &Probe,
     probe: Duration,
 ) -> Result<(String, Duration), NotMeasured> {
+    let clock = runner.timeline().measuring(tools.problem, &what.path);
     let path = &tools.problem.dir.join(&what.path);
     let problem = tools.problem;
     let memory = problem.spec.limits.memory;
@@ -116,7 +117,7 @@ fn slowest(
         .cloned()
         .collect();
     let reports = in_order(&cases, rayon::current_num_threads(), false, |c| {
-        grader.grade_case(c)
+        clock.case(|| grader.grade_case(c))
     });
     let failed = |r: &&CaseReport| match what.must_pass {
         true => !r.verdict.is_pass(),

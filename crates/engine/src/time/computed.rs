@@ -209,6 +209,7 @@ type Settled = (Vec<String>, Option<(String, String)>);
 
 /// [`settle`] for one problem.
 fn settle_one(problem: &mut Problem, runner: &Runner, given: Option<Duration>) -> Settled {
+    let _span = runner.timeline().limit(&problem.id);
     // What the package reader decided where the package's conventions
     // are ambiguous: said in every report that grades it.
     let mut notes: Vec<String> = (problem.origin.iter().flat_map(|o| &o.notes))

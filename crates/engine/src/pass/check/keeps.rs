@@ -34,6 +34,7 @@ pub(crate) fn judge_one(
 ) -> (SubmissionReport, Vec<String>) {
     let problem = tools.problem;
     let mut report = unjudged(problem, expected);
+    let clock = runner.timeline().submission(problem, &expected.path);
     let built = match build(problem, expected, runner) {
         Ok(built) => built,
         Err(e) => return (not_built(report, expected, e), Vec::new()),
@@ -49,7 +50,7 @@ pub(crate) fn judge_one(
     let statics = static_check::cases(tools, &built.program, &entry);
     let mut judged = if every_case || statics.iter().all(|c| c.verdict.is_pass()) {
         judge_cases(expected, problem, batch, every_case, |c| {
-            graded.grade_case(c)
+            clock.case(|| graded.grade_case(c))
         })
     } else {
         Judged {

@@ -79,18 +79,24 @@ fn output_lines(exe: &Path, args: &[&str]) -> Option<Vec<String>> {
     })
 }
 
-/// Resolves `name` (cached per process; a failed lookup is not cached).
+/// Resolves `name` (cached per process). A name not on `PATH` is looked
+/// up again next time (cheap, and a test may put it there), but one found
+/// that does not run is remembered: asking a broken pyenv shim for
+/// Python 2 costs about half a second a time, and a package with Python 2
+/// files asked once per file and build.
 pub fn resolve(name: &str) -> Option<Tool> {
-    static CACHE: OnceLock<Mutex<HashMap<String, Tool>>> = OnceLock::new();
+    static CACHE: OnceLock<Mutex<HashMap<String, Option<Tool>>>> = OnceLock::new();
     let cache = CACHE.get_or_init(Default::default);
     if let Some(t) = cache.lock().ok()?.get(name) {
-        return Some(t.clone());
+        return t.clone();
     }
-    let tool = find(name)?;
-    if let Ok(mut c) = cache.lock() {
+    let tool = find(name);
+    if (tool.is_some() || which(name).is_some())
+        && let Ok(mut c) = cache.lock()
+    {
         c.insert(name.to_string(), tool.clone());
     }
-    Some(tool)
+    tool
 }
 
 fn find(name: &str) -> Option<Tool> {

@@ -34,7 +34,7 @@ pub(super) fn rlimits(
         libc::RLIM_INFINITY
     };
     set.push((libc::RLIMIT_STACK, stack));
-    if !cgroup_memory && let Some(a) = l.address_space {
+    if let Some(a) = address_space_cap(l, cgroup_memory) {
         set.push((libc::RLIMIT_AS, a));
     }
     set.push((libc::RLIMIT_FSIZE, l.output.saturating_add(1)));
@@ -50,6 +50,15 @@ pub(super) fn rlimits(
         Tasks::CallersUid => set.push((libc::RLIMIT_NPROC, tasks_of_our_uid() + l.processes)),
     }
     set
+}
+
+/// The address-space cap a program runs under: its limits' cap, unless a
+/// cgroup limits its memory (`cgroup_memory`), which then lets every
+/// allocation through and counts what is touched. Reported with the run
+/// ([`super::ProcResult::address_space`]): an allocation may have been
+/// refused there.
+pub(super) fn address_space_cap(l: &crate::limits::RunLimits, cgroup_memory: bool) -> Option<u64> {
+    l.address_space.filter(|_| !cgroup_memory)
 }
 
 /// Tasks (processes and threads) of this process' real uid, the count

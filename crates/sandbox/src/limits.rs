@@ -150,3 +150,30 @@ pub fn compiler() -> RunLimits {
         open_files: 1024,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_address_space_cap_lies_far_above_the_limit_and_within_the_machine() {
+        let ram = physical_memory().expect("the machine's memory");
+        for memory in [64u64 << 20, 256 << 20, 1 << 30, 4 << 30] {
+            let cap = address_space_backstop(memory);
+            // Never tighter than twice the limit (what grows with it).
+            assert!(cap >= 2 * memory, "{memory}: {cap}");
+            // The margin, unless the machine has less memory than that.
+            let wanted = 2 * memory + ADDRESS_SPACE_MARGIN;
+            assert_eq!(cap, wanted.min(ram.max(2 * memory)), "{memory}");
+            assert_eq!(
+                RunLimits::new(Duration::from_secs(1), memory, 1).address_space,
+                Some(cap)
+            );
+        }
+        // A 600 MB allocation under 256 MiB is the watch's to count, not
+        // the cap's to refuse, wherever the machine has the memory.
+        if ram >= 2 << 30 {
+            assert!(address_space_backstop(256 << 20) > 600 << 20);
+        }
+    }
+}

@@ -129,9 +129,9 @@ mod tests {
         ] {
             assert!(!may_explain(v), "{v:?}");
         }
-        let lifted = Cap::Lifted.on(&spec());
-        assert_eq!(lifted.limits.address_space, None);
-        assert!(Cap::Kept.on(&spec()).limits.address_space.is_some());
+        let spec = spec();
+        assert_eq!(Cap::Lifted.on(&spec).limits.address_space, None);
+        assert!(Cap::Kept.on(&spec).limits.address_space.is_some());
     }
 
     fn spec() -> ProcSpec {

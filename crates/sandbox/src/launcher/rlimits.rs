@@ -13,8 +13,10 @@ pub(super) enum Tasks {
 }
 
 /// The rlimits of a run: backstops and what the kernel enforces per
-/// process. Memory is capped by the cgroup when it can (`cgroup_memory`),
-/// else by the address space; the stack as the limits say (see
+/// process. Memory is limited by the cgroup when it can (`cgroup_memory`),
+/// else counted by the launcher's watch, with the address space capped as
+/// a backstop ([`crate::limits::address_space_backstop`]); the stack as
+/// the limits say (see
 /// [`crate::limits::STACK_CAP`]).
 pub(super) fn rlimits(
     tasks: Tasks,

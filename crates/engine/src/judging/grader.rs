@@ -157,7 +157,8 @@ impl<'a> Grader<'a> {
     }
 
     /// Runs on one case and judges it; a run that failed under an
-    /// address-space cap is judged again without it (see [`refused`]).
+    /// address-space cap is judged again without it (the rule of
+    /// `judging/refused.rs`).
     pub fn grade_case(&self, case: &Case) -> CaseReport {
         let (first, cap) = self.grade_once(case, Cap::Kept);
         match cap.filter(|_| refused::may_explain(first.verdict)) {

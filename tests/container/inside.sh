@@ -30,6 +30,9 @@ infinite_loop.c TLE
 spinning_child.c TLE
 sleep_forever.sh TLE
 alloc_600m.c MLE --memory-limit 256MiB
+alloc_600m_checked.c MLE --memory-limit 256MiB
+alloc_2g_checked.c MLE --memory-limit 256MiB
+alloc_100m.c AC --memory-limit 256MiB
 alloc_4g.c MLE
 huge_output.c OLE
 segfault.c RE

@@ -18,7 +18,7 @@ const TINY_ANSWER: &str = "testdata/grading/tiny/cases/sample/1.out";
 /// CI); then `landlock`: `on` with the second layer forced
 /// (`JUDGE_SANDBOX_LAYER=landlock`, no namespaces), wherever the kernel
 /// has Landlock and seccomp, as a stock container's would.
-fn modes(what: &str) -> Vec<&'static str> {
+pub(crate) fn modes(what: &str) -> Vec<&'static str> {
     let mut modes = vec!["off"];
     if sandbox_available(what) {
         modes.push("on");
@@ -90,7 +90,7 @@ fn hostile(name: &str) -> String {
     format!("testdata/submissions/hostile/{name}")
 }
 
-fn expect(name: &str, verdict: Verdict, mode: &str, extra: &[&str]) -> Graded {
+pub(crate) fn expect(name: &str, verdict: Verdict, mode: &str, extra: &[&str]) -> Graded {
     let (flag, env) = mode_args(mode);
     let mut args = vec!["--sandbox", flag];
     args.extend_from_slice(extra);

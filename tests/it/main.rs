@@ -31,6 +31,7 @@ mod languages;
 mod layers;
 mod leftovers;
 mod legacy_grading;
+mod memory;
 mod module_circles;
 mod new;
 mod output_checks;

@@ -20,7 +20,7 @@ const CANARY: &str = "canary-7d2a-plain-user";
 /// user can read them: a clone may lie in a folder only its owner can
 /// enter (`mktemp -d` makes one), which `nobody` could not even start
 /// judge from.
-fn readable_copies() -> tempfile::TempDir {
+pub(crate) fn readable_copies() -> tempfile::TempDir {
     use std::os::unix::fs::PermissionsExt;
     let dir = tempfile::tempdir().unwrap();
     std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
@@ -40,7 +40,7 @@ fn readable_copies() -> tempfile::TempDir {
 /// `on`, or `landlock`: `on` with the second layer forced), from the
 /// copies in `copies`; the verdicts, the report's sandbox label, and
 /// everything judge printed and wrote.
-fn as_nobody(
+pub(crate) fn as_nobody(
     copies: &Path,
     name: &str,
     mode: &str,
@@ -96,6 +96,20 @@ fn as_nobody(
     )
 }
 
+/// Whether the tests can run judge as `nobody`: root, the account, and
+/// setpriv (says so when not).
+pub(crate) fn can_become_nobody() -> bool {
+    // SAFETY: geteuid cannot fail.
+    let root_here = unsafe { libc::geteuid() } == 0;
+    let nobody = std::fs::read_to_string("/etc/passwd")
+        .is_ok_and(|p| p.lines().any(|l| l.split(':').next() == Some("nobody")));
+    let setpriv = judge::engine::toolchain::which("setpriv").is_some();
+    if !(root_here && nobody && setpriv) {
+        eprintln!("skipped: needs root, a `nobody` account and setpriv to become a plain user");
+    }
+    root_here && nobody && setpriv
+}
+
 /// The hostile fixtures with the verdict each gets in every mode.
 const SAME_EVERYWHERE: [(&str, Verdict, &[&str]); 11] = [
     (
@@ -119,13 +133,7 @@ const SAME_EVERYWHERE: [(&str, Verdict, &[&str]); 11] = [
 
 #[test]
 fn a_plain_user_gets_the_same_verdicts_and_mle_without_a_cgroup() {
-    // SAFETY: geteuid cannot fail.
-    let root_here = unsafe { libc::geteuid() } == 0;
-    let nobody = std::fs::read_to_string("/etc/passwd")
-        .is_ok_and(|p| p.lines().any(|l| l.split(':').next() == Some("nobody")));
-    let setpriv = judge::engine::toolchain::which("setpriv").is_some();
-    if !(root_here && nobody && setpriv) {
-        eprintln!("skipped: needs root, a `nobody` account and setpriv to become a plain user");
+    if !can_become_nobody() {
         return;
     }
     let _lock = SERIAL.lock().unwrap_or_else(|e| e.into_inner());

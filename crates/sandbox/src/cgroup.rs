@@ -401,7 +401,8 @@ impl CaseGroup {
     }
 
     /// Whether the memory limit is the kernel's job here; otherwise the
-    /// launcher caps the address space instead.
+    /// launcher's watch counts resident memory, under an address-space cap
+    /// as a backstop.
     pub(crate) fn limits_memory(&self) -> bool {
         self.limits_memory
     }

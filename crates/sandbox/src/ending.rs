@@ -24,6 +24,7 @@ pub fn execution(
         wall: result.wall,
         cpu: Some(result.cpu),
         memory: Some(result.memory),
+        address_space: result.address_space,
     }
 }
 

@@ -12,6 +12,7 @@ fn result(status: i32, cpu_ms: u64, memory: u64, killed: Kill, oom: bool) -> Pro
         killed,
         oom,
         exact: true,
+        address_space: None,
         error: None,
         stderr: Vec::new(),
     }

@@ -44,6 +44,12 @@ pub struct Execution {
     pub cpu: Option<Duration>,
     /// Peak resident memory in bytes where the executor can measure it.
     pub memory: Option<u64>,
+    /// The address-space cap the run was held to, where no cgroup limited
+    /// its memory. An allocation may have been refused there, and a
+    /// program that handles that itself (a message, an exit) fails in a
+    /// way a cgroup would have called MLE: whoever judges the run decides
+    /// whether to run it again without the cap.
+    pub address_space: Option<u64>,
     pub end: End,
 }
 
@@ -56,6 +62,7 @@ impl Execution {
             wall,
             cpu: None,
             memory: None,
+            address_space: None,
             end: End::Exited(0),
         }
     }

@@ -53,7 +53,7 @@ fn memory(exact: bool) -> Point {
         false => point(
             "memory",
             true,
-            "no writable cgroup: every 10 ms the launcher sums the CPU time and resident memory of the program's whole process tree and stops it over a limit (MLE, TLE); a crash under the address-space cap runs once more uncapped, so a refused allocation is MLE, not RE",
+            "no writable cgroup: every 10 ms the launcher sums the CPU time and resident memory of the program's whole process tree and stops it over a limit (MLE, TLE); the address-space cap is a backstop far above the limit (twice it and 1 GiB), and a case that fails under it is judged once more without it, so a refused allocation is MLE, as under a cgroup",
         ),
     }
 }

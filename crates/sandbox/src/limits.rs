@@ -18,7 +18,7 @@ pub struct RunLimits {
     pub stack: u64,
     /// Address-space cap in bytes, used only where no cgroup limits memory
     /// (`None` for runtimes such as the JVM that reserve far more address
-    /// space than they use).
+    /// space than they use): a backstop, see [`address_space_backstop`].
     pub address_space: Option<u64>,
     /// Bytes of standard output allowed.
     pub output: u64,
@@ -40,12 +40,56 @@ impl RunLimits {
             wall: time * 2 + Duration::from_millis(500),
             memory,
             stack: default_stack(memory),
-            address_space: Some(memory.saturating_mul(2)),
+            address_space: Some(address_space_backstop(memory)),
             output,
             processes: 64,
             open_files: 64,
         }
     }
+}
+
+/// The address-space cap of a run held to `memory` where no cgroup limits
+/// memory: twice the limit and [`ADDRESS_SPACE_MARGIN`] more, but no more
+/// than the machine's memory unless twice the limit already is.
+///
+/// There the launcher's watch counts resident memory and stops the program
+/// past the limit (MLE), as a cgroup would. The cap is only a backstop for
+/// a machine so busy the watch comes late; it must not refuse what the
+/// watch would have counted. A refused allocation is a null pointer or a
+/// `bad_alloc` the program may handle itself (a message and exit 0: WA),
+/// where a cgroup lets the allocation through and calls the overrun MLE.
+/// Address space reserved but never touched costs nothing resident, and
+/// runtimes reserve plenty of it: PyPy about 200 MB at start (its nursery
+/// cannot be made under twice a 64 MiB limit), glibc 64 MiB per thread's
+/// arena, a heap sized from the limit. Twice the limit keeps what grows
+/// with the limit; the margin holds what does not, and lets a program
+/// allocate a whole block of a gigabyte past twice its limit and be seen
+/// by the watch. An allocation larger still is refused, and the case's
+/// judging runs a failed run once more without the cap (the
+/// `judging::refused` rule of the engine). Above the machine's memory a
+/// cap protects nothing, hence the bound.
+pub fn address_space_backstop(memory: u64) -> u64 {
+    let twice = memory.saturating_mul(2);
+    let wanted = twice.saturating_add(ADDRESS_SPACE_MARGIN);
+    match physical_memory() {
+        Some(ram) => wanted.min(ram.max(twice)),
+        None => wanted,
+    }
+}
+
+/// What the address-space cap allows past twice the memory limit: 1 GiB.
+pub const ADDRESS_SPACE_MARGIN: u64 = 1 << 30;
+
+/// The machine's memory in bytes (`None` where it cannot be read).
+fn physical_memory() -> Option<u64> {
+    // SAFETY: sysconf only reads system configuration.
+    let (pages, size) = unsafe {
+        (
+            libc::sysconf(libc::_SC_PHYS_PAGES),
+            libc::sysconf(libc::_SC_PAGESIZE),
+        )
+    };
+    (pages > 0 && size > 0).then(|| (pages as u64).saturating_mul(size as u64))
 }
 
 /// How far past its CPU time limit a submission runs before it is
@@ -104,5 +148,32 @@ pub fn compiler() -> RunLimits {
         output: 1 << 30,
         processes: 512,
         open_files: 1024,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_address_space_cap_lies_far_above_the_limit_and_within_the_machine() {
+        let ram = physical_memory().expect("the machine's memory");
+        for memory in [64u64 << 20, 256 << 20, 1 << 30, 4 << 30] {
+            let cap = address_space_backstop(memory);
+            // Never tighter than twice the limit (what grows with it).
+            assert!(cap >= 2 * memory, "{memory}: {cap}");
+            // The margin, unless the machine has less memory than that.
+            let wanted = 2 * memory + ADDRESS_SPACE_MARGIN;
+            assert_eq!(cap, wanted.min(ram.max(2 * memory)), "{memory}");
+            assert_eq!(
+                RunLimits::new(Duration::from_secs(1), memory, 1).address_space,
+                Some(cap)
+            );
+        }
+        // A 600 MB allocation under 256 MiB is the watch's to count, not
+        // the cap's to refuse, wherever the machine has the memory.
+        if ram >= 2 << 30 {
+            assert!(address_space_backstop(256 << 20) > 600 << 20);
+        }
     }
 }

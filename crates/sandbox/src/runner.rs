@@ -527,25 +527,11 @@ impl Runner {
             Err(e) => return fail(e.to_string()),
         };
         let (bytes, size) = read_capped(&mut stdout, spec.limits.output);
-        let exec = execution(&mut result, bytes, size, &spec.limits);
-        // Without a cgroup, an allocation refused by the address-space
-        // cap ends a program as a crash would (a null pointer, bad_alloc,
-        // MemoryError). Once more without the cap, watched by resident
-        // memory: a program that then passes the limit ran out of memory
-        // (MLE); one that crashes again crashed (its first run stands).
-        if !result.exact
-            && spec.limits.memory > 0
-            && spec.limits.address_space.is_some()
-            && matches!(exec.end, End::Signaled(_) | End::Exited(1..))
-        {
-            let mut uncapped = spec.clone();
-            uncapped.limits.address_space = None;
-            let again = self.run_with(&uncapped, input, files);
-            if matches!(again.end, End::MemoryExceeded { .. }) {
-                return again;
-            }
-        }
-        exec
+        // A run under an address-space cap (`exec.address_space`) is run
+        // again without it by whoever judges it: only the verdict tells
+        // whether a refused allocation may explain it (the engine's
+        // `judging::refused`).
+        execution(&mut result, bytes, size, &spec.limits)
     }
 
     /// [`Runner::run_with`] without extra files.

@@ -1,9 +1,10 @@
 /* Allocates 600 MB and touches every page: over a 256 MiB limit it must
  * be MLE, with or without a cgroup to count it. Without one, the
- * address-space cap (twice the limit) refuses the allocation, which looks
- * like a crash; judge then runs it once more without the cap, watching
- * its resident memory. The pages are written and read back so that no
- * compiler can drop the allocation. */
+ * launcher's watch of resident memory stops it (the address-space cap,
+ * twice the limit and 1 GiB, lets the allocation through); where the cap
+ * is lower (a machine with little memory) the refused allocation exits 1,
+ * and judge runs the case once more without the cap. The pages are
+ * written and read back so that no compiler can drop the allocation. */
 #include <stdio.h>
 #include <stdlib.h>
 

@@ -22,6 +22,7 @@ use crate::judging::interact;
 use crate::judging::multipass;
 use crate::judging::program::JudgeProgram;
 use crate::judging::record::{self, Ran};
+use crate::judging::refused::{self, Cap};
 use crate::launcher::ProcSpec;
 use crate::problem::Case;
 use crate::problem::Kind;
@@ -155,16 +156,28 @@ impl<'a> Grader<'a> {
         }
     }
 
-    /// Runs on one case and judges it.
+    /// Runs on one case and judges it; a run that failed under an
+    /// address-space cap is judged again without it (the rule of
+    /// `judging/refused.rs`).
     pub fn grade_case(&self, case: &Case) -> CaseReport {
+        let (first, cap) = self.grade_once(case, Cap::Kept);
+        match cap.filter(|_| refused::may_explain(first.verdict)) {
+            Some(cap) => refused::after_rerun(first, self.grade_once(case, Cap::Lifted).0, cap),
+            None => first,
+        }
+    }
+
+    /// One run on the case, judged, with the address-space cap it ran
+    /// under (`None`: none, or a cgroup limited its memory).
+    fn grade_once(&self, case: &Case, cap: Cap) -> (CaseReport, Option<u64>) {
         // Only a program run alone can be said to write nothing: against
         // an interactor its output is the conversation.
         let mut silent = false;
         let ran = match &self.how {
             How::Plain(subject, judging) => {
-                let exec = match subject.execute(case, &self.limits, self.writable) {
+                let exec = match subject.execute(case, &self.limits, self.writable, cap) {
                     Ok(exec) => exec,
-                    Err(why) => return unrunnable(case, why),
+                    Err(why) => return (unrunnable(case, why), None),
                 };
                 silent = exec.stdout.is_empty();
                 let outcome = judging.judge_output(case, &exec);
@@ -174,20 +187,22 @@ impl<'a> Grader<'a> {
                     transcript: None,
                 }
             }
-            How::Interactive(spec, interactor) => match self.for_case(spec, case) {
+            How::Interactive(spec, interactor) => match self.for_case(&cap.on(spec), case) {
                 Ok(p) => interact::interact(interactor.as_ref(), &p.spec, case),
-                Err(why) => return unrunnable(case, why),
+                Err(why) => return (unrunnable(case, why), None),
             },
-            How::MultiPass(spec, validator, passes, talking) => match self.for_case(spec, case) {
-                Ok(p) => {
-                    let subject = match talking {
-                        true => multipass::Subject::Talking(&p.spec),
-                        false => multipass::Subject::Alone(&p.spec),
-                    };
-                    multipass::passes(validator.as_ref(), subject, case, *passes)
+            How::MultiPass(spec, validator, passes, talking) => {
+                match self.for_case(&cap.on(spec), case) {
+                    Ok(p) => {
+                        let subject = match talking {
+                            true => multipass::Subject::Talking(&p.spec),
+                            false => multipass::Subject::Alone(&p.spec),
+                        };
+                        multipass::passes(validator.as_ref(), subject, case, *passes)
+                    }
+                    Err(why) => return (unrunnable(case, why), None),
                 }
-                Err(why) => return unrunnable(case, why),
-            },
+            }
             How::Answers(folder, judging) => {
                 let (exec, outcome) = match answer_of(folder, case) {
                     Ok(exec) => {
@@ -207,13 +222,14 @@ impl<'a> Grader<'a> {
                 }
             }
         };
+        let held = ran.exec.address_space;
         let mut report = record::of_run(case, ran);
         report.no_output = silent
             && matches!(
                 report.verdict,
                 crate::verdict::Verdict::WrongAnswer | crate::verdict::Verdict::PresentationError
             );
-        report
+        (report, held)
     }
 
     /// The process `spec` on `case`: with the case's arguments and files
@@ -261,6 +277,7 @@ impl Subject<'_> {
         case: &Case,
         limits: &RunLimits,
         writable: bool,
+        cap: Cap,
     ) -> Result<Execution, case_inputs::FilesError> {
         let input = case.input.as_path();
         let (spec, runner, out_of_memory) = match self {
@@ -271,7 +288,8 @@ impl Subject<'_> {
                 out_of_memory,
             } => (spec, runner, out_of_memory),
         };
-        let on_case = on_case(runner, spec, case, writable)?;
+        let spec = cap.on(spec);
+        let on_case = on_case(runner, &spec, case, writable)?;
         let spec = on_case.spec.as_ref();
         let mut exec = runner.run(spec, input);
         if let Some(wall) = crate::time::limits::rerun_wall(&exec, limits) {

@@ -10,18 +10,21 @@
 //! | `program` | the checker or interactor program: its process, feedback folder and exit codes, run after, alongside or between the passes of a run |
 //! | `interact` | a run alongside the interactor: the wiring, the relay, the verdict of an interaction |
 //! | `multipass` | a multi-pass case: its passes, each judged by the output validator (through `program`, or an interaction through `interact`), the next one's input from the last |
+//! | `refused` | a case that failed under an address-space cap, judged again without it (MLE as under a cgroup) |
 //! | [`reuse`] | the result cache in front of a grader |
 //! | `static_check` | a submission's static validation cases: the static validator on its files |
 //! | [`record`] | the record of one case, made only there |
 //!
-//! One case goes [`reuse`] → [`grader`] → this file, `interact`,
-//! `program` or `multipass` → [`record`]; none of them calls back up.
+//! One case goes [`reuse`] → [`grader`] (and `refused` after a failure
+//! under a cap) → this file, `interact`, `program` or `multipass` →
+//! [`record`]; none of them calls back up.
 
 pub mod grader;
 pub(crate) mod interact;
 pub(crate) mod multipass;
 pub(crate) mod program;
 pub mod record;
+pub(crate) mod refused;
 pub mod reuse;
 pub(crate) mod static_check;
 

@@ -243,6 +243,7 @@ fn summed(mut exec: Execution, before: Option<&Execution>) -> Execution {
             (a, b) => a.or(b),
         };
         exec.memory = exec.memory.max(before.memory);
+        exec.address_space = exec.address_space.or(before.address_space);
     }
     exec
 }

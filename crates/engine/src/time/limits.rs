@@ -29,8 +29,9 @@ pub struct Overrides {
 /// The limits a submission in `language` runs under for `problem`.
 /// Managed runtimes (the JVM, Go, .NET, Node, SBCL, GHC: `managed` in the
 /// language table) reserve far more address space than they use and start
-/// many threads, so they get no address-space cap (the cgroup still caps
-/// their memory) and more processes.
+/// many threads, so they get no address-space cap (the cgroup or the
+/// launcher's watch still holds their memory to the limit) and more
+/// processes.
 pub(crate) fn for_submission(
     problem: &Problem,
     overrides: Overrides,

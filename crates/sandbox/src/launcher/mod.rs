@@ -121,6 +121,9 @@ pub struct ProcResult {
     /// CPU and memory come from a cgroup (the whole tree); otherwise from
     /// `wait4` (the program and the children it waited for).
     pub exact: bool,
+    /// The address-space cap it ran under, where no cgroup limited its
+    /// memory: an allocation it made may have been refused there.
+    pub address_space: Option<u64>,
     /// Why it could not be started, when it could not.
     pub error: Option<String>,
     /// What was kept of its standard error.
@@ -138,6 +141,7 @@ impl ProcResult {
             killed: Kill::None,
             oom: false,
             exact: false,
+            address_space: None,
             error: Some(message),
             stderr: Vec::new(),
         }
@@ -247,6 +251,7 @@ pub(crate) fn encode_results(results: &[ProcResult]) -> Vec<u8> {
             })
             .u64(r.oom as u64)
             .u64(r.exact as u64)
+            .u64(r.address_space.unwrap_or(0))
             .str(r.error.as_deref().unwrap_or(""))
             .bytes(&r.stderr);
     }
@@ -278,6 +283,7 @@ pub(crate) fn decode_results(data: &[u8]) -> io::Result<Vec<ProcResult>> {
                 },
                 oom: r.u64()? != 0,
                 exact: r.u64()? != 0,
+                address_space: Some(r.u64()?).filter(|&a| a > 0),
                 error: Some(r.str()?).filter(|e| !e.is_empty()),
                 stderr: r.bytes()?.to_vec(),
             })
@@ -531,6 +537,7 @@ mod tests {
                 killed: Kill::Wall,
                 oom: true,
                 exact: true,
+                address_space: Some(1 << 30),
                 error: None,
                 stderr: b"tail".to_vec(),
             },

@@ -13,8 +13,10 @@ pub(super) enum Tasks {
 }
 
 /// The rlimits of a run: backstops and what the kernel enforces per
-/// process. Memory is capped by the cgroup when it can (`cgroup_memory`),
-/// else by the address space; the stack as the limits say (see
+/// process. Memory is limited by the cgroup when it can (`cgroup_memory`),
+/// else counted by the launcher's watch, with the address space capped as
+/// a backstop ([`crate::limits::address_space_backstop`]); the stack as
+/// the limits say (see
 /// [`crate::limits::STACK_CAP`]).
 pub(super) fn rlimits(
     tasks: Tasks,
@@ -34,7 +36,7 @@ pub(super) fn rlimits(
         libc::RLIM_INFINITY
     };
     set.push((libc::RLIMIT_STACK, stack));
-    if !cgroup_memory && let Some(a) = l.address_space {
+    if let Some(a) = address_space_cap(l, cgroup_memory) {
         set.push((libc::RLIMIT_AS, a));
     }
     set.push((libc::RLIMIT_FSIZE, l.output.saturating_add(1)));
@@ -50,6 +52,15 @@ pub(super) fn rlimits(
         Tasks::CallersUid => set.push((libc::RLIMIT_NPROC, tasks_of_our_uid() + l.processes)),
     }
     set
+}
+
+/// The address-space cap a program runs under: its limits' cap, unless a
+/// cgroup limits its memory (`cgroup_memory`), which then lets every
+/// allocation through and counts what is touched. Reported with the run
+/// ([`super::ProcResult::address_space`]): an allocation may have been
+/// refused there.
+pub(super) fn address_space_cap(l: &crate::limits::RunLimits, cgroup_memory: bool) -> Option<u64> {
+    l.address_space.filter(|_| !cgroup_memory)
 }
 
 /// Tasks (processes and threads) of this process' real uid, the count

@@ -28,7 +28,7 @@ use std::time::{Duration, Instant};
 use super::child::{self, Prepared, STEPS};
 use super::errors::{ConfigError, RequestError, SetUpError, StartError};
 use super::namespace::{become_pid1, bind_writable, fresh_tmp, own_mounts, pid1, unbind};
-use super::rlimits::{Tasks, rlimits};
+use super::rlimits::{Tasks, address_space_cap, rlimits};
 use super::second::{Confine, confinement, scratch_dir, scratch_env};
 use super::watch::{Capture, Running, end_everything, reap, wait_all, zeroed_rusage};
 use super::wire::{self, Writer};
@@ -497,6 +497,8 @@ fn finish(config: &Config, mut r: Running) -> (ProcResult, Option<CaseGroup>, Ca
     let tv = |t: libc::timeval| Duration::new(t.tv_sec as u64, t.tv_usec as u32 * 1000);
     let rusage_cpu = tv(usage.ru_utime) + tv(usage.ru_stime);
     let rusage_mem = usage.ru_maxrss as u64 * 1024;
+    let cgroup_memory = r.group.as_ref().is_some_and(|g| g.limits_memory());
+    let address_space = address_space_cap(&r.spec.limits, cgroup_memory);
     let (cpu, memory, oom, exact) = match &r.group {
         Some(g) => {
             g.kill_all();
@@ -510,7 +512,9 @@ fn finish(config: &Config, mut r: Running) -> (ProcResult, Option<CaseGroup>, Ca
             let peak = g.peak_memory();
             (
                 cpu.unwrap_or(rusage_cpu),
-                peak.unwrap_or(rusage_mem),
+                // The watch's peak too where the group does not limit
+                // memory (it is 0 where it did not watch).
+                peak.unwrap_or(rusage_mem).max(r.tree.peak),
                 g.oom_killed(),
                 cpu.is_some() && peak.is_some(),
             )
@@ -534,6 +538,7 @@ fn finish(config: &Config, mut r: Running) -> (ProcResult, Option<CaseGroup>, Ca
             killed: r.killed,
             oom,
             exact,
+            address_space,
             error: None,
             stderr: Vec::new(),
         },

@@ -185,9 +185,11 @@ pub(super) fn wait_all(running: &mut [Result<Running, StartError>]) {
                 continue;
             }
             let limits = r.spec.limits;
-            // Where no cgroup counts the tree, one walk of it per tick
-            // serves the CPU and the memory check.
-            let tree = r.group.is_none().then(|| watch_tree(r));
+            // Where no cgroup limits the tree's memory, one walk of it per
+            // tick serves the memory check (and the CPU check where no
+            // cgroup counts CPU time either).
+            let unlimited = r.group.as_ref().is_none_or(|g| !g.limits_memory());
+            let tree = unlimited.then(|| watch_tree(r));
             if elapsed >= limits.wall {
                 stop(r, Kill::Wall, alone);
             } else if !limits.cpu.is_zero()

@@ -63,6 +63,11 @@ pub struct Cache {
     /// Digests of case files, `--version` answers and program keys,
     /// computed once a run.
     digests: Mutex<HashMap<String, String>>,
+    /// This run's own results by key, kept or not: a later grader of the
+    /// same program, case and limits but the times (a computed limit's
+    /// measurement, then the judging under the limit it gave) takes them
+    /// by [`stands_in_this_run`] instead of running the case again.
+    fresh: Mutex<HashMap<String, CaseReport>>,
 }
 
 /// A key under construction: labelled, length-prefixed parts, so that no
@@ -131,6 +136,7 @@ impl Cache {
             version: format!("{FORMAT}/{version}"),
             stats: Stats::default(),
             digests: Mutex::default(),
+            fresh: Mutex::default(),
         }
     }
 
@@ -303,6 +309,25 @@ impl Cache {
         }
     }
 
+    /// Remembers `report`, this run's fresh result for `key`.
+    pub(crate) fn remember_fresh(&self, key: &str, report: &CaseReport) {
+        if let Ok(mut fresh) = self.fresh.lock() {
+            fresh.insert(key.to_string(), report.clone());
+        }
+    }
+
+    /// This run's own result for `key`, if one was graded and `stands`
+    /// (counted as reused).
+    pub(crate) fn fresh_result(
+        &self,
+        key: &str,
+        stands: impl FnOnce(&CaseReport) -> bool,
+    ) -> Option<CaseReport> {
+        let found = self.fresh.lock().ok()?.get(key).cloned().filter(stands)?;
+        self.stats.results_reused.fetch_add(1, Ordering::Relaxed);
+        Some(found)
+    }
+
     /// One line for the report: what this run took from the cache.
     pub fn summary(&self) -> String {
         let n = |a: &AtomicUsize| a.load(Ordering::Relaxed);
@@ -339,7 +364,10 @@ fn parse_manifest(text: &str) -> Option<Vec<(String, u32, PathBuf)>> {
 
 /// Whether a rerun would give `report` again with near certainty, so it
 /// may be kept: an accepted, wrong or presentation-error answer whose CPU
-/// time, wall time and memory all stayed under half their limits, or a
+/// and wall time stayed under half their limits and memory under three
+/// quarters (time moves with the machine's load; the memory a program
+/// takes on one input hardly moves, and a JVM's heap grows to half of an
+/// -Xmx of 1 GiB on inputs its accepted runs pass easily), or a
 /// time-out that used the whole margin past its limit
 /// ([`judge_sandbox::limits::TLE_MARGIN`]). Never a time-out stopped
 /// sooner (by the wall clock, or a judge program at its limit), a memory
@@ -364,7 +392,31 @@ pub fn reusable(report: &CaseReport, limits: &RunLimits) -> bool {
         && half(report.time_ms, limits.wall.as_secs_f64() * 1e3)
         && report
             .memory_kib
-            .is_none_or(|m| half(m as f64 * 1024.0, limits.memory as f64))
+            .is_none_or(|m| m as f64 * 1024.0 <= limits.memory as f64 * 0.75)
+}
+
+/// Whether `report`, graded earlier in this same run under other times
+/// (a computed limit's generous probe), is the verdict under `limits`
+/// too: an accepted, wrong or presentation-error answer within every
+/// limit, CPU and wall time included. No margin is needed: it is this
+/// run's measurement, on this machine under this load, as the case run
+/// again now would be.
+pub fn stands_in_this_run(report: &CaseReport, limits: &RunLimits) -> bool {
+    if report.verdict == Verdict::TimeLimit {
+        return reusable(report, limits);
+    }
+    let kind = matches!(
+        report.verdict,
+        Verdict::Accepted | Verdict::WrongAnswer | Verdict::PresentationError
+    );
+    let within = |used: f64, limit: f64| used <= limit;
+    kind && report
+        .cpu_ms
+        .is_some_and(|cpu| within(cpu, limits.cpu.as_secs_f64() * 1e3))
+        && within(report.time_ms, limits.wall.as_secs_f64() * 1e3)
+        && report
+            .memory_kib
+            .is_none_or(|m| within(m as f64 * 1024.0, limits.memory as f64))
 }
 
 #[cfg(test)]

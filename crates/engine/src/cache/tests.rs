@@ -140,8 +140,12 @@ fn only_results_far_from_every_limit_are_reusable() {
         "CPU"
     );
     assert!(
-        !reusable(&report(Verdict::Accepted, 10.0, 200 * 1024), &l),
-        "memory"
+        reusable(&report(Verdict::Accepted, 10.0, 192 * 1024), &l),
+        "memory at three quarters of the limit"
+    );
+    assert!(
+        !reusable(&report(Verdict::Accepted, 10.0, 193 * 1024), &l),
+        "memory past three quarters"
     );
     for v in [
         Verdict::TimeLimit,
@@ -177,4 +181,54 @@ fn a_time_out_is_reusable_only_when_it_used_the_whole_margin() {
     let mut unmeasured = report(Verdict::TimeLimit, stop, 1);
     unmeasured.cpu_ms = None;
     assert!(!reusable(&unmeasured, &l));
+}
+
+#[test]
+fn a_result_of_this_run_stands_under_any_limit_it_kept_within() {
+    let l = limits();
+    // Near the limit, where a result kept from another run would not do.
+    let close = report(Verdict::Accepted, 990.0, 250 * 1024);
+    assert!(!reusable(&close, &l));
+    assert!(stands_in_this_run(&close, &l));
+    assert!(stands_in_this_run(
+        &report(Verdict::WrongAnswer, 1000.0, 1),
+        &l
+    ));
+    assert!(
+        !stands_in_this_run(&report(Verdict::Accepted, 1001.0, 1), &l),
+        "CPU"
+    );
+    assert!(
+        !stands_in_this_run(&report(Verdict::Accepted, 1.0, 257 * 1024), &l),
+        "memory"
+    );
+    let mut slow_wall = report(Verdict::Accepted, 10.0, 1);
+    slow_wall.time_ms = 2001.0;
+    assert!(!stands_in_this_run(&slow_wall, &l), "wall");
+    for v in [
+        Verdict::RuntimeError,
+        Verdict::MemoryLimit,
+        Verdict::JudgeError,
+    ] {
+        assert!(!stands_in_this_run(&report(v, 1.0, 1), &l), "{v:?}");
+    }
+    // A time-out short of the margin says nothing of a longer limit.
+    assert!(!stands_in_this_run(
+        &report(Verdict::TimeLimit, 1100.0, 1),
+        &l
+    ));
+}
+
+#[test]
+fn a_fresh_result_is_found_only_when_it_stands() {
+    let dir = tempfile::tempdir().unwrap();
+    let cache = Cache::open(dir.path().to_path_buf());
+    let r = report(Verdict::Accepted, 900.0, 1);
+    cache.remember_fresh("k", &r);
+    assert!(cache.fresh_result("k", |_| false).is_none());
+    assert!(cache.fresh_result("other", |_| true).is_none());
+    assert_eq!(
+        cache.fresh_result("k", |_| true).map(|f| f.verdict),
+        Some(Verdict::Accepted)
+    );
 }

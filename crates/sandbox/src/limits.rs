@@ -96,10 +96,11 @@ fn physical_memory() -> Option<u64> {
 /// stopped. Its verdict is TLE from the limit on, whatever it does next;
 /// the margin only tells a close call from a clear one. problemtools and
 /// BAPCtools run submissions to such a margin too (problemtools' "OK with
-/// extra time"). A run that used the whole margin is a time-out that a
-/// quieter machine would not turn into an accepted run (CPU time moves a
-/// few percent with load, not a third), so its result may be reused like
-/// an accepted run far under its limit; one stopped at the limit itself
+/// extra time"). A run that went well into the margin is a time-out that
+/// a quieter machine would not turn into an accepted run (CPU time moves
+/// a few percent with load; the engine's result cache asks for a fifth),
+/// so its result may be reused like an accepted run far under its limit;
+/// one stopped at the limit itself
 /// could not be.
 pub const TLE_MARGIN: f64 = 1.5;
 

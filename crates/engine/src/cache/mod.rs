@@ -368,17 +368,25 @@ fn parse_manifest(text: &str) -> Option<Vec<(String, u32, PathBuf)>> {
 /// quarters (time moves with the machine's load; the memory a program
 /// takes on one input hardly moves, and a JVM's heap grows to half of an
 /// -Xmx of 1 GiB on inputs its accepted runs pass easily), or a
-/// time-out that used the whole margin past its limit
-/// ([`judge_sandbox::limits::TLE_MARGIN`]). Never a time-out stopped
-/// sooner (by the wall clock, or a judge program at its limit), a memory
+/// time-out whose CPU time went a fifth past its limit
+/// ([`CERTAIN_TIME_OUT`]), whether it used up the margin
+/// ([`judge_sandbox::limits::TLE_MARGIN`]) or the wall clock stopped it
+/// first on a busy machine (two time-outs side by side on two cores
+/// each get half a core while other work runs). Never a time-out stopped
+/// sooner (a close call, or a judge program at its limit), a memory
 /// or output limit, a crash (a crash can depend on addresses or on the
 /// machine), a judge error or anything near a limit, where a rerun on a
 /// busier machine could decide otherwise.
+/// How far past its limit a time-out's CPU time must go for a rerun to
+/// be a time-out too: CPU time moves a few percent with the machine's
+/// load, not a fifth.
+pub const CERTAIN_TIME_OUT: f64 = 1.2;
+
 pub fn reusable(report: &CaseReport, limits: &RunLimits) -> bool {
-    // A time-out that ran through the whole margin.
+    // A time-out clearly past its limit.
     if report.verdict == Verdict::TimeLimit {
-        let stop = judge_sandbox::limits::cpu_stop(limits, true).as_secs_f64() * 1e3;
-        return report.cpu_ms.is_some_and(|cpu| cpu >= stop);
+        let certain = limits.cpu.as_secs_f64() * 1e3 * CERTAIN_TIME_OUT;
+        return report.cpu_ms.is_some_and(|cpu| cpu >= certain);
     }
     let kind = matches!(
         report.verdict,

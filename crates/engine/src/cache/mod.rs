@@ -177,8 +177,17 @@ impl Cache {
 
     /// What a tool says about itself (`--version`): a compiler or an
     /// interpreter upgraded in place must not reuse old builds or results.
+    /// The answer is kept in the cache under the executable's stamp (its
+    /// real path, size, inode and change times, as ccache's default
+    /// compiler check): an upgrade replaces the file and so the stamp,
+    /// while a warm run asks no JVM for its version (a tenth of a second
+    /// or more each, and a warm check otherwise runs nothing).
     pub(crate) fn tool_identity(&self, exe: &str) -> String {
         self.memo(format!("tool\0{exe}"), || {
+            let kept = stamp(exe).map(|s| self.root.join("tools").join(s));
+            if let Some(said) = kept.as_ref().and_then(|k| std::fs::read_to_string(k).ok()) {
+                return Some(said);
+            }
             let said = std::process::Command::new(exe)
                 .arg("--version")
                 .stdin(std::process::Stdio::null())
@@ -189,7 +198,11 @@ impl Cache {
                     String::from_utf8_lossy(&text).into_owned()
                 })
                 .unwrap_or_default();
-            Some(format!("{exe}\n{said}"))
+            let said = format!("{exe}\n{said}");
+            if let Some(kept) = kept {
+                keep_small(&kept, &said);
+            }
+            Some(said)
         })
         .unwrap_or_else(|| exe.to_string())
     }
@@ -339,6 +352,39 @@ impl Cache {
             n(&self.stats.results_reused),
             n(&self.stats.results_stored),
         )
+    }
+}
+
+/// The stamp of executable `exe` (found on `PATH` when it names no
+/// folder): a digest of its real path, size, inode and modification and
+/// change times. `None` when it cannot be found or read.
+fn stamp(exe: &str) -> Option<String> {
+    use std::os::unix::fs::MetadataExt;
+    let found = judge_sandbox::toolchain::which(exe)?;
+    let real = std::fs::canonicalize(&found).ok()?;
+    let m = std::fs::metadata(&real).ok()?;
+    let said = format!(
+        "{exe}\0{}\0{} {} {} {}.{} {}.{}",
+        real.display(),
+        m.len(),
+        m.dev(),
+        m.ino(),
+        m.mtime(),
+        m.mtime_nsec(),
+        m.ctime(),
+        m.ctime_nsec()
+    );
+    Some(blake3::hash(said.as_bytes()).to_hex().to_string())
+}
+
+/// Writes `text` to `path` whole (renamed into place), or not at all.
+fn keep_small(path: &Path, text: &str) {
+    if let Some(dir) = path.parent()
+        && std::fs::create_dir_all(dir).is_ok()
+        && let Ok(mut tmp) = tempfile::NamedTempFile::new_in(dir)
+        && tmp.write_all(text.as_bytes()).is_ok()
+    {
+        let _ = tmp.persist(path);
     }
 }
 

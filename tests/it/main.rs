@@ -21,6 +21,7 @@ mod grade;
 mod harden;
 mod hostile;
 mod in_place;
+mod in_place_reference;
 mod input_validators;
 mod interactive_ends;
 mod invalid_rules;

@@ -278,7 +278,15 @@ impl<'a> Tools<'a> {
     pub fn build_all(&self, needs: &[Need]) -> Result<(), ToolError> {
         for need in needs.iter().filter(|n| n.named_by(self.problem)) {
             match need {
-                Need::Reference => self.reference().map(drop)?,
+                Need::Reference => match self.reference() {
+                    // A package's reference is one of its accepted
+                    // submissions: one that does not compile is that
+                    // submission's CE, judged with the others, not a
+                    // reason to judge none of them (problemtools judges
+                    // the rest).
+                    Err(ToolError::DoesNotCompile { .. }) if self.problem.origin.is_some() => {}
+                    other => other.map(drop)?,
+                },
                 Need::Checker | Need::CheckerUnderTest => {
                     self.checker().map(drop)?;
                     self.more_checkers().map(drop)?

@@ -68,6 +68,15 @@ impl<'a> Reference<'a> {
                 Ok((program, runner)) => {
                     CachedGrader::reference(Grader::reference_program(tools, runner, program))
                 }
+                // An accepted submission of the package that does not
+                // compile: its CE is reported where it is judged, and the
+                // cases keep their answers as given.
+                Err(ToolError::DoesNotCompile { .. }) if problem.origin.is_some() => {
+                    return Reference {
+                        tools,
+                        check: Check::AnswersGiven,
+                    };
+                }
                 Err(why) => {
                     return Reference {
                         tools,

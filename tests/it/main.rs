@@ -52,6 +52,7 @@ mod spec_promises;
 mod strength;
 mod stress;
 mod sudoku_checker;
+mod tiers;
 mod timelimit;
 mod tools;
 mod validate;

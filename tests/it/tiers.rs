@@ -38,7 +38,8 @@ fn every_slow_tier_name_is_a_test_here_once() {
     assert!(!slow.is_empty(), "tests/it/slow-tier.txt names no test");
     let all = tests_of_this_binary();
     assert!(
-        all.iter().any(|t| t == "tiers::every_slow_tier_name_is_a_test_here_once"),
+        all.iter()
+            .any(|t| t == "tiers::every_slow_tier_name_is_a_test_here_once"),
         "the listing found no test: {all:?}"
     );
     let unknown: Vec<&String> = slow.iter().filter(|s| !all.contains(s)).collect();
@@ -49,7 +50,11 @@ fn every_slow_tier_name_is_a_test_here_once() {
     let mut sorted = slow.clone();
     sorted.sort();
     sorted.dedup();
-    assert_eq!(sorted.len(), slow.len(), "a name twice in tests/it/slow-tier.txt");
+    assert_eq!(
+        sorted.len(),
+        slow.len(),
+        "a name twice in tests/it/slow-tier.txt"
+    );
     // The fast tier keeps most of the suite: a list that grew to hold
     // half of it would make `make test` prove little.
     assert!(

@@ -4,7 +4,7 @@
 CARGO ?= cargo
 JUDGE := target/release/judge
 
-.PHONY: all build check test install peers deps regen bench lint fmt clean mutants container container-test
+.PHONY: all build check test test-slow install peers deps regen bench lint fmt clean mutants container container-test
 
 all: check
 
@@ -29,9 +29,17 @@ check: build
 	$(JUDGE) --problems testdata/kinds validate
 	$(JUDGE) --problems testdata/kinds check
 
-## The harness's own unit and integration tests.
+## The harness's own unit and integration tests, but the slow tier: the
+## integration tests tests/it/slow-tier.txt names (measured the longest;
+## `make test-slow` runs them, and CI runs both). `cargo test --workspace`
+## alone runs everything.
+SLOW_TESTS = $(shell sed 's/\#.*//' tests/it/slow-tier.txt)
 test:
-	$(CARGO) test --workspace --locked
+	$(CARGO) test --workspace --locked -- --exact $(addprefix --skip ,$(SLOW_TESTS))
+
+## The slow tier of the integration tests (tests/it/slow-tier.txt).
+test-slow:
+	$(CARGO) test --locked --test it -- --exact $(SLOW_TESTS)
 
 ## Put `judge` on PATH: builds this checkout in release mode and installs
 ## the binary into Cargo's bin folder (~/.cargo/bin).

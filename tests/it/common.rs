@@ -154,37 +154,58 @@ pub(crate) fn read_report(dir: &Path) -> judge::report::Report {
     judge::report::yaml::parse(&text).expect("report.yaml parses back")
 }
 
-/// Whether `test` can grade in a sandbox here. Where bubblewrap is
-/// missing or cannot make a sandbox, the test is skipped with the reason
-/// (outside CI) or fails (under CI, which installs it: `make deps`).
+/// Whether `test` can grade in a sandbox here, on whichever layer holds:
+/// bubblewrap, or where it is missing or cannot start, the Landlock and
+/// seccomp layer (`judge sandbox` names the one in force). Where neither
+/// holds, the test is skipped with the reason (outside CI) or fails.
+/// Under CI a missing bubblewrap fails all the same: `make deps` installs
+/// it, and the second layer has its own run (`make container-test`).
 pub(crate) fn sandbox(test: &str) -> bool {
-    use judge::engine::execute::runner::{Runner, RunnerOptions};
-    use judge::engine::sandbox::SandboxMode;
-    static WORKS: std::sync::OnceLock<Result<(), String>> = std::sync::OnceLock::new();
-    if crate::tools::tool("bwrap", test).is_none() {
+    if crate::tools::in_ci() && crate::tools::tool("bwrap", test).is_none() {
         return false;
     }
-    let works = WORKS.get_or_init(|| {
-        Runner::new(RunnerOptions {
+    match layer_in_force() {
+        Ok(_) => true,
+        Err(why) => {
+            crate::tools::skip(test, &format!("no sandbox layer holds here: {why}"));
+            false
+        }
+    }
+}
+
+/// Whether bubblewrap is the layer in force (the hostile suite then runs
+/// `--sandbox on` and the second layer forced, else the second layer
+/// once). Says nothing: callers that need a sandbox ask [`sandbox`].
+pub(crate) fn bubblewrap_in_force() -> bool {
+    layer_in_force() == &Ok("bubblewrap")
+}
+
+/// The layer `--sandbox on` gets here (`bubblewrap` or `landlock`), or why
+/// none: found once per test binary by starting a runner, as judge does.
+/// Where it is the second layer, a line says so once, past the capture.
+fn layer_in_force() -> &'static Result<&'static str, String> {
+    use judge::engine::execute::runner::{Runner, RunnerOptions};
+    use judge::engine::sandbox::SandboxMode;
+    static LAYER: std::sync::OnceLock<Result<&'static str, String>> = std::sync::OnceLock::new();
+    LAYER.get_or_init(|| {
+        let runner = Runner::new(RunnerOptions {
             mode: SandboxMode::On,
             exe: PathBuf::from(env!("CARGO_BIN_EXE_judge")),
             workers: 1,
             allow: Vec::new(),
             tools: Vec::new(),
         })
-        .map(drop)
-        .map_err(|e| e.to_string())
-    });
-    match works {
-        Ok(()) => true,
-        Err(why) => {
-            crate::tools::skip(
-                test,
-                &format!("bubblewrap cannot make a sandbox here: {why}"),
+        .map_err(|e| e.to_string())?;
+        if let Some(why) = runner.passed_over() {
+            use std::io::Write;
+            let _ = writeln!(
+                std::io::stderr().lock(),
+                "NOTE: sandboxed tests run on the {} layer ({why})",
+                runner.layer()
             );
-            false
         }
-    }
+        Ok(runner.layer())
+    })
 }
 
 /// A program's path on this machine's PATH; the program must be on

@@ -14,13 +14,19 @@ use judge::verdict::Verdict;
 
 const TINY_ANSWER: &str = "testdata/grading/tiny/cases/sample/1.out";
 
-/// `--sandbox off`, and `on` wherever a sandbox can be made (always in
-/// CI); then `landlock`: `on` with the second layer forced
+/// `--sandbox off`, and `on` where bubblewrap is the layer in force
+/// (always in CI); then `landlock`: `on` with the second layer forced
 /// (`JUDGE_SANDBOX_LAYER=landlock`, no namespaces), wherever the kernel
-/// has Landlock and seccomp, as a stock container's would.
+/// has Landlock and seccomp, as a stock container's would. Where
+/// bubblewrap is missing or cannot start, `on` would be the second layer
+/// again, so it is run once, as `landlock`; where no layer holds, the
+/// sandboxed half is skipped with the reason (a failure under CI).
 pub(crate) fn modes(what: &str) -> Vec<&'static str> {
     let mut modes = vec!["off"];
-    if sandbox_available(what) {
+    if !sandbox_available(what) {
+        return modes;
+    }
+    if crate::common::bubblewrap_in_force() {
         modes.push("on");
     }
     if judge::engine::confine::probe().complete() {

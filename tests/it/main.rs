@@ -55,6 +55,7 @@ mod spec_promises;
 mod strength;
 mod stress;
 mod sudoku_checker;
+mod tiers;
 mod timelimit;
 mod timings;
 mod tools;

@@ -7,34 +7,19 @@
 //! `time_limit_exceeded/` submission, and BAPCtools and DOMjudge call it
 //! TLE.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-use crate::common::{Run, copy_tree, read_report, root, submission};
-use crate::in_place::judge_on;
+use crate::common::{Run, submission};
+use crate::spec_kinds::{all_kept, check, edit, fixture};
 use judge::verdict::Verdict;
 
 /// The fixture `name` copied into `tmp`, `change` applied, then judged by
 /// `judge check` in place; the run and its report.
 fn judged(tmp: &Path, name: &str, change: impl FnOnce(&Path)) -> (Run, judge::report::Report) {
-    let pkg: PathBuf = tmp.join("packages").join(name);
-    copy_tree(&root().join("testdata/packages").join(name), &pkg);
-    change(&pkg);
-    let reports = tmp.join("reports");
-    let run = judge_on(tmp, &pkg, "check", &reports);
-    assert!(
-        reports.join("report.yaml").is_file(),
-        "no report: {}",
-        run.all()
-    );
-    (run, read_report(&reports))
-}
-
-/// `file` of `pkg` with `from` replaced by `to` (which must be there).
-fn edit(pkg: &Path, file: &str, from: &str, to: &str) {
-    let path = pkg.join(file);
-    let text = std::fs::read_to_string(&path).unwrap();
-    assert!(text.contains(from), "{file} has no {from:?}");
-    std::fs::write(&path, text.replacen(from, to, 1)).unwrap();
+    let pkg = fixture(tmp, name, name, change);
+    let (run, report) = check(tmp, &pkg);
+    let report = report.unwrap_or_else(|| panic!("no report: {}", run.all()));
+    (run, report)
 }
 
 fn write(pkg: &Path, file: &str, text: &str) {
@@ -46,16 +31,7 @@ fn write(pkg: &Path, file: &str, text: &str) {
 /// Every submission of `report` kept its promise, and the named ones got
 /// TLE (not a judge error, not WA).
 fn time_outs_decide(run: &Run, report: &judge::report::Report, tle: &[&str]) {
-    for s in &report.submissions {
-        assert!(
-            s.ok,
-            "{} got {:?}: {:?}\n{}",
-            s.path,
-            s.got,
-            s.message,
-            run.all()
-        );
-    }
+    all_kept(report, run);
     for path in tle {
         let s = submission(report, path);
         assert_eq!(

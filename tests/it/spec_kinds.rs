@@ -11,7 +11,7 @@ use judge::verdict::Verdict;
 
 /// The fixture `name` copied into `tmp` as `packages/<id>`, with
 /// `change` applied to it before it is judged.
-fn fixture(tmp: &Path, name: &str, id: &str, change: impl FnOnce(&Path)) -> PathBuf {
+pub(crate) fn fixture(tmp: &Path, name: &str, id: &str, change: impl FnOnce(&Path)) -> PathBuf {
     let pkg = tmp.join("packages").join(id);
     copy_tree(&root().join("testdata/packages").join(name), &pkg);
     change(&pkg);
@@ -19,7 +19,7 @@ fn fixture(tmp: &Path, name: &str, id: &str, change: impl FnOnce(&Path)) -> Path
 }
 
 /// `judge check` on the package `pkg`, its report read back.
-fn check(tmp: &Path, pkg: &Path) -> (Run, Option<judge::report::Report>) {
+pub(crate) fn check(tmp: &Path, pkg: &Path) -> (Run, Option<judge::report::Report>) {
     let reports = tmp.join("reports");
     let run = judge_on(tmp, pkg, "check", &reports);
     let report = reports
@@ -30,7 +30,7 @@ fn check(tmp: &Path, pkg: &Path) -> (Run, Option<judge::report::Report>) {
 }
 
 /// `file` of `pkg` with `from` replaced by `to` (which must be there).
-fn edit(pkg: &Path, file: &str, from: &str, to: &str) {
+pub(crate) fn edit(pkg: &Path, file: &str, from: &str, to: &str) {
     let path = pkg.join(file);
     let text = std::fs::read_to_string(&path).unwrap();
     assert!(text.contains(from), "{file} has no {from:?}");
@@ -38,7 +38,7 @@ fn edit(pkg: &Path, file: &str, from: &str, to: &str) {
 }
 
 /// Every submission of `report` got its folder's verdict.
-fn all_kept(report: &judge::report::Report, run: &Run) {
+pub(crate) fn all_kept(report: &judge::report::Report, run: &Run) {
     assert!(!report.submissions.is_empty(), "{}", run.all());
     for s in &report.submissions {
         assert!(

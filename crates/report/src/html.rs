@@ -131,7 +131,7 @@ pub fn render(report: &Report) -> String {
                 meta charset="utf-8";
                 meta name="viewport" content="width=device-width, initial-scale=1";
                 title { (title) }
-                style { (PreEscaped(CSS)) (PreEscaped(html_chart::CSS)) (PreEscaped(html_failure::CSS)) (PreEscaped(html_timings::CSS))
+                style { (PreEscaped(CSS)) (PreEscaped(html_chart::CSS)) (PreEscaped(html_failure::CSS)) (PreEscaped(html_timings::CSS)) (PreEscaped(crate::picture::CSS))
                     (PreEscaped(html_cases::css())) }
             }
             body { main {

@@ -54,6 +54,7 @@ pub(crate) fn block(
                         @if input.more_lines() > 0 { "\n" span.more { "… " (input.more_lines()) " more lines" } } }
                 }
             }
+            (crate::picture::gallery(&c.pictures))
             @if let Some(d) = &c.diff { (diff_block(d)) }
             @if let Some(t) = &c.interaction {
                 details.talk { summary { "Interaction (" (t.lines().count()) " lines; > submission, < interactor)" }

@@ -37,6 +37,7 @@ pub mod index;
 pub mod junit;
 pub mod merge;
 mod meta;
+pub mod picture;
 mod promise;
 pub mod rules;
 pub mod timings;
@@ -57,6 +58,7 @@ use crate::verdict::Verdict;
 pub use excerpt::InputExcerpt;
 pub use judge_problem::stop::Stop;
 pub use meta::{Meta, RunKind};
+pub use picture::Picture;
 pub use promise::{Borderline, LimitGap, PromiseFault, ScoreRange};
 
 /// What a run concluded, and so the process exit code. One rule for every
@@ -317,6 +319,11 @@ pub struct CaseReport {
     /// in words, as data.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub stop: Option<Stop>,
+    /// Failing cases (and every case with `--pictures`): the input, the
+    /// expected and the received output drawn, where judge or the package
+    /// can draw them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub pictures: Vec<Picture>,
 }
 
 /// The verdict limits of a problem, as reported.
@@ -380,6 +387,7 @@ impl CaseReport {
             input: None,
             no_output: false,
             stop: outcome.stop,
+            pictures: Vec::new(),
         }
     }
 
@@ -520,6 +528,17 @@ impl Report {
         self
     }
 
+    /// Every picture of the report: its problems' cases' and its
+    /// submissions' deciding cases'.
+    pub fn pictures(&self) -> impl Iterator<Item = &Picture> {
+        let cases = self.problems.iter().flat_map(|p| &p.cases);
+        let deciding = self
+            .submissions
+            .iter()
+            .filter_map(|s| s.deciding_case.as_deref());
+        cases.chain(deciding).flat_map(|c| &c.pictures)
+    }
+
     /// Writes `report.yaml` and `report.html` into `dir` (created if
     /// needed) and the JUnit XML to `junit` when given, each atomically.
     pub fn write_to(&self, dir: &Path, junit: Option<&Path>) -> crate::error::Result<()> {
@@ -531,6 +550,12 @@ impl Report {
         let write = |path: &Path, bytes: &[u8]| {
             crate::fsutil::write_atomic(path, bytes).map_err(Error::io(path, "cannot write"))
         };
+        for picture in self.pictures() {
+            let path = dir.join(&picture.file);
+            picture
+                .write_into(dir)
+                .map_err(Error::io(path, "cannot write"))?;
+        }
         write(&dir.join("report.yaml"), yaml.as_bytes())?;
         write(&dir.join("report.html"), html::render(self).as_bytes())?;
         if let Some(path) = junit {

@@ -20,6 +20,10 @@ pub struct Args {
     /// (a case × submission table in the HTML) and which catch none.
     #[arg(long, conflicts_with = "no_submissions")]
     pub every_case: bool,
+    /// Pictures of every case (a package's visualizers run on each), not
+    /// only of the failing ones.
+    #[arg(long)]
+    pub pictures: bool,
     #[command(flatten)]
     pub sandbox: SandboxArgs,
     #[command(flatten)]
@@ -31,6 +35,7 @@ pub fn run(ctx: &Context, args: Args) -> Result<Status> {
         submissions: !args.no_submissions,
         every_case: args.every_case,
         shard: args.run.shard,
+        pictures: args.pictures,
     };
     let mut selection = ctx.load(&args.problems)?;
     let mut session = Session::start(&ctx.settings(RunKind::Check, &args.run), &selection)?;

@@ -16,6 +16,10 @@ pub struct Args {
     pub submission: SubmissionArgs,
     #[command(flatten)]
     pub limits: LimitArgs,
+    /// Pictures of every case (a package's visualizers run on each), not
+    /// only of the failing ones.
+    #[arg(long)]
+    pub pictures: bool,
     #[command(flatten)]
     pub sandbox: SandboxArgs,
     #[command(flatten)]
@@ -35,6 +39,7 @@ pub fn run(ctx: &Context, args: Args) -> Result<Status> {
         source: args.submission.source(),
         overrides: args.limits.overrides(),
         shard: args.run.shard,
+        pictures: args.pictures,
     };
     let done = grade.run(session, &mut selection, &runner)?;
     // Each submission keeps its own latest report.

@@ -71,7 +71,7 @@ fn a_recipe_only_package_is_generated_into_the_cache_then_judged_and_reused() {
     assert_eq!(made.len(), 1, "{made:?}");
     assert_eq!(made[0].1, 14, "{made:?}");
     // The recipe's key judge does not act on is named, with its place.
-    let skipped = "warning: generated-sum: generators/generators.yaml:4:1: visualizer: skipped: visualizers are not run";
+    let skipped = "warning: generated-sum: generators/generators.yaml:4:1: visualizer: skipped: BAPCtools' old visualizer command is not run; judge runs input_visualizer/ and output_visualizer/";
     assert!(
         first.stderr.lines().any(|l| l == skipped),
         "{}",

@@ -98,7 +98,7 @@ impl Reader<'_> {
                 other => {
                     let why = match other {
                         "match" => "expectations on the files are not checked",
-                        "visualizer" => "visualizers are not run",
+                        "visualizer" => crate::generators::OLD_VISUALIZER,
                         _ => "not supported by judge",
                     };
                     self.skip(&[keys, &[other]].concat(), &format!("{key}: {other}"), why);

@@ -137,7 +137,15 @@ impl Import<'_> {
         let mut plan = read::read(pkg, &yaml);
         // A case's own arguments have no place in judge's layout (its
         // groups have): judged in place, the package keeps them.
-        for input in plan.case_settings.keys() {
+        // Its visualizers' arguments go with the visualizers, which an
+        // import skips.
+        let judged = |own: &crate::problem::GroupSpec| crate::problem::GroupSpec {
+            visualizer_args: Default::default(),
+            ..own.clone()
+        };
+        let own_args = plan.case_settings.iter();
+        let own_args = own_args.filter(|(_, own)| judged(own) != Default::default());
+        for (input, _) in own_args {
             plan.refused.push(crate::Refusal::Unsupported {
                 at: crate::plan::rel(pkg, &input.with_extension("yaml")),
                 what: "a case's own arguments: judge's own layout has no place for them (judge the package in place, where they are used)".into(),

@@ -186,6 +186,7 @@ fn origin(plan: Plan, format: Format, time: TimeRule) -> Origin {
         answer_validators: plan.answer_validators,
         invalid_answers: plan.invalid_answers,
         environment: plan.environment,
+        visualizers: plan.visualizers,
     }
 }
 

@@ -77,6 +77,7 @@ mod read_environment;
 mod read_limits;
 mod read_static;
 mod read_type;
+mod read_visualizers;
 mod refusal;
 pub mod root;
 pub mod scaffold;

@@ -77,6 +77,8 @@ pub struct Plan {
     /// file writing, code and compile limits); `test_group.yaml` is read
     /// with its constants substituted.
     pub environment: crate::environment::Environment,
+    /// The package's visualizers (`read_visualizers`), relative to it.
+    pub visualizers: crate::origin::Visualizers,
 }
 
 impl Plan {

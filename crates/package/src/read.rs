@@ -197,6 +197,7 @@ fn from_package(pkg: &Path, spec_yaml: ProblemYaml<'_>, format: Format, plan: &m
     read_data::cases(pkg, format, &BTreeMap::new(), kind, r.plan);
     submissions(pkg, r.plan);
     statement(pkg, format, r.plan, false);
+    crate::read_visualizers::read(pkg, r.plan);
     r.skip_others();
     // Legacy graders count the samples unless told not to; the newer
     // formats never score them.
@@ -303,6 +304,7 @@ impl<'a> Reader<'a> {
         let timelimit = "read as the time limit when problem.yaml gives none (DOMjudge reads it in every format)";
         let mut taken = validator_dirs::all_spellings();
         taken.extend(["graders", "include", "static_validator", DOMJUDGE_INI]);
+        taken.extend(crate::read_visualizers::FOLDERS);
         others(self.pkg, self.plan, timelimit, &taken);
     }
 }
@@ -423,7 +425,6 @@ fn others(pkg: &Path, plan: &mut Plan, timelimit: &str, taken: &[&str]) {
             "generators" => "generators are not run; the cases under data/ are imported",
             "attachments" => "files for contestants; judge does not publish",
             "solution" | "solutions" => "solution write-ups",
-            "input_visualizer" | "output_visualizer" => "visualizers are not run",
             ".timelimit" => timelimit,
             _ => "not part of what judge imports",
         };

@@ -194,7 +194,7 @@ const LIMITS: &[Key] = &[
     ),
     foreign(
         "visualizer_time",
-        "BAPCtools' limit for its visualizers; judge runs none",
+        "BAPCtools' limit for its visualizers; judge runs them under `validation_time`, as 2025-09 says",
     ),
 ];
 
@@ -298,7 +298,6 @@ const GROUP_LEGACY: &[Key] = &[
 const REQUIRE_PASS: &str =
     "the 2023-07 drafts' spelling inside `scoring`: judge reads `require_pass` of the group itself";
 const FULL_FEEDBACK: &str = "judge shows every case's feedback alike";
-const VISUALIZER: &str = "judge runs no visualizers";
 
 /// 2025-09 `test_group.yaml`.
 const GROUP_2025: &[Key] = &[
@@ -310,8 +309,8 @@ const GROUP_2025: &[Key] = &[
     used("input_validator_args"),
     used("static_validator_args"),
     used("output_validator_args"),
-    none("input_visualizer_args", VISUALIZER),
-    none("output_visualizer_args", VISUALIZER),
+    used("input_visualizer_args"),
+    used("output_visualizer_args"),
     none("full_feedback", FULL_FEEDBACK),
 ];
 
@@ -327,8 +326,8 @@ const GROUP_2023: &[Key] = &[
     used("input_validator_args"),
     used("static_validator_args"),
     used("output_validator_args"),
-    none("input_visualizer_args", VISUALIZER),
-    none("output_visualizer_args", VISUALIZER),
+    used("input_visualizer_args"),
+    used("output_visualizer_args"),
     none("full_feedback", FULL_FEEDBACK),
     map("scoring", DRAFT_SCORING, Effect::Used),
     none("static_validation", "judge runs no static validator"),
@@ -354,8 +353,8 @@ const CASE: &[Key] = &[
     used("args"),
     used("input_validator_args"),
     used("output_validator_args"),
-    none("input_visualizer_args", VISUALIZER),
-    none("output_visualizer_args", VISUALIZER),
+    used("input_visualizer_args"),
+    used("output_visualizer_args"),
     none("full_feedback", FULL_FEEDBACK),
     doc("hint"),
     doc("description"),

@@ -26,6 +26,9 @@ pub(crate) struct Config {
     pub input_args: Option<ValidatorArgs>,
     /// The submissions' arguments (2025-09 `args`).
     pub args: Option<Vec<String>>,
+    /// The visualizers' arguments (2025-09 `input_visualizer_args`,
+    /// `output_visualizer_args`).
+    pub visualizer_args: crate::problem::VisualizerArgs,
     pub accept_score: Option<f64>,
     pub reject_score: Option<f64>,
     pub grader: Option<Aggregation>,
@@ -52,6 +55,12 @@ impl Config {
             output_args: self.output_args.clone().or(parent.output_args.clone()),
             input_args: self.input_args.clone().or(parent.input_args.clone()),
             args: self.args.clone().or(parent.args.clone()),
+            visualizer_args: crate::problem::VisualizerArgs {
+                input: (self.visualizer_args.input.clone())
+                    .or(parent.visualizer_args.input.clone()),
+                output: (self.visualizer_args.output.clone())
+                    .or(parent.visualizer_args.output.clone()),
+            },
             accept_score: self.accept_score.or(parent.accept_score),
             reject_score: self.reject_score.or(parent.reject_score),
             grader: self.grader.or(parent.grader),
@@ -183,6 +192,15 @@ impl SettingsFile<'_> {
                 Some(w) => config.args = Some(w),
                 None => self.invalid(key, "expected a list of strings"),
             },
+            "input_visualizer_args" | "output_visualizer_args"
+                if self.format != Format::Legacy =>
+            {
+                match (words(value), key.starts_with("input")) {
+                    (Some(w), true) => config.visualizer_args.input = Some(w),
+                    (Some(w), false) => config.visualizer_args.output = Some(w),
+                    (None, _) => self.invalid(key, "expected a list of strings"),
+                }
+            }
             "accept_score" => config.accept_score = value.as_f64(),
             "reject_score" => config.reject_score = value.as_f64(),
             "grading" => match value.as_str() {
@@ -300,8 +318,6 @@ impl SettingsFile<'_> {
             "full_feedback"
             | "hint"
             | "description"
-            | "input_visualizer_args"
-            | "output_visualizer_args"
             | "static_validator_args"
             | "require_pass"
             | "args"
@@ -349,6 +365,7 @@ pub(crate) fn group_spec(config: &Config, scoring: bool, format: Format) -> Grou
         checker_args: config.output_args.clone(),
         validator_args: config.input_args.clone(),
         args: config.args.clone(),
+        visualizer_args: config.visualizer_args.clone(),
         ..GroupSpec::default()
     };
     if scoring && format == Format::Legacy {

@@ -49,6 +49,29 @@ pub struct Origin {
     /// What the package says about its programs (constants, languages,
     /// file writing, code and compile limits).
     pub environment: crate::environment::Environment,
+    /// The package's visualizers, run to draw its failing cases (and every
+    /// case when pictures are asked for).
+    pub visualizers: Visualizers,
+}
+
+/// A package's visualizer programs (2025-09 `input_visualizer/`,
+/// `output_visualizer/`), relative to the package: a file program or a
+/// folder program, as its validators are. Only a package judged in place
+/// has them; judge's own layout has no place for them.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Visualizers {
+    /// Draws a case from its input and answer files.
+    pub input: Option<PathBuf>,
+    /// Draws what a submission wrote, from the input, the answer and the
+    /// output, into a feedback folder.
+    pub output: Option<PathBuf>,
+}
+
+impl Visualizers {
+    /// Whether the package has any visualizer.
+    pub fn any(&self) -> bool {
+        self.input.is_some() || self.output.is_some()
+    }
 }
 
 /// One case of `data/invalid_answer`, as plain paths (the engine makes
@@ -193,6 +216,7 @@ mod tests {
             answer_validators: Vec::new(),
             invalid_answers: Vec::new(),
             environment: Default::default(),
+            visualizers: Default::default(),
         };
         let before = Multipliers::of(Some(&legacy));
         assert_eq!(

@@ -112,6 +112,14 @@ struct Built {
     grader: OneProgram,
     answer_validators: Programs,
     static_validator: OneProgram,
+    input_visualizer: OneProgram,
+    output_visualizer: OneProgram,
+    /// Pictures of every case, not only the failing ones (`--pictures`).
+    every_picture: std::sync::atomic::AtomicBool,
+    /// What drawing the cases came to where it did not draw: by what
+    /// failed (a visualizer), the first case's line and how many cases
+    /// said it (the report's notes say it once; never in a verdict).
+    drawing_notes: std::sync::Mutex<std::collections::BTreeMap<String, (String, usize)>>,
 }
 
 impl<'a> Tools<'a> {
@@ -257,6 +265,53 @@ impl<'a> Tools<'a> {
         .as_ref()
         .map(Vec::as_slice)
         .map_err(Clone::clone)
+    }
+
+    /// A package's input or output visualizer (`role` says which), or
+    /// why there is none.
+    pub(crate) fn visualizer(&self, role: ProgramRole) -> Result<&Program, ToolError> {
+        let visualizers = self.problem.origin.as_ref().map(|o| &o.visualizers);
+        let (cell, path) = match role {
+            ProgramRole::InputVisualizer => (
+                &self.built.input_visualizer,
+                visualizers.and_then(|v| v.input.as_deref()),
+            ),
+            _ => (
+                &self.built.output_visualizer,
+                visualizers.and_then(|v| v.output.as_deref()),
+            ),
+        };
+        self.cached(cell, role, path)
+    }
+
+    /// Asks for pictures of every case of this run, not only of the
+    /// failing ones (`--pictures`).
+    pub fn picture_every_case(&self) {
+        (self.built.every_picture).store(true, std::sync::atomic::Ordering::Relaxed);
+    }
+
+    /// Whether every case is pictured this run.
+    pub(crate) fn pictures_every_case(&self) -> bool {
+        (self.built.every_picture).load(std::sync::atomic::Ordering::Relaxed)
+    }
+
+    /// Keeps `line` (about one case) for the problem's notes, under
+    /// `what` failed: the first case's line is said, the others counted.
+    pub(crate) fn note_drawing(&self, what: &str, line: String) {
+        let mut notes = (self.built.drawing_notes.lock()).unwrap_or_else(|e| e.into_inner());
+        notes.entry(what.to_string()).or_insert((line, 0)).1 += 1;
+    }
+
+    /// What drawing this problem's cases came to where it did not draw,
+    /// one line for each thing that failed.
+    pub fn drawing_notes(&self) -> Vec<String> {
+        let notes = (self.built.drawing_notes.lock()).unwrap_or_else(|e| e.into_inner());
+        (notes.values())
+            .map(|(line, n)| match n {
+                1 => format!("{}: {line}", self.problem.id),
+                n => format!("{}: {line} (and on {} more cases)", self.problem.id, n - 1),
+            })
+            .collect()
     }
 
     /// A legacy package's custom grader (`graders/`).

@@ -17,6 +17,7 @@ use crate::execute::case_inputs::{self, CaseProcess, OnCase};
 use crate::execute::reference;
 use crate::execute::runner::Runner;
 use crate::execution::{End, Execution};
+use crate::illustrate::visualizers;
 use crate::judging::Judging;
 use crate::judging::interact;
 use crate::judging::multipass;
@@ -223,7 +224,9 @@ impl<'a> Grader<'a> {
             }
         };
         let held = ran.exec.address_space;
+        let drawn = visualizers::of_run(self.tools, case, ran.outcome.verdict, &ran.exec.stdout);
         let mut report = record::of_run(case, ran);
+        report.pictures.extend(drawn);
         report.no_output = silent
             && matches!(
                 report.verdict,

@@ -10,6 +10,7 @@
 
 use crate::build::Program;
 use crate::cache::{Cache, portable, reusable, stands_in_this_run};
+use crate::illustrate::visualizers;
 use crate::judging::grader::Grader;
 use crate::problem::Case;
 use crate::report::CaseReport;
@@ -51,9 +52,11 @@ impl<'a> CachedGrader<'a> {
     /// fresh result that qualifies ([`reusable`]) is stored.
     pub fn grade_case(&self, case: &Case) -> CaseReport {
         let grader: &Grader = &self.grader;
-        cached(self.reuse.as_ref(), &grader.limits, case, || {
-            grader.grade_case(case)
-        })
+        // The cache keeps no pictures: a case the package's visualizers
+        // would draw is run again, for its output.
+        let drawn = |r: &CaseReport| visualizers::wanted(grader.tools, r.verdict);
+        let reuse = self.reuse.as_ref();
+        cached(reuse, &grader.limits, case, drawn, || grader.grade_case(case))
     }
 }
 
@@ -166,6 +169,7 @@ fn cached(
     reuse: Option<&Reuse>,
     limits: &RunLimits,
     case: &Case,
+    drawn: impl Fn(&CaseReport) -> bool,
     run: impl FnOnce() -> CaseReport,
 ) -> CaseReport {
     let Some((reuse, key)) = reuse.and_then(|r| Some((r, r.key(case)?))) else {
@@ -173,7 +177,8 @@ fn cached(
     };
     let kept = (reuse.cache.fetch_result(&key))
         .filter(|kept| reusable(kept, limits))
-        .or_else(|| (reuse.cache).fresh_result(&key, |fresh| stands_in_this_run(fresh, limits)));
+        .or_else(|| (reuse.cache).fresh_result(&key, |fresh| stands_in_this_run(fresh, limits)))
+        .filter(|kept| !drawn(kept) || !kept.pictures.is_empty());
     if let Some(mut kept) = kept {
         // The same bytes may sit under another name now.
         kept.group = case.group.clone();
@@ -182,7 +187,7 @@ fn cached(
         return kept;
     }
     let fresh = run();
-    if reusable(&fresh, limits) {
+    if reusable(&fresh, limits) && fresh.pictures.is_empty() {
         reuse.cache.store_result(&key, &fresh);
     }
     reuse.cache.remember_fresh(&key, &fresh);

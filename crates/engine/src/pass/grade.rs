@@ -2,7 +2,7 @@
 //! each output judged the problem's way.
 
 use crate::build::BuildError;
-use crate::build::tools::Need;
+use crate::build::tools::{Need, Tools};
 use crate::error::{Error, Result};
 use crate::execute::runner::Runner;
 use crate::judging::record;
@@ -23,6 +23,8 @@ pub struct Grade<'s> {
     pub source: Source<'s>,
     pub overrides: Overrides,
     pub shard: Option<Shard>,
+    /// Pictures of every case (`--pictures`), not only of failing ones.
+    pub pictures: bool,
 }
 
 impl Grade<'_> {
@@ -49,6 +51,9 @@ impl Grade<'_> {
             session.install(|| prepare(&shard.problems, Some(runner), Need::GRADE));
         if let Some(e) = errors.into_iter().next() {
             return Err(Error::ProblemProgram(e));
+        }
+        if self.pictures {
+            tools.iter().for_each(Tools::picture_every_case);
         }
         let subject = self.source.subject();
         let span = runner.timeline().span(&problem.id, Stage::Submissions);
@@ -96,6 +101,8 @@ impl Grade<'_> {
                 p.build_log = Some(log.clone());
             }
         }
+        // What the package's visualizers did not draw: notes, no verdicts.
+        tools.iter().flat_map(Tools::drawing_notes).for_each(|n| session.note(n));
         Ok(session.finish(problems, Vec::new(), Vec::new(), Some(runner)))
     }
 }

@@ -77,6 +77,20 @@ pub struct GroupSpec {
     /// must pass for this group to score at all (2025-09 `require_pass`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub require_pass: Option<Vec<String>>,
+    /// A package's `input_visualizer_args` / `output_visualizer_args`
+    /// for the cases below: never in judge's own `group.yaml` (its layout
+    /// has no visualizers), so neither read from it nor written.
+    #[serde(skip)]
+    pub visualizer_args: VisualizerArgs,
+}
+
+/// The arguments of a package's two visualizers on a case (2025-09
+/// `input_visualizer_args`, `output_visualizer_args`), each inherited on
+/// its own down the groups (`None`: not set here).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct VisualizerArgs {
+    pub input: Option<Vec<String>>,
+    pub output: Option<Vec<String>>,
 }
 
 /// The arguments of the input validators on a case (2025-09
@@ -124,6 +138,8 @@ pub struct CaseSettings {
     pub args: Vec<String>,
     pub compare: Option<CompareMode>,
     pub tolerance: Option<f64>,
+    /// The package's visualizers' arguments on this case (set, or empty).
+    pub visualizer_args: VisualizerArgs,
 }
 
 /// Every group's settings, by group path (`""` is `cases/` itself).
@@ -176,6 +192,9 @@ impl CaseSettings {
         }
         self.compare = spec.compare.or(self.compare);
         self.tolerance = spec.tolerance.or(self.tolerance);
+        let (mine, theirs) = (&mut self.visualizer_args, &spec.visualizer_args);
+        mine.input = theirs.input.clone().or(mine.input.take());
+        mine.output = theirs.output.clone().or(mine.output.take());
     }
 }
 

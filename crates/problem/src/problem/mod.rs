@@ -27,7 +27,7 @@ use walkdir::WalkDir;
 
 pub use fault::{ProblemError, read_settings};
 pub(crate) use fault::{bad_key, parse_yaml};
-pub use groups::{Aggregation, CaseSettings, GroupSpec, Groups, ValidatorArgs};
+pub use groups::{Aggregation, CaseSettings, GroupSpec, Groups, ValidatorArgs, VisualizerArgs};
 pub use kind::Kind;
 pub(crate) use layout::group_of;
 pub use layout::{

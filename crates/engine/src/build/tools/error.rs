@@ -19,6 +19,10 @@ pub enum ProgramRole {
     Grader,
     /// The 2025-09 static validator (`static_validator/`).
     StaticValidator,
+    /// A package's `input_visualizer/`.
+    InputVisualizer,
+    /// A package's `output_visualizer/`.
+    OutputVisualizer,
 }
 
 impl std::fmt::Display for ProgramRole {
@@ -31,6 +35,8 @@ impl std::fmt::Display for ProgramRole {
             ProgramRole::AnswerValidator => "answer validator",
             ProgramRole::Grader => "grader",
             ProgramRole::StaticValidator => "static validator",
+            ProgramRole::InputVisualizer => "input visualizer",
+            ProgramRole::OutputVisualizer => "output visualizer",
         })
     }
 }

@@ -30,6 +30,8 @@ pub struct Check {
     /// Judge them on every case, not up to their first failure.
     pub every_case: bool,
     pub shard: Option<Shard>,
+    /// Pictures of every case (`--pictures`), not only of failing ones.
+    pub pictures: bool,
 }
 
 impl Check {
@@ -70,6 +72,9 @@ impl Check {
                  memory the most heap the solver held (no stack or binary)",
             );
         }
+        if self.pictures {
+            tools.iter().for_each(Tools::picture_every_case);
+        }
         let views = views(&tools, &shard.problems);
         let references: Vec<Reference> = views.iter().map(Reference::new).collect();
         let mut problems =
@@ -103,6 +108,8 @@ impl Check {
                 session.note(format!("submission not judged: {skipped}"));
             }
         }
+        // What the package's visualizers did not draw: notes, no verdicts.
+        tools.iter().flat_map(Tools::drawing_notes).for_each(|n| session.note(n));
         // The interval `judge timelimit` measured last, never re-measured
         // here.
         if let Some(cache) = runner.and_then(Runner::cache) {

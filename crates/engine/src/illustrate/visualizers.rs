@@ -1,0 +1,295 @@
+//! Pictures a package draws itself: its visualizers (2025-09
+//! `input_visualizer/` and `output_visualizer/`, which BAPCtools runs
+//! too), run in the sandbox like its validators, under the problem's
+//! validation limits (2025-09 "Resource guarantees": `validation_time`,
+//! `validation_memory` and `validation_output` apply to visualizers).
+//!
+//! - The input visualizer draws a case: `PROGRAM INPUT ANSWER
+//!   [input_visualizer_args]` (2025-09 "Input visualizer"), in a working
+//!   folder of its own, where it writes its image (BAPCtools:
+//!   `testcase.<ext>`; judge takes every image file it wrote there).
+//! - The output visualizer draws what a submission wrote: "the same
+//!   arguments as the output validator", `PROGRAM INPUT ANSWER
+//!   FEEDBACK_DIR [output_visualizer_args] < OUTPUT` (for an interactive
+//!   problem the output is empty, as the format says), and writes
+//!   `teamimage.<ext>` / `judgeimage.<ext>` (or `…-<id>.<ext>`, shown in
+//!   the order of their names) into the feedback folder.
+//!
+//! Input and answer are open files (`/dev/fd/3`, `/dev/fd/4`), as the
+//! validators get them: the test data is never in a sandbox's view. A
+//! visualizer that does not build, fails, times out or writes no image
+//! draws nothing and changes no verdict ("Compile or run-time errors in
+//! the visualizer are not judge errors"): it becomes a note of the
+//! problem, said once with the number of cases.
+//!
+//! Pictures cost nothing when not asked for: a case is drawn when it
+//! failed, or with `--pictures` ([`Tools::picture_every_case`]).
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use crate::build::Program;
+use crate::build::tools::{ProgramRole, ToolError, Tools};
+use crate::execute::case_inputs::{self, OnCase};
+use crate::execution::{End, Execution};
+use crate::problem::{Case, Kind};
+use crate::report::Picture;
+use crate::verdict::Verdict;
+
+/// The extensions of the image files a visualizer may write (2025-09:
+/// `png`, `jpg`, `jpeg`, `svg`).
+const IMAGES: [&str; 4] = ["png", "jpg", "jpeg", "svg"];
+
+/// Whether a case judged `verdict` is drawn by the package's
+/// visualizers in this run: the package has one, and the case failed or
+/// every case is asked for.
+pub(crate) fn wanted(tools: &Tools, verdict: Verdict) -> bool {
+    let has = (tools.problem.origin.as_ref()).is_some_and(|o| o.visualizers.any());
+    has && (!verdict.is_pass() || tools.pictures_every_case())
+}
+
+/// The package's pictures of `case`, on which a run judged `verdict`
+/// wrote `output`; none unless [`wanted`].
+pub(crate) fn of_run(tools: &Tools, case: &Case, verdict: Verdict, output: &[u8]) -> Vec<Picture> {
+    match wanted(tools, verdict) {
+        true => draw(tools, case, Some(output)),
+        false => Vec::new(),
+    }
+}
+
+/// Every picture the package's visualizers make of `case`: the input
+/// visualizer's, then, given the `output` a submission wrote, the output
+/// visualizer's. What did not draw is among `tools`' drawing notes.
+/// The core of `judge visualize` for a package.
+pub fn draw(tools: &Tools, case: &Case, output: Option<&[u8]>) -> Vec<Picture> {
+    let mut pictures = Vec::new();
+    if let Some(program) = built(tools, case, ProgramRole::InputVisualizer) {
+        pictures.extend(draw_input(tools, program, case));
+    }
+    let output_program = output.and(built(tools, case, ProgramRole::OutputVisualizer));
+    if let (Some(program), Some(output)) = (output_program, output) {
+        // The format gives an interactive problem's visualizer an empty
+        // output: the conversation is no file.
+        let interactive = matches!(
+            tools.problem.spec.kind,
+            Kind::Interactive | Kind::InteractiveMultiPass { .. }
+        );
+        let output = if interactive { &[][..] } else { output };
+        pictures.extend(draw_output(tools, program, case, output));
+    }
+    pictures
+}
+
+/// The visualizer of `role`, built; `None` when the package has none,
+/// or (noted) when it does not build.
+fn built<'t>(tools: &'t Tools, case: &Case, role: ProgramRole) -> Option<&'t Program> {
+    match tools.visualizer(role) {
+        Ok(program) => Some(program),
+        Err(ToolError::Missing { .. }) => None,
+        Err(e) => {
+            let line = format!("{role} did not draw {}: {e}", case.id());
+            tools.note_drawing(&role.to_string(), line);
+            None
+        }
+    }
+}
+
+/// Why a visualizer drew nothing on a case.
+#[derive(Debug, thiserror::Error)]
+enum NotDrawn {
+    #[error("cannot set up its folder: {0}")]
+    Setup(String),
+    #[error("{0}")]
+    Failed(String),
+    #[error("it wrote no image ({0})")]
+    NoImage(String),
+}
+
+/// The input visualizer on `case`, in a writable copy of its build
+/// folder: the images it wrote there.
+fn draw_input(tools: &Tools, program: &Program, case: &Case) -> Vec<Picture> {
+    let role = ProgramRole::InputVisualizer;
+    let drawn = (|| {
+        let runner = tools.runner().map_err(|e| NotDrawn::Setup(e.to_string()))?;
+        let mut spec = program.judge_spec(Vec::new(), tools.judge_limits());
+        spec.argv.extend(["/dev/fd/3".into(), "/dev/fd/4".into()]);
+        let args = case.settings.visualizer_args.input.clone();
+        spec.argv.extend(args.unwrap_or_default());
+        let before = names_in(Path::new(&spec.cwd));
+        let on = OnCase {
+            args: &[],
+            files: None,
+            writable: true,
+        };
+        let process = case_inputs::prepare(runner, &spec, &on)
+            .map_err(|e| NotDrawn::Setup(e.to_string()))?;
+        let answer = case.answer.as_deref().unwrap_or(Path::new("/dev/null"));
+        let exec = runner.run_with(&process.spec, Path::new("/dev/null"), &[&case.input, answer]);
+        ended_well(&exec)?;
+        let folder = Path::new(&process.spec.cwd);
+        let written = images_in(folder, |name| !before.contains(&name.to_string()));
+        pictures(role, written, |name, count| match count {
+            1 => "input".to_string(),
+            _ => format!("input ({name})"),
+        })
+    })();
+    noted(tools, case, role, drawn)
+}
+
+/// The output visualizer on `output` for `case`, with a fresh feedback
+/// folder: the `teamimage` and `judgeimage` files it wrote there.
+fn draw_output(tools: &Tools, program: &Program, case: &Case, output: &[u8]) -> Vec<Picture> {
+    let role = ProgramRole::OutputVisualizer;
+    let drawn = (|| {
+        let runner = tools.runner().map_err(|e| NotDrawn::Setup(e.to_string()))?;
+        let setup = |e: &dyn std::fmt::Display| NotDrawn::Setup(e.to_string());
+        let feedback = Folder(runner.new_dir("visual").map_err(|e| setup(&e))?);
+        let mut team = tempfile::NamedTempFile::new().map_err(|e| setup(&e))?;
+        team.write_all(output).map_err(|e| setup(&e))?;
+        let mut spec = program.judge_spec(Vec::new(), tools.judge_limits());
+        let dir = feedback.0.display().to_string();
+        spec.argv
+            .extend(["/dev/fd/3".into(), "/dev/fd/4".into(), format!("{dir}/")]);
+        let args = case.settings.visualizer_args.output.clone();
+        spec.argv.extend(args.unwrap_or_default());
+        spec.writable.push(dir);
+        let answer = case.answer.as_deref().unwrap_or(Path::new("/dev/null"));
+        let exec = runner.run_with(&spec, team.path(), &[&case.input, answer]);
+        ended_well(&exec)?;
+        let written = images_in(&feedback.0, |name| {
+            name.starts_with("teamimage") || name.starts_with("judgeimage")
+        });
+        pictures(role, written, |name, _| {
+            format!("received ({})", name.rsplit_once('.').map_or(name, |(stem, _)| stem))
+        })
+    })();
+    noted(tools, case, role, drawn)
+}
+
+/// The pictures, or nothing with the reason among the problem's notes.
+fn noted(
+    tools: &Tools,
+    case: &Case,
+    role: ProgramRole,
+    drawn: Result<Vec<Picture>, NotDrawn>,
+) -> Vec<Picture> {
+    drawn.unwrap_or_else(|why| {
+        let line = format!("the {role} did not draw {}: {why}", case.id());
+        tools.note_drawing(&role.to_string(), line);
+        Vec::new()
+    })
+}
+
+/// A visualizer's own folder, removed when dropped.
+struct Folder(PathBuf);
+
+impl Drop for Folder {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// Whether a visualizer's run ended as it should: exit 0 within its
+/// limits (the format gives its exit code no meaning, but a crash or a
+/// time-out leaves its images unfinished).
+fn ended_well(exec: &Execution) -> Result<(), NotDrawn> {
+    if exec.end == End::Exited(0) {
+        return Ok(());
+    }
+    let how = match &exec.end {
+        End::Exited(code) => format!("exited with {code}"),
+        other => crate::compare::ended_badly(exec)
+            .and_then(|o| o.message)
+            .unwrap_or_else(|| format!("{other:?}")),
+    };
+    let stderr = String::from_utf8_lossy(&exec.stderr_tail);
+    let last = stderr.trim().lines().last().unwrap_or_default().to_string();
+    Err(NotDrawn::Failed(match last.is_empty() {
+        true => how,
+        false => format!("{how}: {last}"),
+    }))
+}
+
+/// The names of the entries of `dir`.
+fn names_in(dir: &Path) -> Vec<String> {
+    let entries = std::fs::read_dir(dir).into_iter().flatten().flatten();
+    entries
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect()
+}
+
+/// The image files of `dir` whose names `keep` takes, in the order of
+/// their names, with their bytes.
+fn images_in(dir: &Path, keep: impl Fn(&str) -> bool) -> Vec<(String, Vec<u8>)> {
+    let mut names: Vec<String> = (names_in(dir).into_iter())
+        .filter(|n| keep(n))
+        .filter(|n| {
+            let ext = n.rsplit_once('.').map(|(_, e)| e.to_ascii_lowercase());
+            ext.is_some_and(|e| IMAGES.contains(&e.as_str()))
+        })
+        .collect();
+    names.sort();
+    (names.into_iter())
+        .filter_map(|n| std::fs::read(dir.join(&n)).ok().map(|bytes| (n, bytes)))
+        .collect()
+}
+
+/// `written` as pictures by `role`, each captioned by `caption` (its
+/// file name and how many there are); an error when there is none that
+/// a browser shows.
+fn pictures(
+    role: ProgramRole,
+    written: Vec<(String, Vec<u8>)>,
+    caption: impl Fn(&str, usize) -> String,
+) -> Result<Vec<Picture>, NotDrawn> {
+    let by = match role {
+        ProgramRole::InputVisualizer => "input_visualizer",
+        _ => "output_visualizer",
+    };
+    let count = written.len();
+    let names: Vec<String> = written.iter().map(|(n, _)| n.clone()).collect();
+    let drawn: Vec<Picture> = (written.into_iter())
+        .filter_map(|(name, bytes)| Picture::new(&caption(&name, count), by, bytes))
+        .collect();
+    match (drawn.is_empty(), names.is_empty()) {
+        (false, _) => Ok(drawn),
+        (true, true) => Err(NotDrawn::NoImage("no .png, .jpg or .svg file".into())),
+        (true, false) => Err(NotDrawn::NoImage(format!(
+            "{} is no image a browser shows",
+            names.join(", ")
+        ))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_image_files_asked_for_are_taken_in_name_order() {
+        let dir = tempfile::tempdir().unwrap();
+        for (name, bytes) in [
+            ("teamimage-02.svg", &b"<svg/>"[..]),
+            ("teamimage-01.png", b"\x89PNG\r\n\x1a\nx"),
+            ("judgemessage.txt", b"hi"),
+            ("other.svg", b"<svg/>"),
+        ] {
+            std::fs::write(dir.path().join(name), bytes).unwrap();
+        }
+        let taken = images_in(dir.path(), |n| n.starts_with("teamimage"));
+        let names: Vec<&str> = taken.iter().map(|(n, _)| n.as_str()).collect();
+        assert_eq!(names, ["teamimage-01.png", "teamimage-02.svg"]);
+        let drawn = pictures(ProgramRole::OutputVisualizer, taken, |n, _| n.into()).unwrap();
+        assert_eq!(drawn.len(), 2);
+        assert_eq!(drawn[0].by, "output_visualizer");
+    }
+
+    #[test]
+    fn a_file_that_is_no_image_is_said_so() {
+        let written = vec![("testcase.svg".to_string(), b"not an image".to_vec())];
+        let why = pictures(ProgramRole::InputVisualizer, written, |n, _| n.into()).unwrap_err();
+        assert!(why.to_string().contains("testcase.svg"), "{why}");
+        let none = pictures(ProgramRole::InputVisualizer, Vec::new(), |n, _| n.into());
+        assert!(matches!(none, Err(NotDrawn::NoImage(_))));
+    }
+}

@@ -53,7 +53,8 @@ impl<'a> CachedGrader<'a> {
     pub fn grade_case(&self, case: &Case) -> CaseReport {
         let grader: &Grader = &self.grader;
         // The cache keeps no pictures: a case the package's visualizers
-        // would draw is run again, for its output.
+        // would draw is neither stored nor taken from it (but this run's
+        // own result, pictures and all), and runs again for its output.
         let drawn = |r: &CaseReport| visualizers::wanted(grader.tools, r.verdict);
         let reuse = self.reuse.as_ref();
         cached(reuse, &grader.limits, case, drawn, || grader.grade_case(case))
@@ -164,7 +165,8 @@ fn program_key_of(cache: &Cache, program: &Program) -> Option<String> {
 }
 
 /// `run`'s result for `case`, from the cache when it holds a sound one
-/// under `reuse`'s key; a fresh one that qualifies is stored.
+/// under `reuse`'s key; a fresh one that qualifies is stored. A result
+/// that is `drawn` is taken only with its pictures, and never stored.
 fn cached(
     reuse: Option<&Reuse>,
     limits: &RunLimits,
@@ -187,7 +189,7 @@ fn cached(
         return kept;
     }
     let fresh = run();
-    if reusable(&fresh, limits) && fresh.pictures.is_empty() {
+    if reusable(&fresh, limits) && !drawn(&fresh) {
         reuse.cache.store_result(&key, &fresh);
     }
     reuse.cache.remember_fresh(&key, &fresh);

@@ -60,4 +60,5 @@ mod timelimit;
 mod timings;
 mod tools;
 mod validate;
+mod visualizers;
 mod walkthrough;

@@ -195,6 +195,14 @@ fn shield(sample: &mut GroupSpec, secret_spec: &GroupSpec) {
     for (mine, theirs) in [
         (&mut sample.checker_args, &secret_spec.checker_args),
         (&mut sample.args, &secret_spec.args),
+        (
+            &mut sample.visualizer_args.input,
+            &secret_spec.visualizer_args.input,
+        ),
+        (
+            &mut sample.visualizer_args.output,
+            &secret_spec.visualizer_args.output,
+        ),
     ] {
         if mine.is_none() && theirs.is_some() {
             *mine = Some(Vec::new());

@@ -1,0 +1,161 @@
+//! A package's visualizers (2025-09 `input_visualizer/`,
+//! `output_visualizer/`), judged in place on copies of
+//! `testdata/packages/v2025-visualizers`: their images are pictures of the
+//! failing case in the report (report.yaml lists them, the files are in
+//! the report folder, report.html shows them); one that fails changes no
+//! verdict and is a note; a passing run asks for no picture and runs no
+//! visualizer, unless `--pictures` asks for every case.
+
+use std::path::{Path, PathBuf};
+
+use crate::common::{copy_tree, judge_in, read_report, root, submission};
+use judge::report::{CaseReport, Picture, Report};
+use judge::verdict::Verdict;
+
+/// A copy of the fixture, as `<tmp>/bars`.
+fn bars(tmp: &Path) -> PathBuf {
+    let pkg = tmp.join("bars");
+    copy_tree(&root().join("testdata/packages/v2025-visualizers"), &pkg);
+    pkg
+}
+
+fn write(pkg: &Path, path: &str, text: &str) {
+    let p = pkg.join(path);
+    std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+    std::fs::write(p, text).unwrap();
+}
+
+/// `judge --problems PKG ARGS… --report-dir <tmp>/reports-NAME`: the
+/// report folder and the report.
+fn run(tmp: &Path, pkg: &Path, name: &str, args: &[&str]) -> (PathBuf, Report) {
+    let reports = tmp.join(format!("reports-{name}"));
+    let mut all = vec!["--problems", pkg.to_str().unwrap()];
+    all.extend(args);
+    all.extend(["--report-dir", reports.to_str().unwrap()]);
+    let run = judge_in(tmp, &all, None);
+    assert!(reports.join("report.yaml").is_file(), "{}", run.all());
+    (reports.clone(), read_report(&reports))
+}
+
+/// Who drew each picture of `case`, in order.
+fn drawn_by(case: &CaseReport) -> Vec<&str> {
+    case.pictures.iter().map(|p| p.by.as_str()).collect()
+}
+
+/// The pictures' files exist in `reports` and report.html shows each.
+fn shown(reports: &Path, pictures: &[Picture]) {
+    let html = std::fs::read_to_string(reports.join("report.html")).unwrap();
+    for p in pictures {
+        assert!(reports.join(&p.file).is_file(), "{} missing", p.file);
+        let img = format!("<img src=\"{}\"", p.file);
+        assert!(html.contains(&img), "report.html has no {img}");
+    }
+}
+
+/// The wrong answer's deciding case is drawn by both visualizers (the
+/// input's PNG, the output's SVG with the secret group's title), the
+/// files are in the report folder and the page shows them; no passing
+/// case is drawn.
+#[test]
+fn in_place_visualizers_draw_the_failing_case() {
+    if !crate::common::sandbox("in_place_visualizers_draw_the_failing_case") {
+        return;
+    }
+    let tmp = tempfile::tempdir().unwrap();
+    let pkg = bars(tmp.path());
+    let (reports, report) = run(tmp.path(), &pkg, "check", &["check"]);
+    let wrong = submission(&report, "wrong_answer/rightmost.py");
+    assert!(wrong.ok, "{wrong:?}");
+    let case = wrong.deciding_case.as_deref().expect("a deciding case");
+    assert_eq!((case.id(), case.verdict), ("01-tie".into(), Verdict::WrongAnswer));
+    assert_eq!(drawn_by(case), ["input_visualizer", "output_visualizer"]);
+    assert!(case.pictures[0].file.ends_with(".png"), "{:?}", case.pictures);
+    assert!(case.pictures[1].file.ends_with(".svg"), "{:?}", case.pictures);
+    shown(&reports, &case.pictures);
+    // The group's output_visualizer_args reached the visualizer.
+    let svg = std::fs::read_to_string(reports.join(&case.pictures[1].file)).unwrap();
+    assert!(svg.contains("secret data: expected 4, received 6"), "{svg}");
+    let reference = &report.problems[0].cases;
+    assert!(reference.iter().all(|c| c.pictures.is_empty()), "{reference:#?}");
+    let accepted = submission(&report, "accepted/leftmost.py");
+    assert!(accepted.ok && accepted.deciding_case.is_none(), "{accepted:?}");
+
+    // The same on a second run, with the passing results from the cache.
+    let (again, report) = run(tmp.path(), &pkg, "again", &["check"]);
+    let wrong = submission(&report, "wrong_answer/rightmost.py");
+    let case = wrong.deciding_case.as_deref().expect("a deciding case");
+    assert_eq!(drawn_by(case), ["input_visualizer", "output_visualizer"]);
+    shown(&again, &case.pictures);
+}
+
+/// Visualizers that crash, spin or write no image draw nothing and change
+/// no verdict: the submissions keep their promises, and the notes say
+/// which visualizer failed, once for all its cases. A passing run asks
+/// for no picture, so runs neither of them: no note.
+#[test]
+fn in_place_a_failing_visualizer_is_a_note_and_a_passing_run_runs_none() {
+    if !crate::common::sandbox("in_place_a_failing_visualizer_is_a_note_and_a_passing_run_runs_none") {
+        return;
+    }
+    let tmp = tempfile::tempdir().unwrap();
+    let pkg = bars(tmp.path());
+    let (_, before) = run(tmp.path(), &pkg, "before", &["check"]);
+    std::fs::remove_file(pkg.join("input_visualizer/bars.py")).unwrap();
+    std::fs::remove_file(pkg.join("output_visualizer/received.py")).unwrap();
+    write(&pkg, "input_visualizer/spin.py", "while True:\n    pass\n");
+    let crash = "import sys\nsys.stderr.write('cannot draw this\\n')\nsys.exit(3)\n";
+    write(&pkg, "output_visualizer/crash.py", crash);
+    let yaml = std::fs::read_to_string(pkg.join("problem.yaml")).unwrap();
+    let yaml = yaml.replace("  memory: 256\n", "  memory: 256\n  validation_time: 1\n");
+    std::fs::write(pkg.join("problem.yaml"), yaml).unwrap();
+
+    let (_, after) = run(tmp.path(), &pkg, "after", &["check"]);
+    for s in &after.submissions {
+        let was = (before.submissions.iter()).find(|b| b.path == s.path);
+        let was = was.unwrap_or_else(|| panic!("{} not judged before", s.path));
+        assert_eq!((s.got, s.ok), (was.got, was.ok), "{}", s.path);
+        let ids = |c: &Option<Box<CaseReport>>| c.as_ref().map(|c| c.id());
+        assert_eq!(ids(&s.deciding_case), ids(&was.deciding_case), "{}", s.path);
+        assert!(s.deciding_case.iter().all(|c| c.pictures.is_empty()), "{s:?}");
+    }
+    let notes = &after.meta.notes;
+    let said = |what: &str| notes.iter().filter(|n| n.contains(what)).count();
+    assert_eq!(said("the output visualizer did not draw 01-tie: exited with 3"), 1, "{notes:#?}");
+    assert!(said("cannot draw this") == 1, "{notes:#?}");
+    assert_eq!(said("the input visualizer did not draw 01-tie"), 1, "{notes:#?}");
+
+    // The accepted submission passes every case: nothing is drawn.
+    let accepted = pkg.join("submissions/accepted/leftmost.py");
+    let args = ["grade", "bars", accepted.to_str().unwrap()];
+    let (_, graded) = run(tmp.path(), &pkg, "grade", &args);
+    assert!(graded.problems[0].cases.iter().all(|c| c.verdict.is_pass()));
+    let visualizer = graded.meta.notes.iter().find(|n| n.contains("visualizer"));
+    assert_eq!(visualizer, None, "a visualizer ran on a passing run");
+}
+
+/// `--pictures` asks for every case: each passing case of an accepted
+/// submission is drawn by both visualizers, the sample with its own
+/// (default) title, the secret cases with their group's.
+#[test]
+fn in_place_pictures_of_every_case_when_asked() {
+    if !crate::common::sandbox("in_place_pictures_of_every_case_when_asked") {
+        return;
+    }
+    let tmp = tempfile::tempdir().unwrap();
+    let pkg = bars(tmp.path());
+    let accepted = pkg.join("submissions/accepted/leftmost.py");
+    let args = ["grade", "bars", accepted.to_str().unwrap(), "--pictures"];
+    let (reports, report) = run(tmp.path(), &pkg, "every", &args);
+    let cases = &report.problems[0].cases;
+    assert_eq!(cases.len(), 3, "{cases:#?}");
+    for case in cases {
+        assert!(case.verdict.is_pass(), "{case:?}");
+        assert_eq!(drawn_by(case), ["input_visualizer", "output_visualizer"], "{}", case.id());
+        let svg = std::fs::read_to_string(reports.join(&case.pictures[1].file)).unwrap();
+        let title = match case.group.as_str() {
+            "sample" => "sample: ",
+            _ => "secret data: ",
+        };
+        assert!(svg.contains(title), "{}: {svg}", case.id());
+    }
+}

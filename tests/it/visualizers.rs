@@ -159,3 +159,42 @@ fn in_place_pictures_of_every_case_when_asked() {
         assert!(svg.contains(title), "{}: {svg}", case.id());
     }
 }
+
+/// The core of `judge visualize` for a package, called as the command
+/// calls it: one case drawn by both visualizers, the output visualizer
+/// showing the answer file as the expected output when no output is
+/// given, and the output given when there is one.
+#[test]
+fn in_place_visualize_draws_one_case() {
+    use judge::engine::build::tools::Tools;
+    use judge::engine::execute::runner::{Runner, RunnerOptions};
+    use judge::engine::illustrate::visualizers::visualize;
+    if !crate::common::sandbox("in_place_visualize_draws_one_case") {
+        return;
+    }
+    let tmp = tempfile::tempdir().unwrap();
+    bars(tmp.path());
+    let found = judge::package::discover(tmp.path()).unwrap();
+    let problem = (found.problems.iter()).find(|p| p.id == "bars");
+    let problem = problem.unwrap_or_else(|| panic!("{:?}", found.errors));
+    let runner = Runner::new(RunnerOptions {
+        mode: judge::engine::sandbox::SandboxMode::On,
+        exe: PathBuf::from(env!("CARGO_BIN_EXE_judge")),
+        workers: 1,
+        allow: Vec::new(),
+        tools: Vec::new(),
+    })
+    .unwrap();
+    let tools = Tools::new(problem, Some(&runner));
+    let case = problem.cases.iter().find(|c| c.id() == "01-tie").unwrap();
+    let expected = visualize(&tools, case, None);
+    let captions: Vec<&str> = expected.pictures.iter().map(|p| p.caption.as_str()).collect();
+    assert_eq!(captions, ["input", "expected (judgeimage)"], "{:?}", expected.notes);
+    let text = |p: &Picture| String::from_utf8_lossy(p.bytes.as_deref().unwrap()).into_owned();
+    assert!(text(&expected.pictures[1]).contains("expected 4, received 4"));
+    let received = visualize(&tools, case, Some(b"6\n"));
+    let captions: Vec<&str> = received.pictures.iter().map(|p| p.caption.as_str()).collect();
+    assert_eq!(captions, ["input", "received (judgeimage)"], "{:?}", received.notes);
+    assert!(text(&received.pictures[1]).contains("expected 4, received 6"));
+    assert!(received.notes.is_empty(), "{:?}", received.notes);
+}

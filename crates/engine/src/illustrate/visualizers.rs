@@ -60,24 +60,62 @@ pub(crate) fn of_run(tools: &Tools, case: &Case, verdict: Verdict, output: &[u8]
 /// Every picture the package's visualizers make of `case`: the input
 /// visualizer's, then, given the `output` a submission wrote, the output
 /// visualizer's. What did not draw is among `tools`' drawing notes.
-/// The core of `judge visualize` for a package.
 pub fn draw(tools: &Tools, case: &Case, output: Option<&[u8]>) -> Vec<Picture> {
     let mut pictures = Vec::new();
     if let Some(program) = built(tools, case, ProgramRole::InputVisualizer) {
         pictures.extend(draw_input(tools, program, case));
     }
-    let output_program = output.and(built(tools, case, ProgramRole::OutputVisualizer));
-    if let (Some(program), Some(output)) = (output_program, output) {
-        // The format gives an interactive problem's visualizer an empty
-        // output: the conversation is no file.
-        let interactive = matches!(
-            tools.problem.spec.kind,
-            Kind::Interactive | Kind::InteractiveMultiPass { .. }
-        );
-        let output = if interactive { &[][..] } else { output };
-        pictures.extend(draw_output(tools, program, case, output));
+    if let Some(output) = output {
+        pictures.extend(draw_output_of(tools, case, output, "received"));
     }
     pictures
+}
+
+/// The output visualizer's pictures of `output` on `case`, captioned
+/// `what` (`received`, `expected`).
+fn draw_output_of(tools: &Tools, case: &Case, output: &[u8], what: &str) -> Vec<Picture> {
+    let Some(program) = built(tools, case, ProgramRole::OutputVisualizer) else {
+        return Vec::new();
+    };
+    // The format gives an interactive problem's visualizer an empty
+    // output: the conversation is no file.
+    let interactive = matches!(
+        tools.problem.spec.kind,
+        Kind::Interactive | Kind::InteractiveMultiPass { .. }
+    );
+    let output = if interactive { &[][..] } else { output };
+    draw_output(tools, program, case, output, what)
+}
+
+/// What `judge visualize` shows of one case of a package: the pictures,
+/// and why a visualizer drew none.
+#[derive(Debug)]
+pub struct Visualized {
+    pub pictures: Vec<Picture>,
+    pub notes: Vec<String>,
+}
+
+/// The core of `judge visualize` for a package: `case` drawn by its
+/// visualizers, the output visualizer drawing `received` (a submission's
+/// output) or, without one, the case's answer file as the output it
+/// expects, so a jury sees what a right output looks like.
+pub fn visualize(tools: &Tools, case: &Case, received: Option<&[u8]>) -> Visualized {
+    let mut pictures = draw(tools, case, received);
+    if received.is_none()
+        && let Some(answer) = case.answer.as_deref()
+    {
+        match std::fs::read(answer) {
+            Ok(bytes) => pictures.extend(draw_output_of(tools, case, &bytes, "expected")),
+            Err(e) => {
+                let line = format!("cannot read {}: {e}", answer.display());
+                tools.note_drawing("answer", line);
+            }
+        }
+    }
+    Visualized {
+        pictures,
+        notes: tools.drawing_notes(),
+    }
 }
 
 /// The visualizer of `role`, built; `None` when the package has none,
@@ -137,8 +175,15 @@ fn draw_input(tools: &Tools, program: &Program, case: &Case) -> Vec<Picture> {
 }
 
 /// The output visualizer on `output` for `case`, with a fresh feedback
-/// folder: the `teamimage` and `judgeimage` files it wrote there.
-fn draw_output(tools: &Tools, program: &Program, case: &Case, output: &[u8]) -> Vec<Picture> {
+/// folder: the `teamimage` and `judgeimage` files it wrote there, each
+/// captioned `what` and its name.
+fn draw_output(
+    tools: &Tools,
+    program: &Program,
+    case: &Case,
+    output: &[u8],
+    what: &str,
+) -> Vec<Picture> {
     let role = ProgramRole::OutputVisualizer;
     let drawn = (|| {
         let runner = tools.runner().map_err(|e| NotDrawn::Setup(e.to_string()))?;
@@ -160,7 +205,7 @@ fn draw_output(tools: &Tools, program: &Program, case: &Case, output: &[u8]) -> 
             name.starts_with("teamimage") || name.starts_with("judgeimage")
         });
         pictures(role, written, |name, _| {
-            format!("received ({})", name.rsplit_once('.').map_or(name, |(stem, _)| stem))
+            format!("{what} ({})", name.rsplit_once('.').map_or(name, |(stem, _)| stem))
         })
     })();
     noted(tools, case, role, drawn)

@@ -67,18 +67,35 @@ fn in_place_visualizers_draw_the_failing_case() {
     let wrong = submission(&report, "wrong_answer/rightmost.py");
     assert!(wrong.ok, "{wrong:?}");
     let case = wrong.deciding_case.as_deref().expect("a deciding case");
-    assert_eq!((case.id(), case.verdict), ("01-tie".into(), Verdict::WrongAnswer));
+    assert_eq!(
+        (case.id(), case.verdict),
+        ("01-tie".into(), Verdict::WrongAnswer)
+    );
     assert_eq!(drawn_by(case), ["input_visualizer", "output_visualizer"]);
-    assert!(case.pictures[0].file.ends_with(".png"), "{:?}", case.pictures);
-    assert!(case.pictures[1].file.ends_with(".svg"), "{:?}", case.pictures);
+    assert!(
+        case.pictures[0].file.ends_with(".png"),
+        "{:?}",
+        case.pictures
+    );
+    assert!(
+        case.pictures[1].file.ends_with(".svg"),
+        "{:?}",
+        case.pictures
+    );
     shown(&reports, &case.pictures);
     // The group's output_visualizer_args reached the visualizer.
     let svg = std::fs::read_to_string(reports.join(&case.pictures[1].file)).unwrap();
     assert!(svg.contains("secret data: expected 4, received 6"), "{svg}");
     let reference = &report.problems[0].cases;
-    assert!(reference.iter().all(|c| c.pictures.is_empty()), "{reference:#?}");
+    assert!(
+        reference.iter().all(|c| c.pictures.is_empty()),
+        "{reference:#?}"
+    );
     let accepted = submission(&report, "accepted/leftmost.py");
-    assert!(accepted.ok && accepted.deciding_case.is_none(), "{accepted:?}");
+    assert!(
+        accepted.ok && accepted.deciding_case.is_none(),
+        "{accepted:?}"
+    );
 
     // The same on a second run, with the passing results from the cache.
     let (again, report) = run(tmp.path(), &pkg, "again", &["check"]);
@@ -94,7 +111,9 @@ fn in_place_visualizers_draw_the_failing_case() {
 /// for no picture, so runs neither of them: no note.
 #[test]
 fn in_place_a_failing_visualizer_is_a_note_and_a_passing_run_runs_none() {
-    if !crate::common::sandbox("in_place_a_failing_visualizer_is_a_note_and_a_passing_run_runs_none") {
+    if !crate::common::sandbox(
+        "in_place_a_failing_visualizer_is_a_note_and_a_passing_run_runs_none",
+    ) {
         return;
     }
     let tmp = tempfile::tempdir().unwrap();
@@ -116,13 +135,24 @@ fn in_place_a_failing_visualizer_is_a_note_and_a_passing_run_runs_none() {
         assert_eq!((s.got, s.ok), (was.got, was.ok), "{}", s.path);
         let ids = |c: &Option<Box<CaseReport>>| c.as_ref().map(|c| c.id());
         assert_eq!(ids(&s.deciding_case), ids(&was.deciding_case), "{}", s.path);
-        assert!(s.deciding_case.iter().all(|c| c.pictures.is_empty()), "{s:?}");
+        assert!(
+            s.deciding_case.iter().all(|c| c.pictures.is_empty()),
+            "{s:?}"
+        );
     }
     let notes = &after.meta.notes;
     let said = |what: &str| notes.iter().filter(|n| n.contains(what)).count();
-    assert_eq!(said("the output visualizer did not draw 01-tie: exited with 3"), 1, "{notes:#?}");
+    assert_eq!(
+        said("the output visualizer did not draw 01-tie: exited with 3"),
+        1,
+        "{notes:#?}"
+    );
     assert!(said("cannot draw this") == 1, "{notes:#?}");
-    assert_eq!(said("the input visualizer did not draw 01-tie"), 1, "{notes:#?}");
+    assert_eq!(
+        said("the input visualizer did not draw 01-tie"),
+        1,
+        "{notes:#?}"
+    );
 
     // The accepted submission passes every case: nothing is drawn.
     let accepted = pkg.join("submissions/accepted/leftmost.py");
@@ -150,7 +180,12 @@ fn in_place_pictures_of_every_case_when_asked() {
     assert_eq!(cases.len(), 3, "{cases:#?}");
     for case in cases {
         assert!(case.verdict.is_pass(), "{case:?}");
-        assert_eq!(drawn_by(case), ["input_visualizer", "output_visualizer"], "{}", case.id());
+        assert_eq!(
+            drawn_by(case),
+            ["input_visualizer", "output_visualizer"],
+            "{}",
+            case.id()
+        );
         let svg = std::fs::read_to_string(reports.join(&case.pictures[1].file)).unwrap();
         let title = match case.group.as_str() {
             "sample" => "sample: ",
@@ -188,13 +223,31 @@ fn in_place_visualize_draws_one_case() {
     let tools = Tools::new(problem, Some(&runner));
     let case = problem.cases.iter().find(|c| c.id() == "01-tie").unwrap();
     let expected = visualize(&tools, case, None);
-    let captions: Vec<&str> = expected.pictures.iter().map(|p| p.caption.as_str()).collect();
-    assert_eq!(captions, ["input", "expected (judgeimage)"], "{:?}", expected.notes);
+    let captions: Vec<&str> = expected
+        .pictures
+        .iter()
+        .map(|p| p.caption.as_str())
+        .collect();
+    assert_eq!(
+        captions,
+        ["input", "expected (judgeimage)"],
+        "{:?}",
+        expected.notes
+    );
     let text = |p: &Picture| String::from_utf8_lossy(p.bytes.as_deref().unwrap()).into_owned();
     assert!(text(&expected.pictures[1]).contains("expected 4, received 4"));
     let received = visualize(&tools, case, Some(b"6\n"));
-    let captions: Vec<&str> = received.pictures.iter().map(|p| p.caption.as_str()).collect();
-    assert_eq!(captions, ["input", "received (judgeimage)"], "{:?}", received.notes);
+    let captions: Vec<&str> = received
+        .pictures
+        .iter()
+        .map(|p| p.caption.as_str())
+        .collect();
+    assert_eq!(
+        captions,
+        ["input", "received (judgeimage)"],
+        "{:?}",
+        received.notes
+    );
     assert!(text(&received.pictures[1]).contains("expected 4, received 6"));
     assert!(received.notes.is_empty(), "{:?}", received.notes);
 }

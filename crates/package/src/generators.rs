@@ -24,8 +24,7 @@ pub use error::RECIPE;
 /// Why a recipe's `visualizer` key (BAPCtools' command of before 2025,
 /// run in each case's folder) is skipped: BAPCtools replaced it by the
 /// format's `input_visualizer/` and `output_visualizer/`, which judge runs.
-pub(crate) const OLD_VISUALIZER: &str =
-    "BAPCtools' old visualizer command is not run; judge runs input_visualizer/ and output_visualizer/";
+pub(crate) const OLD_VISUALIZER: &str = "BAPCtools' old visualizer command is not run; judge runs input_visualizer/ and output_visualizer/";
 
 /// File kinds a case of the recipe may give inline or copy.
 pub const EXTENSIONS: [&str; 6] = ["in", "ans", "out", "hint", "desc", "interaction"];

@@ -192,9 +192,7 @@ impl SettingsFile<'_> {
                 Some(w) => config.args = Some(w),
                 None => self.invalid(key, "expected a list of strings"),
             },
-            "input_visualizer_args" | "output_visualizer_args"
-                if self.format != Format::Legacy =>
-            {
+            "input_visualizer_args" | "output_visualizer_args" if self.format != Format::Legacy => {
                 match (words(value), key.starts_with("input")) {
                     (Some(w), true) => config.visualizer_args.input = Some(w),
                     (Some(w), false) => config.visualizer_args.output = Some(w),

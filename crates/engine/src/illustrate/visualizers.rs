@@ -159,10 +159,14 @@ fn draw_input(tools: &Tools, program: &Program, case: &Case) -> Vec<Picture> {
             files: None,
             writable: true,
         };
-        let process = case_inputs::prepare(runner, &spec, &on)
-            .map_err(|e| NotDrawn::Setup(e.to_string()))?;
+        let process =
+            case_inputs::prepare(runner, &spec, &on).map_err(|e| NotDrawn::Setup(e.to_string()))?;
         let answer = case.answer.as_deref().unwrap_or(Path::new("/dev/null"));
-        let exec = runner.run_with(&process.spec, Path::new("/dev/null"), &[&case.input, answer]);
+        let exec = runner.run_with(
+            &process.spec,
+            Path::new("/dev/null"),
+            &[&case.input, answer],
+        );
         ended_well(&exec)?;
         let folder = Path::new(&process.spec.cwd);
         let written = images_in(folder, |name| !before.contains(&name.to_string()));
@@ -205,7 +209,10 @@ fn draw_output(
             name.starts_with("teamimage") || name.starts_with("judgeimage")
         });
         pictures(role, written, |name, _| {
-            format!("{what} ({})", name.rsplit_once('.').map_or(name, |(stem, _)| stem))
+            format!(
+                "{what} ({})",
+                name.rsplit_once('.').map_or(name, |(stem, _)| stem)
+            )
         })
     })();
     noted(tools, case, role, drawn)

@@ -57,7 +57,9 @@ impl<'a> CachedGrader<'a> {
         // own result, pictures and all), and runs again for its output.
         let drawn = |r: &CaseReport| visualizers::wanted(grader.tools, r.verdict);
         let reuse = self.reuse.as_ref();
-        cached(reuse, &grader.limits, case, drawn, || grader.grade_case(case))
+        cached(reuse, &grader.limits, case, drawn, || {
+            grader.grade_case(case)
+        })
     }
 }
 

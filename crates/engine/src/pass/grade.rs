@@ -102,7 +102,10 @@ impl Grade<'_> {
             }
         }
         // What the package's visualizers did not draw: notes, no verdicts.
-        tools.iter().flat_map(Tools::drawing_notes).for_each(|n| session.note(n));
+        tools
+            .iter()
+            .flat_map(Tools::drawing_notes)
+            .for_each(|n| session.note(n));
         Ok(session.finish(problems, Vec::new(), Vec::new(), Some(runner)))
     }
 }

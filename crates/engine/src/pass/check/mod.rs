@@ -109,7 +109,10 @@ impl Check {
             }
         }
         // What the package's visualizers did not draw: notes, no verdicts.
-        tools.iter().flat_map(Tools::drawing_notes).for_each(|n| session.note(n));
+        tools
+            .iter()
+            .flat_map(Tools::drawing_notes)
+            .for_each(|n| session.note(n));
         // The interval `judge timelimit` measured last, never re-measured
         // here.
         if let Some(cache) = runner.and_then(Runner::cache) {

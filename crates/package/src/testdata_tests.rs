@@ -205,3 +205,29 @@ fn inherited_keys_flow_down_and_scores_do_not() {
     );
     assert_eq!(h.score, None);
 }
+
+#[test]
+fn visualizer_arguments_are_read_and_inherited_each_on_its_own() {
+    let parent = read(
+        "t",
+        "input_visualizer_args: [--scale, 4]\noutput_visualizer_args: --title a\n",
+        Format::V2025,
+    );
+    assert!(parent.refused.is_empty(), "{:?}", parent.refused);
+    let child = read("t", "output_visualizer_args: [--title, b]\n", Format::V2025);
+    let both = child.config.under(&parent.config);
+    let args = &both.visualizer_args;
+    assert_eq!(
+        args.input.as_deref(),
+        Some(&["--scale".into(), "4".into()][..])
+    );
+    assert_eq!(
+        args.output.as_deref(),
+        Some(&["--title".into(), "b".into()][..])
+    );
+    let bad = read("t", "input_visualizer_args: {a: b}\n", Format::V2025);
+    assert_eq!(bad.refused.len(), 1, "{:?}", bad.refused);
+    // Legacy packages have no visualizers: the key is not theirs.
+    let legacy = read("t", "input_visualizer_args: [x]\n", Format::Legacy);
+    assert_eq!(legacy.config.visualizer_args.input, None);
+}

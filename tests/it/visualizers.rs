@@ -251,3 +251,34 @@ fn in_place_visualize_draws_one_case() {
     assert!(text(&received.pictures[1]).contains("expected 4, received 6"));
     assert!(received.notes.is_empty(), "{:?}", received.notes);
 }
+
+/// An interactive problem's output visualizer reads an empty output, as
+/// the format says (the conversation is no file): on a copy of
+/// `modern-interactive` with an output visualizer that writes how many
+/// bytes it read, the failing case's picture says 0.
+#[test]
+fn in_place_an_interactive_problems_output_visualizer_reads_no_output() {
+    if !crate::common::sandbox("in_place_an_interactive_problems_output_visualizer_reads_no_output")
+    {
+        return;
+    }
+    let tmp = tempfile::tempdir().unwrap();
+    let pkg = tmp.path().join("guess");
+    copy_tree(&root().join("testdata/packages/modern-interactive"), &pkg);
+    let count = "import os, sys\nn = len(sys.stdin.buffer.read())\n\
+                 open(os.path.join(sys.argv[3], 'teamimage.svg'), 'w').write(\
+                 f'<svg xmlns=\"http://www.w3.org/2000/svg\"><text>{n} bytes</text></svg>')\n";
+    write(&pkg, "output_visualizer/count.py", count);
+    let wrong = pkg.join("submissions/wrong_answer/linear.c");
+    let args = ["grade", "guess", wrong.to_str().unwrap()];
+    let (reports, report) = run(tmp.path(), &pkg, "interactive", &args);
+    let failed: Vec<&CaseReport> = (report.problems[0].cases.iter())
+        .filter(|c| !c.verdict.is_pass())
+        .collect();
+    assert!(!failed.is_empty(), "{:#?}", report.problems[0].cases);
+    for case in failed {
+        assert_eq!(drawn_by(case), ["output_visualizer"], "{}", case.id());
+        let svg = std::fs::read_to_string(reports.join(&case.pictures[0].file)).unwrap();
+        assert!(svg.contains(">0 bytes<"), "{}: {svg}", case.id());
+    }
+}

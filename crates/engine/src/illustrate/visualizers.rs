@@ -58,33 +58,42 @@ pub(crate) fn of_run(tools: &Tools, case: &Case, verdict: Verdict, output: &[u8]
 }
 
 /// Every picture the package's visualizers make of `case`: the input
-/// visualizer's, then, given the `output` a submission wrote, the output
-/// visualizer's. What did not draw is among `tools`' drawing notes.
+/// visualizer's, then, given the `output` a submission wrote (`None`:
+/// not known, as for a result from the cache), the output visualizer's.
+/// What did not draw is among `tools`' drawing notes.
 pub fn draw(tools: &Tools, case: &Case, output: Option<&[u8]>) -> Vec<Picture> {
     let mut pictures = Vec::new();
     if let Some(program) = built(tools, case, ProgramRole::InputVisualizer) {
         pictures.extend(draw_input(tools, program, case));
     }
+    // The format gives an interactive problem's visualizer an empty
+    // output, known without the run: the conversation is no file.
+    let output = if interactive(tools) {
+        Some(&[][..])
+    } else {
+        output
+    };
     if let Some(output) = output {
         pictures.extend(draw_output_of(tools, case, output, "received"));
     }
     pictures
 }
 
+/// Whether `tools`' problem talks to an interactor.
+fn interactive(tools: &Tools) -> bool {
+    matches!(
+        tools.problem.spec.kind,
+        Kind::Interactive | Kind::InteractiveMultiPass { .. }
+    )
+}
+
 /// The output visualizer's pictures of `output` on `case`, captioned
 /// `what` (`received`, `expected`).
 fn draw_output_of(tools: &Tools, case: &Case, output: &[u8], what: &str) -> Vec<Picture> {
-    let Some(program) = built(tools, case, ProgramRole::OutputVisualizer) else {
-        return Vec::new();
-    };
-    // The format gives an interactive problem's visualizer an empty
-    // output: the conversation is no file.
-    let interactive = matches!(
-        tools.problem.spec.kind,
-        Kind::Interactive | Kind::InteractiveMultiPass { .. }
-    );
-    let output = if interactive { &[][..] } else { output };
-    draw_output(tools, program, case, output, what)
+    match built(tools, case, ProgramRole::OutputVisualizer) {
+        Some(program) => draw_output(tools, program, case, output, what),
+        None => Vec::new(),
+    }
 }
 
 /// What `judge visualize` shows of one case of a package: the pictures,
@@ -102,6 +111,7 @@ pub struct Visualized {
 pub fn visualize(tools: &Tools, case: &Case, received: Option<&[u8]>) -> Visualized {
     let mut pictures = draw(tools, case, received);
     if received.is_none()
+        && !interactive(tools)
         && let Some(answer) = case.answer.as_deref()
     {
         match std::fs::read(answer) {

@@ -8,7 +8,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::common::{copy_tree, judge_in, read_report, root, submission};
+use crate::common::{copy_tree, import_into, judge_env, read_report, root, submission};
 use judge::report::{CaseReport, Picture, Report};
 use judge::verdict::Verdict;
 
@@ -25,14 +25,16 @@ fn write(pkg: &Path, path: &str, text: &str) {
     std::fs::write(p, text).unwrap();
 }
 
-/// `judge --problems PKG ARGS… --report-dir <tmp>/reports-NAME`: the
-/// report folder and the report.
+/// `judge --problems PKG ARGS… --report-dir <tmp>/reports-NAME`, with
+/// the cache `<tmp>/cache` shared by the runs of a test: the report
+/// folder and the report.
 fn run(tmp: &Path, pkg: &Path, name: &str, args: &[&str]) -> (PathBuf, Report) {
     let reports = tmp.join(format!("reports-{name}"));
     let mut all = vec!["--problems", pkg.to_str().unwrap()];
     all.extend(args);
     all.extend(["--report-dir", reports.to_str().unwrap()]);
-    let run = judge_in(tmp, &all, None);
+    let cache = tmp.join("cache");
+    let run = judge_env(tmp, &all, None, &[("JUDGE_CACHE_DIR", &cache)]);
     assert!(reports.join("report.yaml").is_file(), "{}", run.all());
     (reports.clone(), read_report(&reports))
 }
@@ -97,12 +99,39 @@ fn in_place_visualizers_draw_the_failing_case() {
         "{accepted:?}"
     );
 
-    // The same on a second run, with the passing results from the cache.
+    // The same on a second run, with the passing results from the cache
+    // and the drawn one run again.
     let (again, report) = run(tmp.path(), &pkg, "again", &["check"]);
     let wrong = submission(&report, "wrong_answer/rightmost.py");
     let case = wrong.deciding_case.as_deref().expect("a deciding case");
+    assert!(!case.reused, "{case:?}");
+    assert!(
+        report.problems[0].cases.iter().all(|c| c.reused),
+        "a cold cache"
+    );
     assert_eq!(drawn_by(case), ["input_visualizer", "output_visualizer"]);
     shown(&again, &case.pictures);
+}
+
+/// An import has no place for visualizers: it lists their folders as
+/// skipped, and their arguments leave no `group.yaml` behind.
+#[test]
+fn an_import_skips_the_visualizers_and_their_arguments() {
+    let tmp = tempfile::tempdir().unwrap();
+    let pkg = bars(tmp.path());
+    let run = import_into(tmp.path(), &pkg, "bars");
+    assert_eq!(run.code, 0, "{}", run.all());
+    for folder in ["input_visualizer/", "output_visualizer/"] {
+        let line = run.stdout.lines().find(|l| l.contains(folder));
+        let line = line.unwrap_or_else(|| panic!("{folder} not listed: {}", run.all()));
+        assert!(line.contains("judged in place"), "{line}");
+    }
+    let groups = walkdir::WalkDir::new(tmp.path().join("problems/bars"));
+    let written: Vec<_> = (groups.into_iter().flatten())
+        .filter(|e| e.file_name() == "group.yaml")
+        .map(|e| e.path().display().to_string())
+        .collect();
+    assert!(written.is_empty(), "{written:?}");
 }
 
 /// Visualizers that crash, spin or write no image draw nothing and change

@@ -143,6 +143,10 @@ impl Import<'_> {
             visualizer_args: Default::default(),
             ..own.clone()
         };
+        for spec in plan.groups.values_mut() {
+            spec.visualizer_args = Default::default();
+        }
+        plan.groups.retain(|_, spec| *spec != Default::default());
         let own_args = plan.case_settings.iter();
         let own_args = own_args.filter(|(_, own)| judged(own) != Default::default());
         for (input, _) in own_args {

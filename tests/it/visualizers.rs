@@ -311,3 +311,37 @@ fn in_place_an_interactive_problems_output_visualizer_reads_no_output() {
         assert!(svg.contains(">0 bytes<"), "{}: {svg}", case.id());
     }
 }
+
+/// The output visualizer finds what the output validator wrote in the
+/// feedback folder ("All files written to the feedback directory by the
+/// output validator are accessible to the visualizer"): on a copy with a
+/// validator that writes why it rejects into `why.txt`, the visualizer
+/// draws that text.
+#[test]
+fn in_place_the_output_visualizer_reads_the_validators_feedback() {
+    if !crate::common::sandbox("in_place_the_output_visualizer_reads_the_validators_feedback") {
+        return;
+    }
+    let tmp = tempfile::tempdir().unwrap();
+    let pkg = bars(tmp.path());
+    let validator = "import os, sys\n\
+                     want = open(sys.argv[2]).read().split()\n\
+                     got = sys.stdin.read().split()\n\
+                     if got == want:\n    sys.exit(42)\n\
+                     open(os.path.join(sys.argv[3], 'why.txt'), 'w').write(f'bar {got} is not the leftmost')\n\
+                     sys.exit(43)\n";
+    write(&pkg, "output_validator/check.py", validator);
+    std::fs::remove_file(pkg.join("output_visualizer/received.py")).unwrap();
+    let visualizer = "import os, sys\n\
+                      path = os.path.join(sys.argv[3], 'why.txt')\n\
+                      why = open(path).read() if os.path.exists(path) else 'nothing'\n\
+                      open(os.path.join(sys.argv[3], 'judgeimage.svg'), 'w').write(\
+                      f'<svg xmlns=\"http://www.w3.org/2000/svg\"><text>{why}</text></svg>')\n";
+    write(&pkg, "output_visualizer/why.py", visualizer);
+    let (reports, report) = run(tmp.path(), &pkg, "feedback", &["check"]);
+    let wrong = submission(&report, "wrong_answer/rightmost.py");
+    let case = wrong.deciding_case.as_deref().expect("a deciding case");
+    assert_eq!(drawn_by(case), ["input_visualizer", "output_visualizer"]);
+    let svg = std::fs::read_to_string(reports.join(&case.pictures[1].file)).unwrap();
+    assert!(svg.contains("bar ['6'] is not the leftmost"), "{svg}");
+}

@@ -13,7 +13,8 @@
 //!   FEEDBACK_DIR [output_visualizer_args] < OUTPUT` (for an interactive
 //!   problem the output is empty, as the format says), and writes
 //!   `teamimage.<ext>` / `judgeimage.<ext>` (or `…-<id>.<ext>`, shown in
-//!   the order of their names) into the feedback folder.
+//!   the order of their names) into the feedback folder, which holds
+//!   what the output validator wrote there for the same output.
 //!
 //! Input and answer are open files (`/dev/fd/3`, `/dev/fd/4`), as the
 //! validators get them: the test data is never in a sandbox's view. A
@@ -26,13 +27,14 @@
 //! failed, or with `--pictures` ([`Tools::picture_every_case`]).
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use crate::build::Program;
 use crate::build::tools::{ProgramRole, ToolError, Tools};
 use crate::execute::case_inputs::{self, OnCase};
 use crate::execution::{End, Execution};
-use crate::problem::{Case, Kind};
+use crate::judging::program::{Feedback, JudgeProgram};
+use crate::problem::{Case, Interface, Kind};
 use crate::report::Picture;
 use crate::verdict::Verdict;
 
@@ -188,9 +190,10 @@ fn draw_input(tools: &Tools, program: &Program, case: &Case) -> Vec<Picture> {
     noted(tools, case, role, drawn)
 }
 
-/// The output visualizer on `output` for `case`, with a fresh feedback
-/// folder: the `teamimage` and `judgeimage` files it wrote there, each
-/// captioned `what` and its name.
+/// The output visualizer on `output` for `case`, in a feedback folder
+/// holding what the output validator wrote there: the `teamimage` and
+/// `judgeimage` files found there after it ran, each captioned `what`
+/// and its name.
 fn draw_output(
     tools: &Tools,
     program: &Program,
@@ -202,11 +205,12 @@ fn draw_output(
     let drawn = (|| {
         let runner = tools.runner().map_err(|e| NotDrawn::Setup(e.to_string()))?;
         let setup = |e: &dyn std::fmt::Display| NotDrawn::Setup(e.to_string());
-        let feedback = Folder(runner.new_dir("visual").map_err(|e| setup(&e))?);
+        let feedback = Feedback::new(runner).map_err(|e| setup(&e))?;
         let mut team = tempfile::NamedTempFile::new().map_err(|e| setup(&e))?;
         team.write_all(output).map_err(|e| setup(&e))?;
+        validator_feedback(tools, case, team.path(), &feedback);
         let mut spec = program.judge_spec(Vec::new(), tools.judge_limits());
-        let dir = feedback.0.display().to_string();
+        let dir = feedback.path().display().to_string();
         spec.argv
             .extend(["/dev/fd/3".into(), "/dev/fd/4".into(), format!("{dir}/")]);
         let args = case.settings.visualizer_args.output.clone();
@@ -215,7 +219,7 @@ fn draw_output(
         let answer = case.answer.as_deref().unwrap_or(Path::new("/dev/null"));
         let exec = runner.run_with(&spec, team.path(), &[&case.input, answer]);
         ended_well(&exec)?;
-        let written = images_in(&feedback.0, |name| {
+        let written = images_in(feedback.path(), |name| {
             name.starts_with("teamimage") || name.starts_with("judgeimage")
         });
         pictures(role, written, |name, _| {
@@ -242,13 +246,28 @@ fn noted(
     })
 }
 
-/// A visualizer's own folder, removed when dropped.
-struct Folder(PathBuf);
-
-impl Drop for Folder {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
+/// The output validator's files for `team` (the output) on `case`, in
+/// `feedback`: "All files written to the feedback directory by the
+/// output validator are accessible to the visualizer" (2025-09), which
+/// may need what the validator worked out. The run that judged the case
+/// has removed its folder, so the validator runs once more on the same
+/// files; its verdict was given then and is not asked again. Only where
+/// it runs after the output alone: an ICPC validator of a plain or
+/// submit-answer problem (an interactor's folder went with the
+/// conversation, a multi-pass validator's with its passes).
+fn validator_feedback(tools: &Tools, case: &Case, team: &Path, feedback: &Feedback) {
+    let spec = &tools.problem.spec;
+    let icpc = (spec.checker.as_ref())
+        .is_some_and(|c| c.program.is_some() && c.interface == Interface::Icpc);
+    let alone = matches!(spec.kind, Kind::Plain | Kind::SubmitAnswer);
+    if !(icpc && alone) {
+        return;
     }
+    let Ok(validator) = JudgeProgram::new(tools) else {
+        return;
+    };
+    let answer = case.answer.as_deref().unwrap_or(Path::new("/dev/null"));
+    validator.icpc_check(case, &case.input, answer, team, feedback);
 }
 
 /// Whether a visualizer's run ended as it should: exit 0 within its

@@ -257,7 +257,10 @@ const TITLE: f64 = 30.0;
 /// them (a board left out, output past the last board), each marked on
 /// `side` when `marked`.
 pub fn sheet(title: &str, tiles: &[Tile], side: Side, notes: &[(String, bool)]) -> String {
-    let tile_w = tiles.iter().map(|t| t.width).fold(120.0, f64::max) + PAD;
+    let tile_w = (tiles.iter())
+        .map(|t| t.width.max(t.badge.as_ref().map_or(0.0, badge_width)))
+        .fold(120.0, f64::max)
+        + PAD;
     let tile_h = tiles.iter().map(|t| t.height).fold(0.0, f64::max)
         + LABEL
         + if tiles.iter().any(|t| t.badge.is_some()) {
@@ -300,7 +303,7 @@ fn tile_canvas(tile: &Tile, side: Side) -> Canvas {
     c.place(0.0, LABEL, &tile.body);
     if let Some(badge) = &tile.badge {
         let y = LABEL + tile.height + 6.0;
-        let w = (badge.text.chars().count() as f64 * 8.2 + 20.0).min(tile.width.max(120.0));
+        let w = badge_width(badge);
         if badge.differs {
             c.mark(-3.0, y - 3.0, w + 6.0, BADGE + 6.0, side);
         }
@@ -318,6 +321,11 @@ fn tile_canvas(tile: &Tile, side: Side) -> Canvas {
         c.centred((w / 2.0, y + BADGE / 2.0), 13.0, &attrs, &text);
     }
     c
+}
+
+/// How wide a badge is drawn: its text, up to about 30 characters.
+fn badge_width(badge: &Badge) -> f64 {
+    (badge.text.chars().count() as f64 * 8.2 + 20.0).min(260.0)
 }
 
 /// The `<svg>` document around `c`, `width` × `height` px.
@@ -372,6 +380,80 @@ pub fn extra_note(extra: usize) -> Vec<(String, bool)> {
     }
 }
 
+/// How a problem reads one answer line of board `k` (1-based): the word
+/// to show and whether it calls the board bad, or `None` when the line
+/// is not an answer of its form (then the line itself is shown).
+pub type ReadAnswer<'a> = &'a dyn Fn(usize, &str) -> Option<(String, bool)>;
+
+/// The badge of board `k` for its answer `line` (`None`: no line).
+fn answer_badge(k: usize, line: Option<&str>, read: ReadAnswer, differs: bool) -> Badge {
+    let (text, bad) = match line {
+        None => ("(no line)".to_string(), true),
+        Some(line) => read(k, line).unwrap_or_else(|| (format!("{line:?}"), true)),
+    };
+    Badge { text, bad, differs }
+}
+
+/// The boards of a problem that answers each board on one line (Atoms'
+/// `Case k: valid`), each under its answer from `output`, or as given
+/// without one; `tile(i)` draws board `i`.
+pub fn answered(
+    boards: usize,
+    tile: &dyn Fn(usize) -> Tile,
+    output: Option<&str>,
+    read: ReadAnswer,
+) -> String {
+    let (shown, note) = focus(boards, &[], 36);
+    let notes: Vec<(String, bool)> = note.into_iter().map(|n| (n, false)).collect();
+    let Some(output) = output else {
+        let tiles: Vec<Tile> = shown.iter().map(|&i| tile(i)).collect();
+        return sheet("input", &tiles, Side::Plain, &notes);
+    };
+    let (lines, extra) = answer_lines(output, boards);
+    let tiles: Vec<Tile> = (shown.iter())
+        .map(|&i| Tile {
+            badge: Some(answer_badge(i + 1, lines[i], read, false)),
+            ..tile(i)
+        })
+        .collect();
+    let mut notes = notes;
+    notes.extend(extra_note(extra).into_iter().map(|(n, _)| (n, false)));
+    sheet("output", &tiles, Side::Plain, &notes)
+}
+
+/// [`answered`] for an expected and a received output, each marking the
+/// answers that differ and the lines past the last board.
+pub fn answered_compared(
+    boards: usize,
+    tile: &dyn Fn(usize) -> Tile,
+    expected: &str,
+    received: &str,
+    read: ReadAnswer,
+) -> Compared {
+    let (want, want_extra) = answer_lines(expected, boards);
+    let (got, got_extra) = answer_lines(received, boards);
+    let differs: Vec<bool> = (0..boards).map(|i| want[i] != got[i]).collect();
+    let (shown, note) = focus(boards, &differs, 36);
+    let extra_differs = expected.lines().skip(boards).ne(received.lines().skip(boards));
+    let side = |lines: &[Option<&str>], extra: usize, side: Side, title: &str| {
+        let tiles: Vec<Tile> = (shown.iter())
+            .map(|&i| Tile {
+                badge: Some(answer_badge(i + 1, lines[i], read, differs[i])),
+                ..tile(i)
+            })
+            .collect();
+        let mut notes: Vec<(String, bool)> = note.iter().map(|n| (n.clone(), false)).collect();
+        let mut more = extra_note(extra);
+        more.iter_mut().for_each(|m| m.1 = extra_differs);
+        notes.extend(more);
+        sheet(title, &tiles, side, &notes)
+    };
+    Compared {
+        expected: side(&want, want_extra, Side::Expected, "expected"),
+        received: side(&got, got_extra, Side::Received, "received"),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -397,7 +479,7 @@ mod tests {
         well_formed(&svg).unwrap();
         assert!(svg.contains("Case &lt;1&gt; &amp; &quot;2&quot;"), "{svg}");
         assert_eq!(svg.matches("</svg>").count(), 1);
-        assert!(svg.contains("in\u{fffd}valid &lt;/…"), "{svg}");
+        assert!(svg.contains("in\u{fffd}valid &lt;/svg&gt;"), "{svg}");
         // The cell, the badge and the note.
         assert_eq!(marks(&svg), 3);
         assert!(svg.contains("#dc2626"));

@@ -146,6 +146,26 @@ impl Canvas {
         );
     }
 
+    /// A polygon through `points`.
+    pub fn polygon(&mut self, points: &[(f64, f64)], attrs: &str) {
+        let points: Vec<String> = (points.iter())
+            .map(|&(x, y)| format!("{},{}", num(x), num(y)))
+            .collect();
+        let _ = write!(self.out, r#"<polygon points="{}" {attrs}/>"#, points.join(" "));
+    }
+
+    /// A five-pointed star centred on (cx, cy), `r` px to its points.
+    pub fn star(&mut self, (cx, cy): (f64, f64), r: f64, attrs: &str) {
+        let points: Vec<(f64, f64)> = (0..10)
+            .map(|k| {
+                let angle = std::f64::consts::PI * (k as f64 / 5.0 - 0.5);
+                let radius = if k % 2 == 0 { r } else { r * 0.45 };
+                (cx + radius * angle.cos(), cy + radius * angle.sin())
+            })
+            .collect();
+        self.polygon(&points, attrs);
+    }
+
     /// `text` at (x, y), escaped; `attrs` as for [`Canvas::rect`].
     pub fn text(&mut self, x: f64, y: f64, attrs: &str, text: &str) {
         let _ = write!(

@@ -13,14 +13,14 @@ const CELL: f64 = 34.0;
 /// The input's boards, or with `output`, each under its answer.
 pub(crate) fn picture(input: &str, output: Option<&str>) -> Option<String> {
     let boards = parse::parse(input).ok()?;
-    let tile = |i: usize| tile(i, &boards[i]);
+    let tile = |i: usize, _: Option<&str>| tile(i, &boards[i]);
     Some(svg::answered(boards.len(), &tile, output, &read))
 }
 
 /// The expected and the received answers on the input's boards.
 pub(crate) fn compared(input: &str, expected: &str, received: &str) -> Option<Compared> {
     let boards = parse::parse(input).ok()?;
-    let tile = |i: usize| tile(i, &boards[i]);
+    let tile = |i: usize, _: Option<&str>| tile(i, &boards[i]);
     Some(svg::answered_compared(
         boards.len(),
         &tile,

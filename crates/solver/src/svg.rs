@@ -405,6 +405,11 @@ pub fn extra_note(extra: usize) -> Vec<(String, bool)> {
 /// is not an answer of its form (then the line itself is shown).
 pub type ReadAnswer<'a> = &'a dyn Fn(usize, &str) -> Option<(String, bool)>;
 
+/// How a problem draws board `i` (0-based), given its answer line when
+/// the picture is of an output (a sudoku drawn with its solution where the
+/// answer says it is unique).
+pub type DrawBoard<'a> = &'a dyn Fn(usize, Option<&str>) -> Tile;
+
 /// The badge of board `k` for its answer `line` (`None`: no line).
 fn answer_badge(k: usize, line: Option<&str>, read: ReadAnswer, differs: bool) -> Badge {
     let (text, bad) = match line {
@@ -416,24 +421,24 @@ fn answer_badge(k: usize, line: Option<&str>, read: ReadAnswer, differs: bool) -
 
 /// The boards of a problem that answers each board on one line (Atoms'
 /// `Case k: valid`), each under its answer from `output`, or as given
-/// without one; `tile(i)` draws board `i`.
+/// without one.
 pub fn answered(
     boards: usize,
-    tile: &dyn Fn(usize) -> Tile,
+    tile: DrawBoard,
     output: Option<&str>,
     read: ReadAnswer,
 ) -> String {
     let (shown, note) = focus(boards, &[], 36);
     let notes: Vec<(String, bool)> = note.into_iter().map(|n| (n, false)).collect();
     let Some(output) = output else {
-        let tiles: Vec<Tile> = shown.iter().map(|&i| tile(i)).collect();
+        let tiles: Vec<Tile> = shown.iter().map(|&i| tile(i, None)).collect();
         return sheet("input", &tiles, Side::Plain, &notes);
     };
     let (lines, extra) = answer_lines(output, boards);
     let tiles: Vec<Tile> = (shown.iter())
         .map(|&i| Tile {
             badge: Some(answer_badge(i + 1, lines[i], read, false)),
-            ..tile(i)
+            ..tile(i, lines[i])
         })
         .collect();
     let mut notes = notes;
@@ -445,7 +450,7 @@ pub fn answered(
 /// answers that differ and the lines past the last board.
 pub fn answered_compared(
     boards: usize,
-    tile: &dyn Fn(usize) -> Tile,
+    tile: DrawBoard,
     expected: &str,
     received: &str,
     read: ReadAnswer,
@@ -459,7 +464,7 @@ pub fn answered_compared(
         let tiles: Vec<Tile> = (shown.iter())
             .map(|&i| Tile {
                 badge: Some(answer_badge(i + 1, lines[i], read, differs[i])),
-                ..tile(i)
+                ..tile(i, lines[i])
             })
             .collect();
         let mut notes: Vec<(String, bool)> = note.iter().map(|n| (n.clone(), false)).collect();

@@ -20,14 +20,14 @@ const TINTS: [&str; 10] = [
 /// The candidate, or with `output`, under its answer.
 pub(crate) fn picture(input: &str, output: Option<&str>) -> Option<String> {
     let puzzle = parse::parse(input).ok()?;
-    let tile = |_| tile(&puzzle);
+    let tile = |_, _: Option<&str>| tile(&puzzle);
     Some(svg::answered(1, &tile, output, &read))
 }
 
 /// The expected and the received answer on the candidate.
 pub(crate) fn compared(input: &str, expected: &str, received: &str) -> Option<Compared> {
     let puzzle = parse::parse(input).ok()?;
-    let tile = |_| tile(&puzzle);
+    let tile = |_, _: Option<&str>| tile(&puzzle);
     Some(svg::answered_compared(1, &tile, expected, received, &read))
 }
 

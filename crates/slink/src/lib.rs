@@ -360,5 +360,5 @@ fn committed_cases() {
 #[cfg(test)]
 #[test]
 fn committed_cases_draw() {
-    judge_solver::testing::pictures_hold(&Slink, env!("CARGO_MANIFEST_DIR"), 30, 3);
+    judge_solver::testing::pictures_hold(&Slink, env!("CARGO_MANIFEST_DIR"), 20, 2);
 }

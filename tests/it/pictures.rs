@@ -146,7 +146,7 @@ fn a_failing_check_writes_each_problems_pictures_and_the_page_shows_them() {
         let failing: Vec<_> = problem.cases.iter().filter(|c| !c.verdict.is_pass()).collect();
         assert_eq!(failing.len(), 1, "{id}: {:#?}", problem.cases);
         let captions: Vec<&str> = failing[0].pictures.iter().map(|p| p.caption.as_str()).collect();
-        assert_eq!(captions, ["input", "expected", "received"], "{id}");
+        assert_eq!(captions, ["expected", "received", "input"], "{id}");
         for picture in &failing[0].pictures {
             assert_eq!(picture.by, "judge");
             let svg = std::fs::read_to_string(report_dir.join(&picture.file)).unwrap();
@@ -198,7 +198,7 @@ fn visualize_writes_a_cases_pictures_and_marks_an_answer_against_the_expected_on
     assert_eq!(run.code, 0, "{}", run.all());
     let written: Vec<&str> = run.stdout.lines().collect();
     assert_eq!(written.len(), 3, "{}", run.all());
-    for (path, want) in written.iter().zip([0, 1, 1]) {
+    for (path, want) in written.iter().zip([1, 1, 0]) {
         let svg = std::fs::read_to_string(path).unwrap();
         parses_as_xml(&svg);
         assert_eq!(marks(&svg), want, "{path}");

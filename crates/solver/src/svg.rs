@@ -359,18 +359,19 @@ pub fn document(width: f64, height: f64, c: &Canvas) -> String {
     )
 }
 
-/// Which of `n` boards a sheet shows: all of a short file; of a long one
-/// the boards `differs` names (all when none does), at most `cap`.
+/// Which of `n` boards a sheet shows: all of a file of one or two; of a
+/// longer one the boards `differs` names (all when none does), so the
+/// boards that matter are drawn large; at most `cap`.
 /// Returns them and a note saying what was left out.
 pub fn focus(n: usize, differs: &[bool], cap: usize) -> (Vec<usize>, Option<String>) {
     let any = differs.iter().any(|&d| d);
-    let chosen: Vec<usize> = if n <= 6 || !any {
+    let chosen: Vec<usize> = if n <= 2 || !any {
         (0..n).collect()
     } else {
         (0..n).filter(|&i| differs.get(i) == Some(&true)).collect()
     };
     let shown: Vec<usize> = chosen.iter().copied().take(cap).collect();
-    let note = match (shown.len() < n, any && n > 6) {
+    let note = match (shown.len() < n, any && n > 2) {
         (false, _) => None,
         (true, true) => Some(format!(
             "{} of {n} boards differ; {} shown",
@@ -524,8 +525,11 @@ mod tests {
         let (shown, note) = focus(40, &differs, 36);
         assert_eq!(shown, [7, 30]);
         assert_eq!(note.as_deref(), Some("2 of 40 boards differ; 2 shown"));
+        let (shown, note) = focus(2, &[false, true], 36);
+        assert_eq!((shown, note), (vec![0, 1], None));
         let (shown, note) = focus(3, &[false, true, false], 36);
-        assert_eq!((shown, note), (vec![0, 1, 2], None));
+        assert_eq!(shown, [1]);
+        assert_eq!(note.as_deref(), Some("1 of 3 boards differ; 1 shown"));
         let (shown, note) = focus(50, &[], 36);
         assert_eq!(shown.len(), 36);
         assert_eq!(note.as_deref(), Some("the first 36 of 50 boards shown"));

@@ -36,25 +36,36 @@ pub(super) fn pictures(judged: &Judged) -> Vec<Picture> {
     let mut add = |caption: &str, svg: Option<String>| {
         out.extend(svg.and_then(|svg| Picture::new(caption, BY, svg.into_bytes())));
     };
-    add("input", solver.picture(&input, None));
+    let pass = judged.verdict.is_pass();
+    // A failing case's expected and received boards come first, side by
+    // side where the page has room for two; its input after them.
     match (expected, received) {
         // A passing output is the expected one as far as the judge goes:
         // drawn once.
-        (_, Some(got)) if judged.verdict.is_pass() => {
+        (_, Some(got)) if pass => {
+            add("input", solver.picture(&input, None));
             add("output", solver.picture(&input, Some(&got)));
+        }
+        (Some(want), None) if pass => {
+            add("input", solver.picture(&input, None));
+            add("output", solver.picture(&input, Some(&want)));
         }
         (Some(want), Some(got)) => {
             let pair = solver.picture_compared(&input, &want, &got);
             let (want, got) = pair.map(|p| (p.expected, p.received)).unzip();
             add("expected", want);
             add("received", got);
+            add("input", solver.picture(&input, None));
         }
-        (Some(want), None) if judged.verdict.is_pass() => {
-            add("output", solver.picture(&input, Some(&want)));
+        (Some(want), None) => {
+            add("expected", solver.picture(&input, Some(&want)));
+            add("input", solver.picture(&input, None));
         }
-        (Some(want), None) => add("expected", solver.picture(&input, Some(&want))),
-        (None, Some(got)) => add("received", solver.picture(&input, Some(&got))),
-        (None, None) => {}
+        (None, Some(got)) => {
+            add("received", solver.picture(&input, Some(&got)));
+            add("input", solver.picture(&input, None));
+        }
+        (None, None) => add("input", solver.picture(&input, None)),
     }
     out
 }

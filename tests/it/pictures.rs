@@ -214,3 +214,31 @@ fn visualize_writes_a_cases_pictures_and_marks_an_answer_against_the_expected_on
     assert_eq!(run.code, 2, "{}", run.all());
     assert!(run.stderr.contains("no case \"no-such-case\""), "{}", run.all());
 }
+
+#[test]
+fn a_failing_result_from_the_cache_keeps_its_pictures() {
+    let dir = tempfile::tempdir().unwrap();
+    problems_with_samples(dir.path(), false);
+    let (_, _, expected) = sample_case("atoms");
+    let wrong = change_one("atoms", &expected);
+    let script = dir.path().join("wrong.sh");
+    std::fs::write(&script, format!("#!/bin/sh\nprintf '%s' '{wrong}'\n")).unwrap();
+    let cache = dir.path().join("cache");
+    let grade = |report: &str| {
+        let report = dir.path().join(report);
+        let args = ["--problems", "problems", "grade", "atoms", script.to_str().unwrap(), "--sandbox", "off", "--report-dir", report.to_str().unwrap()];
+        let run = crate::common::judge_env(dir.path(), &args, None, &[("JUDGE_CACHE_DIR", &cache)]);
+        assert_eq!(run.code, 1, "{}", run.all());
+        report
+    };
+    for (name, reused) in [("first", false), ("second", true)] {
+        let report_dir = grade(name);
+        let report = read_report(&report_dir);
+        let case = &report.problems[0].cases[0];
+        assert_eq!(case.reused, reused, "{name}");
+        let captions: Vec<&str> = case.pictures.iter().map(|p| p.caption.as_str()).collect();
+        assert_eq!(captions, ["expected", "received", "input"], "{name}");
+        let received = std::fs::read_to_string(report_dir.join(&case.pictures[1].file)).unwrap();
+        assert_eq!(marks(&received), 1, "{name}");
+    }
+}

@@ -3,6 +3,7 @@
 
 use super::args::{LimitArgs, RunArgs, SandboxArgs, SubmissionArgs};
 use super::context::Context;
+use crate::engine::illustrate::Wanted;
 use crate::engine::pass::grade::Grade;
 use crate::engine::pass::skeleton::Session;
 use crate::error::Result;
@@ -20,6 +21,10 @@ pub struct Args {
     pub sandbox: SandboxArgs,
     #[command(flatten)]
     pub run: RunArgs,
+    /// Draw every case's pictures (its input and output boards) into the
+    /// report, not only the failing cases' (judge's own problems).
+    #[arg(long)]
+    pub pictures: bool,
 }
 
 pub fn run(ctx: &Context, args: Args) -> Result<Status> {
@@ -35,6 +40,7 @@ pub fn run(ctx: &Context, args: Args) -> Result<Status> {
         source: args.submission.source(),
         overrides: args.limits.overrides(),
         shard: args.run.shard,
+        pictures: Wanted::every_case(args.pictures),
     };
     let done = grade.run(session, &mut selection, &runner)?;
     // Each submission keeps its own latest report.

@@ -38,6 +38,7 @@ mod new;
 mod output_checks;
 mod package;
 mod parsers;
+mod pictures;
 mod plain_user;
 mod recipe;
 mod refprog;

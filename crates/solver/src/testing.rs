@@ -13,6 +13,10 @@ use std::path::{Path, PathBuf};
 
 use crate::Solver;
 
+#[path = "testing_xml.rs"]
+mod xml;
+pub use xml::{marks, pictures_hold, well_formed};
+
 /// The repository that holds the solver crate at `manifest_dir`
 /// (`crates/<name>`).
 pub fn repo_root(manifest_dir: &str) -> PathBuf {

@@ -17,6 +17,7 @@ use crate::execute::case_inputs::{self, CaseProcess, OnCase};
 use crate::execute::reference;
 use crate::execute::runner::Runner;
 use crate::execution::{End, Execution};
+use crate::illustrate::{self, Wanted};
 use crate::judging::Judging;
 use crate::judging::interact;
 use crate::judging::multipass;
@@ -43,6 +44,8 @@ pub struct Grader<'a> {
     /// package's `allow_file_writing`); otherwise it runs in its
     /// build folder, read-only in the sandbox.
     pub(crate) writable: bool,
+    /// Which cases are drawn (failing ones unless asked for every one).
+    pub(crate) pictures: Wanted,
     how: How<'a>,
 }
 
@@ -110,6 +113,7 @@ impl<'a> Grader<'a> {
             limits: tools.judge_limits(),
             program: None,
             writable: false,
+            pictures: Wanted::default(),
             how: How::Plain(Subject::Solver(solver), Judging::new(tools)),
         }
     }
@@ -152,7 +156,16 @@ impl<'a> Grader<'a> {
             limits,
             program: Some((program, runner)),
             writable: false,
+            pictures: Wanted::default(),
             how,
+        }
+    }
+
+    /// The same grader, drawing the cases `wanted` names.
+    pub fn with_pictures(self, wanted: Wanted) -> Grader<'a> {
+        Grader {
+            pictures: wanted,
+            ..self
         }
     }
 
@@ -171,8 +184,10 @@ impl<'a> Grader<'a> {
     /// under (`None`: none, or a cgroup limited its memory).
     fn grade_once(&self, case: &Case, cap: Cap) -> (CaseReport, Option<u64>) {
         // Only a program run alone can be said to write nothing: against
-        // an interactor its output is the conversation.
+        // an interactor its output is the conversation, and no answer to
+        // draw.
         let mut silent = false;
+        let alone = matches!(self.how, How::Plain(..) | How::Answers(..));
         let ran = match &self.how {
             How::Plain(subject, judging) => {
                 let exec = match subject.execute(case, &self.limits, self.writable, cap) {
@@ -223,7 +238,15 @@ impl<'a> Grader<'a> {
             }
         };
         let held = ran.exec.address_space;
+        let judged = illustrate::Judged {
+            problem: self.tools.problem,
+            case,
+            verdict: ran.outcome.verdict,
+            received: alone.then_some(ran.exec.stdout.as_slice()),
+        };
+        let pictures = illustrate::pictures(&judged, self.pictures);
         let mut report = record::of_run(case, ran);
+        report.pictures = pictures;
         report.no_output = silent
             && matches!(
                 report.verdict,

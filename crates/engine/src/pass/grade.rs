@@ -5,6 +5,7 @@ use crate::build::BuildError;
 use crate::build::tools::Need;
 use crate::error::{Error, Result};
 use crate::execute::runner::Runner;
+use crate::illustrate::Wanted;
 use crate::judging::record;
 use crate::judging::reuse::CachedGrader;
 use crate::pass::skeleton::{Finished, Session, prepare};
@@ -23,6 +24,8 @@ pub struct Grade<'s> {
     pub source: Source<'s>,
     pub overrides: Overrides,
     pub shard: Option<Shard>,
+    /// Which cases are drawn (`--pictures`: every one).
+    pub pictures: Wanted,
 }
 
 impl Grade<'_> {
@@ -74,7 +77,7 @@ impl Grade<'_> {
                     format_size(limits.output),
                 ));
                 let graders: Vec<CachedGrader> = (tools.iter())
-                    .map(|t| CachedGrader::new(built.grader(t, runner)))
+                    .map(|t| CachedGrader::new(built.grader(t, runner).with_pictures(self.pictures)))
                     .collect();
                 let mut graded =
                     session.judge_cases(&graders, |_| subject.clone(), CachedGrader::grade_case);

@@ -1,0 +1,122 @@
+//! Pictures of a case: the stage after compare, before the case's record
+//! is handed on. A judged case (its files, its verdict, the output
+//! received) goes to each drawer in turn, and what they draw becomes the
+//! record's [`Picture`]s, written with the report and shown beside a
+//! failing case.
+//!
+//! | module | draws |
+//! |---|---|
+//! | `built_in` | the boards of a problem with an in-crate solver ([`crate::solvers::Solver::picture`]) |
+//!
+//! A drawer is one module and one line in [`pictures`] and in
+//! [`visualize`]. Pictures cost nothing unless wanted: [`Wanted`] is
+//! asked first, with the verdict, and a passing case (the common one) is
+//! not drawn unless `--pictures` asks for every case.
+
+mod built_in;
+
+use std::path::{Path, PathBuf};
+
+use crate::problem::{Case, Problem};
+use crate::report::Picture;
+use crate::verdict::Verdict;
+
+/// Which cases are drawn.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Wanted {
+    /// Failing cases only: a passing run draws nothing.
+    #[default]
+    Failures,
+    /// Every case (`--pictures`).
+    Every,
+}
+
+impl Wanted {
+    /// `--pictures` given or not.
+    pub fn every_case(every: bool) -> Wanted {
+        if every { Wanted::Every } else { Wanted::Failures }
+    }
+
+    /// Whether a case with `verdict` is drawn: never one that did not
+    /// run (a compile error), whose output there is none of.
+    pub(crate) fn wants(self, verdict: Verdict) -> bool {
+        match self {
+            _ if verdict == Verdict::CompileError => false,
+            Wanted::Every => true,
+            Wanted::Failures => !verdict.is_pass(),
+        }
+    }
+}
+
+/// One judged case, as the drawers see it.
+pub(crate) struct Judged<'a> {
+    pub problem: &'a Problem,
+    pub case: &'a Case,
+    pub verdict: Verdict,
+    /// What the program wrote, where that is its answer (not a
+    /// conversation with an interactor); `None` when it is not known (a
+    /// result taken from the cache without its pictures).
+    pub received: Option<&'a [u8]>,
+}
+
+/// The pictures of `judged` when `wanted` asks for them, else none.
+pub(crate) fn pictures(judged: &Judged, wanted: Wanted) -> Vec<Picture> {
+    if !wanted.wants(judged.verdict) {
+        return Vec::new();
+    }
+    built_in::pictures(judged)
+}
+
+/// What `judge visualize` is asked to draw: one case of one problem, and
+/// an output to compare with its expected one.
+pub struct Request<'a> {
+    pub problem: &'a Problem,
+    pub case: &'a Case,
+    /// A received output, drawn against the case's expected output.
+    pub answer: Option<&'a Path>,
+}
+
+/// Why `judge visualize` draws nothing.
+#[derive(Debug, thiserror::Error)]
+pub enum VisualizeError {
+    #[error("{}: cannot read: {source}", path.display())]
+    Read {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error(
+        "{problem}: no pictures: judge draws the boards of its own problems (an in-crate solver) only"
+    )]
+    Nothing { problem: String },
+}
+
+/// `judge visualize`'s pictures: the case's input, its expected output,
+/// and with an answer, the expected and the received output side by side
+/// with their differences marked.
+pub fn visualize(request: &Request) -> Result<Vec<Picture>, VisualizeError> {
+    let received = match request.answer {
+        Some(path) => Some(std::fs::read(path).map_err(|source| VisualizeError::Read {
+            path: path.to_path_buf(),
+            source,
+        })?),
+        None => None,
+    };
+    let judged = Judged {
+        problem: request.problem,
+        case: request.case,
+        // An answer is drawn as a failing one is, against the expected
+        // output; without one, the case is drawn as a passing one.
+        verdict: match received {
+            Some(_) => Verdict::WrongAnswer,
+            None => Verdict::Accepted,
+        },
+        received: received.as_deref(),
+    };
+    let pictures = built_in::pictures(&judged);
+    if pictures.is_empty() {
+        return Err(VisualizeError::Nothing {
+            problem: request.problem.id.clone(),
+        });
+    }
+    Ok(pictures)
+}

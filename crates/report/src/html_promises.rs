@@ -156,7 +156,8 @@ fn broken_row(s: &SubmissionReport) -> Markup {
             td.case { @match (&s.deciding_case, &s.first_failure) {
                 (Some(c), _) => { "on " a href={ "#" (deciding_anchor(s)) } { (c.id()) } },
                 (None, Some(c)) => { "on " a href={ "#p-" (s.problem) } { (c) } },
-                (None, None) => { a href={ "#p-" (s.problem) } { "its problem" } },
+                // Nothing failed: the promise was of a failure.
+                (None, None) => { a href={ "#p-" (s.problem) } { "all " (s.cases_run) " cases passed" } },
             } }
             td.msg { @if let Some(x) = score(s) { (x) "; " } @if let Some(w) = why { (w) } }
         }

@@ -43,8 +43,8 @@ pub(crate) fn pointer(report: &Report) -> Markup {
     html! {
         @if folded + n > 0 {
             div.aside {
-                @if folded > 0 { a href="#warnings" { (folded) " warnings" } @if n > 0 { " and " } }
-                @if n > 0 { a href="#notes" { (n) " notes" } }
+                @if folded > 0 { a href="#warnings" { (count(folded, "warning")) } @if n > 0 { " and " } }
+                @if n > 0 { a href="#notes" { (count(n, "note")) } }
                 " below, grouped by problem"
             }
         }
@@ -72,7 +72,7 @@ pub(crate) fn sections(report: &Report) -> Markup {
 fn fold(id: &str, title: &str, g: &Grouped) -> Markup {
     let problems = g.per_problem.len();
     html! {
-        details.fold class=(id) id=(id) open[g.len() <= OPEN_UP_TO] {
+        details class={ "fold " (id) } id=(id) open[g.len() <= OPEN_UP_TO] {
             summary { h2 { (title) " (" (g.len()) ")" }
                 span.sub {
                     @if !g.shared.is_empty() { (g.shared.len()) " said of several problems" }
@@ -86,10 +86,18 @@ fn fold(id: &str, title: &str, g: &Grouped) -> Markup {
                         " " span.who title=(s.problems.join(", ")) { "(" (notes::name_some(&s.problems, 8)) ")" } }
                 }
                 @for (id, lines) in &g.per_problem {
-                    details { summary { a href={ "#p-" (id) } { (id) } " — " (lines.len()) @if lines.len() == 1 { " line" } @else { " lines" } }
+                    details { summary { a href={ "#p-" (id) } { (id) } " — " (count(lines.len(), "line")) }
                         ul { @for l in lines { li { (l) } } } }
                 }
             }
         }
+    }
+}
+
+/// `n` and its noun, plural unless one.
+fn count(n: usize, noun: &str) -> String {
+    match n {
+        1 => format!("1 {noun}"),
+        _ => format!("{n} {noun}s"),
     }
 }

@@ -25,6 +25,7 @@ pub(crate) const CSS: &str = r#"
 .headline .fig.bad .n { color: var(--bad); }
 .headline .fig.warn .n { color: var(--warn); }
 .headline .fig.good .n { color: var(--ok); }
+.headline .verdicts { margin-top: 4px; font-size: 12.5px; }
 .why-not-run { color: var(--warn); margin: -4px 0 14px; font-size: 13px; }
 .aside { color: var(--muted); margin: -6px 0 18px; font-size: 13px; }
 .promises { border:1px solid var(--line); border-radius:10px; overflow:hidden; margin-bottom: 22px; background: var(--card); }
@@ -69,7 +70,9 @@ pub(crate) fn cards(report: &Report) -> Markup {
                 (fig("cases", h.cases, "judged", ""))
                 (fig("cases-failed", h.cases_failed, "failed", tone(h.cases_failed > 0, "bad")))
                 @if h.issues > 0 { (fig("issues", h.issues, "test-set issues", "bad")) }
-            } }
+            }
+                @if h.cases_failed > 0 { div.verdicts { (failed_verdicts(report)) } }
+            }
         }
         @if !h.not_run.is_empty() {
             div.why-not-run { "Could not run: "
@@ -80,10 +83,16 @@ pub(crate) fn cards(report: &Report) -> Markup {
     }
 }
 
+/// The verdicts of the failed cases, with how many of each.
+fn failed_verdicts(report: &Report) -> Markup {
+    let failed = (report.summary.verdicts.iter()).filter(|(v, _)| !v.is_pass());
+    html! { @for (v, n) in failed { (badge(*v)) " " (n) " " } }
+}
+
 /// One figure: the number, what it counts in words.
 fn fig(what: &str, n: usize, words: &str, tone: &str) -> Markup {
     html! {
-        div class={ "fig " (tone) } data-figure=(what) { div.n { (n) } div.w { (words) } }
+        div class={ "fig" @if !tone.is_empty() { " " (tone) } } data-figure=(what) { div.n { (n) } div.w { (words) } }
     }
 }
 

@@ -123,7 +123,12 @@ fn each_submission_is_judged_as_its_contest_judged_it() {
             Some("Objective-C with Foundation needs GNUstep (install gnustep-devel)")
         );
     }
-    assert!(subs.iter().all(|s| s.ok), "{}", run.all());
+    // AC or not run: none broke its promise.
+    assert!(
+        subs.iter().all(|s| s.ok || s.skipped.is_some()),
+        "{}",
+        run.all()
+    );
     assert_eq!(run.code, 0, "{}", run.all());
 }
 

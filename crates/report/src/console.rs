@@ -6,57 +6,9 @@ use std::fmt::Write;
 
 use super::{CaseReport, Report, number};
 pub use crate::console_submissions::{headline, submissions};
+pub(crate) use crate::style::pad;
+pub use crate::style::Style;
 use crate::diff::{self, LineKind};
-use crate::verdict::{Severity, Verdict};
-
-/// ANSI styling that collapses to plain text when colour is off.
-#[derive(Debug, Clone, Copy)]
-pub struct Style {
-    pub color: bool,
-}
-
-impl Style {
-    fn paint(self, code: &str, text: &str) -> String {
-        if self.color {
-            format!("\x1b[{code}m{text}\x1b[0m")
-        } else {
-            text.to_string()
-        }
-    }
-    pub fn bold(self, t: &str) -> String {
-        self.paint("1", t)
-    }
-    pub fn dim(self, t: &str) -> String {
-        self.paint("2", t)
-    }
-    pub fn red(self, t: &str) -> String {
-        self.paint("31", t)
-    }
-    pub fn green(self, t: &str) -> String {
-        self.paint("32", t)
-    }
-    pub fn yellow(self, t: &str) -> String {
-        self.paint("33", t)
-    }
-    pub(crate) fn cyan(self, t: &str) -> String {
-        self.paint("36", t)
-    }
-
-    /// A verdict code coloured by its severity.
-    pub fn verdict(self, v: Verdict) -> String {
-        self.in_verdict_colour(v, v.code())
-    }
-
-    /// `text` in the colour of `v` (padding inside the colour keeps
-    /// columns aligned: escape codes take no room on screen).
-    pub(crate) fn in_verdict_colour(self, v: Verdict, text: &str) -> String {
-        match v.severity() {
-            Severity::Pass => self.green(text),
-            Severity::Minor => self.yellow(text),
-            Severity::Failure | Severity::Error => self.red(text),
-        }
-    }
-}
 
 /// One failing case: a header line, the reason, and the diff's first lines
 /// with changed words highlighted.
@@ -141,17 +93,6 @@ fn styled_line(line: &diff::StyledLine, style: Style) -> String {
         s.push_str(&style.paint(if *is_emph { emph } else { base }, text));
     }
     s
-}
-
-/// Pads to `width` columns, right-aligned when `right`.
-pub(crate) fn pad(text: &str, width: usize, right: bool) -> String {
-    let n = text.chars().count();
-    let fill = " ".repeat(width.saturating_sub(n));
-    if right {
-        format!("{fill}{text}")
-    } else {
-        format!("{text}{fill}")
-    }
 }
 
 /// A compact human duration: `58µs`, `2.5ms`, `12ms`, `3.40s`.
@@ -460,6 +401,7 @@ pub(crate) fn noted_table(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::verdict::Verdict;
 
     #[test]
     fn plain_style_has_no_escape_codes() {

@@ -5,7 +5,7 @@
 
 use std::fmt::Write;
 
-use crate::console::{Style, pad};
+use crate::style::{Style, pad};
 use crate::headline::Headline;
 use crate::{Fate, Report, SubmissionReport, number};
 

@@ -45,6 +45,7 @@ pub mod notes;
 pub mod picture;
 mod promise;
 pub mod rules;
+mod style;
 mod submission;
 pub mod timings;
 pub mod yaml;

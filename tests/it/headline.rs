@@ -262,6 +262,28 @@ fn the_page_the_terminal_the_yaml_and_junit_give_the_same_headline() {
     }
     a_skipped_submission_has_no_verdict(&report, &reports, &xml);
     broken_promises_come_first_with_their_deciding_case(&report, &html);
+    a_report_written_before_reads_as_now(tmp.path(), &report);
+}
+
+/// The same report as judge wrote it before (`got: AC`, `ok: true` beside
+/// `skipped:`) reads as judge writes it now, and `judge diff` finds no
+/// change between the two.
+fn a_report_written_before_reads_as_now(tmp: &Path, report: &Report) {
+    let new = tmp.join("reports/report.yaml");
+    let text = std::fs::read_to_string(&new).unwrap();
+    let entry = text.split("\n- ").find(|e| e.contains("fast.zeta")).unwrap();
+    let was = entry
+        .replace("  ok: false\n", "  got: AC\n  ok: true\n")
+        .replace("  ok: false", "  got: AC\n  ok: true");
+    assert_ne!(was, entry);
+    let old = tmp.join("old.yaml");
+    std::fs::write(&old, text.replace(entry, &was)).unwrap();
+    let read = judge::report::yaml::read_file(&old).unwrap();
+    assert_eq!(read.submissions, report.submissions);
+    let args = ["diff", old.to_str().unwrap(), new.to_str().unwrap()];
+    let run = judge_in(tmp, &args, None);
+    assert_eq!(run.code, 0, "{}", run.all());
+    assert!(!run.stdout.contains("fast.zeta"), "{}", run.all());
 }
 
 /// The submission that did not run: no `got`, not `ok`, `<skipped>` in

@@ -244,7 +244,11 @@ fn a_precompiled_header_is_made_once_when_enough_compiles_use_it() {
     let report = read_report(&reports);
     for i in 0..judge::engine::build::PCH_PAYS {
         let s = crate::common::submission(&report, &format!("echo{i}.cpp"));
-        assert!(s.ok && s.got == Some(Verdict::Accepted), "{s:#?}\n{}", run.all());
+        assert!(
+            s.ok && s.got == Some(Verdict::Accepted),
+            "{s:#?}\n{}",
+            run.all()
+        );
     }
     let headers = precompiled_headers(&cache);
     assert_eq!(headers.len(), 1, "{headers:?}\n{}", run.all());

@@ -54,8 +54,14 @@ fn contest(dir: &Path) {
             ("contest/echo/data/secret/a.ans", "2\n"),
             ("contest/echo/data/secret/b.in", "3\n"),
             ("contest/echo/data/secret/b.ans", "3\n"),
-            ("contest/echo/submissions/accepted/echo.py", "print(input())\n"),
-            ("contest/echo/submissions/accepted/fast.zeta", "zeta words\n"),
+            (
+                "contest/echo/submissions/accepted/echo.py",
+                "print(input())\n",
+            ),
+            (
+                "contest/echo/submissions/accepted/fast.zeta",
+                "zeta words\n",
+            ),
             (
                 "contest/echo/submissions/wrong_answer/off_by_one.py",
                 "print(int(input()) + 1)\n",
@@ -163,7 +169,8 @@ fn page(html: &str) -> Figures {
 /// judge's own counting), and its summary's.
 fn yaml(report: &Report) -> (Figures, Figures) {
     let subs = &report.submissions;
-    let count = |f: &dyn Fn(&&judge::report::SubmissionReport) -> bool| subs.iter().filter(f).count();
+    let count =
+        |f: &dyn Fn(&&judge::report::SubmissionReport) -> bool| subs.iter().filter(f).count();
     let cases: usize = report.problems.iter().map(|p| p.cases.len()).sum();
     let passed = report.problems.iter().map(|p| p.passed).sum::<usize>();
     let records = Figures::from([
@@ -271,7 +278,10 @@ fn the_page_the_terminal_the_yaml_and_junit_give_the_same_headline() {
 fn a_report_written_before_reads_as_now(tmp: &Path, report: &Report) {
     let new = tmp.join("reports/report.yaml");
     let text = std::fs::read_to_string(&new).unwrap();
-    let entry = text.split("\n- ").find(|e| e.contains("fast.zeta")).unwrap();
+    let entry = text
+        .split("\n- ")
+        .find(|e| e.contains("fast.zeta"))
+        .unwrap();
     let was = entry
         .replace("  ok: false\n", "  got: AC\n  ok: true\n")
         .replace("  ok: false", "  got: AC\n  ok: true");
@@ -290,16 +300,28 @@ fn a_report_written_before_reads_as_now(tmp: &Path, report: &Report) {
 /// JUnit with its reason.
 fn a_skipped_submission_has_no_verdict(report: &Report, reports: &Path, xml: &str) {
     let zeta = crate::common::submission(report, "fast.zeta");
-    assert_eq!((zeta.got, zeta.ok, zeta.fate()), (None, false, Fate::CouldNotRun));
+    assert_eq!(
+        (zeta.got, zeta.ok, zeta.fate()),
+        (None, false, Fate::CouldNotRun)
+    );
     let text = std::fs::read_to_string(reports.join("report.yaml")).unwrap();
     let entry = text
         .split("\n- ")
         .find(|e| e.contains("fast.zeta"))
         .unwrap();
-    assert!(!entry.contains("got:") && entry.contains("ok: false"), "{entry}");
+    assert!(
+        !entry.contains("got:") && entry.contains("ok: false"),
+        "{entry}"
+    );
     let why = zeta.skipped.as_deref().unwrap();
-    let case = xml.split("<testcase ").find(|c| c.contains("fast.zeta")).unwrap();
-    assert!(case.contains(&format!("<skipped message=\"{why}\"/>")), "{case}");
+    let case = xml
+        .split("<testcase ")
+        .find(|c| c.contains("fast.zeta"))
+        .unwrap();
+    assert!(
+        case.contains(&format!("<skipped message=\"{why}\"/>")),
+        "{case}"
+    );
 }
 
 /// The first screen: the figures, then the broken promises grouped by
@@ -317,7 +339,10 @@ fn broken_promises_come_first_with_their_deciding_case(report: &Report, html: &s
     assert!(figures < broken && broken < kept && kept < first_section);
     // Grouped: Echo's one, then Twice's two.
     let list = &html[broken..kept];
-    let (echo, twice) = (at("href=\"#p-echo\""), list.find("href=\"#p-twice\"").unwrap());
+    let (echo, twice) = (
+        at("href=\"#p-echo\""),
+        list.find("href=\"#p-twice\"").unwrap(),
+    );
     assert!(echo < kept && list[..twice].contains("right_after_all.py"));
     let quick = crate::common::submission(report, "quick.py");
     let case = quick.deciding_case.as_ref().unwrap();
@@ -326,7 +351,10 @@ fn broken_promises_come_first_with_their_deciding_case(report: &Report, html: &s
     assert!(list.contains(&link), "{list}");
     assert_eq!(html.matches(&format!("id=\"{anchor}\"")).count(), 1);
     // Paths below the problem's submissions/, never the whole path.
-    assert!(list.contains("<code>time_limit_exceeded/quick.py</code>"), "{list}");
+    assert!(
+        list.contains("<code>time_limit_exceeded/quick.py</code>"),
+        "{list}"
+    );
 }
 
 #[test]
@@ -349,7 +377,12 @@ fn a_submission_that_cannot_run_fails_nothing_by_itself() {
     let (run, report) = check(tmp.path());
     assert_eq!(run.code, 0, "{}", run.all());
     let said = terminal(&run.stdout);
-    assert_eq!(said.get("submissions could not run"), Some(&1), "{}", run.all());
+    assert_eq!(
+        said.get("submissions could not run"),
+        Some(&1),
+        "{}",
+        run.all()
+    );
     assert_eq!(said.get("submissions broken"), Some(&0), "{}", run.all());
     assert_eq!(report.summary.submissions_skipped, 1);
 }

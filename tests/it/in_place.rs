@@ -255,7 +255,13 @@ fn outcome(report: &judge::report::Report) -> (Vec<String>, Vec<String>) {
                 .unwrap()
                 .to_string_lossy()
                 .into_owned();
-            format!("{name} {} {} {} {:?}", s.expected, s.got_code(), s.ok, s.score)
+            format!(
+                "{name} {} {} {} {:?}",
+                s.expected,
+                s.got_code(),
+                s.ok,
+                s.score
+            )
         })
         .collect();
     subs.sort();

@@ -280,7 +280,10 @@ fn submit_answer_judges_each_answer_file_with_the_output_validator() {
     assert_eq!(run.code, 0, "{}", run.all());
     // Answers other than the .ans files, accepted: the validator judged.
     let answers = submission(&report, "accepted/answers");
-    assert_eq!((answers.got, answers.cases_run), (Some(Verdict::Accepted), 5));
+    assert_eq!(
+        (answers.got, answers.cases_run),
+        (Some(Verdict::Accepted), 5)
+    );
     // The program the format's own example would submit runs as one.
     assert_eq!(
         submission(&report, "accepted/search.py").got,

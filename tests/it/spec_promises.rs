@@ -391,7 +391,10 @@ fn a_legacy_accepted_submission_below_the_maximum_is_accepted_with_a_warning() {
     assert_eq!(run.code, 0, "{}", run.all());
     let small = submission(&report, "accepted/smallonly.py");
     assert!(small.ok && small.faults.is_empty(), "{small:?}");
-    assert_eq!((small.got, small.score), (Some(Verdict::Accepted), Some(30.0)));
+    assert_eq!(
+        (small.got, small.score),
+        (Some(Verdict::Accepted), Some(30.0))
+    );
     let warned = report.meta.warnings.iter().any(|w| {
         w.contains("smallonly.py") && w.contains("consider moving it to partially_accepted")
     });

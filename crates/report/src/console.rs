@@ -6,9 +6,9 @@ use std::fmt::Write;
 
 use super::{CaseReport, Report, number};
 pub use crate::console_submissions::{headline, submissions};
-pub(crate) use crate::style::pad;
-pub use crate::style::Style;
 use crate::diff::{self, LineKind};
+pub use crate::style::Style;
+pub(crate) use crate::style::pad;
 
 /// One failing case: a header line, the reason, and the diff's first lines
 /// with changed words highlighted.

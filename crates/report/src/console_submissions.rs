@@ -5,8 +5,8 @@
 
 use std::fmt::Write;
 
-use crate::style::{Style, pad};
 use crate::headline::Headline;
+use crate::style::{Style, pad};
 use crate::{Fate, Report, SubmissionReport, number};
 
 /// The expected-verdict submissions table (empty when there were none),

@@ -100,7 +100,11 @@ fn fig(what: &str, n: usize, words: &str, tone: &str) -> Markup {
 /// problem in report order (problems with none left out).
 fn by_problem<'a>(report: &'a Report, fates: &[Fate]) -> Vec<(&'a str, Vec<&'a SubmissionReport>)> {
     let mut groups: Vec<(&str, Vec<&SubmissionReport>)> = Vec::new();
-    for s in report.submissions.iter().filter(|s| fates.contains(&s.fate())) {
+    for s in report
+        .submissions
+        .iter()
+        .filter(|s| fates.contains(&s.fate()))
+    {
         match groups.iter_mut().find(|(p, _)| *p == s.problem) {
             Some((_, list)) => list.push(s),
             None => groups.push((&s.problem, vec![s])),

@@ -108,7 +108,7 @@ pub fn group<'a>(lines: &'a [String], ids: &[&'a str]) -> Grouped<'a> {
             _ => shared.push(Shared { text, problems }),
         }
     }
-    shared.sort_by(|a, b| b.problems.len().cmp(&a.problems.len()));
+    shared.sort_by_key(|s| std::cmp::Reverse(s.problems.len()));
     let per_problem = (ids.iter())
         .filter_map(|id| per.remove(id).map(|lines| (*id, lines)))
         .collect();

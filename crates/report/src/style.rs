@@ -64,4 +64,3 @@ pub(crate) fn pad(text: &str, width: usize, right: bool) -> String {
         format!("{text}{fill}")
     }
 }
-

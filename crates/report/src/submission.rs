@@ -140,9 +140,7 @@ impl SubmissionReport {
 /// Reads a report's submissions, each [`SubmissionReport::settled`]: so
 /// every reader (`merge`, `diff`, the renderers of a report read back)
 /// sees reports written before as judge writes them now.
-pub(crate) fn read_all<'de, D: Deserializer<'de>>(
-    d: D,
-) -> Result<Vec<SubmissionReport>, D::Error> {
+pub(crate) fn read_all<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<SubmissionReport>, D::Error> {
     let all = Vec::<SubmissionReport>::deserialize(d)?;
     Ok(all.into_iter().map(SubmissionReport::settled).collect())
 }
@@ -177,7 +175,10 @@ mod tests {
         let old = read(
             "submissions:\n- {problem: p, path: a.py, expected: WA, got: AC, cases_run: 0, ok: true, skipped: no Python 2 interpreter here}\n",
         );
-        assert_eq!((old.got, old.ok, old.fate()), (None, false, Fate::CouldNotRun));
+        assert_eq!(
+            (old.got, old.ok, old.fate()),
+            (None, false, Fate::CouldNotRun)
+        );
         let text = serde_yaml::to_string(&old).unwrap();
         assert!(!text.contains("got:"), "{text}");
         assert!(text.contains("ok: false"), "{text}");
@@ -188,7 +189,10 @@ mod tests {
         let judged = read(
             "submissions:\n- {problem: p, path: a.py, expected: WA, got: AC, cases_run: 3, ok: false}\n",
         );
-        assert_eq!((judged.got, judged.fate()), (Some(Verdict::Accepted), Fate::Broken));
+        assert_eq!(
+            (judged.got, judged.fate()),
+            (Some(Verdict::Accepted), Fate::Broken)
+        );
         let none = read(
             "submissions:\n- {problem: p, path: a.py, expected: NONE, got: WA, cases_run: 3, ok: true}\n",
         );

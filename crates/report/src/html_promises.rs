@@ -206,10 +206,13 @@ pub(crate) fn kept(report: &Report) -> Markup {
     if groups.is_empty() {
         return html! {};
     }
-    let n: usize = groups.iter().map(|(_, l)| l.len()).sum();
+    // Counted as the headline counts them: one without a promise kept
+    // none.
+    let h = Headline::of(report);
     html! {
         details.fold.promises id="kept" {
-            summary { h2 { "Kept their promise (" (n) ")" } span.sub { (groups.len()) " problems" } }
+            summary { h2 { "Kept their promise (" (h.kept) ")" }
+                span.sub { @if h.unpromised > 0 { "and " (h.unpromised) " without a promise · " } (groups.len()) " problems" } }
             table { @for (id, list) in &groups {
                 (problem_head(report, id, 3))
                 @for s in list { tr {

@@ -28,7 +28,7 @@ pub(crate) const CSS: &str = r#"
 .headline .verdicts { margin-top: 4px; font-size: 12.5px; }
 .why-not-run { color: var(--warn); margin: -4px 0 14px; font-size: 13px; }
 .aside { color: var(--muted); margin: -6px 0 18px; font-size: 13px; }
-.promises { border:1px solid var(--line); border-radius:10px; overflow:hidden; margin-bottom: 22px; background: var(--card); }
+.promises { border:1px solid var(--line); border-radius:10px; overflow-x:auto; margin-bottom: 22px; background: var(--card); }
 .promises > h2, details.fold > summary h2 { font-size: 16px; margin: 0; display: inline; }
 .promises > h2 { display:block; padding: 10px 16px; border-bottom: 1px solid var(--line); }
 .promises table td, .promises table th { padding: 5px 12px; vertical-align: baseline; }
@@ -41,7 +41,7 @@ pub(crate) const CSS: &str = r#"
 .promises td.sub code { font-size: 12.5px; }
 .promises td.case { white-space: nowrap; }
 .promises td.msg { white-space: normal; }
-details.fold { border:1px solid var(--line); border-radius:10px; background: var(--card); margin-bottom: 22px; overflow: hidden; }
+details.fold { border:1px solid var(--line); border-radius:10px; background: var(--card); margin-bottom: 22px; overflow-x: auto; }
 details.fold > summary { cursor: pointer; padding: 10px 16px; }
 details.fold > summary .sub { color: var(--muted); margin-left: 8px; }
 details.fold[open] > summary { border-bottom: 1px solid var(--line); }

@@ -40,7 +40,7 @@ pub(crate) const CSS: &str = r#"
 .deciding:target > summary { background: #fffbea; }
 .promises td.sub code { font-size: 12.5px; }
 .promises td.case { white-space: nowrap; }
-.promises td.msg { white-space: normal; }
+.promises td.msg { white-space: normal; min-width: 18em; }
 details.fold { border:1px solid var(--line); border-radius:10px; background: var(--card); margin-bottom: 22px; overflow-x: auto; }
 details.fold > summary { cursor: pointer; padding: 10px 16px; }
 details.fold > summary .sub { color: var(--muted); margin-left: 8px; }

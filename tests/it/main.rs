@@ -19,6 +19,7 @@ mod generated;
 mod generators;
 mod grade;
 mod harden;
+mod headline;
 mod hostile;
 mod in_place;
 mod in_place_reference;

@@ -276,7 +276,7 @@ fn a_compile_error_is_kept_and_told_again_without_compiling() {
         cold + entries,
         "every build, the refused one too, is reused"
     );
-    assert_eq!(ce_cold.got, judge::verdict::Verdict::CompileError);
+    assert_eq!(ce_cold.got, Some(judge::verdict::Verdict::CompileError));
     assert_eq!(ce_warm.got, ce_cold.got);
     let said = |s: &judge::report::SubmissionReport| s.message.clone().unwrap_or_default();
     assert!(said(&ce_warm).contains("error"), "{}", said(&ce_warm));

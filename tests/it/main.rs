@@ -4,6 +4,7 @@
 //! Tests that run the `judge` binary use `CARGO_BIN_EXE_judge`; tests of the
 //! library call it directly. Each module covers one area.
 
+mod browser;
 mod cache;
 mod checktestdata;
 mod cli;
@@ -43,6 +44,7 @@ mod pictures;
 mod plain_user;
 mod recipe;
 mod refprog;
+mod report_browser;
 mod report_links;
 mod root;
 mod sandbox;

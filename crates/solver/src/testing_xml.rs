@@ -137,7 +137,10 @@ fn chars_ok(text: &str) -> Result<(), String> {
         .chars()
         .find(|&c| (c as u32) < 0x20 && !matches!(c, '\t' | '\n' | '\r'));
     match bad {
-        Some(c) => Err(format!("character U+{:04X} is not allowed in XML", c as u32)),
+        Some(c) => Err(format!(
+            "character U+{:04X} is not allowed in XML",
+            c as u32
+        )),
         None => Ok(()),
     }
 }

@@ -34,7 +34,11 @@ pub enum Wanted {
 impl Wanted {
     /// `--pictures` given or not.
     pub fn every_case(every: bool) -> Wanted {
-        if every { Wanted::Every } else { Wanted::Failures }
+        if every {
+            Wanted::Every
+        } else {
+            Wanted::Failures
+        }
     }
 
     /// Whether a case with `verdict` is drawn: never one that did not

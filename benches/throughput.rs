@@ -45,7 +45,9 @@ fn main() {
     let found = discover(&root).expect("problems folder");
     // The problems here have in-crate references: nothing to build or run.
     let tools: Vec<Tools> = found.problems.iter().map(|p| Tools::new(p, None)).collect();
-    let references: Vec<Reference> = tools.iter().map(Reference::new).collect();
+    let references: Vec<Reference> = (tools.iter())
+        .map(|t| Reference::new(t, judge::engine::illustrate::Wanted::Failures))
+        .collect();
     let mut groups: Vec<(String, Vec<(&Reference, &Case)>)> = references
         .iter()
         .map(|r| {

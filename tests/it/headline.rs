@@ -270,6 +270,31 @@ fn the_page_the_terminal_the_yaml_and_junit_give_the_same_headline() {
     a_skipped_submission_has_no_verdict(&report, &reports, &xml);
     broken_promises_come_first_with_their_deciding_case(&report, &html);
     a_report_written_before_reads_as_now(tmp.path(), &report);
+    a_note_of_both_problems_is_said_once(&report, &html);
+}
+
+/// A note the engine wrote for each problem alike (`echo: …`, `twice:
+/// …`: PyPy or CPython for `.py`, the license both lack) is said once on
+/// the page, with how many problems, in the folded notes below the
+/// results.
+fn a_note_of_both_problems_is_said_once(report: &Report, html: &str) {
+    let notes = &report.meta.notes;
+    let shared: Vec<&str> = (notes.iter())
+        .filter_map(|n| n.strip_prefix("echo: "))
+        .filter(|rest| notes.contains(&format!("twice: {rest}")))
+        .collect();
+    assert!(!shared.is_empty(), "{notes:#?}");
+    let folded = &html[html.find("<details class=\"fold notes\"").unwrap()..];
+    assert!(html.find("Kept their promise").unwrap() < html.len() - folded.len());
+    for text in shared {
+        let escaped = (text.replace('&', "&amp;"))
+            .replace('<', "&lt;")
+            .replace('>', "&gt;")
+            .replace('"', "&quot;");
+        let said = format!("{escaped}: <span class=\"n\">2 problems</span>");
+        assert_eq!(html.matches(&said).count(), 1, "{said}\n{folded}");
+        assert_eq!(html.matches(&escaped).count(), 1, "{escaped}");
+    }
 }
 
 /// The same report as judge wrote it before (`got: AC`, `ok: true` beside

@@ -119,7 +119,7 @@ pub fn render(report: &Report) -> String {
             body { main {
                 h1 {
                     "judge " (report.meta.kind)
-                    @if ok { span.badge.status.v-ok { "PASS" } } @else { span.badge.status.v-bad { "FAIL" } }
+                    @if ok { span.badge.status.v-ok { "PASS" } } @else { span.badge.status.v-bad title=(html_promises::why_failed(report)) { "FAIL" } }
                 }
                 div.meta {
                     code { (report.meta.command) } " · started " (report.meta.started_at)

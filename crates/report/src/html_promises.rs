@@ -89,6 +89,23 @@ fn failed_verdicts(report: &Report) -> Markup {
     html! { @for (v, n) in failed { (badge(*v)) " " (n) " " } }
 }
 
+/// What made the run fail, in the headline's figures (the FAIL badge's
+/// hover text).
+pub(crate) fn why_failed(report: &Report) -> String {
+    let h = Headline::of(report);
+    let parts = [
+        (h.refused, "refused"),
+        (h.broken, "broken promises"),
+        (h.cases_failed, "failed cases"),
+        (h.issues, "test-set issues"),
+    ];
+    let said: Vec<String> = (parts.iter())
+        .filter(|(n, _)| *n > 0)
+        .map(|(n, what)| format!("{n} {what}"))
+        .collect();
+    said.join(", ")
+}
+
 /// One figure: the number, what it counts in words.
 fn fig(what: &str, n: usize, words: &str, tone: &str) -> Markup {
     html! {

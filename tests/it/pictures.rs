@@ -44,16 +44,32 @@ fn marks(svg: &str) -> usize {
 fn change_one(problem: &str, expected: &str) -> String {
     let mut lines: Vec<String> = expected.lines().map(String::from).collect();
     let swap = |line: &mut String, pairs: &[(&str, &str)]| {
-        let (from, to) = pairs.iter().find(|(f, _)| line.contains(f)).expect("an answer");
+        let (from, to) = pairs
+            .iter()
+            .find(|(f, _)| line.contains(f))
+            .expect("an answer");
         *line = line.replacen(from, to, 1);
     };
     match problem {
-        "atoms" => swap(&mut lines[0], &[(": invalid", ": valid"), (": valid", ": invalid")]),
+        "atoms" => swap(
+            &mut lines[0],
+            &[(": invalid", ": valid"), (": valid", ": invalid")],
+        ),
         "star-battle" => swap(&mut lines[0], &[("invalid", "valid"), ("valid", "invalid")]),
-        "sudoku-checker" => swap(&mut lines[0], &[("Unique", "Ambiguous"), ("Ambiguous", "Unique"), ("Illegal", "Unique"), ("Impossible", "Unique")]),
+        "sudoku-checker" => swap(
+            &mut lines[0],
+            &[
+                ("Unique", "Ambiguous"),
+                ("Ambiguous", "Unique"),
+                ("Illegal", "Unique"),
+                ("Impossible", "Unique"),
+            ],
+        ),
         "slink" => {
             // The first `-` of a vertex row starts an edge.
-            let row = (3..lines.len()).find(|&i| lines[i].contains('-')).expect("a loop");
+            let row = (3..lines.len())
+                .find(|&i| lines[i].contains('-'))
+                .expect("a loop");
             let at = lines[row].find('-').unwrap();
             lines[row].replace_range(at..at + 3, "   ");
         }
@@ -62,7 +78,11 @@ fn change_one(problem: &str, expected: &str) -> String {
                 .find(|&i| !lines[i].starts_with("Game") && lines[i].contains(['x', 'o']))
                 .expect("a printed board");
             let at = lines[row].find(['x', 'o']).unwrap();
-            let flipped = if &lines[row][at..=at] == "x" { "o" } else { "x" };
+            let flipped = if &lines[row][at..=at] == "x" {
+                "o"
+            } else {
+                "x"
+            };
             lines[row].replace_range(at..=at, flipped);
         }
         other => panic!("no change known for {other}: add one for the new problem"),
@@ -76,7 +96,9 @@ fn sample_case(problem: &str) -> (PathBuf, String, String) {
     let pairs = crate::common::case_files(problem);
     let (input, answer) = (pairs.iter())
         .filter(|(i, _)| i.parent().unwrap().ends_with("sample"))
-        .find(|(_, a)| problem != "four-in-a-row" || std::fs::read_to_string(a).unwrap().contains('-'))
+        .find(|(_, a)| {
+            problem != "four-in-a-row" || std::fs::read_to_string(a).unwrap().contains('-')
+        })
         .unwrap_or_else(|| panic!("{problem} has no sample case to change"));
     let read = |p: &Path| std::fs::read_to_string(p).unwrap();
     (input.clone(), read(input), read(answer))
@@ -88,12 +110,17 @@ fn a_changed_cell_of_each_problem_is_marked_exactly_on_both_sides() {
         let (path, input, expected) = sample_case(&id);
         let changed = change_one(&id, &expected);
         assert_ne!(changed, expected, "{id}");
-        for svg in [solver.picture(&input, None), solver.picture(&input, Some(&expected))] {
+        for svg in [
+            solver.picture(&input, None),
+            solver.picture(&input, Some(&expected)),
+        ] {
             let svg = svg.unwrap_or_else(|| panic!("{id}: no picture of {}", path.display()));
             parses_as_xml(&svg);
             assert_eq!(marks(&svg), 0, "{id}: a picture alone marks nothing");
         }
-        let pair = solver.picture_compared(&input, &expected, &changed).expect("a comparison");
+        let pair = solver
+            .picture_compared(&input, &expected, &changed)
+            .expect("a comparison");
         for (side, svg) in [("expected", &pair.expected), ("received", &pair.received)] {
             parses_as_xml(svg);
             assert_eq!(marks(svg), 1, "{id}, {side} of {}:\n{svg}", path.display());
@@ -116,7 +143,9 @@ fn problems_with_samples(dir: &Path, break_one: bool) -> Vec<String> {
         std::fs::copy(from.join("problem.yaml"), to.join("problem.yaml")).unwrap();
         if break_one {
             let (input, _, expected) = sample_case(&id);
-            let answer = to.join("cases/sample").join(input.with_extension("out").file_name().unwrap());
+            let answer = to
+                .join("cases/sample")
+                .join(input.with_extension("out").file_name().unwrap());
             std::fs::write(answer, change_one(&id, &expected)).unwrap();
         }
         ids.push(id);
@@ -143,9 +172,17 @@ fn a_failing_check_writes_each_problems_pictures_and_the_page_shows_them() {
     let html = std::fs::read_to_string(report_dir.join("report.html")).unwrap();
     for id in &ids {
         let problem = report.problems.iter().find(|p| &p.id == id).unwrap();
-        let failing: Vec<_> = problem.cases.iter().filter(|c| !c.verdict.is_pass()).collect();
+        let failing: Vec<_> = problem
+            .cases
+            .iter()
+            .filter(|c| !c.verdict.is_pass())
+            .collect();
         assert_eq!(failing.len(), 1, "{id}: {:#?}", problem.cases);
-        let captions: Vec<&str> = failing[0].pictures.iter().map(|p| p.caption.as_str()).collect();
+        let captions: Vec<&str> = failing[0]
+            .pictures
+            .iter()
+            .map(|p| p.caption.as_str())
+            .collect();
         assert_eq!(captions, ["expected", "received", "input"], "{id}");
         for picture in &failing[0].pictures {
             assert_eq!(picture.by, "judge");
@@ -153,7 +190,10 @@ fn a_failing_check_writes_each_problems_pictures_and_the_page_shows_them() {
             parses_as_xml(&svg);
             let want = if picture.caption == "input" { 0 } else { 1 };
             assert_eq!(marks(&svg), want, "{id} {}", picture.caption);
-            assert!(html.contains(&format!("src=\"{}\"", picture.file)), "{id}: not on the page");
+            assert!(
+                html.contains(&format!("src=\"{}\"", picture.file)),
+                "{id}: not on the page"
+            );
         }
         // Passing cases draw nothing by default.
         let passing = problem.cases.iter().filter(|c| c.verdict.is_pass());
@@ -171,9 +211,18 @@ fn a_passing_check_draws_nothing_unless_every_picture_is_asked_for() {
     let dir = tempfile::tempdir().unwrap();
     problems_with_samples(dir.path(), false);
     let plain = check(dir.path(), &[]);
-    assert!(!plain.join("pictures").exists(), "a passing run wrote pictures");
+    assert!(
+        !plain.join("pictures").exists(),
+        "a passing run wrote pictures"
+    );
     let report = read_report(&plain);
-    assert!(report.problems.iter().flat_map(|p| &p.cases).all(|c| c.pictures.is_empty()));
+    assert!(
+        report
+            .problems
+            .iter()
+            .flat_map(|p| &p.cases)
+            .all(|c| c.pictures.is_empty())
+    );
     let every = check(dir.path(), &["--pictures"]);
     let report = read_report(&every);
     for case in report.problems.iter().flat_map(|p| &p.cases) {
@@ -193,7 +242,17 @@ fn visualize_writes_a_cases_pictures_and_marks_an_answer_against_the_expected_on
     std::fs::write(&answer, change_one("sudoku-checker", &expected)).unwrap();
     let out = dir.path().join("pictures");
     let (out_arg, answer_arg) = (out.to_str().unwrap(), answer.to_str().unwrap());
-    let args = ["--problems", "problems", "visualize", "sudoku-checker", &case, "--output", out_arg, "--answer", answer_arg];
+    let args = [
+        "--problems",
+        "problems",
+        "visualize",
+        "sudoku-checker",
+        &case,
+        "--output",
+        out_arg,
+        "--answer",
+        answer_arg,
+    ];
     let run = judge_in(dir.path(), &args, None);
     assert_eq!(run.code, 0, "{}", run.all());
     let written: Vec<&str> = run.stdout.lines().collect();
@@ -204,15 +263,37 @@ fn visualize_writes_a_cases_pictures_and_marks_an_answer_against_the_expected_on
         assert_eq!(marks(&svg), want, "{path}");
     }
     let page = dir.path().join("case.html");
-    let args = ["--problems", "problems", "visualize", "sudoku-checker", &case, "--output", page.to_str().unwrap()];
+    let args = [
+        "--problems",
+        "problems",
+        "visualize",
+        "sudoku-checker",
+        &case,
+        "--output",
+        page.to_str().unwrap(),
+    ];
     let run = judge_in(dir.path(), &args, None);
     assert_eq!(run.code, 0, "{}", run.all());
     let html = std::fs::read_to_string(&page).unwrap();
-    assert_eq!(html.matches("<img src=\"pictures/").count(), 2, "input and expected: {html}");
-    let args = ["--problems", "problems", "visualize", "sudoku-checker", "no-such-case"];
+    assert_eq!(
+        html.matches("<img src=\"pictures/").count(),
+        2,
+        "input and expected: {html}"
+    );
+    let args = [
+        "--problems",
+        "problems",
+        "visualize",
+        "sudoku-checker",
+        "no-such-case",
+    ];
     let run = judge_in(dir.path(), &args, None);
     assert_eq!(run.code, 2, "{}", run.all());
-    assert!(run.stderr.contains("no case \"no-such-case\""), "{}", run.all());
+    assert!(
+        run.stderr.contains("no case \"no-such-case\""),
+        "{}",
+        run.all()
+    );
 }
 
 #[test]
@@ -226,7 +307,17 @@ fn a_failing_result_from_the_cache_keeps_its_pictures() {
     let cache = dir.path().join("cache");
     let grade = |report: &str| {
         let report = dir.path().join(report);
-        let args = ["--problems", "problems", "grade", "atoms", script.to_str().unwrap(), "--sandbox", "off", "--report-dir", report.to_str().unwrap()];
+        let args = [
+            "--problems",
+            "problems",
+            "grade",
+            "atoms",
+            script.to_str().unwrap(),
+            "--sandbox",
+            "off",
+            "--report-dir",
+            report.to_str().unwrap(),
+        ];
         let run = crate::common::judge_env(dir.path(), &args, None, &[("JUDGE_CACHE_DIR", &cache)]);
         assert_eq!(run.code, 1, "{}", run.all());
         report

@@ -57,7 +57,13 @@ fn tile(i: usize, board: &Board) -> Tile {
 fn board_canvas(board: &Board) -> Canvas {
     let n = board.n;
     let mut c = Canvas::new();
-    c.rect(0.0, 0.0, n as f64 * CELL, n as f64 * CELL, r##"fill="#fafafa""##);
+    c.rect(
+        0.0,
+        0.0,
+        n as f64 * CELL,
+        n as f64 * CELL,
+        r##"fill="#fafafa""##,
+    );
     for r in 0..n {
         for col in 0..n {
             let v = board.cells[r][col];
@@ -68,7 +74,12 @@ fn board_canvas(board: &Board) -> Canvas {
                 let ring = format!(r#"fill="none" stroke="{}" stroke-width="2""#, svg::FAULT);
                 c.circle(x + CELL / 2.0, y + CELL / 2.0, CELL * 0.38, &ring);
                 let attrs = format!(r#"fill="{colour}" font-weight="700""#);
-                c.centred((x + CELL / 2.0, y + CELL / 2.0), 15.0, &attrs, &v.to_string());
+                c.centred(
+                    (x + CELL / 2.0, y + CELL / 2.0),
+                    15.0,
+                    &attrs,
+                    &v.to_string(),
+                );
                 continue;
             }
             let dot = format!(r#"fill="{colour}""#);
@@ -100,7 +111,10 @@ mod tests {
 
     #[test]
     fn a_changed_answer_is_marked_on_both_sides() {
-        let (want, got) = ("Case 1: valid\nCase 2: invalid\n", "Case 1: valid\nCase 2: valid\n");
+        let (want, got) = (
+            "Case 1: valid\nCase 2: invalid\n",
+            "Case 1: valid\nCase 2: valid\n",
+        );
         let pair = compared(INPUT, want, got).unwrap();
         for svg in [&pair.expected, &pair.received] {
             well_formed(svg).unwrap();

@@ -146,7 +146,12 @@ pub(crate) fn compared(input: &str, expected: &str, received: &str) -> Option<Co
     let (want, want_before) = read_output(expected);
     let (got, got_before) = read_output(received);
     let found: Vec<Marks> = (0..games.len())
-        .map(|i| marks(want.get(i).unwrap_or(&NOTHING), got.get(i).unwrap_or(&NOTHING)))
+        .map(|i| {
+            marks(
+                want.get(i).unwrap_or(&NOTHING),
+                got.get(i).unwrap_or(&NOTHING),
+            )
+        })
         .collect();
     let differs: Vec<bool> = (found.iter())
         .map(|m| m.line || m.layout || !m.cells.is_empty())
@@ -182,7 +187,10 @@ fn stray_notes(before: usize, said: usize, games: usize, marked: bool) -> Vec<(S
         notes.push((format!("{before} lines before the first game"), marked));
     }
     if said > games {
-        notes.push((format!("{} games more than the input", said - games), marked));
+        notes.push((
+            format!("{} games more than the input", said - games),
+            marked,
+        ));
     }
     notes
 }

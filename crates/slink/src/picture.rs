@@ -134,8 +134,12 @@ pub(crate) fn compared(input: &str, expected: &str, received: &str) -> Option<Co
         .collect();
     let differs: Vec<bool> = spots.iter().map(|s| !s.is_empty()).collect();
     let (shown, note) = svg::focus(puzzles.len(), &differs, 36);
-    let extra_differs = (expected.lines().skip(want.iter().map(|b| b.lines.len()).sum()))
-        .ne(received.lines().skip(got.iter().map(|b| b.lines.len()).sum()));
+    let extra_differs = (expected
+        .lines()
+        .skip(want.iter().map(|b| b.lines.len()).sum()))
+    .ne(received
+        .lines()
+        .skip(got.iter().map(|b| b.lines.len()).sum()));
     let draw = |printed: &[Printed], extra: usize, side: Side, title: &str| {
         let tiles: Vec<Tile> = (shown.iter())
             .map(|&i| tile(i, &puzzles[i], Some(&printed[i]), &spots[i], side))
@@ -143,7 +147,10 @@ pub(crate) fn compared(input: &str, expected: &str, received: &str) -> Option<Co
         let mut notes: Vec<(String, bool)> = note.iter().map(|n| (n.clone(), false)).collect();
         for &i in &shown {
             if spots[i].contains(&Spot::Frame) {
-                notes.push((format!("data set {}: its number or frame differs", i + 1), true));
+                notes.push((
+                    format!("data set {}: its number or frame differs", i + 1),
+                    true,
+                ));
             }
         }
         let mut more = svg::extra_note(extra);
@@ -187,7 +194,10 @@ fn board(p: &Puzzle, printed: Option<&Printed>, spots: &[Spot], side: Side) -> C
             Spot::Frame => {}
         }
     }
-    let edge = format!(r#"stroke="{}" stroke-width="4" stroke-linecap="round""#, svg::BLUE);
+    let edge = format!(
+        r#"stroke="{}" stroke-width="4" stroke-linecap="round""#,
+        svg::BLUE
+    );
     for i in 0..p.rows {
         for j in 0..p.cols {
             let (x, y) = dot(i, j);

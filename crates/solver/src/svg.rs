@@ -151,7 +151,11 @@ impl Canvas {
         let points: Vec<String> = (points.iter())
             .map(|&(x, y)| format!("{},{}", num(x), num(y)))
             .collect();
-        let _ = write!(self.out, r#"<polygon points="{}" {attrs}/>"#, points.join(" "));
+        let _ = write!(
+            self.out,
+            r#"<polygon points="{}" {attrs}/>"#,
+            points.join(" ")
+        );
     }
 
     /// A five-pointed star centred on (cx, cy), `r` px to its points.
@@ -423,12 +427,7 @@ fn answer_badge(k: usize, line: Option<&str>, read: ReadAnswer, differs: bool) -
 /// The boards of a problem that answers each board on one line (Atoms'
 /// `Case k: valid`), each under its answer from `output`, or as given
 /// without one.
-pub fn answered(
-    boards: usize,
-    tile: DrawBoard,
-    output: Option<&str>,
-    read: ReadAnswer,
-) -> String {
+pub fn answered(boards: usize, tile: DrawBoard, output: Option<&str>, read: ReadAnswer) -> String {
     let (shown, note) = focus(boards, &[], 36);
     let notes: Vec<(String, bool)> = note.into_iter().map(|n| (n, false)).collect();
     let Some(output) = output else {
@@ -460,7 +459,10 @@ pub fn answered_compared(
     let (got, got_extra) = answer_lines(received, boards);
     let differs: Vec<bool> = (0..boards).map(|i| want[i] != got[i]).collect();
     let (shown, note) = focus(boards, &differs, 36);
-    let extra_differs = expected.lines().skip(boards).ne(received.lines().skip(boards));
+    let extra_differs = expected
+        .lines()
+        .skip(boards)
+        .ne(received.lines().skip(boards));
     let side = |lines: &[Option<&str>], extra: usize, side: Side, title: &str| {
         let tiles: Vec<Tile> = (shown.iter())
             .map(|&i| Tile {

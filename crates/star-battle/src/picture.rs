@@ -66,16 +66,16 @@ fn board(p: &Puzzle) -> Canvas {
         r#"stroke="{}" stroke-width="3" stroke-linecap="round""#,
         svg::FAULT
     );
-    let centre = |(r, col): (usize, usize)| {
-        (
-            col as f64 * CELL + CELL / 2.0,
-            r as f64 * CELL + CELL / 2.0,
-        )
-    };
+    let centre =
+        |(r, col): (usize, usize)| (col as f64 * CELL + CELL / 2.0, r as f64 * CELL + CELL / 2.0);
     for &(a, b) in &faults.touching {
         c.line(centre(a), centre(b), &fault);
     }
-    let star = format!(r#"fill="{}" stroke="{}" stroke-width="1""#, svg::BLUE, svg::INK);
+    let star = format!(
+        r#"fill="{}" stroke="{}" stroke-width="1""#,
+        svg::BLUE,
+        svg::INK
+    );
     for r in 0..SIZE {
         for col in 0..SIZE {
             if p.stars[r][col] {
@@ -149,7 +149,10 @@ mod tests {
         well_formed(&svg).unwrap();
         let stars = input.matches('*').count();
         assert_eq!(svg.matches("<polygon").count(), stars);
-        assert!(!svg.contains(svg::FAULT), "a valid candidate shows no fault");
+        assert!(
+            !svg.contains(svg::FAULT),
+            "a valid candidate shows no fault"
+        );
         // One star taken away: its row and its column hold one, and the
         // answer is drawn in the fault colour.
         let (regions, candidate) = input.split_at(input.len() / 2);

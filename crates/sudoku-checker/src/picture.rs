@@ -33,7 +33,9 @@ pub(crate) fn compared(input: &str, expected: &str, received: &str) -> Option<Co
 /// `Case k: Word.`: the word, and whether it calls the grid wrong
 /// (Illegal or Impossible).
 fn read(k: usize, line: &str) -> Option<(String, bool)> {
-    let word = line.strip_prefix(&format!("Case {k}: "))?.strip_suffix('.')?;
+    let word = line
+        .strip_prefix(&format!("Case {k}: "))?
+        .strip_suffix('.')?;
     match word {
         "Unique" | "Ambiguous" => Some((word.to_string(), false)),
         "Illegal" | "Impossible" => Some((word.to_string(), true)),

@@ -6,7 +6,7 @@
 
 use std::path::Path;
 
-use super::Judged;
+use crate::illustrate::judged::Judged;
 use crate::report::Picture;
 use crate::verdict::Verdict;
 
@@ -93,7 +93,7 @@ fn read(path: &Path) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::illustrate::Wanted;
+    use crate::illustrate::judged::Wanted;
 
     #[test]
     fn nothing_is_drawn_for_a_passing_case_unless_every_case_is_wanted() {
@@ -101,6 +101,7 @@ mod tests {
         assert!(!Wanted::Failures.wants(Verdict::Accepted));
         assert!(Wanted::Every.wants(Verdict::Accepted));
         assert!(!Wanted::Every.wants(Verdict::CompileError));
+        assert!(!Wanted::Never.wants(Verdict::WrongAnswer));
         assert!(wrote_an_answer(Verdict::WrongAnswer) && !wrote_an_answer(Verdict::TimeLimit));
     }
 

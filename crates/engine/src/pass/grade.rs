@@ -77,7 +77,9 @@ impl Grade<'_> {
                     format_size(limits.output),
                 ));
                 let graders: Vec<CachedGrader> = (tools.iter())
-                    .map(|t| CachedGrader::new(built.grader(t, runner).with_pictures(self.pictures)))
+                    .map(|t| {
+                        CachedGrader::new(built.grader(t, runner).with_pictures(self.pictures))
+                    })
                     .collect();
                 let mut graded =
                     session.judge_cases(&graders, |_| subject.clone(), CachedGrader::grade_case);

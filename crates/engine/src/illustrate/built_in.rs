@@ -1,7 +1,7 @@
 //! The boards judge draws itself, for a problem with an in-crate solver:
 //! its input, and its output (a passing case), or its expected and its
 //! received output side by side with their differences marked (a failing
-//! one). The drawing is the solver crate's ([`Solver::picture`]); this
+//! one). The drawing is the solver crate's ([`crate::solvers::Solver::picture`]); this
 //! reads the case's files and names the pictures.
 
 use std::path::Path;

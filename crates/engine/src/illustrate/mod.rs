@@ -9,7 +9,7 @@
 //! | `judged` | what every drawer is given: [`Wanted`] and the judged case |
 //! | `built_in` | the boards of a problem with an in-crate solver ([`crate::solvers::Solver::picture`]) |
 //!
-//! A drawer is one module and one line in [`pictures`] and in
+//! A drawer is one module and one line in `pictures` and in
 //! [`visualize`], importing `judged` only. Pictures cost nothing unless wanted: [`Wanted`] is
 //! asked first, with the verdict, and a passing case (the common one) is
 //! not drawn unless `--pictures` asks for every case.

@@ -1,16 +1,12 @@
-//! A small XML well-formedness check for the pictures' SVG, and the
-//! proofs every problem's pictures share: each committed case draws, the
-//! markup is well-formed, an output compared with itself marks nothing,
-//! and damaged outputs draw without a panic.
+//! A small XML well-formedness check for the pictures' SVG, and the count
+//! of the places a picture marks (for [`crate::testing::pictures_hold`]
+//! and each problem's own tests).
 //!
 //! Hand-written markup is only safe if something parses it: a stray `&`
 //! or an unescaped `<` from a received output makes a browser show
 //! nothing. The check follows XML 1.0's rules for what these pictures
 //! use (elements, attributes, text, entity and character references,
 //! comments, one root); a DTD or CDATA is reported as not allowed.
-
-use crate::Solver;
-use crate::testing::{committed_cases, corrupt, repo_root};
 
 /// Ok when `xml` is one well-formed element (with only blanks around
 /// it); else where and why not.
@@ -148,39 +144,6 @@ fn chars_ok(text: &str) -> Result<(), String> {
 /// How many places a picture marks as differing.
 pub fn marks(svg: &str) -> usize {
     svg.matches(r#"class="differs""#).count()
-}
-
-/// The proofs every problem's pictures share, on its committed cases (at
-/// most `limit` of them): the input and the expected output draw, as
-/// well-formed SVG marking nothing; an output compared with itself marks
-/// nothing on either side; and `rounds` damaged copies of each output
-/// (and of the input) draw without a panic, well-formed where drawn.
-pub fn pictures_hold(solver: &dyn Solver, manifest_dir: &str, limit: usize, rounds: usize) {
-    let cases = committed_cases(&repo_root(manifest_dir), solver.id());
-    let mut rng = judge_text::rng::Rng::new(0x9e7);
-    for (path, input, expected) in cases.iter().take(limit) {
-        let at = path.display();
-        for output in [None, Some(expected.as_str())] {
-            let svg = solver.picture(input, output);
-            let svg = svg.unwrap_or_else(|| panic!("{at}: no picture"));
-            well_formed(&svg).unwrap_or_else(|e| panic!("{at}: {e}\n{svg}"));
-            assert_eq!(marks(&svg), 0, "{at}: a lone picture marks nothing");
-        }
-        let same = solver.picture_compared(input, expected, expected);
-        let same = same.unwrap_or_else(|| panic!("{at}: no comparison"));
-        assert_eq!(marks(&same.expected) + marks(&same.received), 0, "{at}");
-        for _ in 0..rounds {
-            let damaged = corrupt(expected, &mut rng);
-            if let Some(pair) = solver.picture_compared(input, expected, &damaged) {
-                well_formed(&pair.expected).unwrap_or_else(|e| panic!("{at}: {e}"));
-                well_formed(&pair.received).unwrap_or_else(|e| panic!("{at}: {e}\n{damaged}"));
-            }
-            let bad_input = corrupt(input, &mut rng);
-            if let Some(svg) = solver.picture(&bad_input, Some(&damaged)) {
-                well_formed(&svg).unwrap_or_else(|e| panic!("{at}: {e}"));
-            }
-        }
-    }
 }
 
 #[cfg(test)]

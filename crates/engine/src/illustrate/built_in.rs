@@ -1,12 +1,12 @@
 //! The boards judge draws itself, for a problem with an in-crate solver:
 //! its input, and its output (a passing case), or its expected and its
 //! received output side by side with their differences marked (a failing
-//! one). The drawing is the solver crate's ([`Solver::picture`]); this
+//! one). The drawing is the solver crate's ([`crate::solvers::Solver::picture`]); this
 //! reads the case's files and names the pictures.
 
 use std::path::Path;
 
-use super::Judged;
+use crate::illustrate::judged::Judged;
 use crate::report::Picture;
 use crate::verdict::Verdict;
 
@@ -93,7 +93,7 @@ fn read(path: &Path) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::illustrate::Wanted;
+    use crate::illustrate::judged::Wanted;
 
     #[test]
     fn nothing_is_drawn_for_a_passing_case_unless_every_case_is_wanted() {
@@ -101,6 +101,7 @@ mod tests {
         assert!(!Wanted::Failures.wants(Verdict::Accepted));
         assert!(Wanted::Every.wants(Verdict::Accepted));
         assert!(!Wanted::Every.wants(Verdict::CompileError));
+        assert!(!Wanted::Never.wants(Verdict::WrongAnswer));
         assert!(wrote_an_answer(Verdict::WrongAnswer) && !wrote_an_answer(Verdict::TimeLimit));
     }
 

@@ -6,62 +6,25 @@
 //!
 //! | module | draws |
 //! |---|---|
+//! | `judged` | what every drawer is given: [`Wanted`] and the judged case |
 //! | `built_in` | the boards of a problem with an in-crate solver ([`crate::solvers::Solver::picture`]) |
 //!
-//! A drawer is one module and one line in [`pictures`] and in
-//! [`visualize`]. Pictures cost nothing unless wanted: [`Wanted`] is
+//! A drawer is one module and one line in `pictures` and in
+//! [`visualize`], importing `judged` only. Pictures cost nothing unless wanted: [`Wanted`] is
 //! asked first, with the verdict, and a passing case (the common one) is
 //! not drawn unless `--pictures` asks for every case.
 
 mod built_in;
+mod judged;
+
+pub(crate) use judged::Judged;
+pub use judged::Wanted;
 
 use std::path::{Path, PathBuf};
 
 use crate::problem::{Case, Problem};
 use crate::report::Picture;
 use crate::verdict::Verdict;
-
-/// Which cases are drawn.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub enum Wanted {
-    /// Failing cases only: a passing run draws nothing.
-    #[default]
-    Failures,
-    /// Every case (`--pictures`).
-    Every,
-}
-
-impl Wanted {
-    /// `--pictures` given or not.
-    pub fn every_case(every: bool) -> Wanted {
-        if every {
-            Wanted::Every
-        } else {
-            Wanted::Failures
-        }
-    }
-
-    /// Whether a case with `verdict` is drawn: never one that did not
-    /// run (a compile error), whose output there is none of.
-    pub(crate) fn wants(self, verdict: Verdict) -> bool {
-        match self {
-            _ if verdict == Verdict::CompileError => false,
-            Wanted::Every => true,
-            Wanted::Failures => !verdict.is_pass(),
-        }
-    }
-}
-
-/// One judged case, as the drawers see it.
-pub(crate) struct Judged<'a> {
-    pub problem: &'a Problem,
-    pub case: &'a Case,
-    pub verdict: Verdict,
-    /// What the program wrote, where that is its answer (not a
-    /// conversation with an interactor); `None` when it is not known (a
-    /// result taken from the cache without its pictures).
-    pub received: Option<&'a [u8]>,
-}
 
 /// The pictures of `judged` when `wanted` asks for them, else none.
 pub(crate) fn pictures(judged: &Judged, wanted: Wanted) -> Vec<Picture> {

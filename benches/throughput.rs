@@ -8,6 +8,7 @@
 use std::time::{Duration, Instant};
 
 use judge::engine::build::tools::Tools;
+use judge::engine::illustrate::Wanted;
 use judge::engine::pass::check::reference::Reference;
 use judge::package::discover;
 use judge::problem::Case;
@@ -45,7 +46,9 @@ fn main() {
     let found = discover(&root).expect("problems folder");
     // The problems here have in-crate references: nothing to build or run.
     let tools: Vec<Tools> = found.problems.iter().map(|p| Tools::new(p, None)).collect();
-    let references: Vec<Reference> = tools.iter().map(Reference::new).collect();
+    let references: Vec<Reference> = (tools.iter())
+        .map(|t| Reference::new(t, Wanted::default()))
+        .collect();
     let mut groups: Vec<(String, Vec<(&Reference, &Case)>)> = references
         .iter()
         .map(|r| {

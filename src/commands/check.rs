@@ -3,6 +3,7 @@
 
 use super::args::{RunArgs, SandboxArgs};
 use super::context::Context;
+use crate::engine::illustrate::Wanted;
 use crate::engine::pass::check::Check;
 use crate::engine::pass::skeleton::Session;
 use crate::error::Result;
@@ -20,8 +21,8 @@ pub struct Args {
     /// (a case × submission table in the HTML) and which catch none.
     #[arg(long, conflicts_with = "no_submissions")]
     pub every_case: bool,
-    /// Pictures of every case (a package's visualizers run on each), not
-    /// only of the failing ones.
+    /// Draw every case's pictures (its input and output boards) into the
+    /// report, not only the failing cases' (judge's own problems).
     #[arg(long)]
     pub pictures: bool,
     #[command(flatten)]
@@ -35,7 +36,7 @@ pub fn run(ctx: &Context, args: Args) -> Result<Status> {
         submissions: !args.no_submissions,
         every_case: args.every_case,
         shard: args.run.shard,
-        pictures: args.pictures,
+        pictures: Wanted::every_case(args.pictures),
     };
     let mut selection = ctx.load(&args.problems)?;
     let mut session = Session::start(&ctx.settings(RunKind::Check, &args.run), &selection)?;

@@ -7,7 +7,7 @@ use super::args::GlobalArgs;
 use super::context::Context;
 use super::{
     check, diff, export, generate, grade, harden, import, languages, list, merge, new, regen,
-    sandbox, solve, stress, timelimit, validate,
+    sandbox, solve, stress, timelimit, validate, visualize,
 };
 use crate::engine::sandbox::SandboxMode;
 use crate::error::Result;
@@ -70,6 +70,9 @@ pub enum Command {
     /// List every language judge builds: installed or not, its version
     /// and path, and what to install when it is missing.
     Languages(languages::Args),
+    /// Draw one case's pictures: its input, its expected output, and
+    /// with --answer a received output against it, differences marked.
+    Visualize(visualize::Args),
 }
 
 impl Command {
@@ -93,6 +96,7 @@ impl Command {
             Command::Gen(_) => "gen",
             Command::Timelimit(_) => "timelimit",
             Command::Languages(_) => "languages",
+            Command::Visualize(_) => "visualize",
         }
     }
 
@@ -134,6 +138,7 @@ impl Command {
             Command::Gen(args) => generate::run(ctx, args),
             Command::Timelimit(args) => timelimit::run(ctx, args),
             Command::Languages(args) => languages::run(ctx, args),
+            Command::Visualize(args) => visualize::run(ctx, args),
         }
     }
 }

@@ -3,6 +3,7 @@
 
 use super::args::{LimitArgs, RunArgs, SandboxArgs, SubmissionArgs};
 use super::context::Context;
+use crate::engine::illustrate::Wanted;
 use crate::engine::pass::grade::Grade;
 use crate::engine::pass::skeleton::Session;
 use crate::error::Result;
@@ -16,14 +17,14 @@ pub struct Args {
     pub submission: SubmissionArgs,
     #[command(flatten)]
     pub limits: LimitArgs,
-    /// Pictures of every case (a package's visualizers run on each), not
-    /// only of the failing ones.
-    #[arg(long)]
-    pub pictures: bool,
     #[command(flatten)]
     pub sandbox: SandboxArgs,
     #[command(flatten)]
     pub run: RunArgs,
+    /// Draw every case's pictures (its input and output boards) into the
+    /// report, not only the failing cases' (judge's own problems).
+    #[arg(long)]
+    pub pictures: bool,
 }
 
 pub fn run(ctx: &Context, args: Args) -> Result<Status> {
@@ -39,7 +40,7 @@ pub fn run(ctx: &Context, args: Args) -> Result<Status> {
         source: args.submission.source(),
         overrides: args.limits.overrides(),
         shard: args.run.shard,
-        pictures: args.pictures,
+        pictures: Wanted::every_case(args.pictures),
     };
     let done = grade.run(session, &mut selection, &runner)?;
     // Each submission keeps its own latest report.

@@ -26,3 +26,4 @@ pub mod solve;
 pub mod stress;
 pub mod timelimit;
 pub mod validate;
+pub mod visualize;

@@ -89,6 +89,8 @@ pub(crate) fn publish(
     print!("{}", console::catches(report, style));
     print!("{}", console::bounds(report, style));
     print!("{}", crate::report::rules::table(report, style));
+    // Last, what a jury acts on, in the words of the page's headline.
+    print!("{}", console::headline(report, style));
     report.write_to(dir, junit)?;
     println!(
         "reports: {} and {}",

@@ -222,3 +222,62 @@ fn damaged_entries_are_ignored_and_rebuilt() {
     let (warm, _) = f.check();
     assert_eq!(fully_reused(&warm).len(), 4, "{warm:?}");
 }
+
+/// The "N builds reused" of a run's cache line.
+fn builds_reused(out: &str) -> usize {
+    let line = out.lines().find(|l| l.contains("builds reused")).unwrap();
+    let before = line.split(" builds reused").next().unwrap();
+    before.rsplit(' ').next().unwrap().parse().unwrap()
+}
+
+/// A compile error is kept with the builds: the same compiler refuses the
+/// same files again, and a heavy file a newer g++ rejects cost seconds at
+/// every run. The warm run takes every build from the cache, the refused
+/// one among them, and tells the same compiler messages.
+#[test]
+fn a_compile_error_is_kept_and_told_again_without_compiling() {
+    let f = Fixture::new();
+    let broken = f.file("submissions/rejected/broken.c");
+    std::fs::create_dir_all(broken.parent().unwrap()).unwrap();
+    std::fs::write(&broken, "int main( { return 0; }\n").unwrap();
+    let run = || {
+        let args = [
+            "--problems",
+            f.problems.to_str().unwrap(),
+            "check",
+            "--sandbox",
+            "off",
+        ];
+        let reports = ["--report-dir", f.reports.to_str().unwrap()];
+        let argv: Vec<&str> = args.iter().chain(&reports).copied().collect();
+        let run = judge_env(&root(), &argv, None, &[("JUDGE_CACHE_DIR", &f.cache)]);
+        // `rejected/` promises a run that fails, not a CE: a broken promise.
+        assert_eq!(run.code, 1, "{}", run.all());
+        let report = read_report(&f.reports);
+        let ce = (report.submissions.iter())
+            .find(|s| s.path.ends_with("broken.c"))
+            .unwrap()
+            .clone();
+        (builds_reused(&run.all()), ce)
+    };
+    let (cold, ce_cold) = run();
+    let refused: Vec<_> = (f.builds().into_iter())
+        .filter(|(rel, _)| rel.ends_with(".judge-refused"))
+        .collect();
+    assert_eq!(refused.len(), 1, "{:?}", f.builds().keys());
+    assert!(String::from_utf8_lossy(&refused[0].1).contains("error"));
+    let entries = (f.builds().keys())
+        .map(|rel| rel.components().next().unwrap().as_os_str().to_owned())
+        .collect::<std::collections::BTreeSet<_>>()
+        .len();
+    let (warm, ce_warm) = run();
+    assert_eq!(
+        warm,
+        cold + entries,
+        "every build, the refused one too, is reused"
+    );
+    assert_eq!(ce_cold.got, Some(judge::verdict::Verdict::CompileError));
+    assert_eq!(ce_warm.got, ce_cold.got);
+    let said = |s: &judge::report::SubmissionReport| s.message.clone().unwrap_or_default();
+    assert!(said(&ce_warm).contains("error"), "{}", said(&ce_warm));
+}

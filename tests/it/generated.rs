@@ -101,7 +101,7 @@ fn a_recipe_only_package_is_generated_into_the_cache_then_judged_and_reused() {
         .map(|s| {
             assert!(s.ok, "{}", first.all());
             let folder = s.path.split('/').rev().nth(1).unwrap().to_string();
-            (folder, s.got.code().to_string())
+            (folder, s.got_code().to_string())
         })
         .collect();
     assert_eq!(
@@ -161,7 +161,7 @@ fn verdicts(reports: &Path, run: &Run) -> Vec<(String, String)> {
         .map(|s| {
             assert!(s.ok, "{}: {}", s.path, run.all());
             let folder = s.path.split('/').rev().nth(1).unwrap().to_string();
-            (folder, s.got.code().to_string())
+            (folder, s.got_code().to_string())
         })
         .collect()
 }
@@ -235,7 +235,7 @@ fn an_interactive_recipe_only_package_with_includes_is_judged_and_reused() {
     let report = read_report(&reports);
     let cases = report.submissions.iter().map(|s| s.cases_run).max();
     for s in &report.submissions {
-        if s.got == judge::verdict::Verdict::RuntimeError {
+        if s.got == Some(judge::verdict::Verdict::RuntimeError) {
             assert!(s.reused < s.cases_run, "{s:?}");
             assert_eq!(Some(s.cases_run), cases, "{s:?}");
         } else {

@@ -170,7 +170,7 @@ fn harden_catches_a_surviving_mutant_with_a_new_case_and_goes_on_where_it_stoppe
     let wrong = submission(&report, "no_diagonal_touch.py");
     assert_eq!(
         (wrong.got, wrong.ok),
-        (Verdict::Accepted, false),
+        (Some(Verdict::Accepted), false),
         "{wrong:?}"
     );
 

@@ -36,7 +36,7 @@ fn time_outs_decide(run: &Run, report: &judge::report::Report, tle: &[&str]) {
         let s = submission(report, path);
         assert_eq!(
             s.got,
-            Verdict::TimeLimit,
+            Some(Verdict::TimeLimit),
             "{path}: {:?}\n{}",
             s.message,
             run.all()

@@ -96,7 +96,7 @@ fn every_kind_of_problem_keeps_its_submissions_promises() {
     );
     assert_eq!(
         got("divisor-testlib/submissions/presentation_error/trailing_space.py").got,
-        Verdict::PresentationError
+        Some(Verdict::PresentationError)
     );
     // Interaction: the interactor's complaint, the submission's own fate.
     assert_eq!(
@@ -105,11 +105,11 @@ fn every_kind_of_problem_keeps_its_submissions_promises() {
     );
     assert_eq!(
         got("guess/submissions/run_time_error/gives_up.py").got,
-        Verdict::RuntimeError
+        Some(Verdict::RuntimeError)
     );
     assert_eq!(
         got("guess/submissions/time_limit_exceeded/no_flush.c").got,
-        Verdict::TimeLimit
+        Some(Verdict::TimeLimit)
     );
     // Scores: all cases judged, groups added up as their group.yaml says.
     assert_eq!(

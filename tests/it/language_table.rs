@@ -144,8 +144,9 @@ fn a_submission_without_its_toolchain_is_skipped_everywhere_and_check_passes() {
         .iter()
         .find(|s| s.path.ends_with("fast.zeta"))
         .unwrap();
-    assert!(zeta.ok);
-    assert_eq!(zeta.cases_run, 0);
+    // Not run: no verdict and not kept, yet no broken promise.
+    assert_eq!((zeta.ok, zeta.got, zeta.cases_run), (false, None, 0));
+    assert_eq!(zeta.fate(), judge::report::Fate::CouldNotRun);
     let why = "no Zeta toolchain here (zetac-not-installed not found on PATH): install zeta-lang";
     assert_eq!(zeta.skipped.as_deref(), Some(why), "{zeta:?}");
     assert_eq!(report.summary.submissions_failed, 0);
@@ -157,9 +158,17 @@ fn a_submission_without_its_toolchain_is_skipped_everywhere_and_check_passes() {
         .collect();
     assert_eq!(row[1..4], ["AC", "—", "skipped"], "{row:?}");
     assert_eq!(row[4..].join(" "), why, "{row:?}");
+    let kind = "no Zeta toolchain here: install zeta-lang";
+    let said: Vec<&str> = (run.stdout.lines())
+        .skip_while(|l| !l.starts_with("submissions: "))
+        .take(2)
+        .collect();
     assert_eq!(
-        run.stdout.lines().find(|l| l.starts_with("submissions: ")),
-        Some("submissions: 5 graded, 0 not as promised, 1 skipped (each says why)"),
+        said,
+        [
+            "submissions: 5 kept, 0 broken, 1 could not run",
+            &format!("  1 could not run: {kind}"),
+        ],
         "{}",
         run.stdout
     );
@@ -195,7 +204,7 @@ fn the_configuration_changes_how_a_language_runs() {
         .iter()
         .find(|s| s.path.ends_with("largest.py"))
         .unwrap();
-    assert_eq!(largest.got.code(), "WA", "{}", run.all());
+    assert_eq!(largest.got_code(), "WA", "{}", run.all());
     assert!(!largest.ok);
 }
 

@@ -4,6 +4,7 @@
 //! Tests that run the `judge` binary use `CARGO_BIN_EXE_judge`; tests of the
 //! library call it directly. Each module covers one area.
 
+mod browser;
 mod cache;
 mod checktestdata;
 mod cli;
@@ -19,6 +20,7 @@ mod generated;
 mod generators;
 mod grade;
 mod harden;
+mod headline;
 mod hostile;
 mod in_place;
 mod in_place_reference;
@@ -38,9 +40,11 @@ mod new;
 mod output_checks;
 mod package;
 mod parsers;
+mod pictures;
 mod plain_user;
 mod recipe;
 mod refprog;
+mod report_browser;
 mod report_links;
 mod root;
 mod sandbox;

@@ -444,7 +444,11 @@ fn a_legacy_package_without_limits_gets_problemtools_system_defaults() {
     assert_eq!(run.code, 0, "{}", run.all());
     let report = crate::common::read_report(&reports);
     let hog = crate::common::submission(&report, "hog.c");
-    assert_eq!(hog.got, judge::verdict::Verdict::MemoryLimit, "{hog:?}");
+    assert_eq!(
+        hog.got,
+        Some(judge::verdict::Verdict::MemoryLimit),
+        "{hog:?}"
+    );
     assert!(hog.ok, "{hog:?}");
 }
 

@@ -72,7 +72,7 @@ fn interactive_multi_pass_talks_in_every_pass_and_each_submission_gets_its_verdi
     // The wrong answer is found in the second pass, after a first pass
     // that talked; both conversations are kept, `---` between them.
     let forgets = submission(&report, "wrong_answer/forgets.py");
-    assert_eq!(forgets.got, Verdict::WrongAnswer);
+    assert_eq!(forgets.got, Some(Verdict::WrongAnswer));
     let case = forgets.deciding_case.as_ref().expect("a deciding case");
     let message = case.message.as_deref().unwrap_or_default();
     assert!(message.starts_with("after pass 2"), "{message}");
@@ -82,7 +82,7 @@ fn interactive_multi_pass_talks_in_every_pass_and_each_submission_gets_its_verdi
         "both passes, in order: {talk}"
     );
     let ponders = submission(&report, "time_limit_exceeded/ponders.py");
-    assert_eq!(ponders.got, Verdict::TimeLimit);
+    assert_eq!(ponders.got, Some(Verdict::TimeLimit));
 }
 
 #[test]
@@ -111,7 +111,7 @@ fn a_next_pass_asked_for_with_a_rejection_is_a_judge_error() {
     let (run, report) = check(tmp.path(), &pkg);
     let report = report.unwrap_or_else(|| panic!("{}", run.all()));
     let forgets = submission(&report, "wrong_answer/forgets.py");
-    assert_eq!(forgets.got, Verdict::JudgeError, "{}", run.all());
+    assert_eq!(forgets.got, Some(Verdict::JudgeError), "{}", run.all());
     let said = forgets.message.as_deref().unwrap_or_default();
     assert!(
         said.contains("wrote nextpass.in and rejected the pass (exit 43)")
@@ -135,7 +135,7 @@ fn a_next_pass_asked_for_with_a_rejection_is_a_judge_error() {
     let (run, report) = check(tmp.path(), &pkg);
     let report = report.unwrap_or_else(|| panic!("{}", run.all()));
     let forgetful = submission(&report, "wrong_answer/forgetful.py");
-    assert_eq!(forgetful.got, Verdict::JudgeError, "{}", run.all());
+    assert_eq!(forgetful.got, Some(Verdict::JudgeError), "{}", run.all());
     assert!(submission(&report, "accepted/base26.py").ok);
 }
 
@@ -167,7 +167,7 @@ fn a_pass_beyond_validation_passes_is_a_judge_error() {
     let (run, report) = check(tmp.path(), &pkg);
     let report = report.unwrap_or_else(|| panic!("{}", run.all()));
     let note = submission(&report, "accepted/note.py");
-    assert_eq!(note.got, Verdict::JudgeError, "{}", run.all());
+    assert_eq!(note.got, Some(Verdict::JudgeError), "{}", run.all());
     let said = note.message.as_deref().unwrap_or_default();
     assert!(
         said.contains("asked for pass 3 of a problem with 2 (limits.validation_passes)"),
@@ -280,11 +280,14 @@ fn submit_answer_judges_each_answer_file_with_the_output_validator() {
     assert_eq!(run.code, 0, "{}", run.all());
     // Answers other than the .ans files, accepted: the validator judged.
     let answers = submission(&report, "accepted/answers");
-    assert_eq!((answers.got, answers.cases_run), (Verdict::Accepted, 5));
+    assert_eq!(
+        (answers.got, answers.cases_run),
+        (Some(Verdict::Accepted), 5)
+    );
     // The program the format's own example would submit runs as one.
     assert_eq!(
         submission(&report, "accepted/search.py").got,
-        Verdict::Accepted
+        Some(Verdict::Accepted)
     );
     let sums = submission(&report, "wrong_answer/sums");
     assert_eq!(sums.first_failure.as_deref(), Some("02"), "{sums:?}");
@@ -312,7 +315,7 @@ fn a_static_validator_judges_each_submissions_files_as_a_case_of_its_group() {
         ("wrong_answer/long.py", "more than 600"),
     ] {
         let s = submission(&report, name);
-        assert_eq!(s.got, Verdict::WrongAnswer, "{name}");
+        assert_eq!(s.got, Some(Verdict::WrongAnswer), "{name}");
         assert_eq!(s.first_failure.as_deref(), Some("static validation"));
         assert_eq!(s.cases_run, 1, "{name}: nothing ran after the static case");
         assert!(

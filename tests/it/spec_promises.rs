@@ -118,7 +118,7 @@ fn a_glob_adds_to_the_folders_default_and_every_case_is_judged() {
         "{tle:?}"
     );
     // Its first failure is the WA, and judging went on to the last case.
-    assert_eq!((tle.got, tle.cases_run), (Verdict::WrongAnswer, 4));
+    assert_eq!((tle.got, tle.cases_run), (Some(Verdict::WrongAnswer), 4));
     let crash = submission(&report, "wa_then_crash.py");
     assert!(
         matches!(&crash.faults[..], [PromiseFault::NotPermitted { case, got: Some(Verdict::RuntimeError), .. }] if case == "c"),
@@ -391,7 +391,10 @@ fn a_legacy_accepted_submission_below_the_maximum_is_accepted_with_a_warning() {
     assert_eq!(run.code, 0, "{}", run.all());
     let small = submission(&report, "accepted/smallonly.py");
     assert!(small.ok && small.faults.is_empty(), "{small:?}");
-    assert_eq!((small.got, small.score), (Verdict::Accepted, Some(30.0)));
+    assert_eq!(
+        (small.got, small.score),
+        (Some(Verdict::Accepted), Some(30.0))
+    );
     let warned = report.meta.warnings.iter().any(|w| {
         w.contains("smallonly.py") && w.contains("consider moving it to partially_accepted")
     });
@@ -400,7 +403,7 @@ fn a_legacy_accepted_submission_below_the_maximum_is_accepted_with_a_warning() {
     // verifyproblem's "AC (65)", not its first failure's WA.
     let partial = submission(&report, "partially_accepted/uint32.c");
     assert!(partial.ok, "{partial:?}");
-    assert_eq!(partial.got, Verdict::Accepted, "{partial:?}");
+    assert_eq!(partial.got, Some(Verdict::Accepted), "{partial:?}");
     assert!(
         partial.score.is_some_and(|s| s > 0.0 && s < 100.0),
         "{partial:?}"

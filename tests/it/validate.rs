@@ -275,7 +275,7 @@ fn a_wrong_submission_that_passes_fails_check() {
         s.path
     );
     assert!(!s.ok);
-    assert_eq!(s.got, Verdict::Accepted);
+    assert_eq!(s.got, Some(Verdict::Accepted));
     assert_eq!(
         s.faults,
         [PromiseFault::Verdict {

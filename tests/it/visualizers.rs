@@ -99,18 +99,58 @@ fn in_place_visualizers_draw_the_failing_case() {
         "{accepted:?}"
     );
 
-    // The same on a second run, with the passing results from the cache
-    // and the drawn one run again.
+    // A second run takes the failing case from the cache with its
+    // pictures; a changed visualizer draws it anew.
     let (again, report) = run(tmp.path(), &pkg, "again", &["check"]);
     let wrong = submission(&report, "wrong_answer/rightmost.py");
     let case = wrong.deciding_case.as_deref().expect("a deciding case");
-    assert!(!case.reused, "{case:?}");
-    assert!(
-        report.problems[0].cases.iter().all(|c| c.reused),
-        "a cold cache"
-    );
+    assert!(case.reused, "{case:?}");
     assert_eq!(drawn_by(case), ["input_visualizer", "output_visualizer"]);
     shown(&again, &case.pictures);
+    let received = pkg.join("output_visualizer/received.py");
+    let text = std::fs::read_to_string(&received).unwrap();
+    std::fs::write(&received, text.replace("received \"", "got \"")).unwrap();
+    let (changed, report) = run(tmp.path(), &pkg, "changed", &["check"]);
+    let wrong = submission(&report, "wrong_answer/rightmost.py");
+    let case = wrong.deciding_case.as_deref().expect("a deciding case");
+    assert!(!case.reused, "{case:?}");
+    let svg = std::fs::read_to_string(changed.join(&case.pictures[1].file)).unwrap();
+    assert!(svg.contains("expected 4, got 6"), "{svg}");
+}
+
+/// `judge visualize` draws one case of a package with its visualizers:
+/// the answer file as the expected output, or the output `--answer`
+/// names, each file written and its path printed.
+#[test]
+fn in_place_judge_visualize_runs_the_visualizers() {
+    if !crate::common::sandbox("in_place_judge_visualize_runs_the_visualizers") {
+        return;
+    }
+    let tmp = tempfile::tempdir().unwrap();
+    let pkg = bars(tmp.path());
+    let out = tmp.path().join("drawn");
+    let problems = pkg.to_str().unwrap();
+    let mut all = vec!["--problems", problems, "visualize", "bars", "01-tie"];
+    all.extend(["--output", out.to_str().unwrap()]);
+    let run = judge_env(tmp.path(), &all, None, &[]);
+    assert_eq!(run.code, 0, "{}", run.all());
+    let written: Vec<&str> = run.stdout.lines().collect();
+    assert_eq!(written.len(), 2, "{}", run.all());
+    assert!(
+        written.iter().all(|p| Path::new(p).is_file()),
+        "{written:?}"
+    );
+    let svg = std::fs::read_to_string(written[1]).unwrap();
+    assert!(svg.contains("expected 4, received 4"), "{svg}");
+    let mine = tmp.path().join("mine.out");
+    std::fs::write(&mine, "6\n").unwrap();
+    all.extend(["--answer", mine.to_str().unwrap()]);
+    let run = judge_env(tmp.path(), &all, None, &[]);
+    assert_eq!(run.code, 0, "{}", run.all());
+    let received = run.stdout.lines().find(|l| l.contains("received"));
+    let received = received.unwrap_or_else(|| panic!("{}", run.all()));
+    let svg = std::fs::read_to_string(received).unwrap();
+    assert!(svg.contains("expected 4, received 6"), "{svg}");
 }
 
 /// An import has no place for visualizers: it lists their folders as

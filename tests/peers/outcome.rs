@@ -83,7 +83,7 @@ pub(crate) fn judge_side(reports: &Path, id: &str) -> JudgeSide {
             }
             None => {
                 let outcome = Outcome {
-                    verdict: s.got.code().to_string(),
+                    verdict: s.got_code().to_string(),
                     score: s.score,
                 };
                 side.outcomes.insert(path.to_string(), outcome);

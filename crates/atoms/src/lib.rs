@@ -11,6 +11,7 @@
 pub mod game;
 mod generate;
 pub mod parse;
+mod picture;
 
 use std::fmt::Write;
 
@@ -20,6 +21,7 @@ use judge_text::scan::InputError;
 use judge_text::strict;
 
 use game::{MAX_N, MIN_N};
+use judge_solver::svg::Compared;
 use judge_solver::{Bound, Reached};
 
 /// The bounds the statement (and PROBLEMS.md) sets. The parser checks
@@ -99,6 +101,14 @@ impl judge_solver::Solver for Atoms {
     fn generate(&self, rng: &mut Rng, size: u32) -> String {
         generate::input(rng, size)
     }
+
+    fn picture(&self, input: &str, output: Option<&str>) -> Option<String> {
+        picture::picture(input, output)
+    }
+
+    fn picture_compared(&self, input: &str, expected: &str, received: &str) -> Option<Compared> {
+        picture::compared(input, expected, received)
+    }
 }
 
 #[cfg(test)]
@@ -161,4 +171,11 @@ mod tests {
 #[test]
 fn committed_cases() {
     judge_solver::testing::outputs_match(&Atoms, env!("CARGO_MANIFEST_DIR"));
+}
+
+/// Every committed case draws, and damaged outputs draw without a panic.
+#[cfg(test)]
+#[test]
+fn committed_cases_draw() {
+    judge_solver::testing::pictures_hold(&Atoms, env!("CARGO_MANIFEST_DIR"), 30, 5);
 }

@@ -9,7 +9,7 @@
 //! | [`build`] | building programs | a submission or a problem's own program turned into a runnable [`build::program::Program`] (compiled once, in the sandbox, through the cache); languages as the contest ran them; a package's `include/` files; the problem's programs built once ([`build::tools`]); `judge languages` |
 //! | [`execute`] | running | the sandbox's runner with the run's cache beside it; an in-crate reference in-process (heap and CPU counted); a reference program's answer to one input |
 //! | [`judging`] | judging one output | how a problem judges an output (compare mode, in-crate checker, checker or interactor program), one case graded the problem's way ([`judging::grader`]), the result cache in front of it, the record of a case |
-//! | [`illustrate`] | pictures of cases | a package's visualizers run on failing cases (every case with `--pictures`), their images kept for the report |
+//! | [`illustrate`] | pictures of a case | the pictures of a judged case (after compare: input, expected and received output), drawn for failing cases or, asked, every case; `judge visualize`'s core |
 //! | [`score`] | scoring | a scoring problem's score from its case results, one owner for every command |
 //! | [`time`] | time limits | a problem's and a submission's limits, the computed limit of a package that leaves one open, the calibration of `judge timelimit` and its interval |
 //! | [`pass`] | the passes | `check`, `validate` and `grade` over a test set on one skeleton; a submission made ready to grade; the expected-verdict submissions' promises |

@@ -7,7 +7,9 @@
 //! all 69 possible lines.
 
 mod generate;
+mod picture;
 
+use judge_solver::svg::Compared;
 use judge_solver::{Bound, Reached};
 use judge_text::located::quote;
 use judge_text::rng::Rng;
@@ -54,6 +56,14 @@ impl judge_solver::Solver for FourInARow {
 
     fn generate(&self, rng: &mut Rng, size: u32) -> String {
         generate::input(rng, size)
+    }
+
+    fn picture(&self, input: &str, output: Option<&str>) -> Option<String> {
+        picture::picture(input, output)
+    }
+
+    fn picture_compared(&self, input: &str, expected: &str, received: &str) -> Option<Compared> {
+        picture::compared(input, expected, received)
     }
 }
 
@@ -507,4 +517,11 @@ mod tests {
 #[test]
 fn committed_cases() {
     judge_solver::testing::outputs_match(&FourInARow, env!("CARGO_MANIFEST_DIR"));
+}
+
+/// Every committed case draws, and damaged outputs draw without a panic.
+#[cfg(test)]
+#[test]
+fn committed_cases_draw() {
+    judge_solver::testing::pictures_hold(&FourInARow, env!("CARGO_MANIFEST_DIR"), 30, 3);
 }

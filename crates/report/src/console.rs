@@ -5,58 +5,10 @@
 use std::fmt::Write;
 
 use super::{CaseReport, Report, number};
+pub use crate::console_submissions::{headline, submissions};
 use crate::diff::{self, LineKind};
-use crate::problem::submissions::Expectation;
-use crate::verdict::{Severity, Verdict};
-
-/// ANSI styling that collapses to plain text when colour is off.
-#[derive(Debug, Clone, Copy)]
-pub struct Style {
-    pub color: bool,
-}
-
-impl Style {
-    fn paint(self, code: &str, text: &str) -> String {
-        if self.color {
-            format!("\x1b[{code}m{text}\x1b[0m")
-        } else {
-            text.to_string()
-        }
-    }
-    pub fn bold(self, t: &str) -> String {
-        self.paint("1", t)
-    }
-    pub fn dim(self, t: &str) -> String {
-        self.paint("2", t)
-    }
-    pub fn red(self, t: &str) -> String {
-        self.paint("31", t)
-    }
-    pub fn green(self, t: &str) -> String {
-        self.paint("32", t)
-    }
-    pub fn yellow(self, t: &str) -> String {
-        self.paint("33", t)
-    }
-    pub(crate) fn cyan(self, t: &str) -> String {
-        self.paint("36", t)
-    }
-
-    /// A verdict code coloured by its severity.
-    pub fn verdict(self, v: Verdict) -> String {
-        self.in_verdict_colour(v, v.code())
-    }
-
-    /// `text` in the colour of `v` (padding inside the colour keeps
-    /// columns aligned: escape codes take no room on screen).
-    pub(crate) fn in_verdict_colour(self, v: Verdict, text: &str) -> String {
-        match v.severity() {
-            Severity::Pass => self.green(text),
-            Severity::Minor => self.yellow(text),
-            Severity::Failure | Severity::Error => self.red(text),
-        }
-    }
-}
+pub use crate::style::Style;
+pub(crate) use crate::style::pad;
 
 /// One failing case: a header line, the reason, and the diff's first lines
 /// with changed words highlighted.
@@ -143,17 +95,6 @@ fn styled_line(line: &diff::StyledLine, style: Style) -> String {
     s
 }
 
-/// Pads to `width` columns, right-aligned when `right`.
-pub(crate) fn pad(text: &str, width: usize, right: bool) -> String {
-    let n = text.chars().count();
-    let fill = " ".repeat(width.saturating_sub(n));
-    if right {
-        format!("{fill}{text}")
-    } else {
-        format!("{text}{fill}")
-    }
-}
-
 /// A compact human duration: `58µs`, `2.5ms`, `12ms`, `3.40s`.
 pub fn human_ms(ms: f64) -> String {
     if ms < 1.0 {
@@ -200,10 +141,30 @@ pub fn summary(report: &Report, style: Style) -> String {
             let _ = writeln!(out, "{} {}: {issue}", style.red("issue:"), p.id);
         }
     }
-    for w in &report.meta.warnings {
-        let _ = writeln!(out, "{} {w}", style.yellow("warning:"));
-    }
+    warnings(&mut out, report, style);
     out
+}
+
+/// The run's warnings: each said of one problem under its id as the
+/// engine wrote it, one said alike of several problems once, with them
+/// (see [`crate::notes`]).
+fn warnings(out: &mut String, report: &Report, style: Style) {
+    let ids = crate::notes::problem_ids(report);
+    let grouped = crate::notes::group(&report.meta.warnings, &ids);
+    let mark = style.yellow("warning:");
+    for w in &grouped.run {
+        let _ = writeln!(out, "{mark} {w}");
+    }
+    for shared in &grouped.shared {
+        let (n, names) = (shared.problems.len(), &shared.problems);
+        let some = crate::notes::name_some(names, 6);
+        let _ = writeln!(out, "{mark} {} ({n} problems: {some})", shared.text);
+    }
+    for (id, lines) in &grouped.per_problem {
+        for w in lines {
+            let _ = writeln!(out, "{mark} {id}: {w}");
+        }
+    }
 }
 
 /// A score out of its maximum, or a dash where either is missing.
@@ -298,138 +259,6 @@ pub fn errors(report: &Report, style: Style) -> String {
         let _ = writeln!(out, "{} {e}", style.red("error:"));
     }
     out
-}
-
-/// The expected-verdict submissions table (empty when there were none),
-/// with a score column when any submission was scored; a broken promise
-/// is explained on the line below it.
-pub fn submissions(report: &Report, style: Style) -> String {
-    if report.submissions.is_empty() {
-        return String::new();
-    }
-    let columns = Columns::of(&report.submissions);
-    let Columns {
-        width,
-        expected_width,
-        ..
-    } = columns;
-    let mut head = format!(
-        "{:<width$}  {:<expected_width$}  got",
-        "submission", "expected"
-    );
-    if let Some(score_width) = columns.score_width {
-        head.push_str(&format!("  {:>score_width$}", "score"));
-    }
-    head.push_str("  result");
-    let mut out = format!("{}\n", style.bold(&head));
-    for s in &report.submissions {
-        submission_row(&mut out, s, &columns, style);
-    }
-    submissions_tally(&mut out, report);
-    out
-}
-
-/// The widths of the submissions table's columns: the path, the promise,
-/// and the score (`None`: no submission was scored, no column).
-struct Columns {
-    width: usize,
-    expected_width: usize,
-    score_width: Option<usize>,
-}
-
-impl Columns {
-    fn of(submissions: &[super::SubmissionReport]) -> Columns {
-        let scored = submissions.iter().any(|s| s.score.is_some());
-        let width = (submissions.iter())
-            .map(|s| s.path.chars().count())
-            .max()
-            .unwrap_or(0);
-        let expected_width = (submissions.iter())
-            .map(|s| s.expected.code().len())
-            .chain(["expected".len()])
-            .max()
-            .unwrap_or(8);
-        let score_width = (submissions.iter())
-            .map(|s| score_text(s).chars().count())
-            .chain([5])
-            .max()
-            .unwrap_or(5);
-        Columns {
-            width,
-            expected_width,
-            score_width: scored.then_some(score_width),
-        }
-    }
-}
-
-/// A submission's score, with the score it promised.
-fn score_text(s: &super::SubmissionReport) -> String {
-    match (s.score, s.expected_score) {
-        (Some(x), Some(r)) => format!("{} (expected {r})", number(x)),
-        (Some(x), None) => number(x),
-        (None, _) => String::new(),
-    }
-}
-
-/// A submission's line of the table, and why it broke its promise on the
-/// line below.
-fn submission_row(out: &mut String, s: &super::SubmissionReport, columns: &Columns, style: Style) {
-    let result = if let Some(why) = &s.skipped {
-        format!("{}  {}", style.yellow("skipped"), style.dim(why))
-    } else if s.expected == Expectation::Nothing {
-        style.dim("no promise")
-    } else if s.ok {
-        style.green("ok")
-    } else {
-        style.red("BROKEN PROMISE")
-    };
-    let at = s
-        .first_failure
-        .as_deref()
-        .map(|c| format!("  (first failure: {c})"))
-        .unwrap_or_default();
-    let score = match columns.score_width {
-        Some(score_width) => format!("  {}", pad(&score_text(s), score_width, true)),
-        None => String::new(),
-    };
-    let _ = writeln!(
-        out,
-        "{}  {}  {}{score}  {result}{at}",
-        pad(&s.path, columns.width, false),
-        pad(&s.expected.code(), columns.expected_width, false),
-        match s.skipped {
-            Some(_) => pad("—", 3, false),
-            None => pad(&style.verdict(s.got), 3, false),
-        },
-    );
-    if !s.ok
-        && let Some(why) = s.message.as_deref().and_then(|m| m.lines().next())
-    {
-        let _ = writeln!(out, "    {}", style.dim(why));
-    }
-}
-
-/// The line under the submissions table: how many were graded, broke
-/// their promise, made none, or were skipped.
-fn submissions_tally(out: &mut String, report: &Report) {
-    let bad = report.summary.submissions_failed;
-    let skipped = report
-        .submissions
-        .iter()
-        .filter(|s| s.skipped.is_some())
-        .count();
-    let graded = report.submissions.len() - skipped;
-    let _ = write!(out, "submissions: {graded} graded, {bad} not as promised");
-    let unpromised = (report.submissions.iter())
-        .filter(|s| s.skipped.is_none() && s.expected == Expectation::Nothing)
-        .count();
-    if unpromised > 0 {
-        let _ = write!(out, ", {unpromised} with no promise");
-    }
-    if skipped > 0 {
-        let _ = write!(out, ", {skipped} skipped (each says why)");
-    }
-    out.push('\n');
 }
 
 /// `check --every-case`: per problem, how many cases catch some
@@ -572,6 +401,7 @@ pub(crate) fn noted_table(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::verdict::Verdict;
 
     #[test]
     fn plain_style_has_no_escape_codes() {

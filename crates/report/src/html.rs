@@ -1,7 +1,11 @@
 //! `report.html`: one self-contained page (inline CSS, no scripts, no
 //! external assets) that works offline and can be attached to a CI run.
 //!
-//! Per problem: its limits, the chart of every case's time against the
+//! Read top-down: the headline figures and the broken promises first
+//! (`html_promises`), the refused problems, the submissions that could
+//! not run and those that kept their promise (folded), the problems'
+//! table, the warnings and notes grouped by problem (`html_notes`,
+//! folded), where the time went; then per problem: its limits, the chart of every case's time against the
 //! time limit (`html_cases`), each failing case with its input, usage and
 //! diff (`html_failure`), the expected-verdict submissions with the case
 //! that decided each, and all cases grouped with a verdict filter.
@@ -12,12 +16,11 @@
 use maud::{DOCTYPE, Markup, PreEscaped, html};
 
 use super::console::human_ms;
-use super::html_bits::verdict_class;
+use super::html_bits::{badge, deciding_anchor, expectation_badge, score_text};
 use super::{
-    CaseReport, ProblemReport, Report, SubmissionReport, html_cases, html_catches, html_chart,
-    html_failure, html_timings, number,
+    CaseReport, Fate, ProblemReport, Report, SubmissionReport, html_cases, html_catches,
+    html_chart, html_failure, html_notes, html_promises, html_timings,
 };
-use crate::problem::submissions::Expectation;
 use crate::solvers::bounds::BoundReach;
 use crate::units::format_size_approx;
 use crate::verdict::Verdict;
@@ -93,27 +96,6 @@ td.msg { color: var(--muted); font-family: ui-monospace,SFMono-Regular,Menlo,mon
 footer { color: var(--muted); font-size: 12px; margin-top: 30px; }
 "#;
 
-pub(crate) fn badge(v: Verdict) -> Markup {
-    html! { span class={ "badge " (verdict_class(v)) } title=(v.describe()) { (v.code()) } }
-}
-
-/// What a submission was expected to get: a verdict badge, or a neutral
-/// one for the promises that are not one verdict.
-fn expectation_badge(e: Expectation) -> Markup {
-    match e {
-        Expectation::Verdict(v) => badge(v),
-        other => html! { span.badge.v-neutral title=(other.describe()) { (other.code()) } },
-    }
-}
-
-/// `score / max`, trimmed of needless decimals.
-fn score_text(score: f64, max: Option<f64>) -> String {
-    match max {
-        Some(m) => format!("{} / {}", number(score), number(m)),
-        None => number(score),
-    }
-}
-
 /// Renders the whole page. Its only links are anchors within it: a
 /// case's input is named and excerpted, never linked, so the page works
 /// wherever its folder is copied (see docs/reports.md, "Links").
@@ -131,30 +113,29 @@ pub fn render(report: &Report) -> String {
                 meta charset="utf-8";
                 meta name="viewport" content="width=device-width, initial-scale=1";
                 title { (title) }
-                style { (PreEscaped(CSS)) (PreEscaped(html_chart::CSS)) (PreEscaped(html_failure::CSS)) (PreEscaped(html_timings::CSS)) (PreEscaped(crate::picture::CSS))
+                style { (PreEscaped(CSS)) (PreEscaped(html_chart::CSS)) (PreEscaped(html_failure::CSS)) (PreEscaped(html_timings::CSS)) (PreEscaped(crate::picture::CSS)) (PreEscaped(html_promises::CSS)) (PreEscaped(html_notes::CSS))
                     (PreEscaped(html_cases::css())) }
             }
             body { main {
                 h1 {
                     "judge " (report.meta.kind)
-                    @if ok { span.badge.status.v-ok { "PASS" } } @else { span.badge.status.v-bad { "FAIL" } }
+                    @if ok { span.badge.status.v-ok { "PASS" } } @else { span.badge.status.v-bad title=(html_promises::why_failed(report)) { "FAIL" } }
                 }
                 div.meta {
                     code { (report.meta.command) } " · started " (report.meta.started_at)
                     " · " (human_ms(report.meta.duration_ms)) " · " (report.meta.jobs) " jobs · judge " (report.meta.version)
                 }
-                (cards(report))
-                @if !report.meta.warnings.is_empty() {
-                    div.errors { @for w in &report.meta.warnings { div { strong { "Warning: " } (w) } } }
-                }
-                @if !report.meta.notes.is_empty() {
-                    div.notes { @for n in &report.meta.notes { div { (n) } } }
-                }
+                (html_promises::cards(report))
+                (html_notes::pointer(report))
+                (html_notes::run_warnings(report))
+                (html_promises::broken(report))
                 @if !report.errors.is_empty() {
-                    div.errors { strong { "Problems that could not be loaded" } ul { @for e in &report.errors { li { (e) } } } }
+                    div.errors id="refused" { strong { "Refused: configuration errors (" (report.errors.len()) ")" } ul { @for e in &report.errors { li { (e) } } } }
                 }
+                (html_promises::not_run(report))
+                (html_promises::kept(report))
                 (summary_table(report))
-                @if !report.submissions.is_empty() { (submissions_table(report)) }
+                (html_notes::sections(report))
                 @if let Some(t) = html_timings::section(report.timings.as_ref()) { (t) }
                 @for p in &report.problems { (problem_section(p, &report.submissions)) }
                 footer { "Generated by judge " (report.meta.version) ". Verdicts: "
@@ -165,25 +146,10 @@ pub fn render(report: &Report) -> String {
     page.into_string()
 }
 
-fn cards(report: &Report) -> Markup {
-    let s = &report.summary;
-    html! {
-        div.cards {
-            div.card { div.n { (s.cases) } div.l { "cases" } }
-            div.card { div.n style="color:var(--ok)" { (s.passed) } div.l { "passed" } }
-            div.card { div.n style=(if s.failed > 0 { "color:var(--bad)" } else { "" }) { (s.failed) } div.l { "failed" } }
-            div.card { div.n { (report.problems.len()) } div.l { "problems" } }
-            div.card {
-                div.l style="margin-bottom:6px" { "verdicts" }
-                @for (v, n) in &s.verdicts { (badge(*v)) " " (n) " " }
-            }
-        }
-    }
-}
-
 fn summary_table(report: &Report) -> Markup {
     let scores = report.problems.iter().any(|p| p.score.is_some());
     html! {
+        h2 style="font-size:16px" { "Problems" }
         div.summary { table {
             thead { tr { th { "problem" } th { "subject" } th.num { "cases" } th.num { "passed" } th.num { "failed" }
                 @if scores { th.num { "score" } } th.num { "time" } th { "" } } }
@@ -199,35 +165,6 @@ fn summary_table(report: &Report) -> Markup {
                     td { @if p.failed == 0 { (badge(Verdict::Accepted)) } @else { (verdict_counts(&p.cases)) } }
                 }
             } }
-        } }
-    }
-}
-
-fn submissions_table(report: &Report) -> Markup {
-    // `problems/<id>/submissions/` is implied by the problem column.
-    let short = html_chart::short;
-    let scores = report.submissions.iter().any(|s| s.score.is_some());
-    html! {
-        h2 style="font-size:16px" { "Expected-verdict submissions" }
-        div.summary { table {
-            thead { tr { th { "problem" } th { "submission" } th { "expected" } th { "got" }
-                @if scores { th.num { "score" } th.num { "expected score" } }
-                th.num { "cases" } th { "first failure" } th { "" } } }
-            tbody { @for s in &report.submissions { tr {
-                td { (s.problem) }
-                td.path title=(s.path) { code { (short(s)) } @if let Some(l) = &s.language { " " small { (l) } } }
-                td { (expectation_badge(s.expected)) }
-                td { @if s.skipped.is_some() { "—" } @else { (badge(s.got)) } }
-                @if scores {
-                    td.num { @if let Some(x) = s.score { (number(x)) } @else { "—" } }
-                    td.num { @if let Some(r) = s.expected_score { (r.to_string()) } @else { "—" } }
-                }
-                td.num { (s.cases_run) @if s.reused > 0 { " " span.cached title="case results taken from the cache" { "(" (s.reused) " cached)" } } }
-                td.path { @if let Some(c) = &s.first_failure {
-                    a href={ "#" (deciding_anchor(s)) } { (c) } } }
-                td { @if let Some(why) = &s.skipped { span.badge.v-skip title=(why) { "skipped" } " " small { (why) } } @else if s.ok { span.badge.v-ok { "ok" } } @else {
-                    span.badge.v-bad title=(s.message.as_deref().unwrap_or("")) { "broken promise" } } }
-            } } }
         } }
     }
 }
@@ -280,21 +217,19 @@ fn problem_section(p: &ProblemReport, submissions: &[SubmissionReport]) -> Marku
     }
 }
 
-fn deciding_anchor(s: &SubmissionReport) -> String {
-    format!("s-{}", s.path).replace(char::is_whitespace, "_")
-}
-
 /// The case that decided a submission's verdict: open when the
 /// submission broke its promise, so the reason is in view.
 fn deciding(s: &SubmissionReport, p: &ProblemReport) -> Markup {
     let Some(case) = &s.deciding_case else {
         return html! {};
     };
+    let broke = s.fate() == Fate::Broken;
     html! {
-        details.deciding id=(deciding_anchor(s)) open[!s.ok] {
-            summary { code { (html_chart::short(s)) } " — " (expectation_badge(s.expected)) " expected, " (badge(s.got))
-                " on " (case.id()) @if !s.ok { " " span.badge.v-bad { "broken promise" } } }
-            @if let (false, Some(m)) = (s.ok, &s.message) { div.failure { div.msg { (m) } } }
+        details.deciding id=(deciding_anchor(s)) open[broke] {
+            summary { code { (html_chart::short(s)) } " — " (expectation_badge(s.expected)) " expected, "
+                @if let Some(got) = s.got { (badge(got)) }
+                " on " (case.id()) @if broke { " " span.badge.v-bad { "broken promise" } } }
+            @if let (true, Some(m)) = (broke, &s.message) { div.failure { div.msg { (m) } } }
             (html_failure::block(&format!("{}-{}", p.id, s.path), case, p.limits.as_ref(), badge))
         }
     }

@@ -3,7 +3,10 @@
 //! live apart from the page and its sections so that the sections depend
 //! on this module and the page on the sections, never in a circle.
 
-use super::CaseReport;
+use maud::{Markup, html};
+
+use super::{CaseReport, SubmissionReport, number};
+use crate::problem::submissions::Expectation;
 use crate::units::format_size_approx;
 use crate::verdict::{Severity, Verdict};
 
@@ -40,4 +43,32 @@ pub(crate) fn anchor(problem: &str, case: &CaseReport) -> String {
         .map(|c| if c.is_whitespace() { '_' } else { c })
         .collect();
     id
+}
+
+/// A verdict as a coloured badge, its meaning on hover.
+pub(crate) fn badge(v: Verdict) -> Markup {
+    html! { span class={ "badge " (verdict_class(v)) } title=(v.describe()) { (v.code()) } }
+}
+
+/// What a submission was expected to get: a verdict badge, or a neutral
+/// one for the promises that are not one verdict.
+pub(crate) fn expectation_badge(e: Expectation) -> Markup {
+    match e {
+        Expectation::Verdict(v) => badge(v),
+        other => html! { span.badge.v-neutral title=(other.describe()) { (other.code()) } },
+    }
+}
+
+/// `score / max`, trimmed of needless decimals.
+pub(crate) fn score_text(score: f64, max: Option<f64>) -> String {
+    match max {
+        Some(m) => format!("{} / {}", number(score), number(m)),
+        None => number(score),
+    }
+}
+
+/// The anchor of a submission's deciding case (its block under its
+/// problem): the broken promises at the top of the page link here.
+pub(crate) fn deciding_anchor(s: &SubmissionReport) -> String {
+    format!("s-{}", s.path).replace(char::is_whitespace, "_")
 }

@@ -54,14 +54,14 @@ fn class(v: Verdict) -> &'static str {
 /// and a limit to draw (not judged, or an old report).
 pub(crate) fn chart(subs: &[&SubmissionReport]) -> Option<Markup> {
     let limit = subs.iter().find_map(|s| s.time_limit_ms)?;
-    let rows: Vec<(&SubmissionReport, f64, String)> = subs
+    let rows: Vec<(&SubmissionReport, Verdict, f64, String)> = subs
         .iter()
-        .filter_map(|s| Some((*s, s.max_cpu_ms?, short(s))))
+        .filter_map(|s| Some((*s, s.got?, s.max_cpu_ms?, short(s))))
         .collect();
     if rows.is_empty() || limit <= 0.0 {
         return None;
     }
-    let longest = rows.iter().map(|r| r.2.chars().count()).max().unwrap_or(0);
+    let longest = rows.iter().map(|r| r.3.chars().count()).max().unwrap_or(0);
     let x0 = (16.0 + longest as f64 * CHAR + 12.0).min(WIDTH * 0.4);
     let x1 = WIDTH - RIGHT;
     let end = limit * AXIS_PAST_LIMIT;
@@ -90,14 +90,14 @@ pub(crate) fn chart(subs: &[&SubmissionReport]) -> Option<Markup> {
                     text.axis x=(f(at)) y=(f(bottom + 15.0)) text-anchor="middle" { (tick(limit * t)) }
                 }
                 text.axis x=(f(x0)) y=(f(bottom + 15.0)) text-anchor="middle" { "0" }
-                @for (i, (s, ms, name)) in rows.iter().enumerate() {
+                @for (i, (s, got, ms, name)) in rows.iter().enumerate() {
                     @let top = TOP + i as f64 * ROW + (ROW - BAR) / 2.0;
                     @let mid = TOP + i as f64 * ROW + ROW / 2.0;
-                    @let cut = s.got == Verdict::TimeLimit || *ms > end;
+                    @let cut = *got == Verdict::TimeLimit || *ms > end;
                     @let reach = if cut { x1 } else { x(*ms) };
-                    @let figure = format!("{}{} {}", if cut { "≥ " } else { "" }, human_ms(*ms), s.got.code());
-                    g class=(class(s.got)) {
-                        title { (name) ": " (human_ms(*ms)) " CPU on its slowest case; got " (s.got.code()) ", expected " (s.expected.code()) }
+                    @let figure = format!("{}{} {}", if cut { "≥ " } else { "" }, human_ms(*ms), got.code());
+                    g class=(class(*got)) {
+                        title { (name) ": " (human_ms(*ms)) " CPU on its slowest case; got " (got.code()) ", expected " (s.expected.code()) }
                         text.name x=(f(x0 - 10.0)) y=(f(mid + 4.0)) text-anchor="end" { (name) }
                         rect.bar x=(f(x0)) y=(f(top)) width=(f((reach - x0).max(1.5))) height=(f(BAR)) rx="3" {}
                         @if cut {

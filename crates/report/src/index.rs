@@ -100,9 +100,9 @@ impl Head {
             cases: s.cases,
             passed: s.passed,
             failed: s.failed,
-            verdicts: Default::default(),
             issues: s.issues,
             submissions_failed: s.submissions_failed,
+            ..Summary::default()
         };
         Status::of(&summary, self.errors.len())
     }

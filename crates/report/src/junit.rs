@@ -19,7 +19,8 @@
 
 use std::fmt::Write;
 
-use super::{CaseReport, ProblemReport, Report, SubmissionReport, number};
+use super::{CaseReport, Fate, ProblemReport, Report, SubmissionReport, number};
+use crate::headline::Headline;
 use crate::units::{format_duration, format_size};
 use crate::verdict::{Severity, Verdict};
 
@@ -242,49 +243,39 @@ fn case_xml(out: &mut String, p: &ProblemReport, c: &CaseReport) {
     out.push_str("    </testcase>\n");
 }
 
+/// The expected-verdict submissions' suite: one test each, failing when
+/// it broke its promise, `<skipped>` with the reason when it did not run.
+/// Its counts are the headline's ([`Headline`]), the figures the page and
+/// the terminal give.
 fn submissions_suite(report: &Report, subs: &[SubmissionReport]) -> (String, Counts) {
-    let mut counts = Counts::default();
     let mut body = String::new();
     for s in subs {
-        counts.tests += 1;
         let _ = write!(
             body,
             r#"    <testcase name="{}" classname="{}.submissions""#,
             esc(&s.path),
             esc(&s.problem)
         );
-        if let Some(why) = &s.skipped {
-            counts.skipped += 1;
-            let _ = writeln!(
-                body,
-                ">\n      <skipped message=\"{}\"/>\n    </testcase>",
-                esc(why)
-            );
-            continue;
-        }
-        if s.ok {
-            body.push_str("/>\n");
-            continue;
-        }
-        counts.failures += 1;
-        let why = s
-            .message
-            .clone()
-            .unwrap_or_else(|| format!("expected {}, got {}", s.expected.code(), s.got.code()));
-        let mut detail = format!("expected {}, got {}", s.expected.code(), s.got.code());
-        if let Some(case) = &s.deciding_case {
-            let _ = write!(detail, " on {}", case.id());
-            if let Some(d) = &case.diff {
-                let _ = write!(detail, "\n{d}");
+        match s.fate() {
+            Fate::CouldNotRun => {
+                let why = s.skipped.as_deref().unwrap_or_default();
+                let _ = writeln!(
+                    body,
+                    ">\n      <skipped message=\"{}\"/>\n    </testcase>",
+                    esc(why)
+                );
             }
+            Fate::Kept | Fate::Unpromised => body.push_str("/>\n"),
+            Fate::Broken => broken_xml(&mut body, s),
         }
-        let _ = writeln!(
-            body,
-            ">\n      <failure type=\"BROKEN-PROMISE\" message=\"{}\">{}</failure>\n    </testcase>",
-            esc(&why),
-            esc(&detail)
-        );
     }
+    let h = Headline::of(report);
+    let counts = Counts {
+        tests: h.submissions(),
+        failures: h.broken,
+        errors: 0,
+        skipped: h.could_not_run(),
+    };
     let mut out = String::new();
     let _ = writeln!(
         out,
@@ -298,6 +289,27 @@ fn submissions_suite(report: &Report, subs: &[SubmissionReport]) -> (String, Cou
     out.push_str(&body);
     out.push_str("  </testsuite>\n");
     (out, counts)
+}
+
+/// The `<failure>` of a submission that broke its promise, and the end of
+/// its `<testcase>`.
+fn broken_xml(body: &mut String, s: &SubmissionReport) {
+    let got = s.got.map_or("nothing", |v| v.code());
+    let said = format!("expected {}, got {got}", s.expected.code());
+    let why = s.message.clone().unwrap_or_else(|| said.clone());
+    let mut detail = said;
+    if let Some(case) = &s.deciding_case {
+        let _ = write!(detail, " on {}", case.id());
+        if let Some(d) = &case.diff {
+            let _ = write!(detail, "\n{d}");
+        }
+    }
+    let _ = writeln!(
+        body,
+        ">\n      <failure type=\"BROKEN-PROMISE\" message=\"{}\">{}</failure>\n    </testcase>",
+        esc(&why),
+        esc(&detail)
+    );
 }
 
 #[cfg(test)]

@@ -24,22 +24,29 @@ pub(crate) use judge_text::{located, units};
 pub mod changes;
 pub mod console;
 pub mod console_failures;
+mod console_submissions;
 pub mod error;
 mod excerpt;
+pub mod headline;
 pub mod html;
 mod html_bits;
 mod html_cases;
 mod html_catches;
 pub(crate) mod html_chart;
 mod html_failure;
+mod html_notes;
+mod html_promises;
 mod html_timings;
 pub mod index;
 pub mod junit;
 pub mod merge;
 mod meta;
+pub mod notes;
 pub mod picture;
 mod promise;
 pub mod rules;
+mod style;
+mod submission;
 pub mod timings;
 pub mod yaml;
 
@@ -52,7 +59,6 @@ use serde::{Deserialize, Serialize};
 use crate::compare::{CheckerScore, CompareMode, Outcome};
 use crate::execution::Execution;
 use crate::problem::groups::ScoringRules;
-use crate::problem::submissions::Expectation;
 use crate::solvers::bounds::BoundReach;
 use crate::verdict::Verdict;
 pub use excerpt::InputExcerpt;
@@ -60,6 +66,7 @@ pub use judge_problem::stop::Stop;
 pub use meta::{Meta, RunKind};
 pub use picture::Picture;
 pub use promise::{Borderline, LimitGap, PromiseFault, ScoreRange};
+pub use submission::{Catch, Fate, SubmissionReport};
 
 /// What a run concluded, and so the process exit code. One rule for every
 /// command: problem folders that did not load (configuration errors) come
@@ -106,8 +113,13 @@ pub struct Report {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub errors: Vec<String>,
     pub problems: Vec<ProblemReport>,
-    /// Expected-verdict submissions graded by `check`.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    /// Expected-verdict submissions graded by `check` (read as judge
+    /// writes them now, whatever version wrote them).
+    #[serde(
+        default,
+        skip_serializing_if = "Vec::is_empty",
+        deserialize_with = "submission::read_all"
+    )]
     pub submissions: Vec<SubmissionReport>,
     /// Where the run's time went; none in a merged report or one written
     /// before judge kept them.
@@ -115,95 +127,17 @@ pub struct Report {
     pub timings: Option<timings::Timings>,
 }
 
-/// One submission from `problems/<id>/submissions/<verdict>/`: did it get
-/// the verdict its folder promises?
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct SubmissionReport {
-    pub problem: String,
-    pub path: String,
-    /// What its folder (and `submissions.yaml`) promise.
-    pub expected: Expectation,
-    /// AC when every case passed, else the verdict of the first failing
-    /// case in case order (ICPC rules).
-    pub got: Verdict,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub first_failure: Option<String>,
-    /// The case that decided `got` (its message, diff, times and input),
-    /// so a broken promise can be understood without rerunning it.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub deciding_case: Option<Box<CaseReport>>,
-    pub cases_run: usize,
-    pub ok: bool,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub message: Option<String>,
-    /// Its score (scoring problems: judged on every case).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub score: Option<f64>,
-    /// What `submissions.yaml` promises (or `partially_accepted`: more
-    /// than 0 and less than the maximum).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub expected_score: Option<ScoreRange>,
-    /// The most CPU time any of its judged cases took (ms), to set against
-    /// the time limit: how close an accepted submission comes to it, how
-    /// far a slow one is cut off.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub max_cpu_ms: Option<f64>,
-    /// The CPU time limit it was judged under (ms), which `max_cpu_ms` is
-    /// drawn against in the HTML report.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub time_limit_ms: Option<f64>,
-    /// How many of its case results came from the result cache instead of
-    /// a run (see `engine::cache`).
-    #[serde(default, skip_serializing_if = "is_zero")]
-    pub reused: usize,
-    /// With `check --every-case`: every case it fails, in case order (the
-    /// cases that catch it). `None` when it stopped at its first failure.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub caught_by: Option<Vec<Catch>>,
-    /// Why it was not judged (its language's toolchain is not installed
-    /// here): no verdict, and no broken promise.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub skipped: Option<String>,
-    /// The language it was built in, as judge chose it ("Python 3 (PyPy)"
-    /// for a package's `.py`): where judge follows the contest's judge,
-    /// the report says so beside each submission.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub language: Option<String>,
-    /// How it broke its promise (empty when `ok`): what `message` says
-    /// first, as data.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub faults: Vec<PromiseFault>,
-    /// Kept only with the safety margin (problemtools' "OK with extra
-    /// time").
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub borderline: Option<Borderline>,
-}
-
-impl SubmissionReport {
-    /// With `--every-case`: how case `case` (`group/name`) catches it,
-    /// if it does.
-    pub fn caught_on(&self, case: &str) -> Option<Verdict> {
-        self.caught_by
-            .as_ref()?
-            .iter()
-            .find(|c| c.case == case)
-            .map(|c| c.verdict)
-    }
-}
-
-/// A case that a submission fails, and how.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Catch {
-    pub case: String,
-    pub verdict: Verdict,
-}
-
-fn is_zero(n: &usize) -> bool {
-    *n == 0
-}
-
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+/// The totals of a report. The headline figures here are written by
+/// [`headline::Headline`] (their one owner) for a script that reads only
+/// the summary; judge itself counts them again from the records.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct Summary {
+    /// Problems judged (with a record in `problems`).
+    #[serde(default)]
+    pub problems: usize,
+    /// Configuration errors (`errors`): problems refused.
+    #[serde(default)]
+    pub refused: usize,
     pub cases: usize,
     pub passed: usize,
     pub failed: usize,
@@ -212,9 +146,28 @@ pub struct Summary {
     /// Test-set faults outside any case (see [`ProblemReport::issues`]).
     #[serde(default)]
     pub issues: usize,
-    /// Expected-verdict submissions that did not get their verdict.
+    /// Expected-verdict submissions that kept their promise.
+    #[serde(default)]
+    pub submissions_kept: usize,
+    /// Expected-verdict submissions that did not get their verdict (broke
+    /// their promise).
     #[serde(default)]
     pub submissions_failed: usize,
+    /// Submissions that promised nothing (judged and shown only).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub submissions_unpromised: usize,
+    /// Submissions that did not run (no toolchain here), neither kept nor
+    /// broken; each says why under `skipped:`.
+    #[serde(default)]
+    pub submissions_skipped: usize,
+    /// How many did not run for each reason, its asides (file, line)
+    /// left out ([`headline::reason_kind`]).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub skipped_because: BTreeMap<String, usize>,
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -490,24 +443,38 @@ impl Report {
         for case in problems.iter().flat_map(|p| &p.cases) {
             *verdicts.entry(case.verdict).or_insert(0) += 1;
         }
-        let cases = problems.iter().map(|p| p.cases.len()).sum();
         let passed = problems.iter().map(|p| p.passed).sum();
-        let issues = problems.iter().map(|p| p.issues.len()).sum();
-        Report {
+        let mut report = Report {
             meta,
             summary: Summary {
-                cases,
                 passed,
-                failed: cases - passed,
                 verdicts,
-                issues,
-                submissions_failed: 0,
+                ..Summary::default()
             },
             errors,
             problems,
             submissions: Vec::new(),
             timings: None,
-        }
+        };
+        report.count();
+        report
+    }
+
+    /// Copies the headline figures into the summary (see
+    /// [`headline::Headline`], their owner).
+    fn count(&mut self) {
+        let h = headline::Headline::of(self);
+        let s = &mut self.summary;
+        s.problems = h.problems;
+        s.refused = h.refused;
+        s.cases = h.cases;
+        s.failed = h.cases_failed;
+        s.issues = h.issues;
+        s.submissions_kept = h.kept;
+        s.submissions_failed = h.broken;
+        s.submissions_unpromised = h.unpromised;
+        s.submissions_skipped = h.could_not_run();
+        s.skipped_because = h.not_run.into_iter().collect();
     }
 
     /// True when every case passed, every problem loaded and the test set
@@ -523,8 +490,8 @@ impl Report {
 
     /// Adds the expected-verdict submission results.
     pub fn with_submissions(mut self, submissions: Vec<SubmissionReport>) -> Self {
-        self.summary.submissions_failed = submissions.iter().filter(|s| !s.ok).count();
         self.submissions = submissions;
+        self.count();
         self
     }
 

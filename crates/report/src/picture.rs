@@ -90,14 +90,15 @@ pub(crate) const CSS: &str = r#"
 .pictures figcaption { font-size: 12px; color: var(--muted); margin-top: 4px; text-align: center; }
 "#;
 
-/// The pictures side by side, each with its caption; lazy, so a page with
-/// many failing cases opens at once.
+/// The pictures side by side, each with its caption and a link to it at
+/// full size (a large board is shown small); lazy, so a page with many
+/// failing cases opens at once.
 pub(crate) fn gallery(pictures: &[Picture]) -> Markup {
     html! {
         @if !pictures.is_empty() {
             div.pictures { @for p in pictures {
                 figure {
-                    img src=(p.file) alt=(p.caption) loading="lazy";
+                    a href=(p.file) title="open full size" { img src=(p.file) alt=(p.caption) loading="lazy"; }
                     figcaption { (p.caption) @if p.by != "judge" { " · " (p.by) } }
                 }
             } }

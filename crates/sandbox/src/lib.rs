@@ -28,6 +28,7 @@ pub mod launcher;
 mod layer;
 pub mod limits;
 pub mod meter;
+mod pyenv;
 pub mod relay;
 pub mod runner;
 pub mod sandbox;

@@ -16,9 +16,11 @@
 
 pub mod generate;
 pub mod parse;
+mod picture;
 pub mod render;
 pub mod solve;
 
+use judge_solver::svg::Compared;
 use judge_solver::{Bound, Reached};
 use judge_text::rng::Rng;
 use judge_text::rule;
@@ -193,6 +195,14 @@ impl judge_solver::Solver for Slink {
     fn generate(&self, rng: &mut Rng, size: u32) -> String {
         generate::input(rng, size)
     }
+
+    fn picture(&self, input: &str, output: Option<&str>) -> Option<String> {
+        picture::picture(input, output)
+    }
+
+    fn picture_compared(&self, input: &str, expected: &str, received: &str) -> Option<Compared> {
+        picture::compared(input, expected, received)
+    }
 }
 
 /// The sizes on the header line of data set `set`, or `None` for the
@@ -344,4 +354,11 @@ fn every_rejection_names_a_listed_rule() {
 #[test]
 fn committed_cases() {
     judge_solver::testing::outputs_match(&Slink, env!("CARGO_MANIFEST_DIR"));
+}
+
+/// Every committed case draws, and damaged outputs draw without a panic.
+#[cfg(test)]
+#[test]
+fn committed_cases_draw() {
+    judge_solver::testing::pictures_hold(&Slink, env!("CARGO_MANIFEST_DIR"), 20, 2);
 }

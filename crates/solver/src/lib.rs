@@ -10,6 +10,7 @@
 //! report crate), and no solver: they depend on it.
 
 pub mod bounds;
+pub mod svg;
 pub mod testing;
 
 pub use bounds::{Bound, Reached, rules_of};
@@ -65,6 +66,31 @@ pub trait Solver: Sync {
     /// Writes one random valid input file. `size` in `1..=10` scales it, so
     /// shrinking a failing test can retry with smaller inputs.
     fn generate(&self, rng: &mut Rng, size: u32) -> String;
+
+    /// A picture (SVG) of an input file, the boards as given, or with
+    /// `output`, of the boards as that output says them (an answer that is
+    /// no board, a yes or a no, shown on the board it answers). `None`:
+    /// this problem draws nothing, or nothing of `input` can be read.
+    ///
+    /// The output may be any bytes a submission wrote: what can be read of
+    /// it is drawn, and nothing about it may panic.
+    fn picture(&self, input: &str, output: Option<&str>) -> Option<String> {
+        let _ = (input, output);
+        None
+    }
+
+    /// The `expected` and the `received` output of `input` drawn side by
+    /// side, both marking each place where they differ (see
+    /// [`svg::Compared`]); `None` as for [`Solver::picture`].
+    fn picture_compared(
+        &self,
+        input: &str,
+        expected: &str,
+        received: &str,
+    ) -> Option<svg::Compared> {
+        let _ = (input, expected, received);
+        None
+    }
 }
 
 /// The solvers of this program, sorted by id: set once by [`install`].

@@ -13,6 +13,10 @@ use std::path::{Path, PathBuf};
 
 use crate::Solver;
 
+#[path = "testing_xml.rs"]
+mod xml;
+pub use xml::{marks, well_formed};
+
 /// The repository that holds the solver crate at `manifest_dir`
 /// (`crates/<name>`).
 pub fn repo_root(manifest_dir: &str) -> PathBuf {
@@ -178,4 +182,37 @@ pub fn rules_are_named(
         }
     }
     seen
+}
+
+/// The proofs every problem's pictures share, on its committed cases (at
+/// most `limit` of them): the input and the expected output draw, as
+/// well-formed SVG marking nothing; an output compared with itself marks
+/// nothing on either side; and `rounds` damaged copies of each output
+/// (and of the input) draw without a panic, well-formed where drawn.
+pub fn pictures_hold(solver: &dyn Solver, manifest_dir: &str, limit: usize, rounds: usize) {
+    let cases = committed_cases(&repo_root(manifest_dir), solver.id());
+    let mut rng = judge_text::rng::Rng::new(0x9e7);
+    for (path, input, expected) in cases.iter().take(limit) {
+        let at = path.display();
+        for output in [None, Some(expected.as_str())] {
+            let svg = solver.picture(input, output);
+            let svg = svg.unwrap_or_else(|| panic!("{at}: no picture"));
+            well_formed(&svg).unwrap_or_else(|e| panic!("{at}: {e}\n{svg}"));
+            assert_eq!(marks(&svg), 0, "{at}: a lone picture marks nothing");
+        }
+        let same = solver.picture_compared(input, expected, expected);
+        let same = same.unwrap_or_else(|| panic!("{at}: no comparison"));
+        assert_eq!(marks(&same.expected) + marks(&same.received), 0, "{at}");
+        for _ in 0..rounds {
+            let damaged = corrupt(expected, &mut rng);
+            if let Some(pair) = solver.picture_compared(input, expected, &damaged) {
+                well_formed(&pair.expected).unwrap_or_else(|e| panic!("{at}: {e}"));
+                well_formed(&pair.received).unwrap_or_else(|e| panic!("{at}: {e}\n{damaged}"));
+            }
+            let bad_input = corrupt(input, &mut rng);
+            if let Some(svg) = solver.picture(&bad_input, Some(&damaged)) {
+                well_formed(&svg).unwrap_or_else(|e| panic!("{at}: {e}"));
+            }
+        }
+    }
 }

@@ -8,7 +8,9 @@
 
 mod generate;
 pub mod parse;
+mod picture;
 
+use judge_solver::svg::Compared;
 use judge_solver::{Bound, Reached};
 use judge_text::rng::Rng;
 use judge_text::rule as layout;
@@ -168,6 +170,14 @@ impl judge_solver::Solver for StarBattle {
     fn generate(&self, rng: &mut Rng, _size: u32) -> String {
         generate::input(rng)
     }
+
+    fn picture(&self, input: &str, output: Option<&str>) -> Option<String> {
+        picture::picture(input, output)
+    }
+
+    fn picture_compared(&self, input: &str, expected: &str, received: &str) -> Option<Compared> {
+        picture::compared(input, expected, received)
+    }
 }
 
 /// Line `index` (0-based over both grids) by what it holds, for messages.
@@ -242,4 +252,11 @@ mod tests;
 #[test]
 fn committed_cases() {
     judge_solver::testing::outputs_match(&StarBattle, env!("CARGO_MANIFEST_DIR"));
+}
+
+/// Every committed case draws, and damaged outputs draw without a panic.
+#[cfg(test)]
+#[test]
+fn committed_cases_draw() {
+    judge_solver::testing::pictures_hold(&StarBattle, env!("CARGO_MANIFEST_DIR"), 40, 5);
 }

@@ -14,12 +14,14 @@ mod generate;
 mod kernel_tests;
 mod kernels;
 mod parse;
+mod picture;
 
 pub use count::Solutions;
 pub use engine::{Engine, count_solutions, count_solutions_with};
 pub use generate::write_grid;
 pub use parse::{CELLS, Grid, parse};
 
+use judge_solver::svg::Compared;
 use judge_solver::{Bound, Reached};
 use judge_text::rng::Rng;
 use judge_text::rule as layout;
@@ -139,6 +141,14 @@ impl judge_solver::Solver for SudokuChecker {
 
     fn generate(&self, rng: &mut Rng, size: u32) -> String {
         generate::input(rng, size)
+    }
+
+    fn picture(&self, input: &str, output: Option<&str>) -> Option<String> {
+        picture::picture(input, output)
+    }
+
+    fn picture_compared(&self, input: &str, expected: &str, received: &str) -> Option<Compared> {
+        picture::compared(input, expected, received)
     }
 }
 
@@ -450,4 +460,11 @@ fn committed_cases() {
             assert_eq!(out, expected, "{engine:?} on {}", path.display());
         }
     }
+}
+
+/// Every committed case draws, and damaged outputs draw without a panic.
+#[cfg(test)]
+#[test]
+fn committed_cases_draw() {
+    judge_solver::testing::pictures_hold(&SudokuChecker, env!("CARGO_MANIFEST_DIR"), 30, 3);
 }

@@ -116,13 +116,9 @@ pub(crate) fn folder(
     let run = dir.join("run");
     if build.is_file() || run.is_file() {
         if build.is_file() {
-            run_compiler(
-                runner,
-                vec![tool(runner, "bash")?, build.display().to_string()],
-                &[],
-                dir,
-                pin.compiler(),
-            )?;
+            let bash = vec![tool(runner, "bash")?, build.display().to_string()];
+            let (end, log) = run_compiler(runner, bash, &[], dir, pin.compiler());
+            judged(end, log, pin.compiler())?;
         }
         if !run.is_file() {
             return Err(BuildError::Compile(format!(
@@ -433,8 +429,9 @@ fn compile_all(
 const SCRATCH: &str = ".cache";
 
 /// Compiles with `argv` in `dir`, or copies in from the run's cache what
-/// the same compiler left from the same files before. A compile error is
-/// not cached: it costs little and its message names this run's paths.
+/// the same compiler left from the same files before, or what it said
+/// when it refused them (a compile stopped at a limit is not kept: that
+/// depends on the machine's load).
 fn compile_cached(
     runner: &Runner,
     argv: Vec<String>,
@@ -445,10 +442,13 @@ fn compile_cached(
     let cached = runner
         .cache()
         .and_then(|c| Some((c, build_key(c, &argv, env, dir)?)));
-    if let Some((cache, key)) = &cached
-        && cache.fetch_build(key, dir)
-    {
-        return Ok(());
+    if let Some((cache, key)) = &cached {
+        if cache.fetch_build(key, dir) {
+            return Ok(());
+        }
+        if let Some(log) = cache.fetch_refusal(key, dir) {
+            return Err(BuildError::Compile(log));
+        }
     }
     let before = files_below(dir);
     crate::build::pch::place(
@@ -457,9 +457,15 @@ fn compile_cached(
         SCRATCH,
         runner.cache(),
         || runner.new_dir("pch").ok(),
-        |make, cwd| run_compiler(runner, make, env, cwd, limits).is_ok(),
+        |make, cwd| run_compiler(runner, make, env, cwd, limits).0 == End::Exited(0),
     );
-    run_compiler(runner, argv, env, dir, limits)?;
+    let (end, log) = run_compiler(runner, argv, env, dir, limits);
+    if let (Some((cache, key)), End::Exited(code)) = (&cached, &end)
+        && *code != 0
+    {
+        cache.store_refusal(key, dir, &log);
+    }
+    judged(end, log, limits)?;
     if let Some((cache, key)) = cached {
         let made: Vec<PathBuf> = files_below(dir)
             .into_iter()
@@ -492,15 +498,15 @@ fn files_below(dir: &Path) -> Vec<PathBuf> {
         .collect()
 }
 
-/// Runs a compiler under `limit` (see [`Pin::compiler`]), its folder writable; its
-/// first messages become the CE text.
+/// Runs a compiler under `limit` (see [`Pin::compiler`]), its folder
+/// writable: how it ended, and its first messages (the CE text).
 fn run_compiler(
     runner: &Runner,
     argv: Vec<String>,
     env: &[String],
     dir: &Path,
     limit: limits::RunLimits,
-) -> Result<(), BuildError> {
+) -> (End, String) {
     let cwd = dir.display().to_string();
     let spec = ProcSpec {
         argv,
@@ -521,7 +527,14 @@ fn run_compiler(
             COMPILE_LOG >> 10
         ));
     }
-    let reason = match e.end {
+    (e.end, log)
+}
+
+/// A compile's end as a build result: the compiler's refusal or a limit
+/// it hit is a CE with its messages; a compiler that could not start is
+/// a setup error.
+fn judged(end: End, log: String, limit: limits::RunLimits) -> Result<(), BuildError> {
+    let reason = match end {
         End::Exited(0) => return Ok(()),
         End::CouldNotRun(msg) => {
             return Err(BuildError::Setup(format!("cannot run the compiler: {msg}")));

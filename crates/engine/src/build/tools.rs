@@ -114,8 +114,6 @@ struct Built {
     static_validator: OneProgram,
     input_visualizer: OneProgram,
     output_visualizer: OneProgram,
-    /// Pictures of every case, not only the failing ones (`--pictures`).
-    every_picture: std::sync::atomic::AtomicBool,
     /// What drawing the cases came to where it did not draw: by what
     /// failed (a visualizer), the first case's line and how many cases
     /// said it (the report's notes say it once; never in a verdict).
@@ -282,17 +280,6 @@ impl<'a> Tools<'a> {
             ),
         };
         self.cached(cell, role, path)
-    }
-
-    /// Asks for pictures of every case of this run, not only of the
-    /// failing ones (`--pictures`).
-    pub fn picture_every_case(&self) {
-        (self.built.every_picture).store(true, std::sync::atomic::Ordering::Relaxed);
-    }
-
-    /// Whether every case is pictured this run.
-    pub(crate) fn pictures_every_case(&self) -> bool {
-        (self.built.every_picture).load(std::sync::atomic::Ordering::Relaxed)
     }
 
     /// Keeps `line` (about one case) for the problem's notes, under

@@ -119,7 +119,7 @@ impl Key {
 pub(crate) fn portable(argv: &[String], dir: &Path) -> String {
     let dir = dir.display().to_string();
     argv.iter()
-        .map(|a| a.replace(&dir, "<dir>"))
+        .map(|a| a.replace(&dir, DIR))
         .collect::<Vec<_>>()
         .join("\0")
 }
@@ -285,6 +285,39 @@ impl Cache {
         }
     }
 
+    /// What the compiler said when it refused build `key` (its messages,
+    /// the build folder's path put back as `dir`), if a run stored that.
+    pub(crate) fn fetch_refusal(&self, key: &str, dir: &Path) -> Option<String> {
+        let text = std::fs::read_to_string(self.build_dir(key).join(REFUSED)).ok()?;
+        let (body, seal) = text.rsplit_once(SEAL)?;
+        if blake3::hash(body.as_bytes()).to_hex().as_str() != seal.trim() {
+            return None;
+        }
+        self.stats.builds_reused.fetch_add(1, Ordering::Relaxed);
+        Some(body.replace(DIR, &dir.display().to_string()))
+    }
+
+    /// Stores the compiler's refusal `log` of build `key` (made in `dir`):
+    /// the same compiler refuses the same files again, and a heavy C++
+    /// file that a newer g++ rejects took 2.5 s at every run and stage.
+    pub(crate) fn store_refusal(&self, key: &str, dir: &Path, log: &str) {
+        if std::fs::create_dir_all(self.root.join("builds")).is_err() {
+            return;
+        }
+        let Ok(staging) = StagedDir::new(&self.build_dir(key)) else {
+            return;
+        };
+        let body = log.replace(&dir.display().to_string(), DIR);
+        let seal = blake3::hash(body.as_bytes()).to_hex();
+        let written = std::fs::write(
+            staging.path().join(REFUSED),
+            format!("{body}{SEAL}{seal}\n"),
+        );
+        if written.is_ok() && staging.finish().is_ok() {
+            self.stats.builds_stored.fetch_add(1, Ordering::Relaxed);
+        }
+    }
+
     /// The stored result `key`, if there is a sound one.
     pub(crate) fn fetch_result(&self, key: &str) -> Option<CaseReport> {
         let path = self.result_file(key);
@@ -389,6 +422,12 @@ fn keep_small(path: &Path, text: &str) {
 }
 
 const MANIFEST: &str = ".judge-manifest";
+
+/// A build entry's file for a compile the compiler refused (its messages).
+const REFUSED: &str = ".judge-refused";
+
+/// Where a build folder's path was, in what the cache keeps.
+const DIR: &str = "<dir>";
 const SEAL: &str = "# blake3 ";
 
 /// `digest mode path` lines; `None` if any is malformed or leaves the

@@ -23,12 +23,13 @@
 //! the visualizer are not judge errors"): it becomes a note of the
 //! problem, said once with the number of cases.
 //!
-//! Pictures cost nothing when not asked for: a case is drawn when it
-//! failed, or with `--pictures` ([`Tools::picture_every_case`]).
+//! Pictures cost nothing when not asked for: the stage draws a case when
+//! it failed, or with `--pictures` ([`super::Wanted`]).
 
 use std::io::Write;
 use std::path::Path;
 
+use super::Judged;
 use crate::build::Program;
 use crate::build::tools::{ProgramRole, ToolError, Tools};
 use crate::execute::case_inputs::{self, OnCase};
@@ -36,25 +37,20 @@ use crate::execution::{End, Execution};
 use crate::judging::program::{Feedback, JudgeProgram};
 use crate::problem::{Case, Interface, Kind};
 use crate::report::Picture;
-use crate::verdict::Verdict;
 
 /// The extensions of the image files a visualizer may write (2025-09:
 /// `png`, `jpg`, `jpeg`, `svg`).
 const IMAGES: [&str; 4] = ["png", "jpg", "jpeg", "svg"];
 
-/// Whether a case judged `verdict` is drawn by the package's
-/// visualizers in this run: the package has one, and the case failed or
-/// every case is asked for.
-pub(crate) fn wanted(tools: &Tools, verdict: Verdict) -> bool {
-    let has = (tools.problem.origin.as_ref()).is_some_and(|o| o.visualizers.any());
-    has && (!verdict.is_pass() || tools.pictures_every_case())
-}
-
-/// The package's pictures of `case`, on which a run judged `verdict`
-/// wrote `output`; none unless [`wanted`].
-pub(crate) fn of_run(tools: &Tools, case: &Case, verdict: Verdict, output: &[u8]) -> Vec<Picture> {
-    match wanted(tools, verdict) {
-        true => draw(tools, case, Some(output)),
+/// The package's pictures of a judged case (the stage asked
+/// [`super::Wanted`] first): none for a problem without visualizers or
+/// where nothing may run.
+pub(crate) fn pictures(judged: &Judged) -> Vec<Picture> {
+    let Some(tools) = judged.tools else {
+        return Vec::new();
+    };
+    match (tools.problem.origin.as_ref()).is_some_and(|o| o.visualizers.any()) {
+        true => draw(tools, judged.case, judged.received),
         false => Vec::new(),
     }
 }
@@ -182,7 +178,7 @@ fn draw_input(tools: &Tools, program: &Program, case: &Case) -> Vec<Picture> {
         ended_well(&exec)?;
         let folder = Path::new(&process.spec.cwd);
         let written = images_in(folder, |name| !before.contains(&name.to_string()));
-        pictures(role, written, |name, count| match count {
+        as_pictures(role, written, |name, count| match count {
             1 => "input".to_string(),
             _ => format!("input ({name})"),
         })
@@ -222,7 +218,7 @@ fn draw_output(
         let written = images_in(feedback.path(), |name| {
             name.starts_with("teamimage") || name.starts_with("judgeimage")
         });
-        pictures(role, written, |name, _| {
+        as_pictures(role, written, |name, _| {
             format!(
                 "{what} ({})",
                 name.rsplit_once('.').map_or(name, |(stem, _)| stem)
@@ -318,7 +314,7 @@ fn images_in(dir: &Path, keep: impl Fn(&str) -> bool) -> Vec<(String, Vec<u8>)> 
 /// `written` as pictures by `role`, each captioned by `caption` (its
 /// file name and how many there are); an error when there is none that
 /// a browser shows.
-fn pictures(
+fn as_pictures(
     role: ProgramRole,
     written: Vec<(String, Vec<u8>)>,
     caption: impl Fn(&str, usize) -> String,
@@ -360,7 +356,7 @@ mod tests {
         let taken = images_in(dir.path(), |n| n.starts_with("teamimage"));
         let names: Vec<&str> = taken.iter().map(|(n, _)| n.as_str()).collect();
         assert_eq!(names, ["teamimage-01.png", "teamimage-02.svg"]);
-        let drawn = pictures(ProgramRole::OutputVisualizer, taken, |n, _| n.into()).unwrap();
+        let drawn = as_pictures(ProgramRole::OutputVisualizer, taken, |n, _| n.into()).unwrap();
         assert_eq!(drawn.len(), 2);
         assert_eq!(drawn[0].by, "output_visualizer");
     }
@@ -368,9 +364,9 @@ mod tests {
     #[test]
     fn a_file_that_is_no_image_is_said_so() {
         let written = vec![("testcase.svg".to_string(), b"not an image".to_vec())];
-        let why = pictures(ProgramRole::InputVisualizer, written, |n, _| n.into()).unwrap_err();
+        let why = as_pictures(ProgramRole::InputVisualizer, written, |n, _| n.into()).unwrap_err();
         assert!(why.to_string().contains("testcase.svg"), "{why}");
-        let none = pictures(ProgramRole::InputVisualizer, Vec::new(), |n, _| n.into());
+        let none = as_pictures(ProgramRole::InputVisualizer, Vec::new(), |n, _| n.into());
         assert!(matches!(none, Err(NotDrawn::NoImage(_))));
     }
 }

@@ -17,7 +17,7 @@ use crate::execute::case_inputs::{self, CaseProcess, OnCase};
 use crate::execute::reference;
 use crate::execute::runner::Runner;
 use crate::execution::{End, Execution};
-use crate::illustrate::visualizers;
+use crate::illustrate::{self, Wanted};
 use crate::judging::Judging;
 use crate::judging::interact;
 use crate::judging::multipass;
@@ -44,6 +44,8 @@ pub struct Grader<'a> {
     /// package's `allow_file_writing`); otherwise it runs in its
     /// build folder, read-only in the sandbox.
     pub(crate) writable: bool,
+    /// Which cases are drawn (failing ones unless asked for every one).
+    pub(crate) pictures: Wanted,
     how: How<'a>,
 }
 
@@ -111,6 +113,7 @@ impl<'a> Grader<'a> {
             limits: tools.judge_limits(),
             program: None,
             writable: false,
+            pictures: Wanted::default(),
             how: How::Plain(Subject::Solver(solver), Judging::new(tools)),
         }
     }
@@ -153,7 +156,16 @@ impl<'a> Grader<'a> {
             limits,
             program: Some((program, runner)),
             writable: false,
+            pictures: Wanted::default(),
             how,
+        }
+    }
+
+    /// The same grader, drawing the cases `wanted` names.
+    pub fn with_pictures(self, wanted: Wanted) -> Grader<'a> {
+        Grader {
+            pictures: wanted,
+            ..self
         }
     }
 
@@ -172,8 +184,10 @@ impl<'a> Grader<'a> {
     /// under (`None`: none, or a cgroup limited its memory).
     fn grade_once(&self, case: &Case, cap: Cap) -> (CaseReport, Option<u64>) {
         // Only a program run alone can be said to write nothing: against
-        // an interactor its output is the conversation.
+        // an interactor its output is the conversation, and no answer to
+        // draw.
         let mut silent = false;
+        let alone = matches!(self.how, How::Plain(..) | How::Answers(..));
         let ran = match &self.how {
             How::Plain(subject, judging) => {
                 let exec = match subject.execute(case, &self.limits, self.writable, cap) {
@@ -224,9 +238,16 @@ impl<'a> Grader<'a> {
             }
         };
         let held = ran.exec.address_space;
-        let drawn = visualizers::of_run(self.tools, case, ran.outcome.verdict, &ran.exec.stdout);
+        let judged = illustrate::Judged {
+            problem: self.tools.problem,
+            case,
+            verdict: ran.outcome.verdict,
+            received: alone.then_some(ran.exec.stdout.as_slice()),
+            tools: Some(self.tools),
+        };
+        let pictures = illustrate::pictures(&judged, self.pictures);
         let mut report = record::of_run(case, ran);
-        report.pictures.extend(drawn);
+        report.pictures = pictures;
         report.no_output = silent
             && matches!(
                 report.verdict,
@@ -350,25 +371,159 @@ pub(crate) fn in_order(
 
 /// Grades `cases` in case order, `batch` at a time in parallel, until
 /// `decided` (shown each result in case order) says no later case can
-/// change what is being decided; the cases after that one in its batch
-/// are dropped, as in [`in_order`].
+/// change what is being decided; the cases after that one that had
+/// started are dropped, as in [`in_order`].
+///
+/// The cases go to `batch` lanes one at a time, each lane taking the next
+/// case as soon as its last one ends: no lane waits for the slowest case
+/// of a batch (a JVM start that takes twice another's), and at most
+/// `batch - 1` cases run past the deciding one, as a batch would.
 pub(crate) fn in_order_until(
     cases: &[Case],
     batch: usize,
-    mut decided: impl FnMut(&CaseReport) -> bool,
+    decided: impl FnMut(&CaseReport) -> bool + Send,
     grade: impl Fn(&Case) -> CaseReport + Sync,
 ) -> Vec<CaseReport> {
-    use rayon::prelude::*;
-    let mut done = Vec::new();
-    for chunk in cases.chunks(batch.max(1)) {
-        let results: Vec<CaseReport> = chunk.par_iter().map(&grade).collect();
-        for result in results {
-            let stop = decided(&result);
-            done.push(result);
-            if stop {
-                return done;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let lanes = batch.max(1).min(cases.len());
+    let next = AtomicUsize::new(0);
+    // No case past this index starts: the deciding one, once known.
+    let last = AtomicUsize::new(usize::MAX);
+    let order = std::sync::Mutex::new(InOrder {
+        done: Vec::new(),
+        waiting: std::collections::BTreeMap::new(),
+        decided,
+        stopped: false,
+    });
+    let lane = || {
+        loop {
+            let i = next.fetch_add(1, Ordering::SeqCst);
+            if i >= cases.len() || i > last.load(Ordering::SeqCst) {
+                return;
+            }
+            let result = grade(&cases[i]);
+            let mut order = order.lock().unwrap_or_else(|e| e.into_inner());
+            if let Some(deciding) = order.take(i, result) {
+                last.store(deciding, Ordering::SeqCst);
             }
         }
+    };
+    rayon::scope(|s| {
+        for _ in 1..lanes {
+            s.spawn(|_| lane());
+        }
+        lane();
+    });
+    order.into_inner().unwrap_or_else(|e| e.into_inner()).done
+}
+
+/// The results of [`in_order_until`] put back in case order, shown to
+/// `decided` in that order.
+struct InOrder<D> {
+    done: Vec<CaseReport>,
+    waiting: std::collections::BTreeMap<usize, CaseReport>,
+    decided: D,
+    stopped: bool,
+}
+
+impl<D: FnMut(&CaseReport) -> bool> InOrder<D> {
+    /// Takes case `i`'s result; the index of the deciding case when it
+    /// has just become known.
+    fn take(&mut self, i: usize, result: CaseReport) -> Option<usize> {
+        if self.stopped {
+            return None;
+        }
+        self.waiting.insert(i, result);
+        while let Some(result) = self.waiting.remove(&self.done.len()) {
+            let stop = (self.decided)(&result);
+            self.done.push(result);
+            if stop {
+                self.stopped = true;
+                self.waiting.clear();
+                return Some(self.done.len() - 1);
+            }
+        }
+        None
     }
-    done
+}
+
+#[cfg(test)]
+mod in_order_tests {
+    use super::*;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::time::Duration;
+
+    fn cases(n: usize) -> Vec<Case> {
+        (0..n)
+            .map(|i| Case {
+                group: "secret".into(),
+                name: format!("{i:02}"),
+                input: std::path::PathBuf::from("x.in"),
+                answer: None,
+                settings: Default::default(),
+            })
+            .collect()
+    }
+
+    /// A result for case `c`: failing where `fails` names it; cases take
+    /// uneven times, so lanes finish out of order.
+    fn grade(c: &Case, fails: &[usize], started: &AtomicUsize) -> CaseReport {
+        started.fetch_add(1, Ordering::SeqCst);
+        let i: usize = c.name.parse().unwrap();
+        std::thread::sleep(Duration::from_millis([7, 1, 4, 2, 9, 3][i % 6]));
+        let verdict = match fails.contains(&i) {
+            true => Verdict::WrongAnswer,
+            false => Verdict::Accepted,
+        };
+        let exec = crate::execution::Execution::finished(Vec::new(), Duration::ZERO);
+        CaseReport::new(
+            &c.group,
+            &c.name,
+            &exec,
+            crate::compare::Outcome::new(verdict, ""),
+        )
+    }
+
+    #[test]
+    fn results_come_back_in_case_order_up_to_the_deciding_one() {
+        let all = cases(20);
+        for lanes in [1, 2, 3, 8] {
+            let started = AtomicUsize::new(0);
+            let mut seen = Vec::new();
+            let done = in_order_until(
+                &all,
+                lanes,
+                |r| {
+                    seen.push(r.name.clone());
+                    !r.verdict.is_pass()
+                },
+                |c| grade(c, &[11, 5], &started),
+            );
+            let names: Vec<String> = done.iter().map(|r| r.name.clone()).collect();
+            let want: Vec<String> = (0..=5).map(|i| format!("{i:02}")).collect();
+            assert_eq!(names, want, "{lanes} lanes");
+            assert_eq!(
+                seen, want,
+                "decided sees the cases in order ({lanes} lanes)"
+            );
+            // At most one case per other lane runs past the deciding one.
+            let ran = started.load(Ordering::SeqCst);
+            assert!(ran <= 6 + lanes - 1, "{lanes} lanes ran {ran} cases");
+        }
+    }
+
+    #[test]
+    fn with_nothing_deciding_every_case_is_judged_once() {
+        let all = cases(13);
+        let started = AtomicUsize::new(0);
+        let done = in_order_until(&all, 3, |_| false, |c| grade(c, &[2], &started));
+        assert_eq!(done.len(), 13);
+        assert_eq!(started.load(Ordering::SeqCst), 13);
+        assert!(
+            done.iter()
+                .enumerate()
+                .all(|(i, r)| r.name == format!("{i:02}"))
+        );
+        assert!(in_order_until(&[], 2, |_| true, |c| grade(c, &[], &started)).is_empty());
+    }
 }

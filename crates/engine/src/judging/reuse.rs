@@ -8,12 +8,15 @@
 //! It stands in front of a [`Grader`] and knows it only from outside: the
 //! grader never calls back here.
 
+use std::path::{Path, PathBuf};
+
 use crate::build::Program;
+use crate::build::tools::ProgramRole;
 use crate::cache::{Cache, portable, reusable, stands_in_this_run};
-use crate::illustrate::visualizers;
+use crate::illustrate;
 use crate::judging::grader::Grader;
 use crate::problem::Case;
-use crate::report::CaseReport;
+use crate::report::{CaseReport, Picture};
 use crate::time::limits::RunLimits;
 
 /// A grader with the result cache in front of it.
@@ -52,14 +55,9 @@ impl<'a> CachedGrader<'a> {
     /// fresh result that qualifies ([`reusable`]) is stored.
     pub fn grade_case(&self, case: &Case) -> CaseReport {
         let grader: &Grader = &self.grader;
-        // The cache keeps no pictures: a case the package's visualizers
-        // would draw is neither stored nor taken from it (but this run's
-        // own result, pictures and all), and runs again for its output.
-        let drawn = |r: &CaseReport| visualizers::wanted(grader.tools, r.verdict);
-        let reuse = self.reuse.as_ref();
-        cached(reuse, &grader.limits, case, drawn, || {
-            grader.grade_case(case)
-        })
+        let run = || grader.grade_case(case);
+        let again = |kept: &mut CaseReport| pictures_again(grader, case, kept);
+        cached(self.reuse.as_ref(), &grader.limits, case, run, again)
     }
 }
 
@@ -108,6 +106,17 @@ impl<'c> Reuse<'c> {
             key.part("checker", program_key(cache, checker)?.as_bytes());
             for (_, more) in grader.tools.more_checkers().ok()? {
                 key.part("checker", program_key(cache, more)?.as_bytes());
+            }
+        }
+        // A kept result keeps the pictures the package's visualizers drew
+        // (built here once for the run; one that does not build adds
+        // nothing, and a fixed one then changes the key).
+        let visualizers = grader.tools.problem.origin.as_ref().map(|o| &o.visualizers);
+        if visualizers.is_some_and(|v| v.any()) {
+            for role in [ProgramRole::InputVisualizer, ProgramRole::OutputVisualizer] {
+                if let Ok(visualizer) = grader.tools.visualizer(role) {
+                    key.part("visualizer", program_key(cache, visualizer)?.as_bytes());
+                }
             }
         }
         Some(Reuse {
@@ -167,33 +176,87 @@ fn program_key_of(cache: &Cache, program: &Program) -> Option<String> {
 }
 
 /// `run`'s result for `case`, from the cache when it holds a sound one
-/// under `reuse`'s key; a fresh one that qualifies is stored. A result
-/// that is `drawn` is taken only with its pictures, and never stored.
+/// under `reuse`'s key (its pictures restored, then made what this run
+/// wants by `again`); a fresh one that qualifies is stored, its pictures'
+/// images with it.
 fn cached(
     reuse: Option<&Reuse>,
     limits: &RunLimits,
     case: &Case,
-    drawn: impl Fn(&CaseReport) -> bool,
     run: impl FnOnce() -> CaseReport,
+    again: impl FnOnce(&mut CaseReport),
 ) -> CaseReport {
     let Some((reuse, key)) = reuse.and_then(|r| Some((r, r.key(case)?))) else {
         return run();
     };
     let kept = (reuse.cache.fetch_result(&key))
         .filter(|kept| reusable(kept, limits))
-        .or_else(|| (reuse.cache).fresh_result(&key, |fresh| stands_in_this_run(fresh, limits)))
-        .filter(|kept| !drawn(kept) || !kept.pictures.is_empty());
+        .or_else(|| (reuse.cache).fresh_result(&key, |fresh| stands_in_this_run(fresh, limits)));
     if let Some(mut kept) = kept {
         // The same bytes may sit under another name now.
         kept.group = case.group.clone();
         kept.name = case.name.clone();
         kept.reused = true;
+        restore_pictures(reuse.cache.root(), &mut kept.pictures);
+        again(&mut kept);
         return kept;
     }
     let fresh = run();
-    if reusable(&fresh, limits) && !drawn(&fresh) {
+    if reusable(&fresh, limits) {
+        keep_pictures(reuse.cache.root(), &fresh.pictures);
         reuse.cache.store_result(&key, &fresh);
     }
     reuse.cache.remember_fresh(&key, &fresh);
     fresh
+}
+
+/// Where the cache in `root` keeps the image of `picture` (its file name
+/// is its content's hash); `None` for a name that is not one judge gives.
+fn picture_file(root: &Path, picture: &Picture) -> Option<PathBuf> {
+    let name = picture.file.strip_prefix("pictures/")?;
+    let plain = |c: char| c.is_ascii_alphanumeric() || c == '.';
+    (name.chars().all(plain) && !name.starts_with('.')).then(|| root.join("pictures").join(name))
+}
+
+/// Keeps the images of a stored result's pictures beside it: the YAML
+/// holds only their names.
+fn keep_pictures(root: &Path, pictures: &[Picture]) {
+    for p in pictures {
+        if let (Some(path), Some(bytes)) = (picture_file(root, p), &p.bytes)
+            && !path.exists()
+        {
+            let _ = std::fs::create_dir_all(root.join("pictures"));
+            let _ = std::fs::write(path, bytes);
+        }
+    }
+}
+
+/// Gives a reused result's pictures their images back; a picture whose
+/// image is gone is dropped (and drawn again where it can be).
+fn restore_pictures(root: &Path, pictures: &mut Vec<Picture>) {
+    pictures.retain_mut(|p| {
+        if p.bytes.is_none() {
+            let read = picture_file(root, p).and_then(|path| std::fs::read(path).ok());
+            p.bytes = read.map(Into::into);
+        }
+        p.bytes.is_some()
+    });
+}
+
+/// A reused result's pictures as this run wants them: none where none are
+/// wanted, else those it kept, else drawn anew from the case's files (the
+/// received output went with the run that stored the result).
+fn pictures_again(grader: &Grader, case: &Case, kept: &mut CaseReport) {
+    if !grader.pictures.wants(kept.verdict) {
+        kept.pictures.clear();
+    } else if kept.pictures.is_empty() {
+        let judged = illustrate::Judged {
+            problem: grader.tools.problem,
+            case,
+            verdict: kept.verdict,
+            received: None,
+            tools: Some(grader.tools),
+        };
+        kept.pictures = illustrate::pictures(&judged, grader.pictures);
+    }
 }

@@ -5,6 +5,7 @@ use crate::build::BuildError;
 use crate::build::tools::{Need, Tools};
 use crate::error::{Error, Result};
 use crate::execute::runner::Runner;
+use crate::illustrate::Wanted;
 use crate::judging::record;
 use crate::judging::reuse::CachedGrader;
 use crate::pass::skeleton::{Finished, Session, prepare};
@@ -23,8 +24,8 @@ pub struct Grade<'s> {
     pub source: Source<'s>,
     pub overrides: Overrides,
     pub shard: Option<Shard>,
-    /// Pictures of every case (`--pictures`), not only of failing ones.
-    pub pictures: bool,
+    /// Which cases are drawn (`--pictures`: every one).
+    pub pictures: Wanted,
 }
 
 impl Grade<'_> {
@@ -52,9 +53,6 @@ impl Grade<'_> {
         if let Some(e) = errors.into_iter().next() {
             return Err(Error::ProblemProgram(e));
         }
-        if self.pictures {
-            tools.iter().for_each(Tools::picture_every_case);
-        }
         let subject = self.source.subject();
         let span = runner.timeline().span(&problem.id, Stage::Submissions);
         let built = Submission::build(runner, problem, self.source, self.overrides);
@@ -79,7 +77,9 @@ impl Grade<'_> {
                     format_size(limits.output),
                 ));
                 let graders: Vec<CachedGrader> = (tools.iter())
-                    .map(|t| CachedGrader::new(built.grader(t, runner)))
+                    .map(|t| {
+                        CachedGrader::new(built.grader(t, runner).with_pictures(self.pictures))
+                    })
                     .collect();
                 let mut graded =
                     session.judge_cases(&graders, |_| subject.clone(), CachedGrader::grade_case);

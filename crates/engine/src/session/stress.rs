@@ -16,6 +16,7 @@ use crate::build::tools::{Need, Tools};
 use crate::error::{Error, Result};
 use crate::execute::runner::Runner;
 use crate::execution::End;
+use crate::illustrate::Wanted;
 use crate::judging::grader::Grader;
 use crate::pass::check::reference::reference_output;
 use crate::pass::skeleton::ready_one;
@@ -350,7 +351,8 @@ impl Stress<'_> {
         };
         on(Event::Ready(&built));
         let tester = Tester {
-            grader: built.grader(&tools, runner),
+            // Every input shrinking tries fails: none is drawn.
+            grader: built.grader(&tools, runner).with_pictures(Wanted::Never),
             work: work.path().to_path_buf(),
         };
         let Outcome::Found { first, shrunk } =

@@ -489,7 +489,7 @@ pub(crate) fn tight_limits(submissions: &[SubmissionReport]) -> Vec<String> {
                     .file_name()
                     .map_or(s.path.clone(), |n| n.to_string_lossy().into_owned());
                 let takes = match s.got {
-                    Verdict::TimeLimit => {
+                    Some(Verdict::TimeLimit) => {
                         format!("is stopped at the {} s limit (TLE)", number(limit))
                     }
                     _ => format!("takes {} s of the {} s limit", seconds(cpu), number(limit)),

@@ -75,7 +75,7 @@ pub(crate) fn judge_one(
     note_cases(&mut report, problem, &cases, every);
     let empty = report.deciding_case.as_ref().is_some_and(|c| c.no_output);
     let mut notes: Vec<String> = expected
-        .format_note(report.got, empty)
+        .format_note(got(&report), empty)
         .into_iter()
         .collect();
     notes.extend(expected.note.clone());
@@ -101,12 +101,12 @@ pub(crate) fn judge_one(
                     .faults
                     .retain(|f| !matches!(f, PromiseFault::Verdict { .. }));
             }
-            if report.got != Verdict::Accepted {
+            if got(&report) != Verdict::Accepted {
                 notes.push(format!(
                     "the package's graders accept it (problemtools' verdict), its first failure {} aside",
-                    report.got.code()
+                    got(&report).code()
                 ));
-                report.got = Verdict::Accepted;
+                report.got = Some(Verdict::Accepted);
             }
         }
         report.score = Some(scored.score);
@@ -212,13 +212,19 @@ fn promise_faults(
     faults
 }
 
-/// The submission's report before anything ran.
+/// What a submission that ran got (the verdict [`note_cases`] gave it).
+fn got(report: &SubmissionReport) -> Verdict {
+    report.got.unwrap_or(Verdict::Accepted)
+}
+
+/// The submission's report before anything ran: no verdict, not kept
+/// (a submission that never runs stays so, [`not_built`]).
 fn unjudged(problem: &Problem, expected: &Expected) -> SubmissionReport {
     SubmissionReport {
         problem: problem.id.clone(),
         path: expected.path.display().to_string(),
         expected: expected.expectation,
-        got: Verdict::Accepted,
+        got: None,
         first_failure: None,
         deciding_case: None,
         cases_run: 0,
@@ -268,16 +274,17 @@ fn not_built(
 ) -> SubmissionReport {
     match why {
         BuildError::Compile(log) => {
-            report.got = Verdict::CompileError;
+            report.got = Some(Verdict::CompileError);
             report.ok = expected.keeps_compile_error();
             report.message = Some(log.lines().take(5).collect::<Vec<_>>().join("\n"));
         }
         BuildError::Setup(msg) => {
-            report.got = Verdict::JudgeError;
+            report.got = Some(Verdict::JudgeError);
             report.message = Some(msg);
         }
+        // No verdict and not `ok`, yet no broken promise either: what
+        // the report says of a submission that did not run (`Fate`).
         BuildError::Unavailable(why) => {
-            report.ok = true;
             report.skipped = Some(why);
         }
     }
@@ -294,6 +301,7 @@ fn note_cases(report: &mut SubmissionReport, problem: &Problem, cases: &[CaseRep
         .iter()
         .map(CaseReport::cpu_or_wall_ms)
         .max_by(f64::total_cmp);
+    report.got = Some(Verdict::Accepted);
     if every {
         let caught = cases.iter().filter(|c| !c.verdict.is_pass());
         report.caught_by = Some(
@@ -308,7 +316,7 @@ fn note_cases(report: &mut SubmissionReport, problem: &Problem, cases: &[CaseRep
     let Some(fail) = cases.iter().find(|c| !c.verdict.is_pass()) else {
         return;
     };
-    report.got = fail.verdict;
+    report.got = Some(fail.verdict);
     report.first_failure = Some(fail.id());
     let mut deciding = fail.clone();
     let case = (problem.cases.iter()).find(|c| c.group == fail.group && c.name == fail.name);
@@ -359,7 +367,7 @@ fn limits_that_catch(
 ) -> Option<PromiseFault> {
     let origin = problem.origin.as_ref()?;
     let (slowest, multiplier) = origin.computed_from?;
-    if !expected.expectation.is_too_slow() || report.got == Verdict::TimeLimit {
+    if !expected.expectation.is_too_slow() || report.got == Some(Verdict::TimeLimit) {
         return None;
     }
     let took = report.max_cpu_ms? / 1e3;
@@ -508,7 +516,7 @@ fn score_faults(
         Expectation::Partial if legacy && !scored.accepted => {
             out.faults.push(PromiseFault::Verdict {
                 expected: Expectation::Partial,
-                got: report.got,
+                got: got(report),
             })
         }
         Expectation::Partial if legacy && full => out.warnings.push(format!(

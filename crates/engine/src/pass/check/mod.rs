@@ -16,6 +16,7 @@ mod tally;
 
 use crate::build::tools::{Need, Tools};
 use crate::execute::runner::Runner;
+use crate::illustrate::Wanted;
 use crate::pass::check::reference::Reference;
 use crate::pass::skeleton::{Finished, Session, load_errors, prepare, views};
 use crate::problem::{Discovery, Problem};
@@ -30,8 +31,9 @@ pub struct Check {
     /// Judge them on every case, not up to their first failure.
     pub every_case: bool,
     pub shard: Option<Shard>,
-    /// Pictures of every case (`--pictures`), not only of failing ones.
-    pub pictures: bool,
+    /// Which of the reference's cases are drawn (`--pictures`: every
+    /// one); a submission's deciding case is drawn when it fails.
+    pub pictures: Wanted,
 }
 
 impl Check {
@@ -72,11 +74,10 @@ impl Check {
                  memory the most heap the solver held (no stack or binary)",
             );
         }
-        if self.pictures {
-            tools.iter().for_each(Tools::picture_every_case);
-        }
         let views = views(&tools, &shard.problems);
-        let references: Vec<Reference> = views.iter().map(Reference::new).collect();
+        let references: Vec<Reference> = (views.iter())
+            .map(|t| Reference::new(t, self.pictures))
+            .collect();
         let mut problems =
             session.judge_cases(&references, |p| p.reference_name(), Reference::check_case);
         // An expected output is only right for the input its recipe makes.

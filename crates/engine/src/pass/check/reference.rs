@@ -9,6 +9,7 @@ use std::path::PathBuf;
 use crate::build::tools::{ToolError, Tools};
 use crate::execute::reference;
 use crate::execution::End;
+use crate::illustrate::Wanted;
 use crate::judging::grader::Grader;
 use crate::judging::record;
 use crate::judging::reuse::CachedGrader;
@@ -43,10 +44,12 @@ impl<'a> Reference<'a> {
         self.tools
     }
 
-    pub fn new(tools: &'a Tools<'a>) -> Reference<'a> {
+    /// The reference of `tools`' problem, drawing the cases `pictures`
+    /// names.
+    pub fn new(tools: &'a Tools<'a>, pictures: Wanted) -> Reference<'a> {
         let problem = tools.problem;
         let grader = if let Some(solver) = problem.solver() {
-            CachedGrader::new(Grader::solver(tools, solver))
+            CachedGrader::new(Grader::solver(tools, solver).with_pictures(pictures))
         } else if problem.spec.reference.is_none() {
             return Reference {
                 tools,
@@ -63,10 +66,12 @@ impl<'a> Reference<'a> {
                         crate::time::limits::Overrides::default(),
                         &program.language,
                     );
-                    CachedGrader::new(Grader::submission(tools, runner, program, limits))
+                    let grader = Grader::submission(tools, runner, program, limits);
+                    CachedGrader::new(grader.with_pictures(pictures))
                 }
                 Ok((program, runner)) => {
-                    CachedGrader::reference(Grader::reference_program(tools, runner, program))
+                    let grader = Grader::reference_program(tools, runner, program);
+                    CachedGrader::reference(grader.with_pictures(pictures))
                 }
                 // An accepted submission of the package that does not
                 // compile: its CE is reported where it is judged, and the

@@ -27,6 +27,7 @@ pub mod console_failures;
 pub mod error;
 mod excerpt;
 pub mod html;
+mod html_banner;
 mod html_bits;
 mod html_cases;
 mod html_catches;
@@ -57,7 +58,7 @@ use crate::solvers::bounds::BoundReach;
 use crate::verdict::Verdict;
 pub use excerpt::InputExcerpt;
 pub use judge_problem::stop::Stop;
-pub use meta::{Meta, RunKind};
+pub use meta::{Interrupted, Meta, RunKind};
 pub use picture::Picture;
 pub use promise::{Borderline, LimitGap, PromiseFault, ScoreRange};
 

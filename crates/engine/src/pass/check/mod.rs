@@ -19,6 +19,7 @@ use crate::execute::runner::Runner;
 use crate::pass::check::reference::Reference;
 use crate::pass::skeleton::{Finished, Session, load_errors, prepare, views};
 use crate::problem::{Discovery, Problem};
+use crate::report::SubmissionReport;
 use crate::shard::Shard;
 use crate::{generate::drift, time::calibrate};
 
@@ -81,11 +82,21 @@ impl Check {
         if self.submissions {
             errors.extend(promises::missing_accepted(&shard.problems));
         }
+        session.expect_problems(problems.len(), &errors);
         let mut graded = Vec::new();
         if let (true, Some(runner)) = (with_submissions, runner) {
             let batch = session.workers();
+            let finished = |id: &str, submissions: Vec<SubmissionReport>| {
+                if let Some(p) = problems.iter().find(|p| p.id == id) {
+                    session.problem_finished(p.clone(), submissions);
+                }
+            };
+            let watch = promises::Watch {
+                progress: session.progress(),
+                finished: &finished,
+            };
             let judged = session.install(|| {
-                promises::judge_all(&tools, runner, batch, self.shard, self.every_case)
+                promises::judge_all(&tools, runner, batch, self.shard, self.every_case, &watch)
             });
             graded = judged.reports;
             for tight in calibrate::tight_limits(&graded) {
@@ -102,6 +113,8 @@ impl Check {
             for skipped in judged.skipped {
                 session.note(format!("submission not judged: {skipped}"));
             }
+        } else {
+            session.all_finished(&problems);
         }
         // The interval `judge timelimit` measured last, never re-measured
         // here.

@@ -12,9 +12,13 @@
 //! system would; a promise about every case (a wrong answer that may not
 //! also time out, a message, a score) needs them all.
 
+use std::collections::HashMap;
+use std::sync::Mutex;
+
 use rayon::prelude::*;
 
 use super::keeps;
+use crate::pass::partial::Progress;
 use crate::build::tools::Tools;
 use crate::execute::runner::Runner;
 use crate::problem::submissions::find;
@@ -76,6 +80,14 @@ pub(crate) fn expect_compiles(problems: &[crate::problem::Problem]) {
     crate::build::pch::expect(found.iter().map(|s| s.path.as_path()));
 }
 
+/// Who hears of the submissions as they are judged: `progress` of each
+/// one, `finished` of a problem's all (its id and their reports) once the
+/// last is judged.
+pub(crate) struct Watch<'a> {
+    pub(crate) progress: Option<&'a dyn Progress>,
+    pub(crate) finished: &'a (dyn Fn(&str, Vec<SubmissionReport>) + Sync),
+}
+
 /// Grades every expected-verdict submission of the problems of `tools`
 /// (the whole, unsharded test set: a submission judged on part of the
 /// cases could pass where its failing case sits in another shard). With a
@@ -88,6 +100,7 @@ pub(crate) fn judge_all(
     batch: usize,
     shard: Option<Shard>,
     every: bool,
+    watch: &Watch,
 ) -> Judged {
     let mut judged = Judged::default();
     let mut todo = Vec::new();
@@ -123,9 +136,23 @@ pub(crate) fn judge_all(
         .filter(|(_, mine)| *mine)
         .map(|(item, _)| item)
         .collect();
+    let ids: Vec<&str> = mine.iter().map(|(t, _, _)| t.problem.id.as_str()).collect();
+    let left = Left::new(tools, &ids, watch);
     let done: Vec<_> = mine
         .par_iter()
-        .map(|(t, s, _)| keeps::judge_one(t, s, runner, batch, every))
+        .map(|(t, s, _)| {
+            let id = &t.problem.id;
+            let total = left.total(id);
+            if let Some(p) = watch.progress {
+                p.started(id, "submissions", total);
+            }
+            let one = keeps::judge_one(t, s, runner, batch, every);
+            if let Some(p) = watch.progress {
+                p.step(id, "submissions", total);
+            }
+            left.done(id, &one.0, watch);
+            one
+        })
         .collect();
     for (report, warnings) in done {
         judged.reports.push(report);
@@ -142,4 +169,57 @@ pub(crate) fn judge_all(
             .extend(crate::build::dialect::python_note(t.problem, languages));
     }
     judged
+}
+
+/// The submissions of each problem not judged yet, and the reports of
+/// those judged, so a problem is said finished with its last one.
+struct Left {
+    by_problem: Mutex<HashMap<String, (usize, usize, Vec<SubmissionReport>)>>,
+}
+
+impl Left {
+    /// Counts this run's submissions per problem of `tools`; a problem
+    /// with none is finished at once.
+    fn new(tools: &[Tools], mine: &[&str], watch: &Watch) -> Left {
+        let mut by_problem = HashMap::new();
+        for t in tools {
+            let n = mine.iter().filter(|m| **m == t.problem.id).count();
+            match n {
+                0 => (watch.finished)(&t.problem.id, Vec::new()),
+                n => {
+                    by_problem.insert(t.problem.id.clone(), (n, n, Vec::new()));
+                }
+            }
+        }
+        Left {
+            by_problem: Mutex::new(by_problem),
+        }
+    }
+
+    /// How many submissions problem `id` has in this run.
+    fn total(&self, id: &str) -> usize {
+        let by_problem = self.by_problem.lock().unwrap_or_else(|e| e.into_inner());
+        by_problem.get(id).map_or(0, |e| e.0)
+    }
+
+    /// One more of `id`'s submissions is judged: with its last, the
+    /// problem is finished.
+    fn done(&self, id: &str, report: &SubmissionReport, watch: &Watch) {
+        let finished = {
+            let mut by_problem = self.by_problem.lock().unwrap_or_else(|e| e.into_inner());
+            let Some(entry) = by_problem.get_mut(id) else {
+                return;
+            };
+            entry.1 -= 1;
+            entry.2.push(report.clone());
+            match entry.1 {
+                0 => Some(std::mem::take(&mut entry.2)),
+                _ => None,
+            }
+        };
+        if let Some(mut reports) = finished {
+            reports.sort_by(|a, b| a.path.cmp(&b.path));
+            (watch.finished)(id, reports);
+        }
+    }
 }

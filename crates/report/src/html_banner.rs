@@ -10,7 +10,7 @@ pub(crate) fn interrupted(meta: &Meta) -> Markup {
     html! {
         @if let Some(i) = &meta.interrupted {
             div.interrupted role="alert" style="border:2px solid #b45309;background:#fef3c7;color:#78350f;padding:.6em 1em;margin:.6em 0;font-weight:600" {
-                (capitalised(&i.sentence())) "; the others were not judged."
+                (capitalised(&i.sentence())) "."
             }
         }
     }

@@ -177,21 +177,54 @@ impl Session {
         J: Fn(&P, &Case) -> CaseReport + Sync,
         S: Fn(&Problem) -> String,
     {
+        let len = each.iter().map(|t| t.problem().cases.len()).sum();
+        self.begin(len);
+        let problems = self.judge_quietly(each, subject, judge);
+        self.end();
+        problems
+    }
+
+    /// The progress bar of a pass over `len` cases begins.
+    pub(crate) fn begin(&self, len: usize) {
+        if let Some(p) = &self.progress {
+            p.begin(len, self.meta.kind.name());
+        }
+    }
+
+    /// The pass is over.
+    pub(crate) fn end(&self) {
+        if let Some(p) = &self.progress {
+            p.end();
+        }
+    }
+
+    /// Whether the run stops at its first failing case.
+    pub(crate) fn fail_fast(&self) -> bool {
+        self.fail_fast
+    }
+
+    /// [`Session::judge_cases`] within a pass begun and ended by the
+    /// caller (who judges problems one at a time, side by side).
+    pub(crate) fn judge_quietly<P, J, S>(
+        &self,
+        each: &[P],
+        subject: S,
+        judge: J,
+    ) -> Vec<ProblemReport>
+    where
+        P: PerProblem,
+        J: Fn(&P, &Case) -> CaseReport + Sync,
+        S: Fn(&Problem) -> String,
+    {
         let jobs: Vec<(&P, &Case)> = each
             .iter()
             .flat_map(|t| t.problem().cases.iter().map(move |c| (t, c)))
             .collect();
         let progress = self.progress.as_deref();
-        if let Some(p) = progress {
-            p.begin(jobs.len(), self.meta.kind.name());
-        }
         let origin = Instant::now();
         let clock = (&self.timeline, self.stage());
         let one = |(t, c): &(&P, &Case)| judge_timed(&judge, origin, progress, clock, *t, c);
         let results = self.judge_in_batches(&jobs, one);
-        if let Some(p) = progress {
-            p.end();
-        }
         let mut results = results.into_iter();
         each.iter()
             .map(|t| {

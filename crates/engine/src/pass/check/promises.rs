@@ -21,7 +21,7 @@ use super::keeps;
 use crate::pass::partial::Progress;
 use crate::build::tools::Tools;
 use crate::execute::runner::Runner;
-use crate::problem::submissions::find;
+use crate::problem::submissions::{Expected, find};
 use crate::report::SubmissionReport;
 use crate::shard::{CASE_OVERHEAD, Shard, size};
 
@@ -88,20 +88,17 @@ pub(crate) struct Watch<'a> {
     pub(crate) finished: &'a (dyn Fn(&str, Vec<SubmissionReport>) + Sync),
 }
 
-/// Grades every expected-verdict submission of the problems of `tools`
-/// (the whole, unsharded test set: a submission judged on part of the
-/// cases could pass where its failing case sits in another shard). With a
-/// shard, whole submissions are divided among the shards, balanced by the
-/// input bytes each must read, so the N shards together judge each
+/// One submission to judge, with the programs of its problem.
+pub(crate) type Todo<'a, 't> = (&'a Tools<'t>, Expected);
+
+/// The expected-verdict submissions of the problems of `tools` this run
+/// judges (the whole, unsharded test set: a submission judged on part of
+/// the cases could pass where its failing case sits in another shard),
+/// and what finding them found (folder faults, submissions skipped). With
+/// a shard, whole submissions are divided among the shards, balanced by
+/// the input bytes each must read, so the N shards together judge each
 /// submission exactly once.
-pub(crate) fn judge_all(
-    tools: &[Tools],
-    runner: &Runner,
-    batch: usize,
-    shard: Option<Shard>,
-    every: bool,
-    watch: &Watch,
-) -> Judged {
+pub(crate) fn plan<'a, 't>(tools: &'a [Tools<'t>], shard: Option<Shard>) -> (Vec<Todo<'a, 't>>, Judged) {
     let mut judged = Judged::default();
     let mut todo = Vec::new();
     for t in tools {
@@ -126,34 +123,50 @@ pub(crate) fn judge_all(
             s.owns(&items)
         }
     };
-    // Submissions side by side, not one after another: one compiles or
-    // waits out a time limit while another's cases keep the workers busy.
-    // Each still judges its own cases in order, so its first failure is
-    // the same as alone.
-    let mine: Vec<_> = todo
-        .iter()
-        .zip(mine)
+    let mine = (todo.into_iter().zip(mine))
         .filter(|(_, mine)| *mine)
-        .map(|(item, _)| item)
+        .map(|((t, s, _), _)| (t, s))
         .collect();
-    let ids: Vec<&str> = mine.iter().map(|(t, _, _)| t.problem.id.as_str()).collect();
-    let left = Left::new(tools, &ids, watch);
-    let done: Vec<_> = mine
-        .par_iter()
-        .map(|(t, s, _)| {
+    (mine, judged)
+}
+
+/// Judges `todo`, side by side, not one after another: one compiles or
+/// waits out a time limit while another's cases keep the workers busy.
+/// Each still judges its own cases in order, so its first failure is the
+/// same as alone. `done` hears of each as it is judged.
+pub(crate) fn judge(
+    todo: &[&Todo],
+    runner: &Runner,
+    batch: usize,
+    every: bool,
+    progress: Option<&dyn Progress>,
+    done: &(dyn Fn(&str, &SubmissionReport) + Sync),
+) -> Vec<(SubmissionReport, Vec<String>)> {
+    let mut totals: HashMap<&str, usize> = HashMap::new();
+    for (t, _) in todo {
+        *totals.entry(t.problem.id.as_str()).or_default() += 1;
+    }
+    todo.par_iter()
+        .map(|(t, s)| {
             let id = &t.problem.id;
-            let total = left.total(id);
-            if let Some(p) = watch.progress {
+            let total = totals.get(id.as_str()).copied().unwrap_or(0);
+            if let Some(p) = progress {
                 p.started(id, "submissions", total);
             }
             let one = keeps::judge_one(t, s, runner, batch, every);
-            if let Some(p) = watch.progress {
+            if let Some(p) = progress {
                 p.step(id, "submissions", total);
             }
-            left.done(id, &one.0, watch);
+            done(id, &one.0);
             one
         })
-        .collect();
+        .collect()
+}
+
+/// Adds the judged submissions of the problems of `tools` to `judged`:
+/// their reports and warnings, and how judge ran each problem's programs
+/// where it follows the package's judge (PyPy for `.py`).
+pub(crate) fn close(judged: &mut Judged, tools: &[Tools], done: Vec<(SubmissionReport, Vec<String>)>) {
     for (report, warnings) in done {
         judged.reports.push(report);
         judged.warnings.extend(warnings);
@@ -168,6 +181,26 @@ pub(crate) fn judge_all(
             .notes
             .extend(crate::build::dialect::python_note(t.problem, languages));
     }
+}
+
+/// Grades every expected-verdict submission of the problems of `tools`
+/// ([`plan`]), all problems' in one parallel pass; `watch` hears of
+/// each problem once its last is judged.
+pub(crate) fn judge_all(
+    tools: &[Tools],
+    runner: &Runner,
+    batch: usize,
+    (shard, every): (Option<Shard>, bool),
+    watch: &Watch,
+) -> Judged {
+    let (todo, mut judged) = plan(tools, shard);
+    let ids: Vec<&str> = todo.iter().map(|(t, _)| t.problem.id.as_str()).collect();
+    let left = Left::new(tools, &ids, watch);
+    let todo: Vec<&Todo> = todo.iter().collect();
+    let done = judge(&todo, runner, batch, every, watch.progress, &|id, one| {
+        left.done(id, one, watch)
+    });
+    close(&mut judged, tools, done);
     judged
 }
 
@@ -194,12 +227,6 @@ impl Left {
         Left {
             by_problem: Mutex::new(by_problem),
         }
-    }
-
-    /// How many submissions problem `id` has in this run.
-    fn total(&self, id: &str) -> usize {
-        let by_problem = self.by_problem.lock().unwrap_or_else(|e| e.into_inner());
-        by_problem.get(id).map_or(0, |e| e.0)
     }
 
     /// One more of `id`'s submissions is judged: with its last, the

@@ -335,7 +335,11 @@ pub(crate) fn problem_line(
             parts.push(format!("{} issues", p.issues.len()));
         }
     }
-    let subs: Vec<_> = so_far.submissions.iter().filter(|s| s.problem == id).collect();
+    let subs: Vec<_> = so_far
+        .submissions
+        .iter()
+        .filter(|s| s.problem == id)
+        .collect();
     if !subs.is_empty() {
         let not_run = subs.iter().filter(|s| s.skipped.is_some()).count();
         let kept = subs.iter().filter(|s| s.skipped.is_none() && s.ok).count();

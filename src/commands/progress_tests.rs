@@ -19,9 +19,8 @@ fn problem(id: &str, passed: usize, failed: usize) -> ProblemReport {
 }
 
 fn submission(problem: &str, ok: bool, skipped: bool) -> SubmissionReport {
-    let mut yaml = format!(
-        "problem: {problem}\npath: a.py\nexpected: AC\ngot: AC\ncases_run: 1\nok: {ok}\n"
-    );
+    let mut yaml =
+        format!("problem: {problem}\npath: a.py\nexpected: AC\ngot: AC\ncases_run: 1\nok: {ok}\n");
     if skipped {
         yaml.push_str("skipped: no python2\n");
     }
@@ -39,13 +38,28 @@ fn a_finished_problem_line_has_its_counts_promises_time_and_place() {
             submission("atoms", true, false),
         ],
     );
-    let line = problem_line(RunKind::Check, "sudoku", &so_far, 30, Duration::from_millis(12_340));
+    let line = problem_line(
+        RunKind::Check,
+        "sudoku",
+        &so_far,
+        30,
+        Duration::from_millis(12_340),
+    );
     assert_eq!(
         line,
         "judge check [2/30] sudoku: 10 cases passed, 2 failed; submissions: 1 kept, 1 broke their promise, 1 not run; 12.3s"
     );
-    let line = problem_line(RunKind::Check, "atoms", &so_far, 30, Duration::from_secs(61));
-    assert_eq!(line, "judge check [2/30] atoms: 40 cases passed; submissions: 1 kept; 1m01s");
+    let line = problem_line(
+        RunKind::Check,
+        "atoms",
+        &so_far,
+        30,
+        Duration::from_secs(61),
+    );
+    assert_eq!(
+        line,
+        "judge check [2/30] atoms: 40 cases passed; submissions: 1 kept; 1m01s"
+    );
 }
 
 #[test]
@@ -63,7 +77,12 @@ fn a_heartbeat_names_the_problems_under_way_with_their_counts() {
             },
         );
     }
-    let line = heartbeat_line(RunKind::Validate, Duration::from_secs(330), (2, 30), &working);
+    let line = heartbeat_line(
+        RunKind::Validate,
+        Duration::from_secs(330),
+        (2, 30),
+        &working,
+    );
     assert!(
         line.starts_with(
             "judge validate: still running after 5m30s, 2/30 problems finished; working on a 3/10 cases ("
@@ -75,7 +94,10 @@ fn a_heartbeat_names_the_problems_under_way_with_their_counts() {
         working.insert(format!("z{i}"), working["a"].clone());
     }
     let line = heartbeat_line(RunKind::Check, Duration::from_secs(4000), (0, 0), &working);
-    assert!(line.starts_with("judge check: still running after 1h06m; working on "), "{line}");
+    assert!(
+        line.starts_with("judge check: still running after 1h06m; working on "),
+        "{line}"
+    );
     assert!(line.ends_with(", 3 more"), "{line}");
 }
 

@@ -118,7 +118,11 @@ fn sigterm_leaves_the_report_of_the_problems_that_finished_marked_interrupted() 
             log.push(line);
         }
     }
-    assert!(!finished_in(&log).is_empty(), "no problem finished:\n{}", log.join("\n"));
+    assert!(
+        !finished_in(&log).is_empty(),
+        "no problem finished:\n{}",
+        log.join("\n")
+    );
     // A sleeping program is running (so the check below that none is
     // left sees them); the log so far says which problems finished.
     let deadline = Instant::now() + Duration::from_secs(20);
@@ -159,7 +163,10 @@ fn sigterm_leaves_the_report_of_the_problems_that_finished_marked_interrupted() 
         html.contains("Interrupted by SIGTERM: this report holds the"),
         "no banner in report.html"
     );
-    assert!(log_text.contains("judge: interrupted by SIGTERM"), "{log_text}");
+    assert!(
+        log_text.contains("judge: interrupted by SIGTERM"),
+        "{log_text}"
+    );
     // The sleeping submissions were killed with the run.
     let deadline = Instant::now() + Duration::from_secs(5);
     while !processes_with(&slow).is_empty() && Instant::now() < deadline {
@@ -175,7 +182,11 @@ fn sigterm_leaves_the_report_of_the_problems_that_finished_marked_interrupted() 
         None,
     );
     assert_eq!(diff.code, 0, "{}", diff.all());
-    assert!(diff.all().contains("interrupted by SIGTERM"), "{}", diff.all());
+    assert!(
+        diff.all().contains("interrupted by SIGTERM"),
+        "{}",
+        diff.all()
+    );
 }
 
 /// A shard report with `problems` (ids) finished of `total`, stopped by
@@ -203,8 +214,14 @@ fn a_merge_of_an_interrupted_shard_is_interrupted_and_counts_the_problems_whole(
     );
     for id in ["a", "b", "c"] {
         let compare = judge::compare::CompareMode::Exact;
-        base.problems
-            .push(judge::report::ProblemReport::new(id, id, "", compare, "ref", Vec::new()));
+        base.problems.push(judge::report::ProblemReport::new(
+            id,
+            id,
+            "",
+            compare,
+            "ref",
+            Vec::new(),
+        ));
     }
     let whole = shard(&base, 1, &["a", "b", "c"], None);
     let stopped = shard(&base, 2, &["a"], Some("SIGINT"));

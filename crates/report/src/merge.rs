@@ -81,18 +81,28 @@ pub fn merge(reports: &[(PathBuf, Report)], command: &str) -> Result<Report, Err
 /// by a signal, or written while it ran). Then only the problems every
 /// shard finished are whole in it; the others have some shards' cases.
 fn interrupted<'a>(reports: impl Iterator<Item = &'a Report> + Clone) -> Option<Interrupted> {
-    let stopped: Vec<&Interrupted> = reports.clone().filter_map(|r| r.meta.interrupted.as_ref()).collect();
+    let stopped: Vec<&Interrupted> = reports
+        .clone()
+        .filter_map(|r| r.meta.interrupted.as_ref())
+        .collect();
     if stopped.is_empty() {
         return None;
     }
     let signal = stopped.iter().find_map(|i| i.signal.clone());
     let total = stopped.iter().map(|i| i.problems_total).max().unwrap_or(0);
-    let mut ids: Vec<&str> = reports.clone().flat_map(|r| r.problems.iter().map(|p| p.id.as_str())).collect();
+    let mut ids: Vec<&str> = reports
+        .clone()
+        .flat_map(|r| r.problems.iter().map(|p| p.id.as_str()))
+        .collect();
     ids.sort_unstable();
     ids.dedup();
     let whole = ids
         .iter()
-        .filter(|id| reports.clone().all(|r| r.problems.iter().any(|p| p.id == **id)))
+        .filter(|id| {
+            reports
+                .clone()
+                .all(|r| r.problems.iter().any(|p| p.id == **id))
+        })
         .count();
     Some(Interrupted {
         signal,

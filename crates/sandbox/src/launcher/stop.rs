@@ -28,7 +28,10 @@ pub(super) fn add(pid: u32) -> bool {
 
 /// Forgets a launcher that ended.
 pub(super) fn remove(pid: u32) {
-    LIVE.lock().unwrap_or_else(|e| e.into_inner()).0.retain(|p| *p != pid);
+    LIVE.lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .0
+        .retain(|p| *p != pid);
 }
 
 /// Kills every launcher and every process below it, and lets no launcher

@@ -16,14 +16,14 @@ mod tally;
 
 use crate::build::tools::{Need, Tools};
 use crate::execute::runner::Runner;
+use crate::pass::check::promises::{Judged, Todo};
 use crate::pass::check::reference::Reference;
 use crate::pass::skeleton::{Finished, Session, load_errors, prepare, views};
 use crate::problem::{Discovery, Problem};
-use crate::pass::check::promises::{Judged, Todo};
 use crate::report::{ProblemReport, SubmissionReport};
-use rayon::prelude::*;
 use crate::shard::Shard;
 use crate::{generate::drift, time::calibrate};
+use rayon::prelude::*;
 
 /// What `judge check` is asked to do.
 #[derive(Debug, Clone, Copy)]
@@ -134,14 +134,24 @@ impl Check {
         session.begin(references.iter().map(|r| r.problem().cases.len()).sum());
         let batch = session.workers();
         let one = |r: &Reference| {
-            let mut problems =
-                session.judge_quietly(std::slice::from_ref(r), |p| p.reference_name(), Reference::check_case);
+            let mut problems = session.judge_quietly(
+                std::slice::from_ref(r),
+                |p| p.reference_name(),
+                Reference::check_case,
+            );
             // An expected output is only right for the input its recipe makes.
             drift::add_issues(&mut problems, tools);
             let id = &r.problem().id;
             let mine: Vec<&Todo> = todo.iter().filter(|(t, _)| t.problem.id == *id).collect();
             let done = match grader {
-                Some(runner) => promises::judge(&mine, runner, batch, self.every_case, session.progress(), &|_, _| {}),
+                Some(runner) => promises::judge(
+                    &mine,
+                    runner,
+                    batch,
+                    self.every_case,
+                    session.progress(),
+                    &|_, _| {},
+                ),
                 None => Vec::new(),
             };
             let graded = done.iter().map(|(r, _)| r.clone()).collect();

@@ -18,9 +18,9 @@ use std::sync::Mutex;
 use rayon::prelude::*;
 
 use super::keeps;
-use crate::pass::partial::Progress;
 use crate::build::tools::Tools;
 use crate::execute::runner::Runner;
+use crate::pass::partial::Progress;
 use crate::problem::submissions::{Expected, find};
 use crate::report::SubmissionReport;
 use crate::shard::{CASE_OVERHEAD, Shard, size};
@@ -98,7 +98,10 @@ pub(crate) type Todo<'a, 't> = (&'a Tools<'t>, Expected);
 /// a shard, whole submissions are divided among the shards, balanced by
 /// the input bytes each must read, so the N shards together judge each
 /// submission exactly once.
-pub(crate) fn plan<'a, 't>(tools: &'a [Tools<'t>], shard: Option<Shard>) -> (Vec<Todo<'a, 't>>, Judged) {
+pub(crate) fn plan<'a, 't>(
+    tools: &'a [Tools<'t>],
+    shard: Option<Shard>,
+) -> (Vec<Todo<'a, 't>>, Judged) {
     let mut judged = Judged::default();
     let mut todo = Vec::new();
     for t in tools {
@@ -166,7 +169,11 @@ pub(crate) fn judge(
 /// Adds the judged submissions of the problems of `tools` to `judged`:
 /// their reports and warnings, and how judge ran each problem's programs
 /// where it follows the package's judge (PyPy for `.py`).
-pub(crate) fn close(judged: &mut Judged, tools: &[Tools], done: Vec<(SubmissionReport, Vec<String>)>) {
+pub(crate) fn close(
+    judged: &mut Judged,
+    tools: &[Tools],
+    done: Vec<(SubmissionReport, Vec<String>)>,
+) {
     for (report, warnings) in done {
         judged.reports.push(report);
         judged.warnings.extend(warnings);
@@ -207,7 +214,7 @@ pub(crate) fn judge_all(
 /// The submissions of each problem not judged yet, and the reports of
 /// those judged, so a problem is said finished with its last one.
 struct Left {
-    by_problem: Mutex<HashMap<String, (usize, usize, Vec<SubmissionReport>)>>,
+    by_problem: Mutex<HashMap<String, (usize, Vec<SubmissionReport>)>>,
 }
 
 impl Left {
@@ -220,7 +227,7 @@ impl Left {
             match n {
                 0 => (watch.finished)(&t.problem.id, Vec::new()),
                 n => {
-                    by_problem.insert(t.problem.id.clone(), (n, n, Vec::new()));
+                    by_problem.insert(t.problem.id.clone(), (n, Vec::new()));
                 }
             }
         }
@@ -237,10 +244,10 @@ impl Left {
             let Some(entry) = by_problem.get_mut(id) else {
                 return;
             };
-            entry.1 -= 1;
-            entry.2.push(report.clone());
-            match entry.1 {
-                0 => Some(std::mem::take(&mut entry.2)),
+            entry.0 -= 1;
+            entry.1.push(report.clone());
+            match entry.0 {
+                0 => Some(std::mem::take(&mut entry.1)),
                 _ => None,
             }
         };

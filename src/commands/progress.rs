@@ -28,6 +28,10 @@ const HEARTBEAT: Duration = Duration::from_secs(30);
 /// The least time between two rewrites of the report.
 const REWRITE_EVERY: Duration = Duration::from_secs(1);
 
+/// How long a finished problem waits before the report is rewritten for
+/// it: the last one is followed at once by the full report.
+const SETTLE: Duration = Duration::from_millis(250);
+
 /// The in-flight problems a heartbeat names; the rest are counted.
 const NAMED: usize = 4;
 
@@ -69,8 +73,9 @@ struct State {
     working: BTreeMap<String, Working>,
     /// When each problem's first work started.
     since: BTreeMap<String, Instant>,
-    /// The report of what finished, not written yet.
+    /// The report of what finished, not written yet, and since when.
     pending: Option<Report>,
+    pending_since: Option<Instant>,
     /// The report of what finished.
     latest: Option<Report>,
     done: usize,
@@ -127,6 +132,7 @@ pub(crate) fn close() {
         let mut state = shared.lock();
         state.closed = true;
         state.pending = None;
+        state.pending_since = None;
         shared.wake.notify_all();
         drop(state);
         // A partial report being written lands before the full one.
@@ -182,7 +188,9 @@ impl Progress for Tracker {
 
     fn finished(&self, problem: &str, so_far: &Report, of: usize) {
         let mut state = self.shared.lock();
-        if state.closed {
+        // After a signal, before the hook closes the run: a Ctrl-C reaches
+        // the launchers too, whose programs' deaths are no results.
+        if state.closed || judge_fs::terminating() {
             return;
         }
         state.working.remove(problem);
@@ -195,6 +203,7 @@ impl Progress for Tracker {
         }
         state.latest = Some(so_far.clone());
         state.pending = Some(so_far.clone());
+        state.pending_since.get_or_insert_with(Instant::now);
         self.shared.wake.notify_all();
     }
 }
@@ -204,27 +213,37 @@ impl Shared {
         self.state.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// The writer thread: rewrites the report when a problem finished (at
-    /// most once a [`REWRITE_EVERY`]) and prints the heartbeat, until the
-    /// run is closed.
+    /// The writer thread: rewrites the report once a problem finished
+    /// [`SETTLE`] ago (a run about to write its full report does not write
+    /// this one first), at most once a [`REWRITE_EVERY`], and prints the
+    /// heartbeat, until the run is closed.
     fn run(&self) {
         let mut last_beat = Instant::now();
+        let mut last_write: Option<Instant> = None;
         let mut state = self.lock();
         loop {
             if state.closed {
                 return;
             }
-            if let Some(report) = state.pending.take() {
-                let (done, of) = (state.done, state.of);
-                drop(state);
-                let writing = self.writing.lock().unwrap_or_else(|e| e.into_inner());
-                if !self.lock().closed {
-                    self.write(report, None, done, of);
+            let mut wait = self.heartbeat.saturating_sub(last_beat.elapsed());
+            if let Some(since) = state.pending_since {
+                let due = (since + SETTLE).max(last_write.map_or(since, |w| w + REWRITE_EVERY));
+                let now = Instant::now();
+                if now >= due {
+                    let report = state.pending.take();
+                    state.pending_since = None;
+                    let (done, of) = (state.done, state.of);
+                    drop(state);
+                    let writing = self.writing.lock().unwrap_or_else(|e| e.into_inner());
+                    if let Some(report) = report.filter(|_| !self.lock().closed) {
+                        self.write(report, None, done, of);
+                    }
+                    drop(writing);
+                    last_write = Some(Instant::now());
+                    state = self.lock();
+                    continue;
                 }
-                drop(writing);
-                std::thread::sleep(REWRITE_EVERY);
-                state = self.lock();
-                continue;
+                wait = wait.min(due - now);
             }
             if self.lines && last_beat.elapsed() >= self.heartbeat {
                 last_beat = Instant::now();
@@ -235,10 +254,10 @@ impl Shared {
                     &state.working,
                 );
                 eprintln!("{line}");
+                continue;
             }
-            let wait = self.heartbeat.saturating_sub(last_beat.elapsed());
             state = (self.wake)
-                .wait_timeout(state, wait.max(Duration::from_millis(50)))
+                .wait_timeout(state, wait.max(Duration::from_millis(10)))
                 .unwrap_or_else(|e| e.into_inner())
                 .0;
         }

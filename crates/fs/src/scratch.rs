@@ -116,6 +116,13 @@ pub fn wait_if_ending() {
     }
 }
 
+/// Whether SIGINT, SIGTERM or SIGHUP came: from then on, a result may
+/// be a program the signal (sent to the whole process group, as Ctrl-C
+/// does) killed, and is not to be trusted.
+pub fn terminating() -> bool {
+    TERMINATING.load(Ordering::SeqCst)
+}
+
 extern "C" fn on_signal(sig: libc::c_int) {
     // First, before the clean-up thread even wakes: a syscall the signal
     // interrupted (a poll on a launcher) may fail the run and send the

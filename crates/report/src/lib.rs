@@ -517,9 +517,14 @@ impl Report {
         self.status() == Status::Passed
     }
 
-    /// The exit status this report stands for (see [`Status`]).
+    /// The exit status this report stands for (see [`Status`]). An
+    /// unfinished report (`Meta::interrupted`) never passes: the cases of
+    /// the problems it lacks were not all run.
     pub fn status(&self) -> Status {
-        Status::of(&self.summary, self.errors.len())
+        match Status::of(&self.summary, self.errors.len()) {
+            Status::Passed if self.meta.interrupted.is_some() => Status::Failed,
+            status => status,
+        }
     }
 
     /// Adds the expected-verdict submission results.

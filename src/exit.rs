@@ -6,7 +6,7 @@
 //! | 0 | all good |
 //! | 1 | some case failed: a wrong or missing answer, a broken promise of an expected-verdict submission, a test-set issue (hygiene, drift), a regression (`judge diff`), a counterexample (`judge stress`), a file `judge regen` could not write, a time limit outside its margins (`judge timelimit`), a missing language (`judge languages --require`), no sandbox here (`judge sandbox`) |
 //! | 2 | usage or configuration error: a bad flag or problem name, a problem folder that does not load, a problem's own program that does not build, a package judge cannot take, a runner that cannot be set up; every error a command returns ([`crate::error::Error`]) |
-//! | 128 + n | killed by signal n (130 for SIGINT, 143 for SIGTERM, 129 for SIGHUP): judge-fs's clean-up removes what the run was writing, then raises the signal again so the shell sees it; should that not end the process, [`killed`] does, with this code |
+//! | 128 + n | killed by signal n (130 for SIGINT, 143 for SIGTERM, 129 for SIGHUP): a run over a test set kills its programs and writes the report of the problems that finished, marked interrupted (`commands/progress.rs`); judge-fs's clean-up removes what the run was writing, then raises the signal again so the shell sees it; should that not end the process, [`killed`] does, with this code |
 //!
 //! clap's own refusals of a command line exit 2 as well (and `--help`,
 //! `--version` 0).

@@ -39,7 +39,7 @@ pub fn run(ctx: &Context, args: Args) -> Result<Status> {
         pictures: Wanted::every_case(args.pictures),
     };
     let mut selection = ctx.load(&args.problems)?;
-    let mut session = Session::start(&ctx.settings(RunKind::Check, &args.run), &selection)?;
+    let mut session = Session::start(&ctx.settings(RunKind::Check, &args.run, None), &selection)?;
     let needed = check.needs_runner(&selection.problems);
     let runner = ctx.runner_for(needed, args.sandbox.sandbox, &mut session)?;
     let done = check.run(session, &mut selection, runner.as_ref());

@@ -9,7 +9,8 @@ use std::sync::Arc;
 
 use super::args::{ColorChoice, GlobalArgs, RunArgs};
 use super::generated::scratch_root;
-use super::output::{Bars, publish};
+use super::output::publish;
+use super::progress::{Target, Tracker};
 use crate::config::Config;
 use crate::engine::cache::{CACHE_ENV, DEFAULT_DIR};
 use crate::engine::error::Result as EngineResult;
@@ -209,19 +210,27 @@ impl Context {
     }
 
     /// The engine's settings for a run of `kind` with these options.
+    /// `name` says more of the report folder, as in [`Context::publish`]:
+    /// the run's report of what finished goes there as it goes.
     pub(crate) fn settings(
         &self,
         kind: RunKind,
         run: &RunArgs,
+        name: Option<&str>,
     ) -> crate::engine::pass::skeleton::Settings {
+        let target = Target {
+            kind,
+            command_line: self.command_line.clone(),
+            dir: self.report_dir(run.report_dir.as_deref(), name),
+            junit: run.junit.clone(),
+        };
+        let tracker = Tracker::start(target, self.progress);
         crate::engine::pass::skeleton::Settings {
             kind,
             command_line: self.command_line.clone(),
             jobs: run.jobs,
             shard: run.shard,
-            progress: self
-                .progress
-                .then(|| Arc::new(Bars::default()) as Arc<dyn Progress>),
+            progress: Some(tracker as Arc<dyn Progress>),
             fail_fast: run.fail_fast,
         }
     }
@@ -235,6 +244,8 @@ impl Context {
         run: &RunArgs,
         name: Option<&str>,
     ) -> Result<Status> {
+        // No report of what finished so far lands after the full one.
+        super::progress::close();
         if let Some(line) = &done.cache_line {
             eprintln!("{line}");
         }

@@ -32,6 +32,17 @@ pub fn run(ctx: &Context, opts: Args) -> Result<Status> {
             old.meta.test_set, new.meta.test_set
         );
     }
+    // An interrupted report holds only the problems that finished: the
+    // cases of the others show as removed (or added), not as verdicts.
+    for (path, report) in [(&opts.old, &old), (&opts.new, &new)] {
+        if let Some(i) = &report.meta.interrupted {
+            println!(
+                "note: {}: {}; the cases of the others count as removed or added",
+                path.display(),
+                i.sentence()
+            );
+        }
+    }
     let changes = compare(&old, &new, opts.time_factor, opts.min_ms);
     let rows: Vec<(String, String, String)> = changes.iter().map(|c| row(ctx.style, c)).collect();
     let width = rows.iter().map(|r| r.1.chars().count()).max().unwrap_or(0);

@@ -32,7 +32,15 @@ pub fn run(ctx: &Context, args: Args) -> Result<Status> {
     if let Some((_, e)) = selection.errors.first() {
         return Err(e.clone().into());
     }
-    let mut session = Session::start(&ctx.settings(RunKind::Grade, &args.run), &selection)?;
+    // Each submission keeps its own latest report.
+    let name = args
+        .submission
+        .submission
+        .as_deref()
+        .and_then(|p| p.file_stem())
+        .map_or_else(|| "cmd".to_string(), |s| s.to_string_lossy().into_owned());
+    let settings = ctx.settings(RunKind::Grade, &args.run, Some(&name));
+    let mut session = Session::start(&settings, &selection)?;
     let runner = ctx.runner(args.sandbox.sandbox, session.workers())?;
     session.note_runner(&runner);
     let grade = Grade {
@@ -43,12 +51,5 @@ pub fn run(ctx: &Context, args: Args) -> Result<Status> {
         pictures: Wanted::every_case(args.pictures),
     };
     let done = grade.run(session, &mut selection, &runner)?;
-    // Each submission keeps its own latest report.
-    let name = args
-        .submission
-        .submission
-        .as_deref()
-        .and_then(|p| p.file_stem())
-        .map_or_else(|| "cmd".to_string(), |s| s.to_string_lossy().into_owned());
     ctx.publish(done, &args.run, Some(&name))
 }

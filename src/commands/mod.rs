@@ -1,7 +1,7 @@
 //! The command line: one module per verb, each with its clap `Args` (help
 //! text next to every field) and a `run` that calls the engine and prints.
 //! No command imports another. What several share lives in leaf modules
-//! ([`args`], [`context`], `output`), and the dispatch in
+//! ([`args`], [`context`], `output`, `progress`), and the dispatch in
 //! [`cli`], which nothing imports back.
 
 pub mod args;
@@ -20,6 +20,7 @@ pub mod list;
 pub mod merge;
 pub mod new;
 mod output;
+mod progress;
 pub mod regen;
 pub mod sandbox;
 pub mod solve;

@@ -81,6 +81,9 @@ pub(crate) fn publish(
         println!("{}", console::failure(&p.id, c, style));
     }
     print!("{}", crate::report::console_failures::table(report, style));
+    if let Some(i) = &report.meta.interrupted {
+        println!("{} {}", style.yellow("interrupted:"), i.sentence());
+    }
     print!("{}", console::summary(report, style));
     if let Some(timings) = &report.timings {
         print!("{}", timings.line(style));

@@ -82,7 +82,7 @@ pub fn run(ctx: &Context, _args: Args) -> Result<Status> {
         "{}",
         ctx.style.bold("what a submission (and its compiler) sees:")
     );
-    for line in runner.view().lines() {
+    for line in runner.view().lines(runner.layer()) {
         println!("  {line}");
     }
     match runner.layer() {

@@ -21,7 +21,10 @@ pub struct Args {
 
 pub fn run(ctx: &Context, args: Args) -> Result<Status> {
     let selection = ctx.load(&args.problems)?;
-    let mut session = Session::start(&ctx.settings(RunKind::Validate, &args.run), &selection)?;
+    let mut session = Session::start(
+        &ctx.settings(RunKind::Validate, &args.run, None),
+        &selection,
+    )?;
     let needed = validate::needs_runner(&selection.problems);
     let runner = ctx.runner_for(needed, args.sandbox.sandbox, &mut session)?;
     let done = validate::run(session, &selection, runner.as_ref(), args.run.shard);

@@ -26,6 +26,7 @@ mod in_place;
 mod in_place_reference;
 mod input_validators;
 mod interactive_ends;
+mod interrupted;
 mod invalid_rules;
 mod junit;
 mod kinds;

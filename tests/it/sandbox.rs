@@ -149,6 +149,14 @@ fn without_bubblewrap_the_second_layer_is_used_and_named() {
         "{}",
         run.all()
     );
+    // The view as this layer has it: no tmpfs, no PID namespace.
+    assert!(!run.stdout.contains("(tmpfs)"), "{}", run.stdout);
+    assert!(!run.stdout.contains("PID namespace:"), "{}", run.stdout);
+    assert!(
+        run.stdout.contains("no PID namespace on this layer"),
+        "{}",
+        run.stdout
+    );
     for point in ["file view", "network", "processes", "memory"] {
         assert!(
             run.stdout.lines().any(|l| {

@@ -35,7 +35,8 @@
 //! [`crate::compare`] and assembles [`crate::report`] records. It never
 //! renders or prints: a long call tells its caller what happens through
 //! events (a closure, or a trait the command line implements, like
-//! [`pass::skeleton::Progress`] for the bars on a terminal), and returns data, the
+//! [`pass::partial::Progress`] for the bars on a terminal, the log lines and
+//! the report of the problems finished so far), and returns data, the
 //! cache's summary line included.
 //!
 //! May depend on every layer below: `judge-report` (the records it fills),

@@ -20,7 +20,7 @@ pub mod scratch;
 
 pub use leftovers::{is_temp_name, temps_in};
 pub use path_error::PathError;
-pub use scratch::{ScratchDir, on_signal_end, wait_if_ending};
+pub use scratch::{ScratchDir, on_signal_before_end, on_signal_end, terminating, wait_if_ending};
 
 /// Writes `bytes` to `path` through a temporary file in the same folder and
 /// an atomic rename: readers see the old file or the new one, never a mix.

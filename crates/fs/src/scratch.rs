@@ -43,12 +43,14 @@ impl InFlight {
 
 static IN_FLIGHT: Mutex<Option<InFlight>> = Mutex::new(None);
 
+/// Starts the signal thread once.
+static START: Once = Once::new();
+
 /// The register, with the signal thread started on first use. Whoever
 /// creates a file or folder holds this guard from before creating it until
 /// it is registered, and the signal thread holds it from its sweep until
 /// the process ends, so nothing is created unseen in between.
 pub(crate) fn in_flight() -> MutexGuard<'static, Option<InFlight>> {
-    static START: Once = Once::new();
     START.call_once(watch_signals);
     let mut guard = IN_FLIGHT.lock().unwrap_or_else(|e| e.into_inner());
     guard.get_or_insert_with(InFlight::default);
@@ -81,6 +83,21 @@ pub fn on_signal_end(end: fn(libc::c_int) -> !) {
     let _ = SIGNAL_END.set(end);
 }
 
+/// What the program does on SIGINT, SIGTERM or SIGHUP before the
+/// clean-up ([`on_signal_before_end`]).
+static SIGNAL_FIRST: OnceLock<fn(libc::c_int)> = OnceLock::new();
+
+/// Has the clean-up thread call `first` with the signal's number before
+/// it removes the temporaries and ends the process: a run stops its
+/// programs and writes the report of what finished there (it may write
+/// files: the clean-up waits for it). Starts watching for the signals now
+/// (they are otherwise caught from the first temporary on). The first
+/// call wins.
+pub fn on_signal_before_end(first: fn(libc::c_int)) {
+    let _ = SIGNAL_FIRST.set(first);
+    START.call_once(watch_signals);
+}
+
 /// Waits, forever, when a signal's clean-up is under way; returns at once
 /// otherwise. A program calls it right before it exits with its own
 /// status.
@@ -97,6 +114,13 @@ pub fn wait_if_ending() {
             std::thread::park();
         }
     }
+}
+
+/// Whether SIGINT, SIGTERM or SIGHUP came: from then on, a result may
+/// be a program the signal (sent to the whole process group, as Ctrl-C
+/// does) killed, and is not to be trusted.
+pub fn terminating() -> bool {
+    TERMINATING.load(Ordering::SeqCst)
 }
 
 extern "C" fn on_signal(sig: libc::c_int) {
@@ -167,6 +191,11 @@ fn clean_up_on_signal(reader: libc::c_int) {
         return;
     }
     let sig = libc::c_int::from(byte);
+    // Before the sweep, without the register held: what `first` writes
+    // goes through temporaries that register themselves.
+    if let Some(first) = SIGNAL_FIRST.get() {
+        first(sig);
+    }
     // Held until the end: a worker about to create a file waits here.
     let guard = IN_FLIGHT.lock().unwrap_or_else(|e| e.into_inner());
     if let Some(reg) = guard.as_ref() {

@@ -121,6 +121,7 @@ pub fn render(report: &Report) -> String {
                     "judge " (report.meta.kind)
                     @if ok { span.badge.status.v-ok { "PASS" } } @else { span.badge.status.v-bad title=(html_promises::why_failed(report)) { "FAIL" } }
                 }
+                (super::html_banner::interrupted(&report.meta))
                 div.meta {
                     code { (report.meta.command) } " · started " (report.meta.started_at)
                     " · " (human_ms(report.meta.duration_ms)) " · " (report.meta.jobs) " jobs · judge " (report.meta.version)

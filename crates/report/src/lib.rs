@@ -29,6 +29,7 @@ pub mod error;
 mod excerpt;
 pub mod headline;
 pub mod html;
+mod html_banner;
 mod html_bits;
 mod html_cases;
 mod html_catches;
@@ -63,7 +64,7 @@ use crate::solvers::bounds::BoundReach;
 use crate::verdict::Verdict;
 pub use excerpt::InputExcerpt;
 pub use judge_problem::stop::Stop;
-pub use meta::{Meta, RunKind};
+pub use meta::{Interrupted, Meta, RunKind};
 pub use picture::Picture;
 pub use promise::{Borderline, LimitGap, PromiseFault, ScoreRange};
 pub use submission::{Catch, Fate, SubmissionReport};
@@ -483,9 +484,14 @@ impl Report {
         self.status() == Status::Passed
     }
 
-    /// The exit status this report stands for (see [`Status`]).
+    /// The exit status this report stands for (see [`Status`]). An
+    /// unfinished report (`Meta::interrupted`) never passes: the cases of
+    /// the problems it lacks were not all run.
     pub fn status(&self) -> Status {
-        Status::of(&self.summary, self.errors.len())
+        match Status::of(&self.summary, self.errors.len()) {
+            Status::Passed if self.meta.interrupted.is_some() => Status::Failed,
+            status => status,
+        }
     }
 
     /// Adds the expected-verdict submission results.

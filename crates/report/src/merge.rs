@@ -11,7 +11,7 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use super::{CaseReport, ProblemReport, Report};
+use super::{CaseReport, Interrupted, ProblemReport, Report};
 use crate::error::Error;
 
 /// Joins shard reports; errors say exactly what does not fit.
@@ -72,7 +72,43 @@ pub fn merge(reports: &[(PathBuf, Report)], command: &str) -> Result<Report, Err
             missing.join(", ")
         )));
     }
-    Ok(join(first, reports.iter().map(|(_, r)| r), command))
+    let mut merged = join(first, reports.iter().map(|(_, r)| r), command);
+    merged.meta.interrupted = interrupted(reports.iter().map(|(_, r)| r));
+    Ok(merged)
+}
+
+/// Whether the merge of `reports` is unfinished: when a shard is (stopped
+/// by a signal, or written while it ran). Then only the problems every
+/// shard finished are whole in it; the others have some shards' cases.
+fn interrupted<'a>(reports: impl Iterator<Item = &'a Report> + Clone) -> Option<Interrupted> {
+    let stopped: Vec<&Interrupted> = reports
+        .clone()
+        .filter_map(|r| r.meta.interrupted.as_ref())
+        .collect();
+    if stopped.is_empty() {
+        return None;
+    }
+    let signal = stopped.iter().find_map(|i| i.signal.clone());
+    let total = stopped.iter().map(|i| i.problems_total).max().unwrap_or(0);
+    let mut ids: Vec<&str> = reports
+        .clone()
+        .flat_map(|r| r.problems.iter().map(|p| p.id.as_str()))
+        .collect();
+    ids.sort_unstable();
+    ids.dedup();
+    let whole = ids
+        .iter()
+        .filter(|id| {
+            reports
+                .clone()
+                .all(|r| r.problems.iter().any(|p| p.id == **id))
+        })
+        .count();
+    Some(Interrupted {
+        signal,
+        problems_done: whole.min(total),
+        problems_total: total,
+    })
 }
 
 /// The union of the shards, sorted as an unsharded run would be.

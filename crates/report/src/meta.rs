@@ -60,6 +60,40 @@ pub struct Meta {
     /// runs that start no program.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sandbox: Option<String>,
+    /// Present when the report holds only the problems that had finished:
+    /// the run was stopped by a signal, or it was still going when this
+    /// was written (a run rewrites its report as problems finish, so one
+    /// killed without a word leaves that). Shown on top of the HTML page
+    /// and on the console.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub interrupted: Option<Interrupted>,
+}
+
+/// How far an unfinished run got.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Interrupted {
+    /// The signal that stopped it (`SIGTERM`); absent while it runs.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub signal: Option<String>,
+    /// Problems finished, whose records the report holds.
+    pub problems_done: usize,
+    /// Problems the run had.
+    pub problems_total: usize,
+}
+
+impl Interrupted {
+    /// What the report is, in one sentence, for the console and the page.
+    pub fn sentence(&self) -> String {
+        let (done, total) = (self.problems_done, self.problems_total);
+        match &self.signal {
+            Some(signal) => format!(
+                "interrupted by {signal}: this report holds the {done} of {total} problems that finished"
+            ),
+            None => format!(
+                "unfinished: written while the run was going, it holds the {done} of {total} problems finished by then"
+            ),
+        }
+    }
 }
 
 impl Meta {
@@ -78,6 +112,7 @@ impl Meta {
             notes: Vec::new(),
             warnings: Vec::new(),
             sandbox: None,
+            interrupted: None,
         }
     }
 }

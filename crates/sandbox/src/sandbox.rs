@@ -181,8 +181,11 @@ impl View {
         a
     }
 
-    /// One line per entry, as `judge sandbox` prints it.
-    pub fn lines(&self) -> Vec<String> {
+    /// One line per entry, as `judge sandbox` prints it on `layer`
+    /// (`landlock` shows the host's own `/proc` and `/dev` files, and no
+    /// `/tmp`: a case writes to its scratch folder, its `HOME` and
+    /// `TMPDIR`).
+    pub fn lines(&self, layer: &str) -> Vec<String> {
         let mut lines: Vec<String> = self
             .mounts
             .iter()
@@ -203,6 +206,18 @@ impl View {
                 }
             })
             .collect();
+        if layer == "landlock" {
+            lines.push(format!(
+                "{:<28} not writable: HOME and TMPDIR are the case's private scratch folder",
+                "/tmp"
+            ));
+            lines.push(format!(
+                "{:<28} the machine's, read-only (no PID namespace on this layer)",
+                "/proc"
+            ));
+            lines.push(format!("{:<28} null zero full random urandom tty", "/dev"));
+            return lines;
+        }
         lines.push(format!("{:<28} private per case, empty (tmpfs)", "/tmp"));
         lines.push(format!(
             "{:<28} the worker's PID namespace: the launcher and the case",

@@ -15,6 +15,7 @@
 //! and scored), and [`submission`] is one submission built and given its
 //! limits, for `grade`, the expected-verdict submissions and the sessions.
 
+pub mod partial;
 pub mod skeleton;
 pub mod submission;
 

@@ -18,6 +18,8 @@ use crate::error::{Error, Result};
 use crate::execute::runner::Runner;
 use crate::judging::reuse::CachedGrader;
 use crate::pass::check::reference::Reference;
+use crate::pass::partial::Partial;
+pub use crate::pass::partial::Progress;
 use crate::pass::validate::output_check::CheckerTests;
 use crate::problem::Kind;
 use crate::problem::{Case, Discovery, Problem};
@@ -57,6 +59,8 @@ pub struct Session {
     /// sandbox meter when the run started.
     timeline: Timeline,
     meter: judge_sandbox::meter::Meter,
+    /// The problems finished so far (see [`crate::pass::partial`]).
+    partial: Partial,
 }
 
 /// A rayon pool with exactly `jobs` threads (0 = one per core).
@@ -89,6 +93,7 @@ impl Session {
             late_notes: Default::default(),
             timeline: Timeline::default(),
             meter: judge_sandbox::meter::process(),
+            partial: Partial::default(),
         })
     }
 
@@ -119,6 +124,38 @@ impl Session {
             .extend(runner.warning().map(String::from));
     }
 
+    /// The run has `total` problems that will have a record, and these
+    /// load or build `errors`: the report of what finished holds them.
+    pub(crate) fn expect_problems(&self, total: usize, errors: &[String]) {
+        self.partial.expect(total, errors);
+    }
+
+    /// `problem` is finished, with its expected-verdict `submissions`:
+    /// nothing more of the run changes them (see [`crate::pass::partial`]).
+    pub(crate) fn problem_finished(
+        &self,
+        problem: ProblemReport,
+        submissions: Vec<SubmissionReport>,
+    ) {
+        let mut meta = self.meta.clone();
+        meta.duration_ms = crate::report::millis(self.started.elapsed());
+        (self.partial).finish(self.progress.as_ref(), &meta, problem, submissions);
+    }
+
+    /// Tells the progress each of `problems` is finished, as they are.
+    pub(crate) fn all_finished(&self, problems: &[ProblemReport]) {
+        if self.progress.is_some() {
+            for p in problems {
+                self.problem_finished(p.clone(), Vec::new());
+            }
+        }
+    }
+
+    /// The progress of this run, if shown anywhere.
+    pub(crate) fn progress(&self) -> Option<&dyn Progress> {
+        self.progress.as_deref()
+    }
+
     /// Runs `f` on this run's worker pool.
     pub fn install<R: Send>(&self, f: impl FnOnce() -> R + Send) -> R {
         self.pool.install(f)
@@ -140,21 +177,54 @@ impl Session {
         J: Fn(&P, &Case) -> CaseReport + Sync,
         S: Fn(&Problem) -> String,
     {
+        let len = each.iter().map(|t| t.problem().cases.len()).sum();
+        self.begin(len);
+        let problems = self.judge_quietly(each, subject, judge);
+        self.end();
+        problems
+    }
+
+    /// The progress bar of a pass over `len` cases begins.
+    pub(crate) fn begin(&self, len: usize) {
+        if let Some(p) = &self.progress {
+            p.begin(len, self.meta.kind.name());
+        }
+    }
+
+    /// The pass is over.
+    pub(crate) fn end(&self) {
+        if let Some(p) = &self.progress {
+            p.end();
+        }
+    }
+
+    /// Whether the run stops at its first failing case.
+    pub(crate) fn fail_fast(&self) -> bool {
+        self.fail_fast
+    }
+
+    /// [`Session::judge_cases`] within a pass begun and ended by the
+    /// caller (who judges problems one at a time, side by side).
+    pub(crate) fn judge_quietly<P, J, S>(
+        &self,
+        each: &[P],
+        subject: S,
+        judge: J,
+    ) -> Vec<ProblemReport>
+    where
+        P: PerProblem,
+        J: Fn(&P, &Case) -> CaseReport + Sync,
+        S: Fn(&Problem) -> String,
+    {
         let jobs: Vec<(&P, &Case)> = each
             .iter()
             .flat_map(|t| t.problem().cases.iter().map(move |c| (t, c)))
             .collect();
         let progress = self.progress.as_deref();
-        if let Some(p) = progress {
-            p.begin(jobs.len(), self.meta.kind.name());
-        }
         let origin = Instant::now();
         let clock = (&self.timeline, self.stage());
         let one = |(t, c): &(&P, &Case)| judge_timed(&judge, origin, progress, clock, *t, c);
         let results = self.judge_in_batches(&jobs, one);
-        if let Some(p) = progress {
-            p.end();
-        }
         let mut results = results.into_iter();
         each.iter()
             .map(|t| {
@@ -270,12 +340,17 @@ where
     P: PerProblem,
     J: Fn(&P, &Case) -> CaseReport,
 {
+    let (id, total) = (&t.problem().id, t.problem().cases.len());
+    if let Some(p) = progress {
+        p.started(id, "cases", total);
+    }
     let start = origin.elapsed();
-    let mut report = timeline.case(&t.problem().id, stage, || judge(t, c));
+    let mut report = timeline.case(id, stage, || judge(t, c));
     let end = origin.elapsed();
     report.note_input(&c.input);
     if let Some(p) = progress {
         p.tick();
+        p.step(id, "cases", total);
     }
     (report, (start, end))
 }
@@ -401,17 +476,6 @@ fn wall_span(spans: &[Span]) -> f64 {
 fn limits_of(p: &Problem) -> crate::report::LimitsReport {
     let l = &p.spec.limits;
     crate::report::LimitsReport::new(l.time, l.memory, l.output)
-}
-
-/// Where a run shows how far it is: the engine only counts; the command
-/// line draws (a bar on a terminal).
-pub trait Progress: Send + Sync {
-    /// A pass over `len` cases begins; `what` names the run.
-    fn begin(&self, len: usize, what: &str);
-    /// One more case is judged.
-    fn tick(&self);
-    /// The pass is over.
-    fn end(&self);
 }
 
 /// How a problem's outputs are judged when not by its compare mode.

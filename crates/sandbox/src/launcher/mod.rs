@@ -24,6 +24,7 @@ mod namespace;
 mod rlimits;
 pub(crate) mod second;
 pub mod serve;
+pub mod stop;
 mod watch;
 pub(crate) mod wire;
 
@@ -401,6 +402,12 @@ impl Launcher {
             })?;
         drop(pass);
         let mut launcher = Launcher { child, sock: ours };
+        if !stop::add(launcher.child.id()) {
+            return Err(LaunchError::Spawn {
+                program: program.clone(),
+                source: io::Error::other("the run is stopping"),
+            });
+        }
         match launcher.wait_ready() {
             Ok(()) => {
                 // Its later messages (a crash) still reach our stderr.
@@ -495,6 +502,7 @@ impl Launcher {
 
 impl Drop for Launcher {
     fn drop(&mut self) {
+        stop::remove(self.child.id());
         // Closing the socket ends the launcher's loop; a kill makes sure.
         // SAFETY: shutting down our own socket.
         unsafe {

@@ -12,12 +12,16 @@
 //! system would; a promise about every case (a wrong answer that may not
 //! also time out, a message, a score) needs them all.
 
+use std::collections::HashMap;
+use std::sync::Mutex;
+
 use rayon::prelude::*;
 
 use super::keeps;
 use crate::build::tools::Tools;
 use crate::execute::runner::Runner;
-use crate::problem::submissions::find;
+use crate::pass::partial::Progress;
+use crate::problem::submissions::{Expected, find};
 use crate::report::SubmissionReport;
 use crate::shard::{CASE_OVERHEAD, Shard, size};
 
@@ -76,19 +80,28 @@ pub(crate) fn expect_compiles(problems: &[crate::problem::Problem]) {
     crate::build::pch::expect(found.iter().map(|s| s.path.as_path()));
 }
 
-/// Grades every expected-verdict submission of the problems of `tools`
-/// (the whole, unsharded test set: a submission judged on part of the
-/// cases could pass where its failing case sits in another shard). With a
-/// shard, whole submissions are divided among the shards, balanced by the
-/// input bytes each must read, so the N shards together judge each
+/// Who hears of the submissions as they are judged: `progress` of each
+/// one, `finished` of a problem's all (its id and their reports) once the
+/// last is judged.
+pub(crate) struct Watch<'a> {
+    pub(crate) progress: Option<&'a dyn Progress>,
+    pub(crate) finished: &'a (dyn Fn(&str, Vec<SubmissionReport>) + Sync),
+}
+
+/// One submission to judge, with the programs of its problem.
+pub(crate) type Todo<'a, 't> = (&'a Tools<'t>, Expected);
+
+/// The expected-verdict submissions of the problems of `tools` this run
+/// judges (the whole, unsharded test set: a submission judged on part of
+/// the cases could pass where its failing case sits in another shard),
+/// and what finding them found (folder faults, submissions skipped). With
+/// a shard, whole submissions are divided among the shards, balanced by
+/// the input bytes each must read, so the N shards together judge each
 /// submission exactly once.
-pub(crate) fn judge_all(
-    tools: &[Tools],
-    runner: &Runner,
-    batch: usize,
+pub(crate) fn plan<'a, 't>(
+    tools: &'a [Tools<'t>],
     shard: Option<Shard>,
-    every: bool,
-) -> Judged {
+) -> (Vec<Todo<'a, 't>>, Judged) {
     let mut judged = Judged::default();
     let mut todo = Vec::new();
     for t in tools {
@@ -113,20 +126,54 @@ pub(crate) fn judge_all(
             s.owns(&items)
         }
     };
-    // Submissions side by side, not one after another: one compiles or
-    // waits out a time limit while another's cases keep the workers busy.
-    // Each still judges its own cases in order, so its first failure is
-    // the same as alone.
-    let mine: Vec<_> = todo
-        .iter()
-        .zip(mine)
+    let mine = (todo.into_iter().zip(mine))
         .filter(|(_, mine)| *mine)
-        .map(|(item, _)| item)
+        .map(|((t, s, _), _)| (t, s))
         .collect();
-    let done: Vec<_> = mine
-        .par_iter()
-        .map(|(t, s, _)| keeps::judge_one(t, s, runner, batch, every))
-        .collect();
+    (mine, judged)
+}
+
+/// Judges `todo`, side by side, not one after another: one compiles or
+/// waits out a time limit while another's cases keep the workers busy.
+/// Each still judges its own cases in order, so its first failure is the
+/// same as alone. `done` hears of each as it is judged.
+pub(crate) fn judge(
+    todo: &[&Todo],
+    runner: &Runner,
+    batch: usize,
+    every: bool,
+    progress: Option<&dyn Progress>,
+    done: &(dyn Fn(&str, &SubmissionReport) + Sync),
+) -> Vec<(SubmissionReport, Vec<String>)> {
+    let mut totals: HashMap<&str, usize> = HashMap::new();
+    for (t, _) in todo {
+        *totals.entry(t.problem.id.as_str()).or_default() += 1;
+    }
+    todo.par_iter()
+        .map(|(t, s)| {
+            let id = &t.problem.id;
+            let total = totals.get(id.as_str()).copied().unwrap_or(0);
+            if let Some(p) = progress {
+                p.started(id, "submissions", total);
+            }
+            let one = keeps::judge_one(t, s, runner, batch, every);
+            if let Some(p) = progress {
+                p.step(id, "submissions", total);
+            }
+            done(id, &one.0);
+            one
+        })
+        .collect()
+}
+
+/// Adds the judged submissions of the problems of `tools` to `judged`:
+/// their reports and warnings, and how judge ran each problem's programs
+/// where it follows the package's judge (PyPy for `.py`).
+pub(crate) fn close(
+    judged: &mut Judged,
+    tools: &[Tools],
+    done: Vec<(SubmissionReport, Vec<String>)>,
+) {
     for (report, warnings) in done {
         judged.reports.push(report);
         judged.warnings.extend(warnings);
@@ -141,5 +188,72 @@ pub(crate) fn judge_all(
             .notes
             .extend(crate::build::dialect::python_note(t.problem, languages));
     }
+}
+
+/// Grades every expected-verdict submission of the problems of `tools`
+/// ([`plan`]), all problems' in one parallel pass; `watch` hears of
+/// each problem once its last is judged.
+pub(crate) fn judge_all(
+    tools: &[Tools],
+    runner: &Runner,
+    batch: usize,
+    (shard, every): (Option<Shard>, bool),
+    watch: &Watch,
+) -> Judged {
+    let (todo, mut judged) = plan(tools, shard);
+    let ids: Vec<&str> = todo.iter().map(|(t, _)| t.problem.id.as_str()).collect();
+    let left = Left::new(tools, &ids, watch);
+    let todo: Vec<&Todo> = todo.iter().collect();
+    let done = judge(&todo, runner, batch, every, watch.progress, &|id, one| {
+        left.done(id, one, watch)
+    });
+    close(&mut judged, tools, done);
     judged
+}
+
+/// The submissions of each problem not judged yet, and the reports of
+/// those judged, so a problem is said finished with its last one.
+struct Left {
+    by_problem: Mutex<HashMap<String, (usize, Vec<SubmissionReport>)>>,
+}
+
+impl Left {
+    /// Counts this run's submissions per problem of `tools`; a problem
+    /// with none is finished at once.
+    fn new(tools: &[Tools], mine: &[&str], watch: &Watch) -> Left {
+        let mut by_problem = HashMap::new();
+        for t in tools {
+            let n = mine.iter().filter(|m| **m == t.problem.id).count();
+            match n {
+                0 => (watch.finished)(&t.problem.id, Vec::new()),
+                n => {
+                    by_problem.insert(t.problem.id.clone(), (n, Vec::new()));
+                }
+            }
+        }
+        Left {
+            by_problem: Mutex::new(by_problem),
+        }
+    }
+
+    /// One more of `id`'s submissions is judged: with its last, the
+    /// problem is finished.
+    fn done(&self, id: &str, report: &SubmissionReport, watch: &Watch) {
+        let finished = {
+            let mut by_problem = self.by_problem.lock().unwrap_or_else(|e| e.into_inner());
+            let Some(entry) = by_problem.get_mut(id) else {
+                return;
+            };
+            entry.0 -= 1;
+            entry.1.push(report.clone());
+            match entry.0 {
+                0 => Some(std::mem::take(&mut entry.1)),
+                _ => None,
+            }
+        };
+        if let Some(mut reports) = finished {
+            reports.sort_by(|a, b| a.path.cmp(&b.path));
+            (watch.finished)(id, reports);
+        }
+    }
 }

@@ -81,6 +81,10 @@ pub fn run(
     session.install(|| drift::add_issues(&mut problems, &tools));
     let mut errors = load_errors(&part_of);
     errors.extend(build_errors);
+    // A problem's record is final only once the whole folder's checks
+    // are made, after every pass: all finish together.
+    session.expect_problems(problems.len(), &errors);
+    session.all_finished(&problems);
     session.finish(problems, errors, Vec::new(), None)
 }
 

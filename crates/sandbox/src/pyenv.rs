@@ -25,8 +25,9 @@ pub(crate) enum Shim {
 }
 
 /// What the pyenv shim `found` (named `name`) would run, read from
-/// pyenv's files with the process's environment and working folder.
-pub(crate) fn read(found: &Path, name: &str) -> Shim {
+/// pyenv's files with the process's environment and working folder;
+/// `runs` says whether a file is an executable.
+pub(crate) fn read(found: &Path, name: &str, runs: &dyn Fn(&Path) -> bool) -> Shim {
     let Some(shims) = found.parent() else {
         return Shim::Unknown;
     };
@@ -38,9 +39,7 @@ pub(crate) fn read(found: &Path, name: &str) -> Shim {
     };
     let cwd = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("/"));
     let selected = selected_versions(root, &cwd, std::env::var("PYENV_VERSION").ok());
-    choose(root, shims, name, &selected, &|p| {
-        crate::toolchain::is_executable(p)
-    })
+    choose(root, shims, name, &selected, runs)
 }
 
 /// Whether `path` is one of pyenv's shim scripts (they are small and end
@@ -182,6 +181,6 @@ mod tests {
         assert!(is_shim(&shim));
         let other = root.path().join("versions/3.11.7/bin/python3");
         std::fs::write(&other, b"\x7fELF").unwrap();
-        assert_eq!(read(&other, "python3"), Shim::Unknown);
+        assert_eq!(read(&other, "python3", &|_| true), Shim::Unknown);
     }
 }

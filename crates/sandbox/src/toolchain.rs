@@ -104,7 +104,7 @@ fn find(name: &str) -> Option<Tool> {
     let base = found.file_name()?.to_string_lossy().into_owned();
     if base.starts_with("python") || base.starts_with("pypy") {
         // A pyenv shim is read, not run (0.4 s a call): see `pyenv`.
-        let found = match crate::pyenv::read(&found, &base) {
+        let found = match crate::pyenv::read(&found, &base, &is_executable) {
             crate::pyenv::Shim::Unknown => found,
             crate::pyenv::Shim::Runs(real) => real,
             crate::pyenv::Shim::Fails => return None,

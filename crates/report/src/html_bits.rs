@@ -18,9 +18,15 @@ pub(crate) fn verdict_class(v: Verdict) -> &'static str {
     }
 }
 
-/// The first line of a message, cut at 120 characters, for a table cell.
+/// The first line of a message, cut at 120 characters, for a table cell;
+/// for a compiler's output, its first error (its first line is often an
+/// "In file included from").
 pub(crate) fn first_line(message: &str) -> String {
-    let line = message.lines().next().unwrap_or("");
+    let first = message.lines().next().unwrap_or("");
+    let line = (message.lines())
+        .find(|l| l.contains("error:") || l.contains("error "))
+        .filter(|_| !first.contains("error"))
+        .unwrap_or(first);
     match line.char_indices().nth(120) {
         Some((i, _)) => format!("{}…", &line[..i]),
         None => line.to_string(),
@@ -71,4 +77,20 @@ pub(crate) fn score_text(score: f64, max: Option<f64>) -> String {
 /// problem): the broken promises at the top of the page link here.
 pub(crate) fn deciding_anchor(s: &SubmissionReport) -> String {
     format!("s-{}", s.path).replace(char::is_whitespace, "_")
+}
+
+#[cfg(test)]
+mod first_line_tests {
+    use super::first_line;
+
+    #[test]
+    fn a_compilers_output_is_told_by_its_first_error() {
+        let g = "In file included from /usr/include/c++/12/map:60,\n                 from a.cpp:1:\na.cpp:9:5: error: 'size' was not declared\n";
+        assert_eq!(first_line(g), "a.cpp:9:5: error: 'size' was not declared");
+        assert_eq!(
+            first_line("expected AC, got WA\nmore"),
+            "expected AC, got WA"
+        );
+        assert_eq!(first_line("error: x\nb.cpp: error: y"), "error: x");
+    }
 }

@@ -13,6 +13,7 @@ use maud::{Markup, html};
 use crate::headline::Headline;
 use crate::html_bits::{badge, deciding_anchor, expectation_badge, first_line};
 use crate::html_chart::short;
+use crate::verdict::Verdict;
 use crate::{Fate, Report, SubmissionReport, number};
 
 pub(crate) const CSS: &str = r#"
@@ -186,6 +187,8 @@ fn broken_row(s: &SubmissionReport) -> Markup {
             td.case { @match (&s.deciding_case, &s.first_failure) {
                 (Some(c), _) => { "on " a href={ "#" (deciding_anchor(s)) } { (c.id()) } },
                 (None, Some(c)) => { "on " a href={ "#p-" (s.problem) } { (c) } },
+                // It never ran: the compiler refused it.
+                (None, None) if s.got == Some(Verdict::CompileError) => { a href={ "#p-" (s.problem) } { "did not compile" } },
                 // Nothing failed: the promise was of a failure.
                 (None, None) => { a href={ "#p-" (s.problem) } { "all " (s.cases_run) " cases passed" } },
             } }

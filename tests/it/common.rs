@@ -249,3 +249,9 @@ pub(crate) fn submission<'a>(
         .find(|s| Path::new(&s.path).ends_with(name))
         .unwrap_or_else(|| panic!("{name} not judged: {:#?}", report.submissions))
 }
+
+/// Held by a test that leaves a real case's input beside a changed
+/// answer on disk (a temporary copy), and by the hostile test whose
+/// cheater searches the whole disk for the answer beside its input: run
+/// without a sandbox it must find only true answers.
+pub(crate) static CHANGED_ANSWERS: std::sync::Mutex<()> = std::sync::Mutex::new(());

@@ -322,6 +322,9 @@ fn from_template(dir: &Path, name: &str, key: &str, value: &Path) -> PathBuf {
 #[test]
 fn the_sandbox_shows_no_test_data_from_any_folder_judge_runs_in() {
     let _lock = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
+    let _answers = crate::common::CHANGED_ANSWERS
+        .lock()
+        .unwrap_or_else(|e| e.into_inner());
     let answer_path = root().join(TINY_ANSWER);
     let answer = std::fs::read_to_string(&answer_path).unwrap();
     let work = tempfile::tempdir().unwrap();

@@ -166,6 +166,9 @@ fn check(dir: &Path, extra: &[&str]) -> PathBuf {
 #[test]
 fn a_failing_check_writes_each_problems_pictures_and_the_page_shows_them() {
     let dir = tempfile::tempdir().unwrap();
+    let _answers = crate::common::CHANGED_ANSWERS
+        .lock()
+        .unwrap_or_else(|e| e.into_inner());
     let ids = problems_with_samples(dir.path(), true);
     let report_dir = check(dir.path(), &[]);
     let report = read_report(&report_dir);

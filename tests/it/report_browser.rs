@@ -44,6 +44,9 @@ fn the_first_screen_holds_the_headline_and_the_first_broken_promise_and_pictures
     let Some(chromium) = tool("chromium", test) else {
         return;
     };
+    let _answers = crate::common::CHANGED_ANSWERS
+        .lock()
+        .unwrap_or_else(|e| e.into_inner());
     let dir = tempfile::tempdir().unwrap();
     atoms_with_a_wrong_answer(dir.path());
     let args = ["--problems", "problems", "check", "--report-dir", "report"];

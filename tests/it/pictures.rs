@@ -233,6 +233,21 @@ fn a_passing_check_draws_nothing_unless_every_picture_is_asked_for() {
         assert_eq!(captions, ["input", "output"], "{}", case.id());
         assert!(case.pictures.iter().all(|p| every.join(&p.file).is_file()));
     }
+    // The page shows them too, folded under each problem.
+    let html = std::fs::read_to_string(every.join("report.html")).unwrap();
+    assert!(html.contains("Pictures of the passing cases"), "no fold");
+    for picture in report
+        .problems
+        .iter()
+        .flat_map(|p| &p.cases)
+        .flat_map(|c| &c.pictures)
+    {
+        assert!(
+            html.contains(&format!("src=\"{}\"", picture.file)),
+            "{} not on the page",
+            picture.file
+        );
+    }
 }
 
 #[test]

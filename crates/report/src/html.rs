@@ -210,6 +210,7 @@ fn problem_section(p: &ProblemReport, submissions: &[SubmissionReport]) -> Marku
             @for c in p.cases.iter().filter(|c| !c.verdict.is_pass() && c.verdict != Verdict::CompileError) {
                 (html_failure::block(&p.id, c, p.limits.as_ref(), badge))
             }
+            (crate::picture::passing(&p.cases))
             @if let Some(chart) = html_chart::chart(&mine) { (chart) }
             @for s in mine.iter().filter(|s| s.deciding_case.is_some()) { (deciding(s, p)) }
             @if let Some(table) = html_catches::table(p, &mine, badge) { (table) }

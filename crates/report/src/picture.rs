@@ -106,6 +106,24 @@ pub(crate) fn gallery(pictures: &[Picture]) -> Markup {
     }
 }
 
+/// The pictures of passing cases (drawn with `--pictures`), folded under
+/// the failures: looked at when wanted, never in the way.
+pub(crate) fn passing(cases: &[crate::CaseReport]) -> Markup {
+    let drawn: Vec<&crate::CaseReport> = (cases.iter())
+        .filter(|c| c.verdict.is_pass() && !c.pictures.is_empty())
+        .collect();
+    html! {
+        @if !drawn.is_empty() {
+            details.all.drawn {
+                summary { "Pictures of the passing cases (" (drawn.len()) ")" }
+                @for c in &drawn {
+                    div.failure { div.title { (c.id()) } (gallery(&c.pictures)) }
+                }
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

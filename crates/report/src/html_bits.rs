@@ -18,15 +18,23 @@ pub(crate) fn verdict_class(v: Verdict) -> &'static str {
     }
 }
 
-/// The first line of a message, cut at 120 characters, for a table cell;
-/// for a compiler's output, its first error (its first line is often an
-/// "In file included from").
+/// The first line of a message, cut at 120 characters, for a table cell.
 pub(crate) fn first_line(message: &str) -> String {
-    let first = message.lines().next().unwrap_or("");
-    let line = (message.lines())
+    cut(message.lines().next().unwrap_or(""))
+}
+
+/// A compiler's output told by its first error line, cut like
+/// [`first_line`]: its first line is often an "In file included from".
+pub(crate) fn first_error(output: &str) -> String {
+    let first = output.lines().next().unwrap_or("");
+    let line = (output.lines())
         .find(|l| l.contains("error:") || l.contains("error "))
         .filter(|_| !first.contains("error"))
         .unwrap_or(first);
+    cut(line)
+}
+
+fn cut(line: &str) -> String {
     match line.char_indices().nth(120) {
         Some((i, _)) => format!("{}…", &line[..i]),
         None => line.to_string(),
@@ -81,16 +89,21 @@ pub(crate) fn deciding_anchor(s: &SubmissionReport) -> String {
 
 #[cfg(test)]
 mod first_line_tests {
-    use super::first_line;
+    use super::{first_error, first_line};
 
     #[test]
     fn a_compilers_output_is_told_by_its_first_error() {
         let g = "In file included from /usr/include/c++/12/map:60,\n                 from a.cpp:1:\na.cpp:9:5: error: 'size' was not declared\n";
-        assert_eq!(first_line(g), "a.cpp:9:5: error: 'size' was not declared");
+        assert_eq!(first_error(g), "a.cpp:9:5: error: 'size' was not declared");
+        assert_eq!(
+            first_line(g),
+            "In file included from /usr/include/c++/12/map:60,"
+        );
         assert_eq!(
             first_line("expected AC, got WA\nmore"),
             "expected AC, got WA"
         );
-        assert_eq!(first_line("error: x\nb.cpp: error: y"), "error: x");
+        assert_eq!(first_error("error: x\nb.cpp: error: y"), "error: x");
+        assert_eq!(first_error("no errors\nlater error: y"), "no errors");
     }
 }

@@ -11,7 +11,7 @@
 use maud::{Markup, html};
 
 use crate::headline::Headline;
-use crate::html_bits::{badge, deciding_anchor, expectation_badge, first_line};
+use crate::html_bits::{badge, deciding_anchor, expectation_badge, first_error, first_line};
 use crate::html_chart::short;
 use crate::verdict::Verdict;
 use crate::{Fate, Report, SubmissionReport, number};
@@ -178,7 +178,10 @@ pub(crate) fn broken(report: &Report) -> Markup {
 }
 
 fn broken_row(s: &SubmissionReport) -> Markup {
-    let why = s.message.as_deref().map(first_line);
+    let why = match s.got {
+        Some(Verdict::CompileError) => s.message.as_deref().map(first_error),
+        _ => s.message.as_deref().map(first_line),
+    };
     html! {
         tr {
             td.sub title=(s.path) { code { (short(s)) } @if let Some(l) = &s.language { " " small { (l) } } }

@@ -289,10 +289,7 @@ impl Cache {
     /// the build folder's path put back as `dir`), if a run stored that.
     pub(crate) fn fetch_refusal(&self, key: &str, dir: &Path) -> Option<String> {
         let text = std::fs::read_to_string(self.build_dir(key).join(REFUSED)).ok()?;
-        let (body, seal) = text.rsplit_once(SEAL)?;
-        if blake3::hash(body.as_bytes()).to_hex().as_str() != seal.trim() {
-            return None;
-        }
+        let body = unsealed(&text)?;
         self.stats.builds_reused.fetch_add(1, Ordering::Relaxed);
         Some(body.replace(DIR, &dir.display().to_string()))
     }
@@ -308,11 +305,7 @@ impl Cache {
             return;
         };
         let body = log.replace(&dir.display().to_string(), DIR);
-        let seal = blake3::hash(body.as_bytes()).to_hex();
-        let written = std::fs::write(
-            staging.path().join(REFUSED),
-            format!("{body}{SEAL}{seal}\n"),
-        );
+        let written = std::fs::write(staging.path().join(REFUSED), sealed(&body));
         if written.is_ok() && staging.finish().is_ok() {
             self.stats.builds_stored.fetch_add(1, Ordering::Relaxed);
         }
@@ -322,11 +315,7 @@ impl Cache {
     pub(crate) fn fetch_result(&self, key: &str) -> Option<CaseReport> {
         let path = self.result_file(key);
         let text = std::fs::read_to_string(&path).ok()?;
-        let parsed = text.rsplit_once(SEAL).and_then(|(body, seal)| {
-            (blake3::hash(body.as_bytes()).to_hex().as_str() == seal.trim())
-                .then(|| serde_yaml::from_str::<CaseReport>(body).ok())
-                .flatten()
-        });
+        let parsed = unsealed(&text).and_then(|body| serde_yaml::from_str::<CaseReport>(body).ok());
         if parsed.is_none() {
             let _ = std::fs::remove_file(&path);
             return None;
@@ -347,8 +336,7 @@ impl Cache {
         };
         let stored = std::fs::create_dir_all(dir).is_ok()
             && tempfile::NamedTempFile::new_in(dir).is_ok_and(|mut tmp| {
-                let seal = blake3::hash(body.as_bytes()).to_hex();
-                writeln!(tmp, "{body}{SEAL}{seal}").is_ok() && tmp.persist(&path).is_ok()
+                tmp.write_all(sealed(&body).as_bytes()).is_ok() && tmp.persist(&path).is_ok()
             });
         if stored {
             self.stats.results_stored.fetch_add(1, Ordering::Relaxed);
@@ -429,6 +417,17 @@ const REFUSED: &str = ".judge-refused";
 /// Where a build folder's path was, in what the cache keeps.
 const DIR: &str = "<dir>";
 const SEAL: &str = "# blake3 ";
+
+/// `body` with its seal line: a torn or damaged entry fails [`unsealed`].
+fn sealed(body: &str) -> String {
+    format!("{body}{SEAL}{}\n", blake3::hash(body.as_bytes()).to_hex())
+}
+
+/// The body of a sealed entry whose seal matches it.
+fn unsealed(text: &str) -> Option<&str> {
+    let (body, seal) = text.rsplit_once(SEAL)?;
+    (blake3::hash(body.as_bytes()).to_hex().as_str() == seal.trim()).then_some(body)
+}
 
 /// `digest mode path` lines; `None` if any is malformed or leaves the
 /// entry (`..`, an absolute path).

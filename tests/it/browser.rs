@@ -65,35 +65,34 @@ pub(crate) fn open(chromium: &Path, page: &Path, keep: &Path, name: &str) -> See
     };
     std::fs::write(&probed, with_probe).unwrap();
     let url = format!("file://{}", probed.display());
-    let run = |extra: &[String]| {
-        let out = std::process::Command::new(chromium)
-            .args([
-                "--headless",
-                "--no-sandbox",
-                "--disable-gpu",
-                "--hide-scrollbars",
-            ])
-            .arg("--window-size=1280,800")
-            .arg(format!(
-                "--user-data-dir={}",
-                keep.join("profile").display()
-            ))
-            .args(extra)
-            .arg(&url)
-            .output()
-            .expect("chromium runs");
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        String::from_utf8_lossy(&out.stdout).into_owned()
+    let run = |extra: &[&str]| {
+        let mut args = vec!["--hide-scrollbars", "--window-size=1280,800"];
+        args.extend(extra);
+        headless(chromium, &keep.join("profile"), &args, &url)
     };
     let shot: PathBuf = keep.join(format!("{name}.png"));
-    run(&[format!("--screenshot={}", shot.display())]);
-    let dom = run(&["--dump-dom".into(), "--virtual-time-budget=10000".into()]);
+    run(&[&format!("--screenshot={}", shot.display())]);
+    let dom = run(&["--dump-dom", "--virtual-time-budget=10000"]);
     let _ = std::fs::remove_file(&probed);
     seen(&dom)
+}
+
+/// Runs headless `chromium` on `url` with `extra` arguments and the
+/// profile in `profile`; what it printed (the DOM, with `--dump-dom`).
+pub(crate) fn headless(chromium: &Path, profile: &Path, extra: &[&str], url: &str) -> String {
+    let out = std::process::Command::new(chromium)
+        .args(["--headless", "--no-sandbox", "--disable-gpu"])
+        .arg(format!("--user-data-dir={}", profile.display()))
+        .args(extra)
+        .arg(url)
+        .output()
+        .expect("chromium runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
 /// The facts the probe wrote into `dom`.

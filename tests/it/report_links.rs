@@ -263,24 +263,8 @@ fn chromium_opens_the_copied_index() {
     run(repo.path(), &["check"], 0);
     let (keep, copy) = artifact(repo.path());
     let url = format!("file://{}", copy.join("index.html").display());
-    let headless = |extra: &[&str]| {
-        let out = std::process::Command::new(&chromium)
-            .args(["--headless", "--no-sandbox", "--disable-gpu"])
-            .arg(format!(
-                "--user-data-dir={}",
-                keep.path().join("profile").display()
-            ))
-            .args(extra)
-            .arg(&url)
-            .output()
-            .expect("chromium runs");
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        String::from_utf8_lossy(&out.stdout).into_owned()
-    };
+    let profile = keep.path().join("profile");
+    let headless = |extra: &[&str]| crate::browser::headless(&chromium, &profile, extra, &url);
     // The DOM the browser built holds a link to each report.
     let dom = headless(&["--dump-dom"]);
     let links = attributes(&dom, "href");
